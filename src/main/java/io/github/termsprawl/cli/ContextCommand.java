@@ -1,0 +1,55 @@
+package io.github.termsprawl.cli;
+
+import io.github.termsprawl.core.ContextArgs;
+import io.github.termsprawl.core.LinkedContext;
+import io.github.termsprawl.core.Utf8Output;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Path;
+
+/**
+ * {@code termsprawl-context --cwd <dir> --self <nodeId>} (SPEC §8): exit 2 with one stderr line for
+ * bad arguments, otherwise exit 0 whatever happens, with exactly the context on stdout.
+ */
+public final class ContextCommand {
+    private ContextCommand() {}
+
+    public static void main(String[] args) {
+        int code = run(args, new FileOutputStream(FileDescriptor.out), new FileOutputStream(FileDescriptor.err));
+        if (code != 0) {
+            System.exit(code);
+        }
+    }
+
+    static int run(String[] args, OutputStream out, OutputStream err) {
+        ContextArgs parsed = ContextArgs.parse(args);
+        if (!parsed.ok()) {
+            write(err, "termsprawl-context: " + parsed.error() + "\n");
+            return 2;
+        }
+        try {
+            LinkedContext.Output output = new LinkedContext(Path.of(parsed.cwd())).render(parsed.self());
+            write(out, output.stdout());
+            for (String note : output.notes()) {
+                write(err, "termsprawl-context: " + note + "\n");
+            }
+        } catch (RuntimeException | Error e) {
+            // fail open: an agent gets no context rather than a stack trace
+        }
+        return 0;
+    }
+
+    private static void write(OutputStream stream, String text) {
+        if (text.isEmpty()) {
+            return;
+        }
+        try {
+            stream.write(Utf8Output.encode(text));
+            stream.flush();
+        } catch (IOException e) {
+            // a closed pipe is the reader's choice
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package io.github.termsprawl.core;
+
+/**
+ * The launchers planted in {@code .termsprawl/bin/}: a POSIX {@code sh} script and a Windows
+ * {@code .cmd} twin per command, both running the shared jar with nothing but a Java runtime.
+ */
+public final class BinScripts {
+    public static final String JAR = "termsprawl.jar";
+    public static final String ARCHIVE = "termsprawl.jsa";
+    /**
+     * Start-up flags, chosen by measurement (README, "Speed"): one compiler tier and the serial
+     * collector start fastest for a short run; no perf-data file in /tmp; the JVM's own log (a stale
+     * class-data archive warns on stdout by default) goes to stderr, errors only.
+     */
+    static final String JVM_FLAGS = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:-UsePerfData -Xshare:auto"
+            + " -Xlog:disable -Xlog:all=error:stderr";
+
+    private BinScripts() {}
+
+    public static String sh(String name, String mainClass, String purpose) {
+        return "#!/bin/sh\n"
+                + "# " + name + ": " + purpose + "\n"
+                + "# Planted by `mvn termsprawl:discover`, which rewrites it: do not edit.\n"
+                + "# Needs only a Java 17+ runtime (JAVA_HOME or java on PATH), from any folder.\n"
+                + "here=$(CDPATH= cd -- \"$(dirname -- \"$0\")\" && pwd -P) || exit 0\n"
+                + "if [ -n \"${JAVA_HOME:-}\" ] && [ -x \"$JAVA_HOME/bin/java\" ]; then\n"
+                + "  java=$JAVA_HOME/bin/java\n"
+                + "elif command -v java >/dev/null 2>&1; then\n"
+                + "  java=java\n"
+                + "else\n"
+                + "  echo \"" + name + ": no Java runtime found; set JAVA_HOME or put java (17+) on PATH\" >&2\n"
+                + "  exit 0\n"
+                + "fi\n"
+                + "set -- " + JVM_FLAGS + " -cp \"$here/" + JAR + "\" " + mainClass + " \"$@\"\n"
+                + "if [ -f \"$here/" + ARCHIVE + "\" ]; then\n"
+                + "  set -- -XX:SharedArchiveFile=\"$here/" + ARCHIVE + "\" \"$@\"\n"
+                + "fi\n"
+                + "exec \"$java\" \"$@\"\n";
+    }
+
+    public static String cmd(String name, String mainClass, String purpose) {
+        String text = "@echo off\n"
+                + "rem " + name + ": " + purpose + "\n"
+                + "rem Planted by `mvn termsprawl:discover`, which rewrites it: do not edit.\n"
+                + "setlocal\n"
+                + "set \"JAVA_EXE=java\"\n"
+                + "if defined JAVA_HOME if exist \"%JAVA_HOME%\\bin\\java.exe\" set \"JAVA_EXE=%JAVA_HOME%\\bin\\java.exe\"\n"
+                + "set \"CDS=\"\n"
+                + "if exist \"%~dp0" + ARCHIVE + "\" set \"CDS=-XX:SharedArchiveFile=%~dp0" + ARCHIVE + "\"\n"
+                + "\"%JAVA_EXE%\" %CDS% " + JVM_FLAGS + " -cp \"%~dp0" + JAR + "\" " + mainClass + " %*\n"
+                + "exit /b %ERRORLEVEL%\n";
+        return text.replace("\n", "\r\n");
+    }
+}

@@ -1,0 +1,48 @@
+package io.github.termsprawl.core;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** The context view of a Claude Code transcript (SPEC §6): user and assistant prose, in file order. */
+public final class ClaudeTranscript {
+    static final Set<String> KEYS = Set.of("type", "message");
+
+    private ClaudeTranscript() {}
+
+    /** The record's turn, or null when it prints nothing. */
+    static Turn toTurn(Map<String, Object> record) {
+        Object type = record.get("type");
+        if (!"user".equals(type) && !"assistant".equals(type)) {
+            return null;
+        }
+        Map<String, Object> message = Json.asObject(record.get("message"));
+        if (message == null) {
+            return null;
+        }
+        String text = contentText(message.get("content"));
+        return text == null ? null : Turn.of((String) type, text);
+    }
+
+    /** A string as it is; else the {@code text} of each text block joined with {@code \n}; else null. */
+    static String contentText(Object content) {
+        if (content instanceof String s) {
+            return s;
+        }
+        if (!(content instanceof List<?> blocks)) {
+            return null;
+        }
+        StringBuilder text = null;
+        for (Object block : blocks) {
+            Map<String, Object> b = Json.asObject(block);
+            if (b != null && "text".equals(b.get("type")) && b.get("text") instanceof String t) {
+                text = text == null ? new StringBuilder(t) : text.append('\n').append(t);
+            }
+        }
+        return text == null ? null : text.toString();
+    }
+
+    public static List<Turn> lastTurns(JsonlTail tail, java.nio.file.Path file) {
+        return tail.lastTurns(file, KEYS, ClaudeTranscript::toTurn, Turn.MAX_TURNS);
+    }
+}

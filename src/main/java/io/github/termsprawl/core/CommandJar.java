@@ -1,0 +1,117 @@
+package io.github.termsprawl.core;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.jar.Attributes;
+import java.util.jar.JarFile;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+
+/**
+ * Builds the self-contained jar of the planted commands from the classes this plugin runs on: the
+ * core, the command entry points and jackson-core, nothing else. The bytes depend only on those
+ * classes (sorted entries, one fixed time), so a second {@code discover} finds the jar current.
+ */
+public final class CommandJar {
+    public static final String CONTEXT_MAIN = "io.github.termsprawl.cli.ContextCommand";
+    public static final String RECORD_MAIN = "io.github.termsprawl.cli.RecordCommand";
+    private static final LocalDateTime FIXED_TIME = LocalDateTime.of(2020, 1, 1, 0, 0);
+    private static final String[] OWN = {"io/github/termsprawl/core/", "io/github/termsprawl/cli/"};
+    private static final String JACKSON = "com/fasterxml/jackson/core/";
+
+    private CommandJar() {}
+
+    /** The jar built from the running code (the plugin jar, or the classes folder in tests). */
+    public static byte[] build() throws IOException {
+        Map<String, byte[]> entries = new TreeMap<>();
+        collect(codeSource(CommandJar.class), entries, name -> startsWithAny(name, OWN) && name.endsWith(".class"));
+        collect(codeSource(JsonFactory.class), entries,
+                name -> name.startsWith(JACKSON) || name.equals("META-INF/LICENSE") || name.equals("META-INF/NOTICE"));
+        for (String key : new String[] {"META-INF/LICENSE", "META-INF/NOTICE"}) {
+            byte[] text = entries.remove(key);
+            if (text != null) {
+                entries.put(key.replace("META-INF/", "META-INF/jackson-core/"), text);
+            }
+        }
+        return write(entries);
+    }
+
+    private static boolean startsWithAny(String name, String[] prefixes) {
+        for (String p : prefixes) {
+            if (name.startsWith(p)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    static Path codeSource(Class<?> type) throws IOException {
+        try {
+            return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (URISyntaxException | RuntimeException e) {
+            throw new IOException("cannot locate the classes of " + type.getName() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void collect(Path source, Map<String, byte[]> entries, java.util.function.Predicate<String> wanted)
+            throws IOException {
+        if (Files.isDirectory(source)) {
+            try (Stream<Path> files = Files.walk(source)) {
+                for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
+                    String name = source.relativize(file).toString().replace('\\', '/');
+                    if (wanted.test(name)) {
+                        entries.put(name, Files.readAllBytes(file));
+                    }
+                }
+            }
+            return;
+        }
+        try (ZipFile zip = new ZipFile(source.toFile())) {
+            for (ZipEntry e : java.util.Collections.list(zip.entries())) {
+                if (!e.isDirectory() && wanted.test(e.getName())) {
+                    try (InputStream in = zip.getInputStream(e)) {
+                        entries.put(e.getName(), in.readAllBytes());
+                    }
+                }
+            }
+        }
+    }
+
+    private static byte[] write(Map<String, byte[]> entries) throws IOException {
+        Manifest manifest = new Manifest();
+        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, CONTEXT_MAIN);
+        manifest.getMainAttributes().putValue("Created-By", "termsprawl discover");
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (JarOutputStream jar = new JarOutputStream(bytes)) {
+            ZipEntry manifestEntry = entry(JarFile.MANIFEST_NAME);
+            jar.putNextEntry(manifestEntry);
+            manifest.write(jar);
+            jar.closeEntry();
+            for (Map.Entry<String, byte[]> e : entries.entrySet()) {
+                jar.putNextEntry(entry(e.getKey()));
+                jar.write(e.getValue());
+                jar.closeEntry();
+            }
+        }
+        return bytes.toByteArray();
+    }
+
+    /** A local DOS time, so the bytes do not depend on the time zone of the machine that builds the jar. */
+    private static ZipEntry entry(String name) {
+        ZipEntry e = new ZipEntry(name);
+        e.setTimeLocal(FIXED_TIME);
+        return e;
+    }
+}

@@ -1,0 +1,140 @@
+package io.github.termsprawl.core;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * JSON reading with the semantics of JavaScript's {@code JSON.parse}, which the reference model uses:
+ * strict RFC 8259, one value per text, the last of a repeated key wins, no size limits. Values become
+ * plain Java objects: {@link Map} (insertion-ordered), {@link List}, {@link String}, {@link Number}
+ * (a {@link JsonNumber}), {@link Boolean} and {@link #NULL}.
+ */
+public final class Json {
+    /** JSON {@code null}, distinct from a missing key. */
+    public static final Object NULL = new Object() {
+        @Override
+        public String toString() {
+            return "null";
+        }
+    };
+
+    /** Jackson's default limits would reject records that JSON.parse accepts (a 100 MB string is a valid record). */
+    static final JsonFactory FACTORY = JsonFactory.builder()
+            .streamReadConstraints(StreamReadConstraints.builder()
+                    .maxStringLength(Integer.MAX_VALUE)
+                    .maxNumberLength(Integer.MAX_VALUE)
+                    .maxNestingDepth(Integer.MAX_VALUE)
+                    .maxNameLength(Integer.MAX_VALUE)
+                    .build())
+            .disable(JsonFactory.Feature.INTERN_FIELD_NAMES)
+            .build();
+
+    private Json() {}
+
+    /** A JSON number, kept as written so that a file can be rewritten without changing it. */
+    public record JsonNumber(String text) {
+        /** The value as JavaScript sees it (a double), so {@code 1.0} and {@code 1e0} equal 1. */
+        public double value() {
+            return Double.parseDouble(text);
+        }
+    }
+
+    public static JsonParser parser(String text) throws IOException {
+        return FACTORY.createParser(text);
+    }
+
+    public static JsonParser parser(Reader reader) throws IOException {
+        return FACTORY.createParser(reader);
+    }
+
+    /** Parses one complete JSON text; throws on bad syntax or trailing content. */
+    public static Object parse(String text) throws IOException {
+        try (JsonParser p = parser(text)) {
+            if (p.nextToken() == null) {
+                throw new IOException("empty JSON text");
+            }
+            Object value = readValue(p);
+            requireEnd(p);
+            return value;
+        }
+    }
+
+    /** Reads a small JSON file the way the reference reads it: UTF-8, a leading BOM ignored; null when anything fails. */
+    public static Object readFileOrNull(Path path) {
+        try {
+            if (!Files.isRegularFile(path)) {
+                return null;
+            }
+            return parse(stripBom(new String(Files.readAllBytes(path), StandardCharsets.UTF_8)));
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    static String stripBom(String text) {
+        return !text.isEmpty() && text.charAt(0) == '\uFEFF' ? text.substring(1) : text;
+    }
+
+    /** Fails unless the parser is past the last token: a line is one value and nothing after it. */
+    public static void requireEnd(JsonParser p) throws IOException {
+        if (p.nextToken() != null) {
+            throw new IOException("trailing content after the JSON value");
+        }
+    }
+
+    /** Reads the value at the parser's current token (inclusive) into plain Java objects. */
+    public static Object readValue(JsonParser p) throws IOException {
+        JsonToken t = p.currentToken();
+        switch (t) {
+            case START_OBJECT: {
+                Map<String, Object> map = new LinkedHashMap<>();
+                while (p.nextToken() == JsonToken.FIELD_NAME) {
+                    String name = p.currentName();
+                    p.nextToken();
+                    map.put(name, readValue(p)); // a repeated key keeps its first position and its last value, as in JS
+                }
+                return map;
+            }
+            case START_ARRAY: {
+                List<Object> list = new ArrayList<>();
+                while (p.nextToken() != JsonToken.END_ARRAY) {
+                    list.add(readValue(p));
+                }
+                return list;
+            }
+            case VALUE_STRING:
+                return p.getText();
+            case VALUE_NUMBER_INT:
+            case VALUE_NUMBER_FLOAT:
+                return new JsonNumber(p.getText());
+            case VALUE_TRUE:
+                return Boolean.TRUE;
+            case VALUE_FALSE:
+                return Boolean.FALSE;
+            case VALUE_NULL:
+                return NULL;
+            default:
+                throw new IOException("unexpected token " + t);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    public static Map<String, Object> asObject(Object value) {
+        return value instanceof Map ? (Map<String, Object>) value : null;
+    }
+
+    public static boolean isOne(Object value) {
+        return value instanceof JsonNumber && ((JsonNumber) value).value() == 1.0;
+    }
+}

@@ -1,0 +1,64 @@
+package io.github.termsprawl.core;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
+import java.io.Reader;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Turns one JSONL line into the record a store reader looks at: the line must be exactly one JSON
+ * object; only the top-level keys a store asks for are kept (the rest are checked and skipped). A
+ * line that is not such an object gives null.
+ */
+public final class JsonlRecords {
+    /** Enough of every string for a 2000-char turn and its surrogate check. */
+    static final int STRING_CAP = Turn.MAX_CHARS + 1;
+
+    private JsonlRecords() {}
+
+    public static Map<String, Object> parse(String line, Set<String> keep) {
+        try (JsonParser p = Json.parser(line)) {
+            return read(p, keep);
+        } catch (IOException | RuntimeException | StackOverflowError e) {
+            return null;
+        }
+    }
+
+    /** For a line too long to hold: strings are cut as they stream in, which no store reader can tell apart. */
+    public static Map<String, Object> parse(Reader line, Set<String> keep) {
+        try (JsonParser p = Json.parser(new LongStringCapReader(line, STRING_CAP))) {
+            return read(p, keep);
+        } catch (IOException | RuntimeException | StackOverflowError e) {
+            return null;
+        }
+    }
+
+    /** The current line of {@code lines}, parsed whichever way its length calls for. */
+    public static Map<String, Object> parse(ReverseLineReader lines, Set<String> keep) throws IOException {
+        if (lines.length() == 0) {
+            return null;
+        }
+        return lines.isLong() ? parse(lines.reader(), keep) : parse(lines.text(), keep);
+    }
+
+    private static Map<String, Object> read(JsonParser p, Set<String> keep) throws IOException {
+        if (p.nextToken() != JsonToken.START_OBJECT) {
+            return null;
+        }
+        Map<String, Object> record = new HashMap<>();
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            p.nextToken();
+            if (keep.contains(name)) {
+                record.put(name, Json.readValue(p));
+            } else {
+                p.skipChildren();
+            }
+        }
+        Json.requireEnd(p);
+        return record;
+    }
+}

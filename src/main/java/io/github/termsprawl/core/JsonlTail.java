@@ -1,0 +1,56 @@
+package io.github.termsprawl.core;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * The last turns of an append-only JSONL transcript, read from the end: lines are parsed from the
+ * last one backwards and reading stops once {@code max} turns are found, so a 1.5 GB file costs what
+ * its tail costs. The result equals a full forward read keeping the last {@code max} turns.
+ */
+public final class JsonlTail {
+    private final int chunkSize;
+    private final int maxInMemoryLine;
+
+    public JsonlTail() {
+        this(ReverseLineReader.DEFAULT_CHUNK, ReverseLineReader.DEFAULT_MAX_IN_MEMORY_LINE);
+    }
+
+    /** Small sizes are for tests that must hit every chunk boundary. */
+    public JsonlTail(int chunkSize, int maxInMemoryLine) {
+        this.chunkSize = chunkSize;
+        this.maxInMemoryLine = maxInMemoryLine;
+    }
+
+    /**
+     * @param keep   the top-level keys {@code toTurn} looks at
+     * @param toTurn a record's turn, or null when it prints nothing
+     * @return the turns in file order; empty for anything that is not a readable regular file
+     */
+    public List<Turn> lastTurns(Path file, Set<String> keep, Function<Map<String, Object>, Turn> toTurn, int max) {
+        if (!Files.isRegularFile(file)) {
+            return List.of(); // a FIFO or a device would block or never end
+        }
+        Deque<Turn> turns = new ArrayDeque<>();
+        try (ReverseLineReader lines = ReverseLineReader.open(file, chunkSize, maxInMemoryLine)) {
+            while (turns.size() < max && lines.previous()) {
+                Map<String, Object> record = JsonlRecords.parse(lines, keep);
+                Turn turn = record == null ? null : toTurn.apply(record);
+                if (turn != null) {
+                    turns.addFirst(turn);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return List.of(); // any read error means "no turns"
+        }
+        return new ArrayList<>(turns);
+    }
+}

@@ -1,0 +1,131 @@
+package io.github.termsprawl.core;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** The link store: one JSON file per canonical pair under {@code .termsprawl/links/} (SPEC §5). */
+public final class Links {
+    /** Why an {@link #add} did not write. */
+    public enum Error {
+        BAD_ID("invalid node id"),
+        SELF("cannot link a node to itself"),
+        IO("could not write the link file");
+
+        private final String message;
+
+        Error(String message) {
+            this.message = message;
+        }
+
+        public String message() {
+            return message;
+        }
+    }
+
+    /** The outcome of {@link #add}: ok, or an error code with a message. */
+    public record Result(Error error, String message, boolean changed) {
+        public boolean ok() {
+            return error == null;
+        }
+    }
+
+    private final ProjectLayout layout;
+
+    public Links(ProjectLayout layout) {
+        this.layout = layout;
+    }
+
+    public Path fileOf(String a, String b) {
+        return layout.linksDir().resolve(new Link(a, b).fileName());
+    }
+
+    /** Never throws: validation comes first, and nothing is written for a bad pair. */
+    public Result add(String a, String b) {
+        if (!NodeId.isSafe(a) || !NodeId.isSafe(b)) {
+            return new Result(Error.BAD_ID, Error.BAD_ID.message(), false);
+        }
+        if (a.equals(b)) {
+            return new Result(Error.SELF, Error.SELF.message(), false);
+        }
+        Link link = Link.canonical(a, b);
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("version", new Json.JsonNumber("1"));
+        body.put("a", link.a());
+        body.put("b", link.b());
+        try {
+            boolean changed = AtomicFiles.writeIfChanged(fileOf(a, b), JsonWriter.write(body));
+            return new Result(null, null, changed);
+        } catch (IOException | RuntimeException e) {
+            return new Result(Error.IO, String.valueOf(e.getMessage()), false);
+        }
+    }
+
+    /** Deletes the canonical file; a missing one is fine. Returns whether a file was removed. */
+    public boolean remove(String a, String b) throws IOException {
+        if (!NodeId.isSafe(a) || !NodeId.isSafe(b)) {
+            return false;
+        }
+        return Files.deleteIfExists(fileOf(a, b));
+    }
+
+    /** Every valid link, in ascending file-name order; junk files are dropped silently. */
+    public List<Link> list() {
+        List<String> names = new ArrayList<>();
+        try (DirectoryStream<Path> dir = Files.newDirectoryStream(layout.linksDir())) {
+            for (Path p : dir) {
+                String name = p.getFileName().toString();
+                if (name.endsWith(".json")) {
+                    names.add(name);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return List.of();
+        }
+        names.sort(null);
+        List<Link> links = new ArrayList<>();
+        for (String name : names) {
+            Link link = parse(Json.readFileOrNull(layout.linksDir().resolve(name)));
+            if (link != null) {
+                links.add(link);
+            }
+        }
+        return links;
+    }
+
+    static Link parse(Object json) {
+        Map<String, Object> o = Json.asObject(json);
+        if (o == null || !Json.isOne(o.get("version"))) {
+            return null;
+        }
+        Object a = o.get("a");
+        Object b = o.get("b");
+        if (!(a instanceof String sa) || !(b instanceof String sb) || !NodeId.isSafe(sa) || !NodeId.isSafe(sb)
+                || sa.equals(sb)) {
+            return null;
+        }
+        return new Link(sa, sb);
+    }
+
+    /** The opposite end of every valid link touching {@code id}, each once, in list order. */
+    public List<String> peersOf(String id) {
+        if (!NodeId.isSafe(id)) {
+            return List.of();
+        }
+        Set<String> peers = new LinkedHashSet<>();
+        for (Link link : list()) {
+            String peer = link.opposite(id);
+            if (peer != null) {
+                peers.add(peer);
+            }
+        }
+        return List.copyOf(peers);
+    }
+}

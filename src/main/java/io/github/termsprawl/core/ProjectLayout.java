@@ -1,0 +1,50 @@
+package io.github.termsprawl.core;
+
+import java.nio.file.Path;
+
+/** Where each piece of on-disk state lives under the project folder (SPEC §2). */
+public final class ProjectLayout {
+    public static final String DIR = ".termsprawl";
+
+    private final Path cwd;
+
+    public ProjectLayout(Path cwd) {
+        this.cwd = cwd;
+    }
+
+    public Path cwd() {
+        return cwd;
+    }
+
+    public Path stateDir() {
+        return cwd.resolve(DIR);
+    }
+
+    public Path linksDir() {
+        return stateDir().resolve("links");
+    }
+
+    public Path transcriptsDir() {
+        return stateDir().resolve("transcripts");
+    }
+
+    public Path projectJson() {
+        return stateDir().resolve("project.json");
+    }
+
+    public Path agentsMd() {
+        return stateDir().resolve("AGENTS.md");
+    }
+
+    public Path binDir() {
+        return stateDir().resolve("bin");
+    }
+
+    public Path skillMd() {
+        return cwd.resolve(".claude").resolve("skills").resolve("termsprawl-context").resolve("SKILL.md");
+    }
+
+    public Path claudeSettingsLocal() {
+        return cwd.resolve(".claude").resolve("settings.local.json");
+    }
+}

@@ -1,0 +1,69 @@
+package io.github.termsprawl.core;
+
+import java.io.IOException;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** Which transcript belongs to which node: {@code .termsprawl/transcripts/<nodeId>.json} (SPEC §4). */
+public final class TranscriptIndex {
+    /**
+     * One node's entry. {@code store} and {@code session} are optional later keys (null when absent);
+     * {@code path} is already resolved against the project folder.
+     */
+    public record Entry(Path path, String store, String session) {}
+
+    private final ProjectLayout layout;
+
+    public TranscriptIndex(ProjectLayout layout) {
+        this.layout = layout;
+    }
+
+    public Path fileOf(String nodeId) {
+        return layout.transcriptsDir().resolve(nodeId + ".json");
+    }
+
+    /** The node's entry, or null ("no path") for an unsafe id or any missing or malformed file. */
+    public Entry read(String nodeId) {
+        if (!NodeId.isSafe(nodeId)) {
+            return null;
+        }
+        Map<String, Object> o = Json.asObject(Json.readFileOrNull(fileOf(nodeId)));
+        if (o == null || !Json.isOne(o.get("version")) || !(o.get("path") instanceof String path) || path.isEmpty()) {
+            return null;
+        }
+        try {
+            Path resolved = layout.cwd().resolve(path).normalize(); // an absolute path stays as it is
+            return new Entry(resolved, stringOrNull(o.get("store")), stringOrNull(o.get("session")));
+        } catch (InvalidPathException e) {
+            return null;
+        }
+    }
+
+    private static String stringOrNull(Object value) {
+        return value instanceof String s && !s.isEmpty() ? s : null;
+    }
+
+    /**
+     * Records {@code path} for the node, replacing any entry; a no-op (false) for an unsafe id or an
+     * empty path. {@code store} and {@code session} are written only when given.
+     *
+     * @return whether the file changed
+     */
+    public boolean record(String nodeId, String path, String store, String session) throws IOException {
+        if (!NodeId.isSafe(nodeId) || path == null || path.isEmpty()) {
+            return false;
+        }
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("version", new Json.JsonNumber("1"));
+        body.put("path", path);
+        if (store != null) {
+            body.put("store", store);
+        }
+        if (session != null) {
+            body.put("session", session);
+        }
+        return AtomicFiles.writeIfChanged(fileOf(nodeId), JsonWriter.write(body));
+    }
+}

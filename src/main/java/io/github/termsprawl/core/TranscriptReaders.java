@@ -1,0 +1,27 @@
+package io.github.termsprawl.core;
+
+import java.util.List;
+
+/** Picks the reader for an index entry's store and reads its last turns. */
+public final class TranscriptReaders {
+    /** The turns to print, or a refusal (the store cannot give a faithful view). */
+    public record Result(List<Turn> turns, String refusal) {
+        static Result of(List<Turn> turns) {
+            return new Result(turns, null);
+        }
+    }
+
+    private final JsonlTail tail;
+
+    public TranscriptReaders() {
+        this(new JsonlTail());
+    }
+
+    public TranscriptReaders(JsonlTail tail) {
+        this.tail = tail;
+    }
+
+    public Result lastTurns(TranscriptIndex.Entry entry) {
+        return Result.of(ClaudeTranscript.lastTurns(tail, entry.path()));
+    }
+}

@@ -1,0 +1,89 @@
+package io.github.termsprawl.maven;
+
+import io.github.termsprawl.core.NodeId;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
+import org.apache.maven.execution.MavenSession;
+import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.project.MavenProject;
+
+/**
+ * What every goal shares: the skip switches, acting once per build on the execution root, and mapping
+ * core errors to Maven's (a user error fails the goal with a message, never a stack trace).
+ */
+abstract class AbstractTermsprawlMojo extends AbstractMojo {
+    @Parameter(defaultValue = "${session}", readonly = true, required = true)
+    private MavenSession session;
+
+    @Parameter(defaultValue = "${project}", readonly = true)
+    private MavenProject project;
+
+    /** Skips every termsprawl goal. */
+    @Parameter(property = UserProperties.SKIP, defaultValue = "false")
+    private boolean skip;
+
+    /** Whether this goal's own skip property ({@code termsprawl.<goal>.skip}) is set. */
+    abstract boolean skipGoal();
+
+    /** Runs the goal on the project folder. */
+    abstract void run(Path root) throws MojoExecutionException, MojoFailureException, IOException;
+
+    @Override
+    public final void execute() throws MojoExecutionException, MojoFailureException {
+        if (skip || skipGoal()) {
+            getLog().info("termsprawl: skipped");
+            return;
+        }
+        if (project != null && !project.isExecutionRoot()) {
+            getLog().debug("termsprawl: not the execution root, nothing to do in " + project.getBasedir());
+            return;
+        }
+        try {
+            run(root());
+        } catch (IOException e) {
+            throw new MojoExecutionException("termsprawl: " + e.getMessage(), e);
+        }
+    }
+
+    private Path root() {
+        String dir = session.getExecutionRootDirectory();
+        return (dir != null ? new File(dir) : new File(".")).toPath().toAbsolutePath().normalize();
+    }
+
+    /** The value of a required property, or a failure naming it and showing a correct call. */
+    static String required(String value, String property, String example) throws MojoFailureException {
+        if (value == null || value.isEmpty()) {
+            throw new MojoFailureException("Missing " + property + ". Example: " + example);
+        }
+        return value;
+    }
+
+    /** A safe node id, or a failure naming the property, the value and the rule. */
+    static String nodeId(String value, String property, String example) throws MojoFailureException {
+        required(value, property, example);
+        if (!NodeId.isSafe(value)) {
+            throw new MojoFailureException("Invalid node id '" + printable(value) + "' in " + property
+                    + ": an id is 1-128 letters, digits, '_' or '-', starting with a letter or digit. Example: " + example);
+        }
+        return value;
+    }
+
+    /** Control characters made visible, so a message shows what was really passed. */
+    static String printable(String value) {
+        StringBuilder out = new StringBuilder();
+        for (char c : value.toCharArray()) {
+            if (c == '\n') {
+                out.append("\\n");
+            } else if (c < 0x20 || c == 0x7f) {
+                out.append(String.format("\\u%04x", (int) c));
+            } else {
+                out.append(c);
+            }
+        }
+        return out.toString();
+    }
+}

@@ -1,0 +1,39 @@
+package io.github.termsprawl.maven;
+
+import io.github.termsprawl.core.Discovery;
+import io.github.termsprawl.core.ProjectLayout;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.LifecyclePhase;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+
+/** Fails the build when a discovery marker or a {@code .termsprawl/bin/} file is missing or stale. */
+@Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, requiresProject = false, threadSafe = true)
+public class CheckMojo extends AbstractTermsprawlMojo {
+    static final String FIX = "Run 'mvn termsprawl:discover' to fix.";
+
+    @Parameter(property = UserProperties.CHECK_SKIP, defaultValue = "false")
+    private boolean skipCheck;
+
+    @Override
+    boolean skipGoal() {
+        return skipCheck;
+    }
+
+    @Override
+    void run(Path root) throws IOException, MojoFailureException {
+        List<Discovery.Finding> findings = new Discovery(new ProjectLayout(root)).check();
+        if (findings.isEmpty()) {
+            getLog().info("termsprawl: discovery files are up to date");
+            return;
+        }
+        StringBuilder message = new StringBuilder("termsprawl discovery files are not current:\n");
+        for (Discovery.Finding f : findings) {
+            message.append("  ").append(f.problem()).append(": ").append(root.relativize(f.path())).append('\n');
+        }
+        throw new MojoFailureException(message.append(FIX).toString());
+    }
+}

@@ -1,0 +1,59 @@
+package io.github.termsprawl.maven;
+
+import io.github.termsprawl.core.AtomicFiles;
+import io.github.termsprawl.core.LinkedContext;
+import io.github.termsprawl.core.Utf8Output;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Path;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+
+/**
+ * Prints exactly what {@code termsprawl-context --cwd <root> --self <id>} prints, to stdout (so
+ * {@code mvn -q termsprawl:context -Dtermsprawl.self=x} is scriptable) or to a file.
+ */
+@Mojo(name = "context", requiresProject = false, threadSafe = true, aggregator = true)
+public class ContextMojo extends AbstractTermsprawlMojo {
+    static final String EXAMPLE = "mvn -q termsprawl:context -D" + UserProperties.SELF + "=frontend";
+
+    /** The node whose peers to print. */
+    @Parameter(property = UserProperties.SELF)
+    private String self;
+
+    /** Write the context to this file instead of stdout. */
+    @Parameter(property = UserProperties.OUTPUT)
+    private String output;
+
+    @Parameter(property = UserProperties.CONTEXT_SKIP, defaultValue = "false")
+    private boolean skipContext;
+
+    @Override
+    boolean skipGoal() {
+        return skipContext;
+    }
+
+    @Override
+    void run(Path root) throws IOException, MojoFailureException {
+        nodeId(self, UserProperties.SELF, EXAMPLE);
+        LinkedContext.Output result = new LinkedContext(root).render(self);
+        for (String note : result.notes()) {
+            getLog().warn("termsprawl-context: " + note);
+        }
+        byte[] bytes = Utf8Output.encode(result.stdout());
+        if (output != null && !output.isEmpty()) {
+            Path file = root.resolve(output);
+            AtomicFiles.writeIfChanged(file, bytes, false);
+            getLog().info("termsprawl: wrote the context of " + self + " to " + file);
+            return;
+        }
+        // straight to file descriptor 1: Maven may wrap System.out, and the bytes must be exact
+        OutputStream out = new FileOutputStream(FileDescriptor.out);
+        out.write(bytes);
+        out.flush();
+        getLog().info("termsprawl: printed the context of " + self + " (" + bytes.length + " bytes)");
+    }
+}

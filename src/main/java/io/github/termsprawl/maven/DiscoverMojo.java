@@ -1,0 +1,50 @@
+package io.github.termsprawl.maven;
+
+import io.github.termsprawl.core.ClaudeHookSettings;
+import io.github.termsprawl.core.Discovery;
+import io.github.termsprawl.core.ProjectLayout;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+
+/**
+ * Plants or refreshes the discovery markers, the {@code .termsprawl/bin/} commands and the Claude Code
+ * SessionStart hook. Idempotent: a second run changes no file.
+ */
+@Mojo(name = "discover", requiresProject = false, threadSafe = true, aggregator = true)
+public class DiscoverMojo extends AbstractTermsprawlMojo {
+    /** Install the SessionStart hook into {@code .claude/settings.local.json}. */
+    @Parameter(property = UserProperties.CLAUDE_HOOK, defaultValue = "true")
+    private boolean claudeHook;
+
+    @Parameter(property = UserProperties.DISCOVER_SKIP, defaultValue = "false")
+    private boolean skipDiscover;
+
+    @Override
+    boolean skipGoal() {
+        return skipDiscover;
+    }
+
+    @Override
+    void run(Path root) throws IOException, MojoFailureException {
+        ProjectLayout layout = new ProjectLayout(root);
+        List<Path> written = new ArrayList<>(new Discovery(layout).discover());
+        try {
+            if (claudeHook && ClaudeHookSettings.install(layout.claudeSettingsLocal())) {
+                written.add(layout.claudeSettingsLocal());
+            }
+        } catch (ClaudeHookSettings.MalformedSettingsException e) {
+            throw new MojoFailureException(e.getMessage());
+        }
+        for (Path p : written) {
+            getLog().debug("termsprawl: wrote " + root.relativize(p));
+        }
+        getLog().info(written.isEmpty()
+                ? "termsprawl: discovery files are up to date"
+                : "termsprawl: wrote " + written.size() + " discovery file(s) under " + root);
+    }
+}

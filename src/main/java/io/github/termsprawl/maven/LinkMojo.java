@@ -1,0 +1,47 @@
+package io.github.termsprawl.maven;
+
+import io.github.termsprawl.core.Links;
+import io.github.termsprawl.core.ProjectLayout;
+import java.nio.file.Path;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+
+/** Links two nodes so each reads the other's context. */
+@Mojo(name = "link", requiresProject = false, threadSafe = true, aggregator = true)
+public class LinkMojo extends AbstractTermsprawlMojo {
+    static final String EXAMPLE = "mvn termsprawl:link -D" + UserProperties.A + "=backend -D" + UserProperties.B + "=frontend";
+
+    /** One end of the link. */
+    @Parameter(property = UserProperties.A)
+    private String a;
+
+    /** The other end of the link. */
+    @Parameter(property = UserProperties.B)
+    private String b;
+
+    @Parameter(property = UserProperties.LINK_SKIP, defaultValue = "false")
+    private boolean skipLink;
+
+    @Override
+    boolean skipGoal() {
+        return skipLink;
+    }
+
+    @Override
+    void run(Path root) throws MojoExecutionException, MojoFailureException {
+        nodeId(a, UserProperties.A, EXAMPLE);
+        nodeId(b, UserProperties.B, EXAMPLE);
+        Links links = new Links(new ProjectLayout(root));
+        Links.Result result = links.add(a, b);
+        if (result.error() == Links.Error.SELF) {
+            throw new MojoFailureException("Cannot link node '" + a + "' to itself (" + UserProperties.A + " and "
+                    + UserProperties.B + " are equal). Example: " + EXAMPLE);
+        }
+        if (!result.ok()) {
+            throw new MojoExecutionException("Could not write " + links.fileOf(a, b) + ": " + result.message());
+        }
+        getLog().info("termsprawl: " + (result.changed() ? "linked " : "already linked: ") + a + " <-> " + b);
+    }
+}

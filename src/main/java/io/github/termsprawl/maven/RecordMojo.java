@@ -1,0 +1,51 @@
+package io.github.termsprawl.maven;
+
+import io.github.termsprawl.core.ClaudeProjects;
+import io.github.termsprawl.core.ProjectLayout;
+import io.github.termsprawl.core.TranscriptIndex;
+import io.github.termsprawl.core.TranscriptLocator;
+import io.github.termsprawl.core.UserErrorException;
+import java.io.IOException;
+import java.nio.file.Path;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+
+/** Records which transcript a node has: a path, a Claude Code session id, or {@code latest}. */
+@Mojo(name = "record", requiresProject = false, threadSafe = true, aggregator = true)
+public class RecordMojo extends AbstractTermsprawlMojo {
+    static final String EXAMPLE = "mvn termsprawl:record -D" + UserProperties.NODE + "=backend -D"
+            + UserProperties.TRANSCRIPT + "=latest";
+
+    /** The node whose transcript this is. */
+    @Parameter(property = UserProperties.NODE)
+    private String node;
+
+    /** A transcript path, a Claude Code session id, or {@code latest}. */
+    @Parameter(property = UserProperties.TRANSCRIPT)
+    private String transcript;
+
+    @Parameter(property = UserProperties.RECORD_SKIP, defaultValue = "false")
+    private boolean skipRecord;
+
+    @Override
+    boolean skipGoal() {
+        return skipRecord;
+    }
+
+    @Override
+    void run(Path root) throws IOException, MojoFailureException {
+        nodeId(node, UserProperties.NODE, EXAMPLE);
+        required(transcript, UserProperties.TRANSCRIPT, EXAMPLE);
+        ClaudeProjects claude = ClaudeProjects.fromEnvironment(System.getenv(), Path.of(System.getProperty("user.home")));
+        Path file;
+        try {
+            file = new TranscriptLocator(root, claude).locate(transcript);
+        } catch (UserErrorException e) {
+            throw new MojoFailureException(e.getMessage() + " (" + UserProperties.TRANSCRIPT + "=" + transcript
+                    + "). Example: " + EXAMPLE);
+        }
+        boolean changed = new TranscriptIndex(new ProjectLayout(root)).record(node, file.toString(), null, null);
+        getLog().info("termsprawl: " + (changed ? "recorded " : "already recorded: ") + node + " -> " + file);
+    }
+}

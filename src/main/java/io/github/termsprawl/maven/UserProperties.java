@@ -1,0 +1,24 @@
+package io.github.termsprawl.maven;
+
+/** Every user property of the plugin, in one place (so messages and parameters cannot drift apart). */
+public final class UserProperties {
+    public static final String SKIP = "termsprawl.skip";
+    public static final String CLAUDE_HOOK = "termsprawl.claudeHook";
+    public static final String A = "termsprawl.a";
+    public static final String B = "termsprawl.b";
+    public static final String NODE = "termsprawl.node";
+    public static final String TRANSCRIPT = "termsprawl.transcript";
+    public static final String SELF = "termsprawl.self";
+    public static final String OUTPUT = "termsprawl.output";
+    public static final String STATS = "termsprawl.stats";
+
+    public static final String DISCOVER_SKIP = "termsprawl.discover.skip";
+    public static final String CHECK_SKIP = "termsprawl.check.skip";
+    public static final String LINK_SKIP = "termsprawl.link.skip";
+    public static final String UNLINK_SKIP = "termsprawl.unlink.skip";
+    public static final String LINKS_SKIP = "termsprawl.links.skip";
+    public static final String RECORD_SKIP = "termsprawl.record.skip";
+    public static final String CONTEXT_SKIP = "termsprawl.context.skip";
+
+    private UserProperties() {}
+}
