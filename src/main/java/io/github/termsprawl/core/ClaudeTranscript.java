@@ -1,5 +1,6 @@
 package io.github.termsprawl.core;
 
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -7,6 +8,20 @@ import java.util.Set;
 /** The context view of a Claude Code transcript (SPEC §6): user and assistant prose, in file order. */
 public final class ClaudeTranscript {
     static final Set<String> KEYS = Set.of("type", "message");
+    /** Of a record, only what a turn is made of: the type and the text blocks of the content. */
+    static final JsonProjection TURN = JsonProjection.fields(
+            "type", JsonProjection.ALL,
+            "message", JsonProjection.fields(
+                    "content", JsonProjection.fields("type", JsonProjection.ALL, "text", JsonProjection.ALL)));
+    /**
+     * A turn's {@code type} value is {@code "user"} or {@code "assistant"} as written, or spelled with a
+     * backslash-u escape: a line with none of these cannot be a turn.
+     */
+    static final byte[][] TURN_NEEDLES = {
+        "\"user\"".getBytes(StandardCharsets.US_ASCII),
+        "\"assistant\"".getBytes(StandardCharsets.US_ASCII),
+        "\\u".getBytes(StandardCharsets.US_ASCII)
+    };
 
     private ClaudeTranscript() {}
 
@@ -43,6 +58,6 @@ public final class ClaudeTranscript {
     }
 
     public static List<Turn> lastTurns(JsonlTail tail, java.nio.file.Path file) {
-        return tail.lastTurns(file, KEYS, ClaudeTranscript::toTurn, Turn.MAX_TURNS);
+        return tail.lastTurns(file, TURN, ClaudeTranscript::toTurn, Turn.MAX_TURNS, TURN_NEEDLES);
     }
 }

@@ -54,6 +54,10 @@ public final class Json {
         return FACTORY.createParser(text);
     }
 
+    public static JsonParser parser(byte[] bytes, int offset, int length) throws IOException {
+        return FACTORY.createParser(bytes, offset, length);
+    }
+
     public static JsonParser parser(Reader reader) throws IOException {
         return FACTORY.createParser(reader);
     }

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
 import java.io.Reader;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 
@@ -20,8 +19,12 @@ public final class JsonlRecords {
     private JsonlRecords() {}
 
     public static Map<String, Object> parse(String line, Set<String> keep) {
+        return parse(line, JsonProjection.fields(keep));
+    }
+
+    public static Map<String, Object> parse(String line, JsonProjection projection) {
         try (JsonParser p = Json.parser(line)) {
-            return read(p, keep);
+            return read(p, projection);
         } catch (IOException | RuntimeException | StackOverflowError e) {
             return null;
         }
@@ -29,8 +32,12 @@ public final class JsonlRecords {
 
     /** For a line too long to hold: strings are cut as they stream in, which no store reader can tell apart. */
     public static Map<String, Object> parse(Reader line, Set<String> keep) {
+        return parse(line, JsonProjection.fields(keep));
+    }
+
+    public static Map<String, Object> parse(Reader line, JsonProjection projection) {
         try (JsonParser p = Json.parser(new LongStringCapReader(line, STRING_CAP))) {
-            return read(p, keep);
+            return read(p, projection);
         } catch (IOException | RuntimeException | StackOverflowError e) {
             return null;
         }
@@ -38,26 +45,34 @@ public final class JsonlRecords {
 
     /** The current line of {@code lines}, parsed whichever way its length calls for. */
     public static Map<String, Object> parse(ReverseLineReader lines, Set<String> keep) throws IOException {
+        return parse(lines, JsonProjection.fields(keep));
+    }
+
+    /** The current line of {@code lines}, parsed whichever way its length and bytes call for. */
+    public static Map<String, Object> parse(ReverseLineReader lines, JsonProjection projection) throws IOException {
         if (lines.length() == 0) {
             return null;
         }
-        return lines.isLong() ? parse(lines.reader(), keep) : parse(lines.text(), keep);
+        if (lines.isLong()) {
+            return parse(lines.reader(), projection);
+        }
+        if (lines.isPlainAscii()) {
+            // ASCII needs no decoding: jackson reads the bytes in place, its fastest path
+            try (JsonParser p = lines.byteParser()) {
+                return read(p, projection);
+            } catch (IOException | RuntimeException | StackOverflowError e) {
+                return null;
+            }
+        }
+        return parse(lines.text(), projection);
     }
 
-    private static Map<String, Object> read(JsonParser p, Set<String> keep) throws IOException {
+    private static Map<String, Object> read(JsonParser p, JsonProjection projection) throws IOException {
         if (p.nextToken() != JsonToken.START_OBJECT) {
             return null;
         }
-        Map<String, Object> record = new HashMap<>();
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String name = p.currentName();
-            p.nextToken();
-            if (keep.contains(name)) {
-                record.put(name, Json.readValue(p));
-            } else {
-                p.skipChildren();
-            }
-        }
+        @SuppressWarnings("unchecked")
+        Map<String, Object> record = (Map<String, Object>) projection.read(p);
         Json.requireEnd(p);
         return record;
     }

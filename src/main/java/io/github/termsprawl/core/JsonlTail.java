@@ -36,13 +36,31 @@ public final class JsonlTail {
      * @return the turns in file order; empty for anything that is not a readable regular file
      */
     public List<Turn> lastTurns(Path file, Set<String> keep, Function<Map<String, Object>, Turn> toTurn, int max) {
+        return lastTurns(file, keep, toTurn, max, null);
+    }
+
+    /**
+     * @param needles when not null, a line whose bytes hold none of them cannot give a turn and is not
+     *                parsed (most lines of a real transcript are tool output and progress records)
+     */
+    public List<Turn> lastTurns(Path file, Set<String> keep, Function<Map<String, Object>, Turn> toTurn, int max,
+            byte[][] needles) {
+        return lastTurns(file, JsonProjection.fields(keep), toTurn, max, needles);
+    }
+
+    /** As above, keeping only the parts of each record that {@code projection} names. */
+    public List<Turn> lastTurns(Path file, JsonProjection projection, Function<Map<String, Object>, Turn> toTurn,
+            int max, byte[][] needles) {
         if (!Files.isRegularFile(file)) {
             return List.of(); // a FIFO or a device would block or never end
         }
         Deque<Turn> turns = new ArrayDeque<>();
         try (ReverseLineReader lines = ReverseLineReader.open(file, chunkSize, maxInMemoryLine)) {
             while (turns.size() < max && lines.previous()) {
-                Map<String, Object> record = JsonlRecords.parse(lines, keep);
+                if (needles != null && lines.length() > 0 && !lines.isLong() && !lines.containsAny(needles)) {
+                    continue;
+                }
+                Map<String, Object> record = JsonlRecords.parse(lines, projection);
                 Turn turn = record == null ? null : toTurn.apply(record);
                 if (turn != null) {
                     turns.addFirst(turn);

@@ -1,5 +1,6 @@
 package io.github.termsprawl.core;
 
+import com.fasterxml.jackson.core.JsonParser;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
@@ -30,6 +31,10 @@ public final class ReverseLineReader implements Closeable {
     private boolean atStart;
     private long lineStart;
     private long lineEnd;
+    private byte[] lineBytes;
+    private int lineOffset;
+    private long loadedStart = -1;
+    private long loadedEnd = -1;
 
     private ReverseLineReader(FileChannel channel, int chunkSize, int maxInMemoryLine) throws IOException {
         this.channel = channel;
@@ -126,13 +131,83 @@ public final class ReverseLineReader implements Closeable {
 
     /** The current line, decoded. Only for lines that are not {@link #isLong() long}. */
     public String text() throws IOException {
+        loadLine();
+        return Utf8.decode(lineBytes, lineOffset, (int) length());
+    }
+
+    /**
+     * Whether the raw bytes of the current line (not {@link #isLong() long}) contain one of the
+     * needles. Needles are ASCII, and ASCII bytes decode as themselves even among bad UTF-8 bytes,
+     * so this answers for the decoded text too.
+     */
+    public boolean containsAny(byte[][] needles) throws IOException {
+        loadLine();
+        int end = lineOffset + (int) length();
+        for (byte[] needle : needles) {
+            if (indexOf(lineBytes, lineOffset, end, needle) >= 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static int indexOf(byte[] hay, int from, int to, byte[] needle) {
+        byte first = needle[0];
+        int last = to - needle.length;
+        outer:
+        for (int i = from; i <= last; i++) {
+            if (hay[i] != first) {
+                continue;
+            }
+            for (int j = 1; j < needle.length; j++) {
+                if (hay[i + j] != needle[j]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
+    }
+
+    /**
+     * Whether the current line (not {@link #isLong() long}) is all ASCII from 0x01 to 0x7F: such bytes
+     * mean the same to any decoder, and without a NUL no parser can guess another encoding.
+     */
+    public boolean isPlainAscii() throws IOException {
+        loadLine();
+        int end = lineOffset + (int) length();
+        for (int i = lineOffset; i < end; i++) {
+            byte b = lineBytes[i];
+            if (b <= 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A parser over the current line's bytes in place; only for {@link #isPlainAscii() plain ASCII} lines. */
+    public JsonParser byteParser() throws IOException {
+        loadLine();
+        return Json.parser(lineBytes, lineOffset, (int) length());
+    }
+
+    /** Points {@code lineBytes}/{@code lineOffset} at the current line: in the chunk, or read on its own. */
+    private void loadLine() throws IOException {
+        if (loadedStart == lineStart && loadedEnd == lineEnd) {
+            return;
+        }
         int len = (int) length();
         if (lineStart >= chunkStart && lineEnd <= chunkStart + chunkLen) {
-            return Utf8.decode(chunk.array(), (int) (lineStart - chunkStart), len);
+            lineBytes = chunk.array();
+            lineOffset = (int) (lineStart - chunkStart);
+        } else {
+            ByteBuffer buf = ByteBuffer.allocate(len);
+            readFully(buf, lineStart);
+            lineBytes = buf.array();
+            lineOffset = 0;
         }
-        ByteBuffer buf = ByteBuffer.allocate(len);
-        readFully(buf, lineStart);
-        return Utf8.decode(buf.array(), 0, len);
+        loadedStart = lineStart;
+        loadedEnd = lineEnd;
     }
 
     /** The current line as a stream of decoded chars, holding at most a small buffer of it. */

@@ -1,6 +1,8 @@
 package io.github.termsprawl.maven;
 
+import io.github.termsprawl.core.ClassDataArchive;
 import io.github.termsprawl.core.Discovery;
+import io.github.termsprawl.core.JavaRuntime;
 import io.github.termsprawl.core.ProjectLayout;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -25,8 +27,10 @@ public class CheckMojo extends AbstractTermsprawlMojo {
 
     @Override
     void run(Path root) throws IOException, MojoFailureException {
-        List<Discovery.Finding> findings = new Discovery(new ProjectLayout(root)).check();
+        ProjectLayout layout = new ProjectLayout(root);
+        List<Discovery.Finding> findings = new Discovery(layout).check();
         if (findings.isEmpty()) {
+            warnAboutArchive(new ClassDataArchive(layout.binDir(), JavaRuntime.find(System.getenv())), root);
             getLog().info("termsprawl: discovery files are up to date");
             return;
         }
@@ -35,5 +39,15 @@ public class CheckMojo extends AbstractTermsprawlMojo {
             message.append("  ").append(f.problem()).append(": ").append(root.relativize(f.path())).append('\n');
         }
         throw new MojoFailureException(message.append(FIX).toString());
+    }
+
+    /** The archive is per machine and only a speed-up: a stale one never fails the build. */
+    private void warnAboutArchive(ClassDataArchive archive, Path root) {
+        ClassDataArchive.Status status = archive.status();
+        if (status == ClassDataArchive.Status.MISSING || status == ClassDataArchive.Status.STALE) {
+            getLog().warn("termsprawl: the class-data archive " + root.relativize(archive.file()) + " is "
+                    + status.name().toLowerCase(java.util.Locale.ROOT)
+                    + " (the command starts slower). Run 'mvn termsprawl:discover' to refresh it.");
+        }
     }
 }

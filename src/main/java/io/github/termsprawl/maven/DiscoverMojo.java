@@ -1,6 +1,8 @@
 package io.github.termsprawl.maven;
 
+import io.github.termsprawl.core.ClassDataArchive;
 import io.github.termsprawl.core.ClaudeHookSettings;
+import io.github.termsprawl.core.JavaRuntime;
 import io.github.termsprawl.core.Discovery;
 import io.github.termsprawl.core.ProjectLayout;
 import java.io.IOException;
@@ -39,6 +41,15 @@ public class DiscoverMojo extends AbstractTermsprawlMojo {
             }
         } catch (ClaudeHookSettings.MalformedSettingsException e) {
             throw new MojoFailureException(e.getMessage());
+        }
+        ClassDataArchive archive = new ClassDataArchive(layout.binDir(), JavaRuntime.find(System.getenv()));
+        try {
+            if (archive.ensure()) {
+                written.add(archive.file());
+            }
+        } catch (IOException e) {
+            getLog().warn("termsprawl: could not create the class-data archive " + archive.file()
+                    + " (the command still works, only starts slower): " + e.getMessage());
         }
         for (Path p : written) {
             getLog().debug("termsprawl: wrote " + root.relativize(p));
