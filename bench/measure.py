@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""Runs commands interleaved, several times each, and reports median wall time and peak RSS.
+
+usage: measure.py RUNS NAME -- CMD... [--- NAME -- CMD...]...
+Each command's stdout goes to OUT_DIR/<NAME>.out (env OUT_DIR, default .); peak RSS is the process's
+own (os.wait4), which the launchers keep by exec-ing java/node in place.
+Prints one line per command: NAME median_wall_s peak_rss_mb
+"""
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+
+def parse(argv):
+    runs = int(argv[0])
+    cmds, cur = [], []
+    for a in argv[1:] + ["---"]:
+        if a == "---":
+            if cur:
+                name, sep, cmd = cur[0], cur[1], cur[2:]
+                assert sep == "--", "expected NAME -- CMD"
+                cmds.append((name, cmd))
+            cur = []
+        else:
+            cur.append(a)
+    return runs, cmds
+
+
+def once(cmd, out_path):
+    with open(out_path, "wb") as out:
+        start = time.perf_counter()
+        p = subprocess.Popen(cmd, stdout=out, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+        _, status, usage = os.wait4(p.pid, 0)
+        wall = time.perf_counter() - start
+    p.returncode = os.waitstatus_to_exitcode(status)
+    if p.returncode != 0:
+        sys.exit(f"{cmd[0]} exited with {p.returncode}")
+    return wall, usage.ru_maxrss / 1024.0
+
+
+def main():
+    runs, cmds = parse(sys.argv[1:])
+    out_dir = os.environ.get("OUT_DIR", ".")
+    walls = {name: [] for name, _ in cmds}
+    rss = {name: 0.0 for name, _ in cmds}
+    for name, cmd in cmds:  # one warm-up each: page cache, not JIT (every run is a fresh process)
+        once(cmd, os.path.join(out_dir, name + ".out"))
+    for _ in range(runs):
+        for name, cmd in cmds:
+            wall, peak = once(cmd, os.path.join(out_dir, name + ".out"))
+            walls[name].append(wall)
+            rss[name] = max(rss[name], peak)
+    for name, _ in cmds:
+        print(f"{name} {statistics.median(walls[name]):.3f} {rss[name]:.0f}")
+
+
+if __name__ == "__main__":
+    main()
