@@ -56,8 +56,8 @@ public final class JsonlRecords {
         if (lines.isLong()) {
             return parse(lines.reader(), projection);
         }
-        if (lines.isPlainAscii()) {
-            // ASCII needs no decoding: jackson reads the bytes in place, its fastest path
+        if (lines.isByteParsable()) {
+            // no decoding and no copy: jackson reads the bytes in place, its fastest path
             try (JsonParser p = lines.byteParser()) {
                 return read(p, projection);
             } catch (IOException | RuntimeException | StackOverflowError e) {

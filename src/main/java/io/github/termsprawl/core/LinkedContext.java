@@ -3,6 +3,7 @@ package io.github.termsprawl.core;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The one implementation of the context view, shared by the planted command and the {@code context}
@@ -26,31 +27,67 @@ public final class LinkedContext {
     }
 
     public Output render(String self) {
+        List<String> peers = new Links(layout).peersOf(self);
+        TranscriptReaders.Result[] results = readAll(peers);
         List<String> blocks = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         NodeTitles titles = null;
-        TranscriptIndex index = new TranscriptIndex(layout);
-        for (String peer : new Links(layout).peersOf(self)) {
-            try {
-                TranscriptIndex.Entry entry = index.read(peer);
-                if (entry == null) {
-                    continue;
-                }
-                TranscriptReaders.Result result = readers.lastTurns(entry);
-                if (result.refusal() != null) {
-                    notes.add(peer + ": store-incomplete: " + result.refusal());
-                }
-                if (result.turns().isEmpty()) {
-                    continue;
-                }
-                if (titles == null) {
-                    titles = NodeTitles.load(layout); // read once, and only when something prints
-                }
-                blocks.add(LinkedContextFormat.block(peer, titles.titleOf(peer), result.turns()));
-            } catch (RuntimeException | StackOverflowError e) {
-                // fail open: this peer prints nothing
+        for (int i = 0; i < peers.size(); i++) {
+            TranscriptReaders.Result result = results[i];
+            if (result == null) {
+                continue;
             }
+            if (result.refusal() != null) {
+                notes.add(peers.get(i) + ": store-incomplete: " + result.refusal());
+            }
+            if (result.turns().isEmpty()) {
+                continue;
+            }
+            if (titles == null) {
+                titles = NodeTitles.load(layout); // read once, and only when something prints
+            }
+            blocks.add(LinkedContextFormat.block(peers.get(i), titles.titleOf(peers.get(i)), result.turns()));
         }
         return new Output(LinkedContextFormat.document(blocks), notes);
+    }
+
+    /** Reads the peers on up to one thread per core: the command's wall time is what an agent waits. */
+    private TranscriptReaders.Result[] readAll(List<String> peers) {
+        TranscriptReaders.Result[] results = new TranscriptReaders.Result[peers.size()];
+        TranscriptIndex index = new TranscriptIndex(layout);
+        AtomicInteger next = new AtomicInteger();
+        Runnable worker = () -> {
+            for (int i = next.getAndIncrement(); i < results.length; i = next.getAndIncrement()) {
+                results[i] = read(index, peers.get(i));
+            }
+        };
+        int threads = Math.min(peers.size(), Runtime.getRuntime().availableProcessors()) - 1;
+        List<Thread> helpers = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            Thread helper = new Thread(worker, "termsprawl-reader-" + t);
+            helper.setDaemon(true);
+            helper.start();
+            helpers.add(helper);
+        }
+        worker.run();
+        for (Thread helper : helpers) {
+            try {
+                helper.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        return results;
+    }
+
+    /** One peer's turns, or null when it has no index entry or cannot be read. */
+    private TranscriptReaders.Result read(TranscriptIndex index, String peer) {
+        try {
+            TranscriptIndex.Entry entry = index.read(peer);
+            return entry == null ? null : readers.lastTurns(entry);
+        } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+            return null; // fail open: this peer prints nothing
+        }
     }
 }

@@ -170,22 +170,27 @@ public final class ReverseLineReader implements Closeable {
     }
 
     /**
-     * Whether the current line (not {@link #isLong() long}) is all ASCII from 0x01 to 0x7F: such bytes
-     * mean the same to any decoder, and without a NUL no parser can guess another encoding.
+     * Whether jackson may read the current line's bytes (not {@link #isLong() long}) in place and see
+     * what a decoder would give it: well-formed UTF-8, no NUL (from which a parser could guess
+     * UTF-16 or UTF-32) and no leading BOM (which a parser would skip where JSON.parse fails).
      */
-    public boolean isPlainAscii() throws IOException {
+    public boolean isByteParsable() throws IOException {
         loadLine();
-        int end = lineOffset + (int) length();
+        int len = (int) length();
+        int end = lineOffset + len;
         for (int i = lineOffset; i < end; i++) {
-            byte b = lineBytes[i];
-            if (b <= 0) {
+            if (lineBytes[i] == 0) {
                 return false;
             }
         }
-        return true;
+        if (len >= 3 && lineBytes[lineOffset] == (byte) 0xEF && lineBytes[lineOffset + 1] == (byte) 0xBB
+                && lineBytes[lineOffset + 2] == (byte) 0xBF) {
+            return false;
+        }
+        return Utf8.isValid(lineBytes, lineOffset, len);
     }
 
-    /** A parser over the current line's bytes in place; only for {@link #isPlainAscii() plain ASCII} lines. */
+    /** A parser over the current line's bytes in place; only for {@link #isByteParsable() byte-parsable} lines. */
     public JsonParser byteParser() throws IOException {
         loadLine();
         return Json.parser(lineBytes, lineOffset, (int) length());

@@ -3,6 +3,7 @@ package io.github.termsprawl.core;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
+import java.nio.charset.StandardCharsets;
 
 /**
  * UTF-8 decoding exactly as the WHATWG Encoding Standard (and so node's {@code readFileSync(p, "utf8")})
@@ -15,11 +16,62 @@ public final class Utf8 {
     private Utf8() {}
 
     public static String decode(byte[] bytes, int off, int len) {
+        if (isValid(bytes, off, len)) {
+            return new String(bytes, off, len, StandardCharsets.UTF_8); // valid UTF-8 has one decoding
+        }
         StringBuilder out = new StringBuilder(len);
         Decoder d = new Decoder();
         d.feed(bytes, off, len, out);
         d.finish(out);
         return out.toString();
+    }
+
+    /**
+     * Whether the bytes are well-formed UTF-8 (no overlong form, no surrogate, nothing past U+10FFFF):
+     * then every decoder, the JDK's and jackson's included, reads them the same.
+     */
+    public static boolean isValid(byte[] bytes, int off, int len) {
+        int end = off + len;
+        int i = off;
+        while (i < end) {
+            int b = bytes[i];
+            if (b >= 0) {
+                i++;
+                continue;
+            }
+            b &= 0xFF;
+            int need;
+            int lower = 0x80;
+            int upper = 0xBF;
+            if (b >= 0xC2 && b <= 0xDF) {
+                need = 1;
+            } else if (b >= 0xE0 && b <= 0xEF) {
+                need = 2;
+                lower = b == 0xE0 ? 0xA0 : 0x80;
+                upper = b == 0xED ? 0x9F : 0xBF;
+            } else if (b >= 0xF0 && b <= 0xF4) {
+                need = 3;
+                lower = b == 0xF0 ? 0x90 : 0x80;
+                upper = b == 0xF4 ? 0x8F : 0xBF;
+            } else {
+                return false;
+            }
+            if (i + need >= end) {
+                return false; // truncated at the end
+            }
+            int second = bytes[i + 1] & 0xFF;
+            if (second < lower || second > upper) {
+                return false;
+            }
+            for (int k = 2; k <= need; k++) {
+                int c = bytes[i + k] & 0xFF;
+                if (c < 0x80 || c > 0xBF) {
+                    return false;
+                }
+            }
+            i += need + 1;
+        }
+        return true;
     }
 
     /** The decoder's state between chunks, so a sequence may be split across reads. */
