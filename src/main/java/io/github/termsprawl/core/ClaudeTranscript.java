@@ -7,6 +7,14 @@ import java.util.Set;
 /** The context view of a Claude Code transcript (SPEC §6): user and assistant prose, in file order. */
 public final class ClaudeTranscript {
     static final Set<String> KEYS = Set.of("type", "message");
+    /**
+     * Every record type of the real Claude Code files in the corpus (1.0.24 to 2.1.x) and STORES.md;
+     * counting the others is only a drift signal, it never changes what prints.
+     */
+    static final Set<String> KNOWN_TYPES = Set.of("user", "assistant", "system", "summary", "progress",
+            "file-history-snapshot", "queue-operation", "attachment", "custom-title", "agent-name", "ai-title",
+            "last-prompt", "permission-mode", "mode", "frame-link", "pr-link", "worktree-state", "started", "result",
+            "relocated", "bridge-session", "atis-latch");
 
     private ClaudeTranscript() {}
 
@@ -44,5 +52,16 @@ public final class ClaudeTranscript {
 
     public static List<Turn> lastTurns(JsonlTail tail, java.nio.file.Path file) {
         return tail.lastTurns(file, KEYS, ClaudeTranscript::toTurn, Turn.MAX_TURNS);
+    }
+
+    public static ReadStats stats(JsonlTail tail, java.nio.file.Path file) {
+        ReadStats.Counter count = new ReadStats.Counter();
+        tail.scan(file, KEYS, record -> {
+            count.record(record.get("type") instanceof String t && KNOWN_TYPES.contains(t));
+            if (toTurn(record) != null) {
+                count.turns++;
+            }
+        });
+        return count.of(Store.CLAUDE);
     }
 }

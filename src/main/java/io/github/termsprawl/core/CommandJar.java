@@ -47,6 +47,15 @@ public final class CommandJar {
         return write(entries);
     }
 
+    /** The sqlite-jdbc jar this plugin runs with, planted as is beside the command jar. */
+    public static byte[] sqliteJar() throws IOException {
+        Path source = codeSource(org.sqlite.SQLiteConfig.class); // a class literal loads, never initialises, the driver
+        if (Files.isDirectory(source)) {
+            throw new IOException("sqlite-jdbc is not a jar here: " + source);
+        }
+        return Files.readAllBytes(source);
+    }
+
     private static boolean startsWithAny(String name, String[] prefixes) {
         for (String p : prefixes) {
             if (name.startsWith(p)) {
@@ -93,6 +102,7 @@ public final class CommandJar {
         manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
         manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, CONTEXT_MAIN);
         manifest.getMainAttributes().putValue("Created-By", "termsprawl discover");
+        manifest.getMainAttributes().put(Attributes.Name.CLASS_PATH, BinScripts.SQLITE_JAR);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (JarOutputStream jar = new JarOutputStream(bytes)) {
             ZipEntry manifestEntry = entry(JarFile.MANIFEST_NAME);

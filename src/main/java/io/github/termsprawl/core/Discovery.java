@@ -39,6 +39,7 @@ public final class Discovery {
         files.add(text(bin.resolve(RECORD), BinScripts.sh(RECORD, CommandJar.RECORD_MAIN, recordPurpose), true));
         files.add(text(bin.resolve(RECORD + ".cmd"), BinScripts.cmd(RECORD, CommandJar.RECORD_MAIN, recordPurpose), false));
         files.add(new PlantedFile(bin.resolve(BinScripts.JAR), CommandJar.build(), false));
+        files.add(new PlantedFile(bin.resolve(BinScripts.SQLITE_JAR), CommandJar.sqliteJar(), false));
         // the class-data archive belongs to one machine's JVM: never commit it
         files.add(text(bin.resolve(".gitignore"), BinScripts.ARCHIVE + "\n", false));
         return files;
