@@ -19,7 +19,37 @@ import java.util.Set;
  * lengths. For detection and session lookup only: the context view never reads this way.
  */
 public final class JsonlHead {
+    /** Never more than this much of a file is read: a pathological first line must not cost its length. */
+    static final int MAX_BYTES = 1 << 20;
+
     private JsonlHead() {}
+
+    private static InputStream open(Path file) throws IOException {
+        InputStream in = Files.newInputStream(file);
+        return new java.io.FilterInputStream(in) {
+            private long left = MAX_BYTES;
+
+            @Override
+            public int read() throws IOException {
+                if (left <= 0) {
+                    return -1;
+                }
+                int b = super.read();
+                left -= b < 0 ? 0 : 1;
+                return b;
+            }
+
+            @Override
+            public int read(byte[] buf, int off, int len) throws IOException {
+                if (left <= 0) {
+                    return -1;
+                }
+                int n = super.read(buf, off, (int) Math.min(len, left));
+                left -= Math.max(n, 0);
+                return n;
+            }
+        };
+    }
 
     /**
      * Up to {@code max} leading top-level JSON objects, each with only the {@code keep} keys; stops
@@ -30,7 +60,7 @@ public final class JsonlHead {
         if (!Files.isRegularFile(file)) {
             return records;
         }
-        try (InputStream in = Files.newInputStream(file);
+        try (InputStream in = open(file);
                 Reader text = new LongStringCapReader(new Utf8.StreamReader(in), JsonlRecords.STRING_CAP);
                 JsonParser p = Json.parser(skipBom(text))) {
             while (records.size() < max && p.nextToken() == JsonToken.START_OBJECT) {
@@ -58,7 +88,7 @@ public final class JsonlHead {
         if (!Files.isRegularFile(file)) {
             return found;
         }
-        try (InputStream in = Files.newInputStream(file);
+        try (InputStream in = open(file);
                 Reader text = new LongStringCapReader(new Utf8.StreamReader(in), JsonlRecords.STRING_CAP);
                 JsonParser p = Json.parser(skipBom(text))) {
             if (p.nextToken() != JsonToken.START_OBJECT) {

@@ -35,6 +35,13 @@ public final class StoreDetector {
         if (path.getFileName() != null && path.getFileName().toString().endsWith(".db") || isSqlite(path)) {
             return Store.OPENCODE;
         }
+        if (path.getFileName() != null && path.getFileName().toString().endsWith(".json")) {
+            // one JSON document: Gemini CLI before v0.39 ({sessionId, projectHash, ..., messages[]})
+            Map<String, Object> top = JsonlHead.scalars(path, Set.of("projectHash"));
+            if (top.containsKey("projectHash") || top.containsKey("sessionId")) {
+                return Store.GEMINI;
+            }
+        }
         List<Map<String, Object>> head = JsonlHead.first(path, HEAD_RECORDS, KEYS);
         for (Map<String, Object> record : head) {
             Store store = ofRecord(record);

@@ -35,6 +35,18 @@ class StoreDetectorTest {
         Path file = Fixtures.jsonl(dir.resolve("big.jsonl"),
                 "{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"" + big + "\"}}");
         assertEquals(Store.CLAUDE, StoreDetector.detect(file));
+        // a huge first line is not read to its end: the head is capped, and an undecided file is Claude's
+        Path codex = Fixtures.jsonl(dir.resolve("bigcodex.jsonl"), "{\"type\":\"x\",\"big\":\"" + big + "\"}",
+                "{\"type\":\"session_meta\",\"payload\":{}}");
+        assertEquals(Store.CLAUDE, StoreDetector.detect(codex));
+    }
+
+    @Test
+    void aBigOlderGeminiDocumentIsRecognisedByItsFirstKeys() throws Exception {
+        String messages = ("{\"id\":\"m\",\"type\":\"user\",\"content\":\"" + "y".repeat(1000) + "\"},").repeat(3000);
+        Path file = Fixtures.write(dir.resolve("session-x.json"), "{\"sessionId\":\"s\",\"projectHash\":\"h\",\"messages\":["
+                + messages + "{\"id\":\"z\",\"type\":\"gemini\",\"content\":\"end\"}]}");
+        assertEquals(Store.GEMINI, StoreDetector.detect(file));
     }
 
     @Test
