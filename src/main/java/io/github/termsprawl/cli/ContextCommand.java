@@ -29,8 +29,8 @@ public final class ContextCommand {
             write(err, "termsprawl-context: " + parsed.error() + "\n");
             return 2;
         }
-        try {
-            LinkedContext.Output output = new LinkedContext(Path.of(parsed.cwd())).render(parsed.self());
+        try (LinkedContext context = new LinkedContext(Path.of(parsed.cwd()))) {
+            LinkedContext.Output output = context.render(parsed.self());
             write(out, output.stdout());
             for (String note : output.notes()) {
                 write(err, "termsprawl-context: " + note + "\n");

@@ -8,6 +8,11 @@ public final class BinScripts {
     public static final String JAR = "termsprawl.jar";
     public static final String ARCHIVE = "termsprawl.jsa";
     /**
+     * sqlite-jdbc, beside the jar and named by its manifest {@code Class-Path}: the JVM opens it only when
+     * a class is missing from the main jar, i.e. when an OpenCode database is read.
+     */
+    public static final String SQLITE_JAR = "lib/sqlite-jdbc.jar";
+    /**
      * Start-up flags, chosen by measurement (README, "Speed"): one compiler tier and the serial
      * collector start fastest for a short run; no perf-data file in /tmp; the JVM's own log (a stale
      * class-data archive warns on stdout by default) goes to stderr, errors only.

@@ -22,6 +22,14 @@ public final class ClaudeTranscript {
         "\"assistant\"".getBytes(StandardCharsets.US_ASCII),
         "\\u".getBytes(StandardCharsets.US_ASCII)
     };
+    /**
+     * Every record type of the real Claude Code files in the corpus (1.0.24 to 2.1.x) and STORES.md;
+     * counting the others is only a drift signal, it never changes what prints.
+     */
+    static final Set<String> KNOWN_TYPES = Set.of("user", "assistant", "system", "summary", "progress",
+            "file-history-snapshot", "queue-operation", "attachment", "custom-title", "agent-name", "ai-title",
+            "last-prompt", "permission-mode", "mode", "frame-link", "pr-link", "worktree-state", "started", "result",
+            "relocated", "bridge-session", "atis-latch");
 
     private ClaudeTranscript() {}
 
@@ -59,5 +67,16 @@ public final class ClaudeTranscript {
 
     public static List<Turn> lastTurns(JsonlTail tail, java.nio.file.Path file) {
         return tail.lastTurns(file, TURN, ClaudeTranscript::toTurn, Turn.MAX_TURNS, TURN_NEEDLES);
+    }
+
+    public static ReadStats stats(JsonlTail tail, java.nio.file.Path file) {
+        ReadStats.Counter count = new ReadStats.Counter();
+        tail.scan(file, KEYS, record -> {
+            count.record(record.get("type") instanceof String t && KNOWN_TYPES.contains(t));
+            if (toTurn(record) != null) {
+                count.turns++;
+            }
+        });
+        return count.of(Store.CLAUDE);
     }
 }

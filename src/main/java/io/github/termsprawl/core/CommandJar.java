@@ -29,6 +29,13 @@ public final class CommandJar {
     private static final LocalDateTime FIXED_TIME = LocalDateTime.of(2020, 1, 1, 0, 0);
     private static final String[] OWN = {"io/github/termsprawl/core/", "io/github/termsprawl/cli/"};
     private static final String JACKSON = "com/fasterxml/jackson/core/";
+    private static final String SQLITE_NATIVE = "org/sqlite/native/";
+    /** The platforms agents run on; the other natives of sqlite-jdbc (Android, FreeBSD, 32-bit ARM…) would only double its size. */
+    private static final String[] SQLITE_PLATFORMS = {
+        SQLITE_NATIVE + "Linux/x86_64/", SQLITE_NATIVE + "Linux/aarch64/", SQLITE_NATIVE + "Linux-Musl/x86_64/",
+        SQLITE_NATIVE + "Linux-Musl/aarch64/", SQLITE_NATIVE + "Mac/x86_64/", SQLITE_NATIVE + "Mac/aarch64/",
+        SQLITE_NATIVE + "Windows/x86_64/", SQLITE_NATIVE + "Windows/aarch64/"
+    };
 
     private CommandJar() {}
 
@@ -44,7 +51,18 @@ public final class CommandJar {
                 entries.put(key.replace("META-INF/", "META-INF/jackson-core/"), text);
             }
         }
-        return write(entries);
+        return write(entries, commandManifest());
+    }
+
+    /** The sqlite-jdbc jar this plugin runs with, planted as is beside the command jar. */
+    public static byte[] sqliteJar() throws IOException {
+        Path source = codeSource(org.sqlite.SQLiteConfig.class); // a class literal loads, never initialises, the driver
+        if (Files.isDirectory(source)) {
+            throw new IOException("sqlite-jdbc is not a jar here: " + source);
+        }
+        Map<String, byte[]> entries = new TreeMap<>();
+        collect(source, entries, name -> !name.startsWith(SQLITE_NATIVE) || startsWithAny(name, SQLITE_PLATFORMS));
+        return write(entries, null);
     }
 
     private static boolean startsWithAny(String name, String[] prefixes) {
@@ -88,11 +106,22 @@ public final class CommandJar {
         }
     }
 
-    private static byte[] write(Map<String, byte[]> entries) throws IOException {
+    /** The command jar's manifest: its main class, and sqlite-jdbc beside it (opened only when used). */
+    private static Manifest commandManifest() {
         Manifest manifest = new Manifest();
         manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
         manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, CONTEXT_MAIN);
         manifest.getMainAttributes().putValue("Created-By", "termsprawl discover");
+        manifest.getMainAttributes().put(Attributes.Name.CLASS_PATH, BinScripts.SQLITE_JAR);
+        return manifest;
+    }
+
+    private static byte[] write(Map<String, byte[]> entries, Manifest manifest) throws IOException {
+        if (manifest == null) {
+            byte[] own = entries.remove(JarFile.MANIFEST_NAME);
+            manifest = own != null ? new Manifest(new java.io.ByteArrayInputStream(own)) : new Manifest();
+            manifest.getMainAttributes().putIfAbsent(Attributes.Name.MANIFEST_VERSION, "1.0");
+        }
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (JarOutputStream jar = new JarOutputStream(bytes)) {
             ZipEntry manifestEntry = entry(JarFile.MANIFEST_NAME);

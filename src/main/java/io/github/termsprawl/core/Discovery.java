@@ -39,8 +39,9 @@ public final class Discovery {
         files.add(text(bin.resolve(RECORD), BinScripts.sh(RECORD, CommandJar.RECORD_MAIN, recordPurpose), true));
         files.add(text(bin.resolve(RECORD + ".cmd"), BinScripts.cmd(RECORD, CommandJar.RECORD_MAIN, recordPurpose), false));
         files.add(new PlantedFile(bin.resolve(BinScripts.JAR), CommandJar.build(), false));
-        // the class-data archive belongs to one machine's JVM: never commit it
-        files.add(text(bin.resolve(".gitignore"), BinScripts.ARCHIVE + "\n", false));
+        files.add(new PlantedFile(bin.resolve(BinScripts.SQLITE_JAR), CommandJar.sqliteJar(), false));
+        // the class-data archive and sqlite's unpacked native library belong to one machine: never commit them
+        files.add(text(bin.resolve(".gitignore"), BinScripts.ARCHIVE + "\nlib/.native/\n", false));
         return files;
     }
 

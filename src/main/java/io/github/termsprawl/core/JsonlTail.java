@@ -9,6 +9,7 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -70,5 +71,40 @@ public final class JsonlTail {
             return List.of(); // any read error means "no turns"
         }
         return new ArrayList<>(turns);
+    }
+
+    /** A reverse reader with this tail's sizes, for readers that walk the lines themselves. */
+    ReverseLineReader open(Path file) throws IOException {
+        return ReverseLineReader.open(file, chunkSize, maxInMemoryLine);
+    }
+
+    /**
+     * Hands every record of the file to {@code visitor}, from the last line to the first (a full read,
+     * for stats and for stores that must be replayed).
+     *
+     * @return false when the file could not be read (what was visited stands)
+     */
+    public boolean scan(Path file, Set<String> keep, Consumer<Map<String, Object>> visitor) {
+        if (!Files.isRegularFile(file)) {
+            return false;
+        }
+        try (ReverseLineReader lines = ReverseLineReader.open(file, chunkSize, maxInMemoryLine)) {
+            while (lines.previous()) {
+                Map<String, Object> record = JsonlRecords.parse(lines, keep);
+                if (record != null) {
+                    visitor.accept(record);
+                }
+            }
+            return true;
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    /** Every record in file order (memory grows with the file: for small stores that must be replayed). */
+    public List<Map<String, Object>> all(Path file, Set<String> keep) {
+        ArrayDeque<Map<String, Object>> records = new ArrayDeque<>();
+        scan(file, keep, records::addFirst);
+        return new ArrayList<>(records);
     }
 }

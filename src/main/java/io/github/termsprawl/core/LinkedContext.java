@@ -8,9 +8,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * The one implementation of the context view, shared by the planted command and the {@code context}
  * goal: peers in link order, each with its last turns, formatted per SPEC §7. Never throws: a peer
- * that cannot be read prints nothing and the others still print.
+ * that cannot be read prints nothing and the others still print. Closing it closes its readers (and so
+ * any OpenCode database they hold open).
  */
-public final class LinkedContext {
+public final class LinkedContext implements AutoCloseable {
     /** What to print: {@code stdout} exactly, and one line on stderr per note (a refused store). */
     public record Output(String stdout, List<String> notes) {}
 
@@ -23,7 +24,7 @@ public final class LinkedContext {
     }
 
     public LinkedContext(Path cwd) {
-        this(cwd, new TranscriptReaders());
+        this(cwd, new TranscriptReaders(new JsonlTail(), new ProjectLayout(cwd).binDir().resolve("lib").resolve(".native")));
     }
 
     public Output render(String self) {
@@ -89,5 +90,30 @@ public final class LinkedContext {
         } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
             return null; // fail open: this peer prints nothing
         }
+    }
+
+    /**
+     * One line per peer with an index entry, in peersOf order:
+     * {@code <peerId>: store=<store> records=<n> turns=<t> unknown=<u>} (a full read of each transcript).
+     */
+    public List<String> stats(String self) {
+        List<String> lines = new ArrayList<>();
+        TranscriptIndex index = new TranscriptIndex(layout);
+        for (String peer : new Links(layout).peersOf(self)) {
+            try {
+                TranscriptIndex.Entry entry = index.read(peer);
+                if (entry != null) {
+                    lines.add(peer + ": " + readers.stats(entry).describe());
+                }
+            } catch (RuntimeException | StackOverflowError e) {
+                lines.add(peer + ": unreadable (" + e + ")");
+            }
+        }
+        return lines;
+    }
+
+    @Override
+    public void close() {
+        readers.close();
     }
 }

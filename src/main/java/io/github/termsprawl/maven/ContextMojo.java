@@ -28,6 +28,10 @@ public class ContextMojo extends AbstractTermsprawlMojo {
     @Parameter(property = UserProperties.OUTPUT)
     private String output;
 
+    /** Also log, per peer with an index entry, what a full read of its transcript saw (store, records, turns, unknown). */
+    @Parameter(property = UserProperties.STATS, defaultValue = "false")
+    private boolean stats;
+
     @Parameter(property = UserProperties.CONTEXT_SKIP, defaultValue = "false")
     private boolean skipContext;
 
@@ -39,7 +43,15 @@ public class ContextMojo extends AbstractTermsprawlMojo {
     @Override
     void run(Path root) throws IOException, MojoFailureException {
         nodeId(self, UserProperties.SELF, EXAMPLE);
-        LinkedContext.Output result = new LinkedContext(root).render(self);
+        LinkedContext.Output result;
+        try (LinkedContext context = new LinkedContext(root)) {
+            result = context.render(self);
+            if (stats) {
+                for (String line : context.stats(self)) {
+                    getLog().info(line);
+                }
+            }
+        }
         for (String note : result.notes()) {
             getLog().warn("termsprawl-context: " + note);
         }

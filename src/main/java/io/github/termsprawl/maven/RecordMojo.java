@@ -1,6 +1,5 @@
 package io.github.termsprawl.maven;
 
-import io.github.termsprawl.core.ClaudeProjects;
 import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.core.TranscriptLocator;
@@ -11,7 +10,10 @@ import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 
-/** Records which transcript a node has: a path, a Claude Code session id, or {@code latest}. */
+/**
+ * Records which transcript a node has: a path, a Claude Code session id, {@code latest} (Claude Code) or
+ * {@code <store>:latest} for codex, gemini, pi, opencode (the newest session of that agent in this project).
+ */
 @Mojo(name = "record", requiresProject = false, threadSafe = true, aggregator = true)
 public class RecordMojo extends AbstractTermsprawlMojo {
     static final String EXAMPLE = "mvn termsprawl:record -D" + UserProperties.NODE + "=backend -D"
@@ -21,7 +23,7 @@ public class RecordMojo extends AbstractTermsprawlMojo {
     @Parameter(property = UserProperties.NODE)
     private String node;
 
-    /** A transcript path, a Claude Code session id, or {@code latest}. */
+    /** A transcript path, a Claude Code session id, {@code latest}, or {@code <store>:latest}. */
     @Parameter(property = UserProperties.TRANSCRIPT)
     private String transcript;
 
@@ -37,15 +39,17 @@ public class RecordMojo extends AbstractTermsprawlMojo {
     void run(Path root) throws IOException, MojoFailureException {
         nodeId(node, UserProperties.NODE, EXAMPLE);
         required(transcript, UserProperties.TRANSCRIPT, EXAMPLE);
-        ClaudeProjects claude = ClaudeProjects.fromEnvironment(System.getenv(), Path.of(System.getProperty("user.home")));
-        Path file;
+        TranscriptLocator.Located found;
         try {
-            file = new TranscriptLocator(root, claude).locate(transcript);
+            found = TranscriptLocator.fromEnvironment(root, System.getenv(), Path.of(System.getProperty("user.home")))
+                    .locate(transcript);
         } catch (UserErrorException e) {
             throw new MojoFailureException(e.getMessage() + " (" + UserProperties.TRANSCRIPT + "=" + transcript
                     + "). Example: " + EXAMPLE);
         }
-        boolean changed = new TranscriptIndex(new ProjectLayout(root)).record(node, file.toString(), null, null);
-        getLog().info("termsprawl: " + (changed ? "recorded " : "already recorded: ") + node + " -> " + file);
+        boolean changed = new TranscriptIndex(new ProjectLayout(root))
+                .record(node, found.path().toString(), found.store(), found.session());
+        getLog().info("termsprawl: " + (changed ? "recorded " : "already recorded: ") + node + " -> " + found.path()
+                + (found.store() != null ? " (" + found.store() + (found.session() != null ? " " + found.session() : "") + ")" : ""));
     }
 }

@@ -1,0 +1,50 @@
+package io.github.termsprawl.core;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Where Codex CLI keeps its rollouts: {@code $CODEX_HOME/sessions/YYYY/MM/DD/rollout-*.jsonl} (default
+ * {@code ~/.codex}); a rollout's first record, {@code session_meta}, names its working folder.
+ */
+public final class CodexSessions {
+    private static final Set<String> KEYS = Set.of("type", "payload");
+    private final Path codexHome;
+
+    public CodexSessions(Path codexHome) {
+        this.codexHome = codexHome;
+    }
+
+    public static CodexSessions fromEnvironment(Map<String, String> env, Path home) {
+        String configured = SamePath.env(env, "CODEX_HOME");
+        return new CodexSessions(configured != null ? SamePath.expand(configured, home) : home.resolve(".codex"));
+    }
+
+    public Path sessionsDir() {
+        return codexHome.resolve("sessions");
+    }
+
+    /** The newest top-level rollout whose {@code session_meta.cwd} is the project, or null. */
+    public Path latest(Path project) {
+        Set<String> spellings = SamePath.spellings(project);
+        for (Path file : NewestFiles.under(sessionsDir(), 4, n -> n.startsWith("rollout-") && n.endsWith(".jsonl"))) {
+            List<Map<String, Object>> head = JsonlHead.first(file, 1, KEYS);
+            Map<String, Object> meta = head.isEmpty() ? null : Json.asObject(head.get(0).get("payload"));
+            if (meta == null || !"session_meta".equals(head.get(0).get("type")) || isSubagent(meta)) {
+                continue;
+            }
+            if (meta.get("cwd") instanceof String cwd && SamePath.is(cwd, spellings)) {
+                return file;
+            }
+        }
+        return null;
+    }
+
+    /** A subagent's rollout shares the parent's folder; the node is the parent. */
+    private static boolean isSubagent(Map<String, Object> meta) {
+        Map<String, Object> source = Json.asObject(meta.get("source"));
+        return source != null && source.containsKey("subagent");
+    }
+}
