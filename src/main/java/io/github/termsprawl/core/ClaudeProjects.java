@@ -25,9 +25,15 @@ public final class ClaudeProjects {
         this.claudeDir = claudeDir;
     }
 
+    /**
+     * The folder named by {@code CLAUDE_CONFIG_DIR}, else {@code <home>/.claude}; made absolute here (a
+     * relative value means the caller's working directory), so the paths found under it can be recorded
+     * in the index, whose relative paths are read against the project folder instead.
+     */
     public static ClaudeProjects fromEnvironment(Map<String, String> env, Path home) {
         String configured = env.get("CLAUDE_CONFIG_DIR");
-        return new ClaudeProjects(configured != null && !configured.isBlank() ? Path.of(configured) : home.resolve(".claude"));
+        Path dir = configured != null && !configured.isBlank() ? Path.of(configured) : home.resolve(".claude");
+        return new ClaudeProjects(dir.toAbsolutePath().normalize());
     }
 
     public Path claudeDir() {

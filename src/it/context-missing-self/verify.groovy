@@ -1,0 +1,5 @@
+String log = new File(basedir, 'build.log').getText('UTF-8')
+assert log.contains('Missing termsprawl.self. Example: mvn -q termsprawl:context -Dtermsprawl.self=frontend')
+assert !new File(basedir, 'context.txt').exists()
+assert !new File(basedir, '.termsprawl').exists()
+true

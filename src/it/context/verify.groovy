@@ -1,0 +1,43 @@
+byte[] expected = new File(basedir, 'expected.txt').bytes
+
+def run = { List<String> command ->
+    Process p = new ProcessBuilder(command).directory(basedir).start()
+    p.outputStream.close()
+    def out = new ByteArrayOutputStream()
+    def err = new ByteArrayOutputStream()
+    p.waitForProcessOutput(out, err)
+    [p.exitValue(), out.toByteArray(), err.toString('UTF-8')]
+}
+def show = { byte[] b -> new String(b, 'UTF-8') }
+
+// 1. the goal's file
+byte[] written = new File(basedir, 'context.txt').bytes
+assert show(written) == show(expected)
+assert written == expected
+
+// 2. the planted command, same bytes
+def (code, out, err) = run(['sh', '.termsprawl/bin/termsprawl-context', '--cwd', basedir.absolutePath, '--self', 'frontend'])
+assert code == 0
+assert err == ''
+assert show(out) == show(expected)
+assert out == expected
+
+// 3. the node reference model, when node is here
+boolean node = false
+try {
+    node = run(['node', '--version'])[0] == 0
+} catch (IOException e) {
+    println 'node not found: reference comparison skipped'
+}
+if (node) {
+    def (rcode, rout, rerr) = run(['node', new File(sharedDir, 'bench/reference-context.mjs').absolutePath,
+            '--cwd', basedir.absolutePath, '--self', 'frontend'])
+    assert rcode == 0 : rerr
+    assert show(rout) == show(expected)
+    assert rout == expected
+}
+
+// 4. stdout of `mvn -q termsprawl:context` (third invocation) went to the build log
+String log = new File(basedir, 'build.log').getText('UTF-8')
+assert log.contains(show(expected))
+true

@@ -1,0 +1,81 @@
+import java.nio.file.Files
+import java.nio.file.attribute.PosixFilePermissions
+
+def file = { String p -> new File(basedir, p) }
+def text = { String p -> new String(Files.readAllBytes(file(p).toPath()), 'UTF-8') }
+String log = file('build.log').getText('UTF-8')
+
+String BLOCK = '<!-- termsprawl:context-links -->\n' +
+        'Linked agent context: run\n' +
+        '`.termsprawl/bin/termsprawl-context --cwd . --self "$TERMSPRAWL_NODE_ID"`\n' +
+        'to print peer transcripts. Only read what that command prints.\n' +
+        '<!-- /termsprawl:context-links -->'
+String SKILL = '---\n' +
+        'name: termsprawl-context\n' +
+        'description: When you need another termsprawl agent\'s conversation.\n' +
+        '---\n' +
+        '# termsprawl context\n' +
+        '\n' +
+        'Run `.termsprawl/bin/termsprawl-context --cwd . --self "$TERMSPRAWL_NODE_ID"`\n' +
+        'to print the recent turns of agents linked to this node. Only read what\n' +
+        'that command prints.\n'
+
+assert text('.termsprawl/AGENTS.md') == BLOCK + '\n'
+assert text('.claude/skills/termsprawl-context/SKILL.md') == SKILL
+
+['termsprawl-context', 'termsprawl-record'].each { name ->
+    File sh = file(".termsprawl/bin/$name")
+    assert sh.isFile() : "missing $sh"
+    assert PosixFilePermissions.toString(Files.getPosixFilePermissions(sh.toPath())) == 'rwxr-xr-x'
+    String s = text(".termsprawl/bin/$name")
+    assert s.startsWith('#!/bin/sh\n')
+    assert !s.contains('\r') : "$name has CR characters"
+    assert s.endsWith('\n')
+    assert s.contains('termsprawl.jar')
+
+    File cmd = file(".termsprawl/bin/${name}.cmd")
+    assert cmd.isFile() : "missing $cmd"
+    String c = text(".termsprawl/bin/${name}.cmd")
+    assert c.startsWith('@echo off\r\n')
+    assert !c.replace('\r\n', '').contains('\n') : "$name.cmd has a bare LF"
+}
+
+File jar = file('.termsprawl/bin/termsprawl.jar')
+assert jar.isFile() && jar.length() > 0
+new java.util.jar.JarFile(jar).withCloseable { j ->
+    assert j.manifest.mainAttributes.getValue('Main-Class') == 'io.github.termsprawl.cli.ContextCommand'
+    assert j.getEntry('io/github/termsprawl/cli/ContextCommand.class') != null
+    assert j.getEntry('io/github/termsprawl/cli/RecordCommand.class') != null
+    assert j.getEntry('com/fasterxml/jackson/core/JsonFactory.class') != null
+    assert j.getEntry('org/apache/maven/plugin/Mojo.class') == null
+    assert j.entries().toList().every { !it.name.startsWith('io/github/termsprawl/maven/') }
+}
+assert text('.termsprawl/bin/.gitignore') == 'termsprawl.jsa\n'
+
+// the SessionStart hook, exactly once
+def settings = new groovy.json.JsonSlurper().parse(file('.claude/settings.local.json'))
+def starts = settings.hooks.SessionStart
+assert starts.size() == 1
+assert starts[0].matcher == 'startup|resume|clear|compact'
+assert starts[0].hooks == [[type: 'command', command: '"$CLAUDE_PROJECT_DIR"/.termsprawl/bin/termsprawl-record']]
+String settingsText = text('.claude/settings.local.json')
+assert settingsText.count('termsprawl-record') == 1
+assert settingsText.endsWith('}\n') && !settingsText.contains('\r')
+
+// nothing else: no state, no root AGENTS.md
+assert !file('AGENTS.md').exists()
+assert !file('.termsprawl/links').exists()
+assert !file('.termsprawl/transcripts').exists()
+def planted = []
+file('.termsprawl').eachFileRecurse { if (it.isFile()) planted << basedir.toPath().relativize(it.toPath()).toString() }
+file('.claude').eachFileRecurse { if (it.isFile()) planted << basedir.toPath().relativize(it.toPath()).toString() }
+assert planted.sort() == ['.claude/settings.local.json', '.claude/skills/termsprawl-context/SKILL.md',
+        '.termsprawl/AGENTS.md', '.termsprawl/bin/.gitignore', '.termsprawl/bin/termsprawl-context',
+        '.termsprawl/bin/termsprawl-context.cmd', '.termsprawl/bin/termsprawl-record',
+        '.termsprawl/bin/termsprawl-record.cmd', '.termsprawl/bin/termsprawl.jar']
+
+// one short INFO summary line, no stack trace
+assert log.contains('[INFO] termsprawl: wrote 9 discovery file(s) under ' + basedir.canonicalPath + '\n')
+assert !log.contains('at io.github.termsprawl')
+assert log.contains('BUILD SUCCESS')
+true

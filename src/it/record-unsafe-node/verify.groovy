@@ -1,0 +1,11 @@
+String log = new File(basedir, 'build.log').getText('UTF-8')
+String project = basedir.canonicalPath
+String slug = project.replaceAll('[^A-Za-z0-9]', '-')
+assert log.contains("Invalid node id '../escape' in termsprawl.node: an id is 1-128 letters, digits, '_' or '-', starting with a letter or digit.")
+assert !new File(basedir, "escape.json").exists()
+assert !new File(basedir.parentFile, "escape.json").exists()
+assert log.contains('Example: mvn termsprawl:record -Dtermsprawl.node=backend -Dtermsprawl.transcript=latest')
+assert log.contains('BUILD FAILURE')
+// nothing written
+assert !new File(basedir, '.termsprawl').exists()
+true

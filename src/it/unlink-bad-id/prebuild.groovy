@@ -1,0 +1,4 @@
+File links = new File(basedir, '.termsprawl/links')
+links.mkdirs()
+new File(links, 'backend--frontend.json').setText('{\n  "version": 1,\n  "a": "backend",\n  "b": "frontend"\n}\n', 'UTF-8')
+true
