@@ -50,7 +50,7 @@ new java.util.jar.JarFile(jar).withCloseable { j ->
     assert j.getEntry('org/apache/maven/plugin/Mojo.class') == null
     assert j.entries().toList().every { !it.name.startsWith('io/github/termsprawl/maven/') }
 }
-assert text('.termsprawl/bin/.gitignore') == 'termsprawl.jsa\n'
+assert text('.termsprawl/bin/.gitignore') == 'termsprawl.jsa\nlib/.native/\n'
 
 // the SessionStart hook, exactly once
 def settings = new groovy.json.JsonSlurper().parse(file('.claude/settings.local.json'))
@@ -70,12 +70,13 @@ def planted = []
 file('.termsprawl').eachFileRecurse { if (it.isFile()) planted << basedir.toPath().relativize(it.toPath()).toString() }
 file('.claude').eachFileRecurse { if (it.isFile()) planted << basedir.toPath().relativize(it.toPath()).toString() }
 assert planted.sort() == ['.claude/settings.local.json', '.claude/skills/termsprawl-context/SKILL.md',
-        '.termsprawl/AGENTS.md', '.termsprawl/bin/.gitignore', '.termsprawl/bin/termsprawl-context',
+        '.termsprawl/AGENTS.md', '.termsprawl/bin/.gitignore',
+        '.termsprawl/bin/lib/sqlite-jdbc.jar', '.termsprawl/bin/termsprawl-context',
         '.termsprawl/bin/termsprawl-context.cmd', '.termsprawl/bin/termsprawl-record',
-        '.termsprawl/bin/termsprawl-record.cmd', '.termsprawl/bin/termsprawl.jar']
+        '.termsprawl/bin/termsprawl-record.cmd', '.termsprawl/bin/termsprawl.jar', '.termsprawl/bin/termsprawl.jsa']
 
 // one short INFO summary line, no stack trace
-assert log.contains('[INFO] termsprawl: wrote 9 discovery file(s) under ' + basedir.canonicalPath + '\n')
+assert log.contains('[INFO] termsprawl: wrote 11 discovery file(s) under ' + basedir.canonicalPath + '\n')
 assert !log.contains('at io.github.termsprawl')
 assert log.contains('BUILD SUCCESS')
 true

@@ -4,4 +4,6 @@ assert log.contains('Example: mvn termsprawl:link -Dtermsprawl.a=backend -Dterms
 assert log.contains('BUILD FAILURE')
 assert !new File(basedir, '.termsprawl').exists()
 assert !new File(basedir, '../etc--frontend.json').exists()
+// a user error fails the goal with a message, never a stack trace
+assert !new File(basedir, 'build.log').getText('UTF-8').contains('\tat io.github.termsprawl.') : 'no stack trace'
 true

@@ -8,4 +8,6 @@ assert log.contains('Example: mvn termsprawl:record -Dtermsprawl.node=backend -D
 assert log.contains('BUILD FAILURE')
 // nothing written
 assert !new File(basedir, '.termsprawl').exists()
+// a user error fails the goal with a message, never a stack trace
+assert !new File(basedir, 'build.log').getText('UTF-8').contains('\tat io.github.termsprawl.') : 'no stack trace'
 true

@@ -31,9 +31,17 @@ public final class ClaudeHookSettings {
 
     /** Merges the hook into the file; returns whether the file was written. */
     public static boolean install(Path settingsFile) throws IOException {
-        String existing = Files.exists(settingsFile) ? read(settingsFile) : null;
-        String merged = merge(existing, settingsFile.toString());
+        String merged = plan(settingsFile);
         return merged != null && AtomicFiles.writeIfChanged(settingsFile, merged);
+    }
+
+    /**
+     * The file's new text, or null when the hook is there already; reads only, so a caller can find a
+     * malformed file before it writes anything else.
+     */
+    public static String plan(Path settingsFile) throws IOException {
+        String existing = Files.exists(settingsFile) ? read(settingsFile) : null;
+        return merge(existing, settingsFile.toString());
     }
 
     private static String read(Path file) throws IOException {

@@ -16,7 +16,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * Prints exactly what {@code termsprawl-context --cwd <root> --self <id>} prints, to stdout (so
  * {@code mvn -q termsprawl:context -Dtermsprawl.self=x} is scriptable) or to a file.
  */
-@Mojo(name = "context", requiresProject = false, threadSafe = true, aggregator = true)
+@Mojo(name = "context", requiresProject = false, threadSafe = true)
 public class ContextMojo extends AbstractTermsprawlMojo {
     static final String EXAMPLE = "mvn -q termsprawl:context -D" + UserProperties.SELF + "=frontend";
 

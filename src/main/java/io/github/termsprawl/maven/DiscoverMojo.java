@@ -1,5 +1,6 @@
 package io.github.termsprawl.maven;
 
+import io.github.termsprawl.core.AtomicFiles;
 import io.github.termsprawl.core.ClassDataArchive;
 import io.github.termsprawl.core.ClaudeHookSettings;
 import io.github.termsprawl.core.JavaRuntime;
@@ -17,7 +18,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * Plants or refreshes the discovery markers, the {@code .termsprawl/bin/} commands and the Claude Code
  * SessionStart hook. Idempotent: a second run changes no file.
  */
-@Mojo(name = "discover", requiresProject = false, threadSafe = true, aggregator = true)
+@Mojo(name = "discover", requiresProject = false, threadSafe = true)
 public class DiscoverMojo extends AbstractTermsprawlMojo {
     /** Install the SessionStart hook into {@code .claude/settings.local.json}. */
     @Parameter(property = UserProperties.CLAUDE_HOOK, defaultValue = "true")
@@ -34,13 +35,16 @@ public class DiscoverMojo extends AbstractTermsprawlMojo {
     @Override
     void run(Path root) throws IOException, MojoFailureException {
         ProjectLayout layout = new ProjectLayout(root);
-        List<Path> written = new ArrayList<>(new Discovery(layout).discover());
+        String settings;
         try {
-            if (claudeHook && ClaudeHookSettings.install(layout.claudeSettingsLocal())) {
-                written.add(layout.claudeSettingsLocal());
-            }
+            // a malformed settings file fails the goal before any other file is touched
+            settings = claudeHook ? ClaudeHookSettings.plan(layout.claudeSettingsLocal()) : null;
         } catch (ClaudeHookSettings.MalformedSettingsException e) {
             throw new MojoFailureException(e.getMessage());
+        }
+        List<Path> written = new ArrayList<>(new Discovery(layout).discover());
+        if (settings != null && AtomicFiles.writeIfChanged(layout.claudeSettingsLocal(), settings)) {
+            written.add(layout.claudeSettingsLocal());
         }
         ClassDataArchive archive = new ClassDataArchive(layout.binDir(), JavaRuntime.find(System.getenv()));
         try {

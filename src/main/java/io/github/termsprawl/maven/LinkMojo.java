@@ -9,7 +9,7 @@ import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 
 /** Links two nodes so each reads the other's context. */
-@Mojo(name = "link", requiresProject = false, threadSafe = true, aggregator = true)
+@Mojo(name = "link", requiresProject = false, threadSafe = true)
 public class LinkMojo extends AbstractTermsprawlMojo {
     static final String EXAMPLE = "mvn termsprawl:link -D" + UserProperties.A + "=backend -D" + UserProperties.B + "=frontend";
 

@@ -9,7 +9,7 @@ import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 
 /** Lists the links of the project, one {@code a <-> b} per line. */
-@Mojo(name = "links", requiresProject = false, threadSafe = true, aggregator = true)
+@Mojo(name = "links", requiresProject = false, threadSafe = true)
 public class LinksMojo extends AbstractTermsprawlMojo {
     @Parameter(property = UserProperties.LINKS_SKIP, defaultValue = "false")
     private boolean skipLinks;

@@ -14,7 +14,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * Records which transcript a node has: a path, a Claude Code session id, {@code latest} (Claude Code) or
  * {@code <store>:latest} for codex, gemini, pi, opencode (the newest session of that agent in this project).
  */
-@Mojo(name = "record", requiresProject = false, threadSafe = true, aggregator = true)
+@Mojo(name = "record", requiresProject = false, threadSafe = true)
 public class RecordMojo extends AbstractTermsprawlMojo {
     static final String EXAMPLE = "mvn termsprawl:record -D" + UserProperties.NODE + "=backend -D"
             + UserProperties.TRANSCRIPT + "=latest";

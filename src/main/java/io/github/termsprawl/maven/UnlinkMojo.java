@@ -9,7 +9,7 @@ import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 
 /** Removes the link between two nodes; a missing link is not an error. */
-@Mojo(name = "unlink", requiresProject = false, threadSafe = true, aggregator = true)
+@Mojo(name = "unlink", requiresProject = false, threadSafe = true)
 public class UnlinkMojo extends AbstractTermsprawlMojo {
     static final String EXAMPLE = "mvn termsprawl:unlink -D" + UserProperties.A + "=backend -D" + UserProperties.B + "=frontend";
 
