@@ -2,7 +2,7 @@ String log = new File(basedir, 'build.log').getText('UTF-8')
 String project = basedir.canonicalPath
 String slug = project.replaceAll('[^A-Za-z0-9]', '-')
 assert log.contains("Transcript file not found: ${project}/sessions/missing.jsonl. " +
-        "Pass an existing file, a Claude Code session id or 'latest'. (termsprawl.transcript=sessions/missing.jsonl)")
+        "Pass an existing file, a Claude Code session id, 'latest' or '<store>:latest'. (termsprawl.transcript=sessions/missing.jsonl)")
 assert log.contains('Example: mvn termsprawl:record -Dtermsprawl.node=backend -Dtermsprawl.transcript=latest')
 assert log.contains('BUILD FAILURE')
 // nothing written

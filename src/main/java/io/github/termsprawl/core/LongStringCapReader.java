@@ -47,6 +47,12 @@ final class LongStringCapReader extends Reader {
                 }
             }
             while (inPos < inLen && out.length() < 8192) {
+                if (state == State.STRING) {
+                    plainRun();
+                    if (inPos == inLen) {
+                        break;
+                    }
+                }
                 step(inBuf[inPos++]);
             }
         }
@@ -54,6 +60,24 @@ final class LongStringCapReader extends Reader {
         out.getChars(outPos, outPos + n, cbuf, off);
         outPos += n;
         return n;
+    }
+
+    /** The common case in one tight loop: string content that is neither a quote, an escape nor a control char. */
+    private void plainRun() {
+        int start = inPos;
+        while (inPos < inLen) {
+            char c = inBuf[inPos];
+            if (c == '"' || c == '\\' || c < 0x20) {
+                break;
+            }
+            inPos++;
+        }
+        int run = inPos - start;
+        int room = cap - count;
+        if (room > 0) {
+            out.append(inBuf, start, Math.min(run, room));
+        }
+        count = (int) Math.min((long) count + run, cap); // saturates: a string may be longer than an int counts
     }
 
     private boolean dropping() {
@@ -112,8 +136,8 @@ final class LongStringCapReader extends Reader {
     private void keep(CharSequence source) {
         if (!dropping()) {
             out.append(source);
+            count++;
         }
-        count++;
     }
 
     /** The text is broken here: hand the parser everything from the fault on, as it was. */

@@ -24,7 +24,11 @@ public final class StoreDetector {
             "compacted", "world_state", "inter_agent_communication_metadata");
     private static final Set<String> PI_TYPES = Set.of("message", "model_change", "thinking_level_change", "compaction",
             "branch_summary", "custom", "custom_message", "label", "session_info");
-    private static final Set<String> GEMINI_MESSAGE_TYPES = Set.of("user", "gemini", "info", "error", "warning");
+    /**
+     * Gemini message types that no Claude record has. Not {@code user}: an entry without {@code store}
+     * is a Claude transcript under SPEC §6, and an odd Claude line must never switch its reader.
+     */
+    private static final Set<String> GEMINI_MESSAGE_TYPES = Set.of("gemini", "info", "error", "warning");
 
     private StoreDetector() {}
 

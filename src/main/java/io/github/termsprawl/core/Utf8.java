@@ -88,10 +88,17 @@ public final class Utf8 {
             while (i < end) {
                 int b = bytes[i] & 0xFF;
                 if (needed == 0) {
-                    i++;
                     if (b < 0x80) {
-                        out.append((char) b);
-                    } else if (b >= 0xC2 && b <= 0xDF) {
+                        int run = i + 1;
+                        while (run < end && bytes[run] >= 0) {
+                            run++;
+                        }
+                        out.append(new String(bytes, i, run - i, StandardCharsets.ISO_8859_1)); // ASCII in bulk
+                        i = run;
+                        continue;
+                    }
+                    i++;
+                    if (b >= 0xC2 && b <= 0xDF) {
                         needed = 1;
                         codePoint = b & 0x1F;
                     } else if (b >= 0xE0 && b <= 0xEF) {

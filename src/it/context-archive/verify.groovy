@@ -1,0 +1,40 @@
+import java.nio.file.Files
+import java.nio.file.StandardCopyOption
+
+String log = new File(basedir, 'build.log').getText('UTF-8')
+File bin = new File(basedir, '.termsprawl/bin')
+File archive = new File(bin, 'termsprawl.jsa')
+File jar = new File(bin, 'termsprawl.jar')
+byte[] expected = '# linked context from backend (backend)\n## user\nhéllo from backend 🚀\n## assistant\nhi\n'.getBytes('UTF-8')
+
+def run = {
+    Process p = new ProcessBuilder('sh', new File(bin, 'termsprawl-context').path, '--cwd', basedir.path, '--self', 'frontend').start()
+    p.outputStream.close()
+    def out = new ByteArrayOutputStream()
+    def err = new ByteArrayOutputStream()
+    p.waitForProcessOutput(out, err)
+    [p.exitValue(), out.toByteArray(), err.toString('UTF-8')]
+}
+def same = { String when ->
+    def (code, out, err) = run()
+    assert code == 0 : when
+    assert Arrays.equals(out, expected) : "$when: stdout was <${new String(out, 'UTF-8')}>"
+    assert err == '' : "$when: stderr was <$err>"
+}
+
+// discover made the archive, and check was content with it
+assert archive.isFile() && archive.length() > 0
+assert !log.contains('class-data archive')
+same('archive present')
+
+// stale: the jar is newer than the archive was made for (as after a checkout); the JVM must ignore
+// it silently, without a word on stdout
+jar.setLastModified(jar.lastModified() - 86_400_000L)
+same('archive stale (jar timestamp)')
+Files.write(archive.toPath(), 'not an archive'.getBytes('UTF-8'))
+same('archive stale (garbage)')
+
+// absent
+Files.delete(archive.toPath())
+same('archive absent')
+true
