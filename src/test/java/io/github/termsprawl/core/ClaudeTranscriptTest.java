@@ -367,4 +367,14 @@ class ClaudeTranscriptTest {
                 ClaudeTranscript.toTurn(java.util.Map.of("type", "user", "message", java.util.Map.of("content", "x"))).role(),
                 ClaudeTranscript.toTurn(java.util.Map.of("type", "user", "message", java.util.Map.of("content", "x"))).text()});
     }
+
+    @Test
+    void deeplyNestedValuesParseAsInJsonParse() throws IOException {
+        String deep = "[".repeat(100_000) + "]".repeat(100_000);
+        assertEquals(List.of(user("deep ok"), user("deep2")), turnsOfBytes(Fixtures.utf8(
+                "{\"type\":\"user\",\"message\":{\"content\":[" + deep + ",{\"type\":\"text\",\"text\":\"deep ok\"}]}}\n"
+                        + "{\"type\":\"user\",\"message\":{\"x\":" + deep + ",\"content\":\"deep2\"}}\n"
+                        + "{\"type\":\"user\",\"message\":{\"content\":\"unclosed\",\"x\":" + "[".repeat(100_000) + "}}\n"),
+                List.of(new JsonlTail(), new JsonlTail(4096, 1024))));
+    }
 }

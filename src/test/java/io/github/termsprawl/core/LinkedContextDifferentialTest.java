@@ -163,7 +163,13 @@ class LinkedContextDifferentialTest {
             if (!chance(5)) {
                 Fixtures.writeBytes(file, transcript());
             }
-            String path = chance(15) ? "logs/" + id + ".jsonl" : file.toString();
+            String path = switch (r.nextInt(20)) {
+                case 0, 1 -> "logs/" + id + ".jsonl";
+                case 2 -> "nosuch/../logs/" + id + ".jsonl";
+                case 3 -> cwd.resolve("nosuch").toString() + "/../logs/" + id + ".jsonl";
+                case 4 -> cwd.resolve("logs").toString() + "/./" + id + ".jsonl";
+                default -> file.toString();
+            };
             String version = chance(5) ? "\"1\"" : "1";
             if (chance(5)) {
                 return;
@@ -231,6 +237,9 @@ class LinkedContextDifferentialTest {
                         "{\"type\":\"user\",\"message\":{\"content\":\"a\"},\"message\":{\"content\":[{\"type\":\"text\",\"text\":\"last\"}]}}",
                         "{\"type\":\"user\",\"message\":{\"content\":\"n\"},\"n\":1e999}", "{\"type\":\"user\",\"message\":{\"content\":\"n\"},\"n\":-0.0e-0}",
                         "{\"type\":\"user\",\"message\":{\"content\":\"deep\",\"x\":" + "[".repeat(200) + "]".repeat(200) + "}}",
+                        "{\"type\":\"user\",\"message\":{\"content\":[" + "[{\"a\":".repeat(3000) + "1" + "}]".repeat(3000)
+                                + ",{\"type\":\"text\",\"text\":\"very deep\"}]}}",
+                        "{\"type\":\"user\",\"message\":{\"content\":\"lone\\udbff\"}}",
                         "{\"type\":\"user\",\"message\":{\"content\":\"\\u0000\\u001f\\\"\\\\\\/\\b\\f\\n\\r\\t\"}}"}));
             }
             return Fixtures.utf8("{\"type\":\"" + type + "\",\"isSidechain\":false,\"message\":{\"id\":\"m\",\"content\":" + quote(text(300)) + ",\"usage\":{\"in\":1.5e3}},\"ts\":\"2025\"}");

@@ -129,4 +129,14 @@ class LinkedContextTest {
         index(cwd, "b2", transcript("b.jsonl", record("assistant", "fine")).toString());
         assertEquals("# linked context from b2 (b2)\n## assistant\nfine\n", render("me"));
     }
+
+    @Test
+    void absoluteIndexPathThroughAMissingFolderPrintsNothing() throws IOException {
+        link(cwd, "me", "be");
+        transcript("be.jsonl", record("user", "x"));
+        index(cwd, "be", cwd.resolve("t/missing").toString() + "/../be.jsonl");
+        assertEquals("", render("me"));
+        index(cwd, "be", "t/missing/../be.jsonl"); // a relative path is joined and normalized, as node's join does
+        assertEquals("# linked context from be (be)\n## user\nx\n", render("me"));
+    }
 }

@@ -95,4 +95,18 @@ class NodeTitlesTest {
         Files.createDirectories(cwd.resolve(".termsprawl/project.json"));
         assertEquals("be", NodeTitles.load(new ProjectLayout(cwd)).titleOf("be"));
     }
+
+    @Test
+    void invalidUtf8InTitlesDecodesLikeNode() throws IOException {
+        // ED A0 80 (an encoded surrogate) is three bad bytes to node, one to the JDK's decoder
+        byte[] head = Fixtures.utf8("{\"nodes\": [{\"id\": \"be\", \"data\": {\"title\": \"a");
+        byte[] bad = {(byte) 0xED, (byte) 0xA0, (byte) 0x80, 'b', (byte) 0xE2, (byte) 0x82, 'c', (byte) 0xF4, (byte) 0x90, (byte) 0x80, (byte) 0x80};
+        byte[] tail = Fixtures.utf8("\"}}]}");
+        java.io.ByteArrayOutputStream all = new java.io.ByteArrayOutputStream();
+        all.writeBytes(head);
+        all.writeBytes(bad);
+        all.writeBytes(tail);
+        Fixtures.writeBytes(cwd.resolve(".termsprawl/project.json"), all.toByteArray());
+        assertEquals("a\uFFFD\uFFFD\uFFFDb\uFFFDc\uFFFD\uFFFD\uFFFD\uFFFD", NodeTitles.load(new ProjectLayout(cwd)).titleOf("be"));
+    }
 }

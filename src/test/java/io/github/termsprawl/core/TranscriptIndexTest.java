@@ -145,4 +145,12 @@ class TranscriptIndexTest {
         assertFalse(index.record("ok", "", null, null));
         assertArrayEquals(before, Files.readAllBytes(index.fileOf("ok")));
     }
+
+    @Test
+    void absolutePathIsNotNormalized() throws IOException {
+        // node opens "/a/missing/../x" as it is, which fails when "missing" does not exist
+        String abs = cwd.resolve("missing").toString() + "/../x.jsonl";
+        entry("n", "{\"version\": 1, \"path\": " + Fixtures.jsonString(abs) + "}");
+        assertEquals(Path.of(abs), index.read("n").path());
+    }
 }
