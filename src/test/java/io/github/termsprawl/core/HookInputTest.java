@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.io.SequenceInputStream;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class HookInputTest {
@@ -105,17 +107,41 @@ class HookInputTest {
     void hugePayloadsWithoutRunningOutOfMemory() {
         long fifty = 50L * 1024 * 1024;
         assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
-            // a 50 MB transcript path is not a path
+            // a 50 MB transcript path is not a path; the fields after it still count
             assertEquals(new HookInput(null, "/p"), HookInput.read(concat(text("{\"transcript_path\":\""), generated(fifty, (byte) 'a'),
                     text("\",\"cwd\":\"/p\"}"))));
-            // a 50 MB unrelated field is skipped and the fields around it still count
-            assertEquals(new HookInput("/t", "/p"), HookInput.read(concat(text("{\"transcript_path\":\"/t\",\"prompt\":\""),
-                    generated(fifty, (byte) 'x'), text("\",\"cwd\":\"/p\"}"))));
-            // 50 MB of whitespace, then nothing
-            assertEquals(HookInput.EMPTY, HookInput.read(generated(fifty, (byte) ' ')));
-            // 50 MB of nesting: no stack overflow escapes
+            // 50 MB of nesting or of digits: given up early, no stack overflow, no huge buffers
             assertEquals(HookInput.EMPTY, HookInput.read(concat(text("{\"x\":"), generated(fifty, (byte) '['))));
+            assertEquals(HookInput.EMPTY, HookInput.read(concat(text("{\"x\":"), generated(fifty, (byte) '1'), text("}"))));
         });
+    }
+
+    @Test
+    void largeUnrelatedFieldIsSkipped() {
+        assertEquals(new HookInput("/t", "/p"), HookInput.read(concat(text("{\"transcript_path\":\"/t\",\"prompt\":\""),
+                generated(5L * 1024 * 1024, (byte) 'x'), text("\",\"cwd\":\"/p\"}"))));
+        assertEquals(HookInput.EMPTY, HookInput.read(generated(5L * 1024 * 1024, (byte) ' ')));
+    }
+
+    @Test
+    void nestedUnrelatedFieldsAreSkipped() {
+        assertEquals(new HookInput("/t", "/p"), read("{\"tool\":{\"a\":[1,{\"b\":[[\"c\"]]}]},\"transcript_path\":\"/t\",\"cwd\":\"/p\"}"));
+    }
+
+    /** Runs the 50 MB nesting payload in a JVM with a small heap, the way the planted hook may run. */
+    @Test
+    void deepNestingFitsInASmallHeap() throws Exception {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        String cp = System.getProperty("java.class.path");
+        Fixtures.Run run = Fixtures.run(List.of(java.toString(), "-Xmx64m", "-cp", cp, HookInputTest.class.getName() + "$Nested"), null);
+        assertEquals("HookInput[transcriptPath=null, cwd=null]\n", Fixtures.str(run.stdout()), Fixtures.str(run.stderr()));
+    }
+
+    /** Entry point for {@link #deepNestingFitsInASmallHeap}. */
+    public static final class Nested {
+        public static void main(String[] args) {
+            System.out.println(HookInput.read(concat(text("{\"x\":"), generated(50L * 1024 * 1024, (byte) '['))));
+        }
     }
 
     @Test
