@@ -80,4 +80,26 @@ class ContextCommandTest {
         assertEquals("# linked context from be (be)\n## user\nx\n", r.out());
         assertEquals("", run("--cwd", cwd.toString(), "--self", "me", "--cwd", "/nonexistent").out());
     }
+
+    @Test
+    void plantedCommandArgumentErrorsAndOutput() throws Exception {
+        new io.github.termsprawl.core.Discovery(new io.github.termsprawl.core.ProjectLayout(cwd)).discover();
+        String cmd = cwd.resolve(".termsprawl/bin/termsprawl-context").toString();
+        Fixtures.Run help = Fixtures.run(java.util.List.of(cmd, "--help"), null);
+        assertEquals(2, help.exit());
+        assertEquals("termsprawl-context: unexpected argument: --help\n", Fixtures.str(help.stderr()));
+        assertEquals(0, help.stdout().length);
+        Fixtures.Run none = Fixtures.run(java.util.List.of(cmd), null);
+        assertEquals(2, none.exit());
+        assertEquals("termsprawl-context: expected --cwd and --self\n", Fixtures.str(none.stderr()));
+
+        Fixtures.link(cwd, "me", "be");
+        Fixtures.index(cwd, "be", Fixtures.write(cwd.resolve("be.jsonl"),
+                "{\"type\":\"assistant\",\"message\":{\"content\":\"\u00e9 \\ud83d\\ude00 \\udc00\"}}\n").toString());
+        // from another folder, with a relative --cwd, as an agent runs it
+        Fixtures.Run ok = Fixtures.run(java.util.List.of(".termsprawl/bin/termsprawl-context", "--cwd", ".", "--self", "me"), cwd);
+        assertEquals(0, ok.exit(), Fixtures.str(ok.stderr()));
+        assertEquals("", Fixtures.str(ok.stderr()));
+        assertArrayEquals(Fixtures.utf8("# linked context from be (be)\n## assistant\n\u00e9 \uD83D\uDE00 \uFFFD\n"), ok.stdout());
+    }
 }

@@ -377,4 +377,39 @@ class ClaudeTranscriptTest {
                         + "{\"type\":\"user\",\"message\":{\"content\":\"unclosed\",\"x\":" + "[".repeat(100_000) + "}}\n"),
                 List.of(new JsonlTail(), new JsonlTail(4096, 1024))));
     }
+
+    /** Every lead byte with a spread of follow-up bytes, inside JSON strings: the printed bytes equal node's. */
+    @Test
+    void invalidUtf8DecodesExactlyLikeNode() throws Exception {
+        Fixtures.assumeReference();
+        Path cwd = dir.resolve("project");
+        int[] follow = {0x00, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF};
+        for (int peer = 0; peer < 4; peer++) {
+            String id = "p" + peer;
+            ByteArrayOutputStream file = new ByteArrayOutputStream();
+            for (int lead = 0x80 + peer * 32; lead < 0x80 + (peer + 1) * 32; lead++) {
+                file.writeBytes(Fixtures.utf8("{\"type\":\"user\",\"message\":{\"content\":\"" + Integer.toHexString(lead) + ":"));
+                for (int f1 : follow) {
+                    for (int f2 : new int[] {0x80, 0xA0, 0xBF, 'z'}) {
+                        if (f1 == 0x00 || f1 == 0x7F) {
+                            continue; // a raw control char would break the JSON string
+                        }
+                        file.write(lead);
+                        file.write(f1);
+                        file.write(f2);
+                        file.write(0x80);
+                        file.write(' ');
+                    }
+                }
+                file.write(lead); // a truncated sequence right before the closing quote
+                file.writeBytes(Fixtures.utf8("\"}}\n"));
+            }
+            Fixtures.link(cwd, "me", id);
+            Fixtures.index(cwd, id, Fixtures.writeBytes(cwd.resolve(id + ".jsonl"), file.toByteArray()).toString());
+        }
+        byte[] expected = Fixtures.reference(cwd, "me").stdout();
+        byte[] actual = Utf8Output.encode(new LinkedContext(cwd).render("me").stdout());
+        org.junit.jupiter.api.Assertions.assertTrue(expected.length > 1000);
+        assertArrayEquals(expected, actual);
+    }
 }
