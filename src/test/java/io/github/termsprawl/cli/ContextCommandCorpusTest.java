@@ -31,6 +31,7 @@ class ContextCommandCorpusTest {
         Path corpus = Fixtures.sharedDir().resolve("corpus/claude");
         assumeTrue(Files.isDirectory(corpus), "no corpus at " + corpus);
         Fixtures.assumeReference();
+        Fixtures.assumeShell();
         List<Path> transcripts;
         try (Stream<Path> s = Files.walk(corpus)) {
             transcripts = s.filter(p -> Files.isRegularFile(p) && p.getFileName().toString().endsWith(".jsonl")).sorted().toList();

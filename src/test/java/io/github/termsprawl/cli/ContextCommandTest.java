@@ -83,6 +83,7 @@ class ContextCommandTest {
 
     @Test
     void plantedCommandArgumentErrorsAndOutput() throws Exception {
+        Fixtures.assumeShell();
         new io.github.termsprawl.core.Discovery(new io.github.termsprawl.core.ProjectLayout(cwd)).discover();
         String cmd = cwd.resolve(".termsprawl/bin/termsprawl-context").toString();
         Fixtures.Run help = Fixtures.run(java.util.List.of(cmd, "--help"), null);
@@ -101,5 +102,10 @@ class ContextCommandTest {
         assertEquals(0, ok.exit(), Fixtures.str(ok.stderr()));
         assertEquals("", Fixtures.str(ok.stderr()));
         assertArrayEquals(Fixtures.utf8("# linked context from be (be)\n## assistant\n\u00e9 \uD83D\uDE00 \uFFFD\n"), ok.stdout());
+        // UTF-8 whatever the platform's charset
+        Fixtures.Run ascii = Fixtures.run(java.util.List.of(cmd, "--cwd", cwd.toString(), "--self", "me"), null, java.util.Map.of(
+                "LC_ALL", "C", "LANG", "C", "JAVA_TOOL_OPTIONS", "-Dfile.encoding=US-ASCII -Dstdout.encoding=US-ASCII -Dsun.stdout.encoding=US-ASCII"));
+        assertEquals(0, ascii.exit(), Fixtures.str(ascii.stderr()));
+        assertArrayEquals(ok.stdout(), ascii.stdout());
     }
 }

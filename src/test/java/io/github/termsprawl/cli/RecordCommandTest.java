@@ -79,6 +79,7 @@ class RecordCommandTest {
 
     @Test
     void plantedHookRecordsAndStaysSilent() throws Exception {
+        Fixtures.assumeShell();
         new Discovery(new ProjectLayout(project)).discover();
         Files.createDirectories(project.resolve("sub"));
         Path other = Files.createDirectories(project.resolve("other"));

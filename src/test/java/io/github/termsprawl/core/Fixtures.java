@@ -96,6 +96,11 @@ public final class Fixtures {
         return nodeAvailable;
     }
 
+    /** Skips the calling test unless a POSIX shell is there to run the planted scripts. */
+    public static void assumeShell() {
+        assumeTrue(Files.isExecutable(Path.of("/bin/sh")), "no /bin/sh");
+    }
+
     /** Skips the calling test unless node and the reference model are there. */
     public static void assumeReference() {
         assumeTrue(Files.isRegularFile(referenceScript()), "no reference model at " + referenceScript());
@@ -106,7 +111,13 @@ public final class Fixtures {
     public record Run(int exit, byte[] stdout, byte[] stderr) {}
 
     public static Run run(List<String> command, Path workDir) throws IOException, InterruptedException {
+        return run(command, workDir, java.util.Map.of());
+    }
+
+    public static Run run(List<String> command, Path workDir, java.util.Map<String, String> env)
+            throws IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder(command);
+        pb.environment().putAll(env);
         if (workDir != null) {
             pb.directory(workDir.toFile());
         }
