@@ -412,4 +412,38 @@ class ClaudeTranscriptTest {
         org.junit.jupiter.api.Assertions.assertTrue(expected.length > 1000);
         assertArrayEquals(expected, actual);
     }
+
+    @Test
+    void escapedKeysAreDecoded() throws IOException {
+        assertEquals(List.of(user("esc")), turns("{\"typ\\u0065\":\"us\\u0065r\",\"m\\u0065ssage\":{\"cont\\u0065nt\":\"esc\"}}"));
+    }
+
+    /** Characters that JavaScript's trim() or a lenient parser might treat as white space, around and inside a record. */
+    @Test
+    void oddWhiteSpaceMatchesNode() throws Exception {
+        Fixtures.assumeReference();
+        String[] odd = {"\u00a0", "\u2028", "\u2029", "\u000b", "\u000c", "\uFEFF", "\u0085", "\u3000", "\u0000", "\u001f", "\r", "\t", " ",
+                "\u200b", "\u1680", "\u180e"};
+        List<String> lines = new ArrayList<>();
+        int n = 0;
+        for (String c : odd) {
+            String rec = "{\"type\":\"user\",\"message\":{\"content\":\"c" + (n++) + "\"}}";
+            lines.add(c + rec);
+            lines.add(rec + c);
+            lines.add("{" + c + rec.substring(1));
+            lines.add(rec.replace(":{", ":" + c + "{"));
+            lines.add(c);
+        }
+        Path cwd = dir.resolve("odd");
+        Path[] parts = {cwd.resolve("a.jsonl"), cwd.resolve("b.jsonl")};
+        int half = lines.size() / 2;
+        Fixtures.write(parts[0], String.join("\n", lines.subList(0, half)) + "\n");
+        Fixtures.write(parts[1], String.join("\n", lines.subList(half, lines.size())) + "\n");
+        Fixtures.link(cwd, "me", "a1");
+        Fixtures.link(cwd, "me", "b2");
+        Fixtures.index(cwd, "a1", parts[0].toString());
+        Fixtures.index(cwd, "b2", parts[1].toString());
+        byte[] expected = Fixtures.reference(cwd, "me").stdout();
+        assertArrayEquals(expected, Utf8Output.encode(new LinkedContext(cwd).render("me").stdout()), Fixtures.str(expected));
+    }
 }

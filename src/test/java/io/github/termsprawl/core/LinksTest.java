@@ -114,6 +114,10 @@ class LinksTest {
         Links.Result r = links.add("a", "b");
         assertEquals(Links.Error.IO, r.error());
         assertFalse(r.ok());
+        assertFalse(r.changed());
+        // the system's message, naming what failed
+        assertTrue(r.message() != null && !r.message().isBlank() && !r.message().equals("null"), String.valueOf(r.message()));
+        assertTrue(r.message().contains(".termsprawl"), r.message());
     }
 
     @Test
