@@ -1,5 +1,6 @@
 package io.github.termsprawl.core;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
@@ -19,8 +20,15 @@ public record HookInput(String transcriptPath, String cwd) {
 
     public static final HookInput EMPTY = new HookInput(null, null);
 
+    /**
+     * Jackson's default limits, unlike {@link Json#FACTORY}'s: a hook payload is shallow and small, and
+     * without a depth limit 50 MB of {@code [} would build tens of millions of parser contexts (out of memory).
+     * Strings never reach the string limit: the reader below caps them.
+     */
+    private static final JsonFactory FACTORY = JsonFactory.builder().disable(JsonFactory.Feature.INTERN_FIELD_NAMES).build();
+
     public static HookInput read(InputStream in) {
-        try (JsonParser p = Json.parser(new LongStringCapReader(new InputStreamReader(in, StandardCharsets.UTF_8), MAX_PATH + 1))) {
+        try (JsonParser p = FACTORY.createParser(new LongStringCapReader(new InputStreamReader(in, StandardCharsets.UTF_8), MAX_PATH + 1))) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 return EMPTY;
             }

@@ -6,9 +6,9 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import java.io.IOException;
 import java.io.Reader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -80,7 +80,8 @@ public final class Json {
             if (!Files.isRegularFile(path)) {
                 return null;
             }
-            return parse(stripBom(new String(Files.readAllBytes(path), StandardCharsets.UTF_8)));
+            byte[] bytes = Files.readAllBytes(path);
+            return parse(stripBom(Utf8.decode(bytes, 0, bytes.length))); // bad bytes become U+FFFD exactly as in node
         } catch (IOException | RuntimeException e) {
             return null;
         }
@@ -97,26 +98,61 @@ public final class Json {
         }
     }
 
-    /** Reads the value at the parser's current token (inclusive) into plain Java objects. */
+    /**
+     * Reads the value at the parser's current token (inclusive) into plain Java objects. Iterative, not
+     * recursive: JSON.parse accepts any nesting depth, so a deeply nested value must not overflow the stack.
+     */
     public static Object readValue(JsonParser p) throws IOException {
         JsonToken t = p.currentToken();
+        Object root = container(t);
+        if (root == null) {
+            return scalar(p, t);
+        }
+        ArrayDeque<Object> open = new ArrayDeque<>();
+        open.push(root);
+        while (!open.isEmpty()) {
+            Object current = open.peek();
+            JsonToken next = p.nextToken();
+            if (next == JsonToken.END_OBJECT || next == JsonToken.END_ARRAY) {
+                open.pop();
+                continue;
+            }
+            String name = null;
+            if (current instanceof Map) {
+                if (next != JsonToken.FIELD_NAME) {
+                    throw new IOException("unexpected token " + next);
+                }
+                name = p.currentName();
+                next = p.nextToken();
+            }
+            Object child = container(next);
+            Object value = child != null ? child : scalar(p, next);
+            if (current instanceof Map) {
+                asObject(current).put(name, value); // a repeated key keeps its first position and its last value, as in JS
+            } else {
+                @SuppressWarnings("unchecked")
+                List<Object> list = (List<Object>) current;
+                list.add(value);
+            }
+            if (child != null) {
+                open.push(child);
+            }
+        }
+        return root;
+    }
+
+    private static Object container(JsonToken t) {
+        if (t == JsonToken.START_OBJECT) {
+            return new LinkedHashMap<String, Object>();
+        }
+        return t == JsonToken.START_ARRAY ? new ArrayList<>() : null;
+    }
+
+    private static Object scalar(JsonParser p, JsonToken t) throws IOException {
+        if (t == null) {
+            throw new IOException("unexpected end of input");
+        }
         switch (t) {
-            case START_OBJECT: {
-                Map<String, Object> map = new LinkedHashMap<>();
-                while (p.nextToken() == JsonToken.FIELD_NAME) {
-                    String name = p.currentName();
-                    p.nextToken();
-                    map.put(name, readValue(p)); // a repeated key keeps its first position and its last value, as in JS
-                }
-                return map;
-            }
-            case START_ARRAY: {
-                List<Object> list = new ArrayList<>();
-                while (p.nextToken() != JsonToken.END_ARRAY) {
-                    list.add(readValue(p));
-                }
-                return list;
-            }
             case VALUE_STRING:
                 return p.getText();
             case VALUE_NUMBER_INT:

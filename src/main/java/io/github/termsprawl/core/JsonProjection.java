@@ -66,7 +66,14 @@ public final class JsonProjection {
         if (t == JsonToken.START_ARRAY) {
             List<Object> list = new ArrayList<>();
             while (p.nextToken() != JsonToken.END_ARRAY) {
-                list.add(read(p));
+                if (p.currentToken() == JsonToken.START_ARRAY) {
+                    // an array in an array has no fields to keep: skipping it (not recursing) keeps
+                    // any nesting depth off the stack, as JSON.parse does
+                    p.skipChildren();
+                    list.add(List.of());
+                } else {
+                    list.add(read(p));
+                }
             }
             return list;
         }

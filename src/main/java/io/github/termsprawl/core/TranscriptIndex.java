@@ -34,7 +34,10 @@ public final class TranscriptIndex {
             return null;
         }
         try {
-            Path resolved = layout.cwd().resolve(path).normalize(); // an absolute path stays as it is
+            // as node's isAbsolute(p) ? p : join(cwd, p): an absolute path is used as it is (normalizing it
+            // would turn "/no/such/../x" into a readable "/x"); a relative one is joined and normalized
+            Path given = Path.of(path);
+            Path resolved = given.isAbsolute() ? given : layout.cwd().resolve(given).normalize();
             return new Entry(resolved, stringOrNull(o.get("store")), stringOrNull(o.get("session")));
         } catch (InvalidPathException e) {
             return null;

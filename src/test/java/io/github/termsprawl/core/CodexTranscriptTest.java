@@ -30,7 +30,7 @@ class CodexTranscriptTest {
 
     @Test
     void proseComesFromTheUiStreamOnceNotFromItsMirror() throws Exception {
-        Path file = Fixtures.jsonl(dir.resolve("rollout-a.jsonl"),
+        Path file = StoreFixtures.jsonl(dir.resolve("rollout-a.jsonl"),
                 meta(),
                 item("developer", "input_text", "<permissions instructions>sandbox</permissions instructions>"),
                 item("user", "input_text", "<environment_context>\\n  <cwd>/p</cwd>\\n</environment_context>"),
@@ -46,25 +46,25 @@ class CodexTranscriptTest {
                 item("assistant", "output_text", "Fixed.\\nTwo lines."),
                 "{\"timestamp\":\"t\",\"type\":\"event_msg\",\"payload\":{\"type\":\"token_count\",\"info\":null}}",
                 event("task_complete", ""));
-        assertEquals(Fixtures.turns("user", "fix the bug", "assistant", "Fixed.\nTwo lines."),
-                readers.lastTurns(Fixtures.entry(file, "codex", null)).turns());
-        assertEquals(new ReadStats("codex", 15, 2, 0), readers.stats(Fixtures.entry(file, "codex", null)));
+        assertEquals(StoreFixtures.turns("user", "fix the bug", "assistant", "Fixed.\nTwo lines."),
+                readers.lastTurns(StoreFixtures.entry(file, "codex", null)).turns());
+        assertEquals(new ReadStats("codex", 15, 2, 0), readers.stats(StoreFixtures.entry(file, "codex", null)));
     }
 
     @Test
     void injectedUserMessagesOfOlderVersionsNeverPrint() throws Exception {
-        Path file = Fixtures.jsonl(dir.resolve("rollout-b.jsonl"),
+        Path file = StoreFixtures.jsonl(dir.resolve("rollout-b.jsonl"),
                 meta(),
                 "{\"timestamp\":\"t\",\"type\":\"event_msg\",\"payload\":{\"type\":\"user_message\",\"message\":\"<user_instructions>be brief</user_instructions>\",\"kind\":\"user_instructions\"}}",
                 "{\"timestamp\":\"t\",\"type\":\"event_msg\",\"payload\":{\"type\":\"user_message\",\"message\":\"hello\",\"kind\":\"plain\"}}",
                 event("agent_message", "hi"));
-        assertEquals(Fixtures.turns("user", "hello", "assistant", "hi"),
-                readers.lastTurns(Fixtures.entry(file, "codex", null)).turns());
+        assertEquals(StoreFixtures.turns("user", "hello", "assistant", "hi"),
+                readers.lastTurns(StoreFixtures.entry(file, "codex", null)).turns());
     }
 
     @Test
     void aRolloutWithoutUiStreamProseFallsBackToModelMessagesMinusInjections() throws Exception {
-        Path file = Fixtures.jsonl(dir.resolve("rollout-c.jsonl"),
+        Path file = StoreFixtures.jsonl(dir.resolve("rollout-c.jsonl"),
                 meta(),
                 item("developer", "input_text", "developer rules"),
                 item("user", "input_text", "<user_instructions>AGENTS.md text</user_instructions>"),
@@ -73,9 +73,9 @@ class CodexTranscriptTest {
                 item("user", "input_text", "what is 2+2"),
                 "{\"timestamp\":\"t\",\"type\":\"response_item\",\"payload\":{\"type\":\"reasoning\",\"summary\":[]}}",
                 item("assistant", "output_text", "4"));
-        assertEquals(Fixtures.turns("user", "what is 2+2", "assistant", "4"),
-                readers.lastTurns(Fixtures.entry(file, "codex", null)).turns());
-        assertEquals(2, readers.stats(Fixtures.entry(file, null, null)).turns());
+        assertEquals(StoreFixtures.turns("user", "what is 2+2", "assistant", "4"),
+                readers.lastTurns(StoreFixtures.entry(file, "codex", null)).turns());
+        assertEquals(2, readers.stats(StoreFixtures.entry(file, null, null)).turns());
     }
 
     @Test
@@ -87,8 +87,8 @@ class CodexTranscriptTest {
         for (int i = 0; i < 50; i++) { // a long tail of model-only messages must not be printed instead
             lines.add(item("assistant", "output_text", "item " + i));
         }
-        Path file = Fixtures.jsonl(dir.resolve("rollout-d.jsonl"), lines.toArray(new String[0]));
-        assertEquals(Fixtures.turns("user", "early question"), readers.lastTurns(Fixtures.entry(file, "codex", null)).turns());
+        Path file = StoreFixtures.jsonl(dir.resolve("rollout-d.jsonl"), lines.toArray(new String[0]));
+        assertEquals(StoreFixtures.turns("user", "early question"), readers.lastTurns(StoreFixtures.entry(file, "codex", null)).turns());
     }
 
     @Test
@@ -101,8 +101,8 @@ class CodexTranscriptTest {
             lines.add(event("agent_message", "a" + i));
             lines.add(item("assistant", "output_text", "a" + i));
         }
-        Path file = Fixtures.jsonl(dir.resolve("rollout-e.jsonl"), lines.toArray(new String[0]));
-        List<Turn> turns = readers.lastTurns(Fixtures.entry(file, "codex", null)).turns();
+        Path file = StoreFixtures.jsonl(dir.resolve("rollout-e.jsonl"), lines.toArray(new String[0]));
+        List<Turn> turns = readers.lastTurns(StoreFixtures.entry(file, "codex", null)).turns();
         assertEquals(40, turns.size());
         assertEquals(new Turn("user", "q10"), turns.get(0));
         assertEquals(new Turn("assistant", "a29"), turns.get(39));

@@ -24,7 +24,7 @@ class CorpusTest {
     private final TranscriptReaders readers = new TranscriptReaders();
 
     private static Path corpus() {
-        Path corpus = Fixtures.corpus();
+        Path corpus = StoreFixtures.corpus();
         assumeTrue(corpus != null, "no ../shared/corpus here");
         return corpus;
     }
@@ -45,12 +45,12 @@ class CorpusTest {
             if (isDrift(corpus, file)) {
                 continue;
             }
-            TranscriptIndex.Entry entry = Fixtures.entry(file, null, null);
+            TranscriptIndex.Entry entry = StoreFixtures.entry(file, null, null);
             assertEquals(store, TranscriptReaders.storeOf(entry), "store of " + file);
             ReadStats stats = readers.stats(entry);
             assertEquals(0, stats.unknown(), "unknown records in " + file + ": " + stats.describe());
             assertTrue(stats.records() > 0, file.toString());
-            assertEquals(store.id(), readers.stats(Fixtures.entry(file, store.id(), null)).store());
+            assertEquals(store.id(), readers.stats(StoreFixtures.entry(file, store.id(), null)).store());
         }
     }
 
@@ -77,12 +77,12 @@ class CorpusTest {
     void theDriftFilesAreNot() {
         Path c = corpus();
         for (String drift : DRIFT) {
-            ReadStats stats = readers.stats(Fixtures.entry(c.resolve(drift), null, null));
+            ReadStats stats = readers.stats(StoreFixtures.entry(c.resolve(drift), null, null));
             assertTrue(stats.unknown() > 0, drift + ": " + stats.describe());
         }
-        assertEquals(2, readers.stats(Fixtures.entry(c.resolve(DRIFT.get(0)), null, null)).unknown());
-        assertEquals(1, readers.stats(Fixtures.entry(c.resolve(DRIFT.get(1)), null, null)).unknown());
-        assertEquals("codex", readers.stats(Fixtures.entry(c.resolve(DRIFT.get(2)), null, null)).store());
+        assertEquals(2, readers.stats(StoreFixtures.entry(c.resolve(DRIFT.get(0)), null, null)).unknown());
+        assertEquals(1, readers.stats(StoreFixtures.entry(c.resolve(DRIFT.get(1)), null, null)).unknown());
+        assertEquals("codex", readers.stats(StoreFixtures.entry(c.resolve(DRIFT.get(2)), null, null)).store());
     }
 
     @Test
@@ -90,24 +90,24 @@ class CorpusTest {
         Path c = corpus().resolve("opencode/agentsessions-opencode-json");
         String[][] sessions = {{"storage_legacy", "s_stage0_drift"}, {"storage_v2", "s_stage0_large"}, {"storage_v2", "s_stage0_small"}};
         for (String[] s : sessions) {
-            TranscriptIndex.Entry entry = Fixtures.entry(c.resolve(s[0]), null, s[1]);
+            TranscriptIndex.Entry entry = StoreFixtures.entry(c.resolve(s[0]), null, s[1]);
             assertEquals(Store.OPENCODE, TranscriptReaders.storeOf(entry));
             ReadStats stats = readers.stats(entry);
             assertEquals(0, stats.unknown(), s[1] + ": " + stats.describe());
         }
-        assertEquals(Fixtures.turns("user", "Step 1", "user", "Step 2", "assistant", "Ok"),
-                readers.lastTurns(Fixtures.entry(c.resolve("storage_v2"), "opencode", "s_stage0_large")).turns());
-        assertEquals(Fixtures.turns("user", "Hello", "assistant", "Found 2 files."),
-                readers.lastTurns(Fixtures.entry(c.resolve("storage_v2"), "opencode", "s_stage0_small")).turns());
-        assertEquals(Fixtures.turns("assistant", "Read README and extracted the title."),
-                readers.lastTurns(Fixtures.entry(c.resolve("storage_legacy"), "opencode", "s_stage0_drift")).turns());
+        assertEquals(StoreFixtures.turns("user", "Step 1", "user", "Step 2", "assistant", "Ok"),
+                readers.lastTurns(StoreFixtures.entry(c.resolve("storage_v2"), "opencode", "s_stage0_large")).turns());
+        assertEquals(StoreFixtures.turns("user", "Hello", "assistant", "Found 2 files."),
+                readers.lastTurns(StoreFixtures.entry(c.resolve("storage_v2"), "opencode", "s_stage0_small")).turns());
+        assertEquals(StoreFixtures.turns("assistant", "Read README and extracted the title."),
+                readers.lastTurns(StoreFixtures.entry(c.resolve("storage_legacy"), "opencode", "s_stage0_drift")).turns());
     }
 
     @Test
     void cursorAgentFilesAreRecognisedAndRefused() throws IOException {
         Path c = corpus();
         for (Path file : files(c.resolve("cursor"), ".jsonl")) {
-            TranscriptReaders.Result r = readers.lastTurns(Fixtures.entry(file, null, null));
+            TranscriptReaders.Result r = readers.lastTurns(StoreFixtures.entry(file, null, null));
             assertEquals(CursorTranscript.REFUSAL, r.refusal(), file.toString());
         }
     }
@@ -115,18 +115,18 @@ class CorpusTest {
     @Test
     void realFilesGiveTheExpectedProse() {
         Path c = corpus();
-        assertEquals(Fixtures.turns("user", "Say hello and list files.", "assistant", "Hello! I listed the files."),
-                readers.lastTurns(Fixtures.entry(c.resolve("gemini/agentsessions-gemini-0.40-jsonl.jsonl"), null, null)).turns());
-        assertEquals(Fixtures.turns("user", "xxxxx xxxxx xxxxx", "assistant", "xxxxxxxxxxxxxxxx\nxxxxxxxx"),
-                readers.lastTurns(Fixtures.entry(c.resolve("tma-synthetic/codex-0.146.0-rollout.jsonl"), null, null)).turns());
-        assertEquals(Fixtures.turns("user", "xxxxx xxxxx xxxxx", "assistant", "xxxxxxxxxxxxxxxx"),
-                readers.lastTurns(Fixtures.entry(c.resolve("tma-synthetic/pi-0.84.2-tool-call.jsonl"), null, null)).turns());
+        assertEquals(StoreFixtures.turns("user", "Say hello and list files.", "assistant", "Hello! I listed the files."),
+                readers.lastTurns(StoreFixtures.entry(c.resolve("gemini/agentsessions-gemini-0.40-jsonl.jsonl"), null, null)).turns());
+        assertEquals(StoreFixtures.turns("user", "xxxxx xxxxx xxxxx", "assistant", "xxxxxxxxxxxxxxxx\nxxxxxxxx"),
+                readers.lastTurns(StoreFixtures.entry(c.resolve("tma-synthetic/codex-0.146.0-rollout.jsonl"), null, null)).turns());
+        assertEquals(StoreFixtures.turns("user", "xxxxx xxxxx xxxxx", "assistant", "xxxxxxxxxxxxxxxx"),
+                readers.lastTurns(StoreFixtures.entry(c.resolve("tma-synthetic/pi-0.84.2-tool-call.jsonl"), null, null)).turns());
         // the redacted Codex Desktop rollout: one user message, one answer, each printed once
-        assertEquals(Fixtures.turns("user", "[REDACTED_MESSAGE len=86 sha=2239bcba]", "assistant", "[REDACTED_MESSAGE len=124 sha=7a220b7e]"),
-                readers.lastTurns(Fixtures.entry(c.resolve(
+        assertEquals(StoreFixtures.turns("user", "[REDACTED_MESSAGE len=86 sha=2239bcba]", "assistant", "[REDACTED_MESSAGE len=124 sha=7a220b7e]"),
+                readers.lastTurns(StoreFixtures.entry(c.resolve(
                         "codex/codex-0.104.0a1-desktop-small-rollout-2026-02-23T13-19-38-019c8a70.jsonl"), null, null)).turns());
         // pi v1, a long real session: forty turns, only user and assistant
-        List<Turn> pi = readers.lastTurns(Fixtures.entry(c.resolve("pi/pi-v1-large-session-d703a1a9.jsonl"), null, null)).turns();
+        List<Turn> pi = readers.lastTurns(StoreFixtures.entry(c.resolve("pi/pi-v1-large-session-d703a1a9.jsonl"), null, null)).turns();
         assertEquals(40, pi.size());
         assertTrue(pi.stream().allMatch(t -> t.role().equals("user") || t.role().equals("assistant")));
     }

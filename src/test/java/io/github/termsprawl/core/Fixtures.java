@@ -1,44 +1,202 @@
 package io.github.termsprawl.core;
 
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
-/** Small transcript files written by the tests themselves. */
-final class Fixtures {
+/** Shared helpers for the tests: project files and the node reference model. */
+public final class Fixtures {
     private Fixtures() {}
 
-    /** The lines joined with {@code \n}, plus a final newline. */
-    static Path jsonl(Path file, String... lines) throws IOException {
+    public static Path write(Path file, String text) throws IOException {
+        return writeBytes(file, text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    public static Path writeBytes(Path file, byte[] bytes) throws IOException {
         Files.createDirectories(file.toAbsolutePath().getParent());
-        Files.writeString(file, String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
+        Files.write(file, bytes);
         return file;
     }
 
-    static Path write(Path file, String text) throws IOException {
-        Files.createDirectories(file.toAbsolutePath().getParent());
-        Files.writeString(file, text, StandardCharsets.UTF_8);
-        return file;
+    public static byte[] utf8(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
     }
 
-    static TranscriptIndex.Entry entry(Path path, String store, String session) {
-        return new TranscriptIndex.Entry(path, store, session);
+    public static String str(byte[] b) {
+        return new String(b, StandardCharsets.UTF_8);
     }
 
-    static List<Turn> turns(String... roleText) {
-        Turn[] turns = new Turn[roleText.length / 2];
-        for (int i = 0; i < turns.length; i++) {
-            turns[i] = new Turn(roleText[2 * i], roleText[2 * i + 1]);
+    /** A link file with the given name and raw body. */
+    public static void linkFile(Path cwd, String name, String body) throws IOException {
+        write(cwd.resolve(".termsprawl/links").resolve(name), body);
+    }
+
+    public static void link(Path cwd, String a, String b) throws IOException {
+        String lo = a.compareTo(b) < 0 ? a : b;
+        String hi = a.compareTo(b) < 0 ? b : a;
+        linkFile(cwd, lo + "--" + hi + ".json", "{\"version\": 1, \"a\": \"" + lo + "\", \"b\": \"" + hi + "\"}\n");
+    }
+
+    public static void index(Path cwd, String id, String path) throws IOException {
+        write(cwd.resolve(".termsprawl/transcripts").resolve(id + ".json"),
+                "{\"version\": 1, \"path\": " + jsonString(path) + "}\n");
+    }
+
+    public static String jsonString(String s) {
+        StringBuilder out = new StringBuilder("\"");
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '"' || c == '\\') {
+                out.append('\\').append(c);
+            } else if (c < 0x20 || Character.isSurrogate(c)) {
+                out.append(String.format("\\u%04x", (int) c));
+            } else {
+                out.append(c);
+            }
         }
-        return List.of(turns);
+        return out.append('"').toString();
     }
 
-    /** The corpus folder ({@code ../shared/corpus}), or null when it is not there. */
-    static Path corpus() {
-        String shared = System.getProperty("termsprawl.shared", "../shared");
-        Path corpus = Path.of(shared).resolve("corpus");
-        return Files.isDirectory(corpus) ? corpus : null;
+    /** A Claude record line with string content. */
+    public static String record(String type, String text) {
+        return "{\"type\":\"" + type + "\",\"message\":{\"role\":\"" + type + "\",\"content\":" + jsonString(text) + "}}";
+    }
+
+    // ---------------------------------------------------------------- node reference
+
+    public static Path sharedDir() {
+        return Path.of(System.getProperty("termsprawl.shared", "../shared")).toAbsolutePath().normalize();
+    }
+
+    public static Path referenceScript() {
+        return sharedDir().resolve("bench/reference-context.mjs");
+    }
+
+    private static Boolean nodeAvailable;
+
+    public static synchronized boolean nodeAvailable() {
+        if (nodeAvailable == null) {
+            try {
+                Process p = new ProcessBuilder("node", "--version").redirectErrorStream(true).start();
+                p.getInputStream().readAllBytes();
+                nodeAvailable = p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0;
+            } catch (IOException | InterruptedException e) {
+                nodeAvailable = false;
+            }
+        }
+        return nodeAvailable;
+    }
+
+    /** Skips the calling test unless a POSIX shell is there to run the planted scripts. */
+    public static void assumeShell() {
+        assumeTrue(Files.isExecutable(Path.of("/bin/sh")), "no /bin/sh");
+    }
+
+    /** Skips the calling test unless node and the reference model are there. */
+    public static void assumeReference() {
+        assumeTrue(Files.isRegularFile(referenceScript()), "no reference model at " + referenceScript());
+        assumeTrue(nodeAvailable(), "node is not on PATH");
+    }
+
+    /** The result of one process: exit code, stdout and stderr bytes. */
+    public record Run(int exit, byte[] stdout, byte[] stderr) {}
+
+    public static Run run(List<String> command, Path workDir) throws IOException, InterruptedException {
+        return run(command, workDir, java.util.Map.of());
+    }
+
+    public static Run run(List<String> command, Path workDir, java.util.Map<String, String> env)
+            throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder(command);
+        pb.environment().putAll(env);
+        if (workDir != null) {
+            pb.directory(workDir.toFile());
+        }
+        pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        Process p = pb.start();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Thread errPump = new Thread(() -> copy(p.getErrorStream(), err));
+        errPump.start();
+        byte[] out = p.getInputStream().readAllBytes();
+        errPump.join();
+        if (!p.waitFor(120, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new IOException("timed out: " + command);
+        }
+        return new Run(p.exitValue(), out, err.toByteArray());
+    }
+
+    private static void copy(InputStream in, ByteArrayOutputStream out) {
+        try {
+            in.transferTo(out);
+        } catch (IOException e) {
+            // the process went away
+        }
+    }
+
+    /** {@code node reference-context.mjs --cwd <cwd> --self <self>}, as a separate process. */
+    public static Run reference(Path cwd, String self) throws IOException, InterruptedException {
+        return run(List.of("node", referenceScript().toString(), "--cwd", cwd.toString(), "--self", self), null);
+    }
+
+    /**
+     * The reference model's stdout for many projects in one node process: the unmodified reference
+     * script is evaluated once per case (a fresh module instance) with that case's argv, its stdout
+     * captured as bytes (lone surrogates become EF BF BD exactly as on a real stdout).
+     */
+    public static List<byte[]> referenceBatch(List<Path> cwds, String self, Path scratch)
+            throws IOException, InterruptedException {
+        Path driver = scratch.resolve("ref-driver.mjs");
+        write(driver, String.join("\n",
+                "import { readFileSync } from 'node:fs';",
+                "import { pathToFileURL } from 'node:url';",
+                "const [ref, casesFile, self] = process.argv.slice(2);",
+                "const cases = JSON.parse(readFileSync(casesFile, 'utf8'));",
+                "const realWrite = process.stdout.write.bind(process.stdout);",
+                "const realExit = process.exit;",
+                "const argv0 = process.argv.slice(0, 1);",
+                "const out = [];",
+                "for (let i = 0; i < cases.length; i++) {",
+                "  const chunks = [];",
+                "  process.stdout.write = (s) => { chunks.push(Buffer.isBuffer(s) ? s : Buffer.from(s, 'utf8')); return true; };",
+                "  process.exit = (c) => { throw new Error('reference exited ' + c); };",
+                "  process.argv = [...argv0, ref, '--cwd', cases[i], '--self', self];",
+                "  await import(pathToFileURL(ref).href + '?case=' + i);",
+                "  process.stdout.write = realWrite;",
+                "  process.exit = realExit;",
+                "  out.push(Buffer.concat(chunks).toString('base64'));",
+                "}",
+                "realWrite(out.join('\\n') + '\\n');",
+                ""));
+        StringBuilder json = new StringBuilder("[");
+        for (int i = 0; i < cwds.size(); i++) {
+            json.append(i == 0 ? "" : ",").append(jsonString(cwds.get(i).toString()));
+        }
+        Path casesFile = write(scratch.resolve("ref-cases.json"), json.append(']').toString());
+        Run run = run(List.of("node", driver.toString(), referenceScript().toString(), casesFile.toString(), self), null);
+        if (run.exit() != 0) {
+            throw new IOException("reference driver failed: " + str(run.stderr()));
+        }
+        List<byte[]> results = new ArrayList<>();
+        for (String line : str(run.stdout()).split("\n", -1)) {
+            if (results.size() < cwds.size()) {
+                results.add(Base64.getDecoder().decode(line));
+            }
+        }
+        return results;
+    }
+
+    /** Bytes shown readably for a failure message. */
+    public static String show(byte[] bytes) {
+        return str(bytes).replace("\n", "\\n\n");
     }
 }

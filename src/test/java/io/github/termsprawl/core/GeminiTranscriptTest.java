@@ -16,7 +16,7 @@ class GeminiTranscriptTest {
 
     @Test
     void reAppendedIdsKeepTheirFirstPlaceAndRewindDropsTheTail() throws Exception {
-        Path file = Fixtures.jsonl(dir.resolve("session-2026-01-01T00-00-abcdefgh.jsonl"),
+        Path file = StoreFixtures.jsonl(dir.resolve("session-2026-01-01T00-00-abcdefgh.jsonl"),
                 HEADER,
                 "{\"id\":\"u1\",\"timestamp\":\"t\",\"type\":\"user\",\"content\":[{\"text\":\"list files\"}]}",
                 "{\"$set\":{\"lastUpdated\":\"t2\"}}",
@@ -29,23 +29,23 @@ class GeminiTranscriptTest {
                 "{\"$rewindTo\":\"u2\"}",
                 "{\"id\":\"u3\",\"timestamp\":\"t\",\"type\":\"user\",\"content\":\"thanks\"}",
                 "{\"id\":\"e1\",\"timestamp\":\"t\",\"type\":\"error\",\"content\":\"quota\"}");
-        TranscriptIndex.Entry entry = Fixtures.entry(file, "gemini", null);
-        assertEquals(Fixtures.turns("user", "list files", "assistant", "Here:\na.txt", "user", "thanks"),
+        TranscriptIndex.Entry entry = StoreFixtures.entry(file, "gemini", null);
+        assertEquals(StoreFixtures.turns("user", "list files", "assistant", "Here:\na.txt", "user", "thanks"),
                 readers.lastTurns(entry).turns());
         assertEquals(new ReadStats("gemini", 11, 3, 0), readers.stats(entry));
     }
 
     @Test
     void aMessagesCheckpointReplacesTheWholeList() throws Exception {
-        Path file = Fixtures.jsonl(dir.resolve("session-b.jsonl"),
+        Path file = StoreFixtures.jsonl(dir.resolve("session-b.jsonl"),
                 HEADER,
                 "{\"id\":\"u1\",\"type\":\"user\",\"content\":\"old\"}",
                 "{\"id\":\"g1\",\"type\":\"gemini\",\"content\":\"old answer\"}",
                 "{\"$set\":{\"messages\":[{\"id\":\"u9\",\"type\":\"user\",\"content\":\"restated\"},{\"id\":\"g9\",\"type\":\"gemini\",\"content\":\"answer\"}]}}",
                 "{\"id\":\"g9\",\"type\":\"gemini\",\"content\":\"answer, final\"}",
                 "{\"id\":\"x1\",\"type\":\"tool_group\",\"content\":\"new kind\"}");
-        TranscriptIndex.Entry entry = Fixtures.entry(file, null, null);
-        assertEquals(Fixtures.turns("user", "restated", "assistant", "answer, final"), readers.lastTurns(entry).turns());
+        TranscriptIndex.Entry entry = StoreFixtures.entry(file, null, null);
+        assertEquals(StoreFixtures.turns("user", "restated", "assistant", "answer, final"), readers.lastTurns(entry).turns());
         ReadStats stats = readers.stats(entry);
         assertEquals("gemini", stats.store());
         assertEquals(1, stats.unknown());
@@ -53,14 +53,14 @@ class GeminiTranscriptTest {
 
     @Test
     void readsTheOlderSingleJsonDocument() throws Exception {
-        Path file = Fixtures.write(dir.resolve("session-c.json"), "{\n  \"sessionId\": \"s\",\n  \"projectHash\": \"abc\",\n"
+        Path file = StoreFixtures.write(dir.resolve("session-c.json"), "{\n  \"sessionId\": \"s\",\n  \"projectHash\": \"abc\",\n"
                 + "  \"startTime\": \"t\",\n  \"messages\": [\n"
                 + "    {\"id\": \"m1\", \"type\": \"user\", \"content\": \"Hello\"},\n"
                 + "    {\"id\": \"m2\", \"type\": \"gemini\", \"content\": \"Hi!\", \"thoughts\": [{\"description\": \"x\"}]},\n"
                 + "    {\"id\": \"m3\", \"type\": \"warning\", \"content\": \"careful\"}\n  ]\n}\n");
-        TranscriptIndex.Entry entry = Fixtures.entry(file, null, null);
+        TranscriptIndex.Entry entry = StoreFixtures.entry(file, null, null);
         assertEquals(Store.GEMINI, TranscriptReaders.storeOf(entry));
-        assertEquals(Fixtures.turns("user", "Hello", "assistant", "Hi!"), readers.lastTurns(entry).turns());
+        assertEquals(StoreFixtures.turns("user", "Hello", "assistant", "Hi!"), readers.lastTurns(entry).turns());
         assertEquals(new ReadStats("gemini", 4, 2, 0), readers.stats(entry));
     }
 }

@@ -13,37 +13,37 @@ class LinkedContextStoresTest {
     Path cwd;
 
     private void link(String a, String b) throws Exception {
-        Fixtures.write(cwd.resolve(".termsprawl/links/" + a + "--" + b + ".json"),
+        StoreFixtures.write(cwd.resolve(".termsprawl/links/" + a + "--" + b + ".json"),
                 "{\"version\": 1, \"a\": \"" + a + "\", \"b\": \"" + b + "\"}\n");
     }
 
     private void index(String node, String body) throws Exception {
-        Fixtures.write(cwd.resolve(".termsprawl/transcripts/" + node + ".json"), body);
+        StoreFixtures.write(cwd.resolve(".termsprawl/transcripts/" + node + ".json"), body);
     }
 
     @Test
     void everyStorePrintsTheSameView() throws Exception {
         Path t = cwd.resolve("t");
-        Fixtures.jsonl(t.resolve("claude.jsonl"),
+        StoreFixtures.jsonl(t.resolve("claude.jsonl"),
                 "{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"c-q\"}}",
                 "{\"type\":\"assistant\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"c-a\"}]}}");
-        Fixtures.jsonl(t.resolve("codex.jsonl"),
+        StoreFixtures.jsonl(t.resolve("codex.jsonl"),
                 "{\"type\":\"session_meta\",\"payload\":{\"cwd\":\"/p\"}}",
                 "{\"type\":\"event_msg\",\"payload\":{\"type\":\"user_message\",\"message\":\"x-q\"}}",
                 "{\"type\":\"response_item\",\"payload\":{\"type\":\"message\",\"role\":\"user\",\"content\":[{\"type\":\"input_text\",\"text\":\"x-q\"}]}}",
                 "{\"type\":\"event_msg\",\"payload\":{\"type\":\"agent_message\",\"message\":\"x-a\"}}",
                 "{\"type\":\"response_item\",\"payload\":{\"type\":\"message\",\"role\":\"assistant\",\"content\":[{\"type\":\"output_text\",\"text\":\"x-a\"}]}}");
-        Fixtures.jsonl(t.resolve("gemini.jsonl"),
+        StoreFixtures.jsonl(t.resolve("gemini.jsonl"),
                 "{\"sessionId\":\"s\",\"projectHash\":\"h\"}",
                 "{\"id\":\"1\",\"type\":\"user\",\"content\":\"g-q\"}",
                 "{\"id\":\"2\",\"type\":\"gemini\",\"content\":\"g-a draft\"}",
                 "{\"id\":\"2\",\"type\":\"gemini\",\"content\":\"g-a\"}");
-        Fixtures.jsonl(t.resolve("pi.jsonl"),
+        StoreFixtures.jsonl(t.resolve("pi.jsonl"),
                 "{\"type\":\"session\",\"id\":\"s\",\"cwd\":\"/p\"}",
                 "{\"type\":\"message\",\"id\":\"a\",\"parentId\":null,\"message\":{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"p-q\"}]}}",
                 "{\"type\":\"message\",\"id\":\"b\",\"parentId\":\"a\",\"message\":{\"role\":\"toolResult\",\"content\":[{\"type\":\"text\",\"text\":\"tool out\"}]}}",
                 "{\"type\":\"message\",\"id\":\"c\",\"parentId\":\"b\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"p-a\"}]}}");
-        Fixtures.jsonl(t.resolve("cursor.jsonl"),
+        StoreFixtures.jsonl(t.resolve("cursor.jsonl"),
                 "{\"role\":\"user\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":\"k-q\"}]}}");
         Path db = t.resolve("opencode.db");
         try (OpenCodeDbFixture w = new OpenCodeDbFixture(db)) {
@@ -65,7 +65,7 @@ class LinkedContextStoresTest {
         index("opencode", "{\"version\": 1, \"path\": \"t/opencode.db\", \"store\": \"opencode\", \"session\": \"ses_1\"}");
         index("pi", "{\"version\": 1, \"path\": \"" + t.resolve("pi.jsonl") + "\", \"store\": \"pi\"}");
         index("zcursor", "{\"version\": 1, \"path\": \"t/cursor.jsonl\"}");
-        Fixtures.write(cwd.resolve(".termsprawl/project.json"), "{\"nodes\": [{\"id\": \"codex\", \"data\": {\"title\": \"Codex CLI\"}}]}");
+        StoreFixtures.write(cwd.resolve(".termsprawl/project.json"), "{\"nodes\": [{\"id\": \"codex\", \"data\": {\"title\": \"Codex CLI\"}}]}");
         try (LinkedContext context = new LinkedContext(cwd)) {
             LinkedContext.Output out = context.render("me");
             assertEquals("# linked context from claude (claude)\n## user\nc-q\n## assistant\nc-a\n---\n"

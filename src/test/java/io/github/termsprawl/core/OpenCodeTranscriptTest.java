@@ -33,8 +33,8 @@ class OpenCodeTranscriptTest {
             w.part("prt_07", "msg_02", "ses_a", OpenCodeDbFixture.tool("pending", null));
             w.message("msg_03", "ses_b", 1500, "user"); // the other session, interleaved in time
             w.part("prt_08", "msg_03", "ses_b", OpenCodeDbFixture.text("not this one"));
-            TranscriptIndex.Entry entry = Fixtures.entry(db, "opencode", "ses_a");
-            List<Turn> expected = Fixtures.turns("user", "list the files", "assistant", "Looking.");
+            TranscriptIndex.Entry entry = StoreFixtures.entry(db, "opencode", "ses_a");
+            List<Turn> expected = StoreFixtures.turns("user", "list the files", "assistant", "Looking.");
             assertEquals(expected, readers.lastTurns(entry).turns());
 
             // the tool row walks pending -> running -> completed in place: one call, never printed
@@ -44,11 +44,11 @@ class OpenCodeTranscriptTest {
             w.part("prt_09", "msg_02", "ses_a", "{\"type\":\"text\",\"text\":\"Two files.\"}");
             w.part("prt_10", "msg_02", "ses_a", "{\"type\":\"text\",\"text\":\"hidden\",\"ignored\":true}");
             w.part("prt_11", "msg_02", "ses_a", "{\"type\":\"step-finish\",\"reason\":\"stop\"}");
-            assertEquals(Fixtures.turns("user", "list the files", "assistant", "Looking.\nTwo files."),
+            assertEquals(StoreFixtures.turns("user", "list the files", "assistant", "Looking.\nTwo files."),
                     readers.lastTurns(entry).turns());
             assertEquals(new ReadStats("opencode", 12, 2, 0), readers.stats(entry));
-            assertEquals(Fixtures.turns("user", "not this one"),
-                    readers.lastTurns(Fixtures.entry(db, null, "ses_b")).turns());
+            assertEquals(StoreFixtures.turns("user", "not this one"),
+                    readers.lastTurns(StoreFixtures.entry(db, null, "ses_b")).turns());
         }
     }
 
@@ -71,7 +71,7 @@ class OpenCodeTranscriptTest {
                 w.part("prt_a" + i, String.format("msg_%04d", n - 1), "ses_a", OpenCodeDbFixture.text("a" + i));
             }
             w.c.commit();
-            List<Turn> turns = readers.lastTurns(Fixtures.entry(db, "opencode", "ses_a")).turns();
+            List<Turn> turns = readers.lastTurns(StoreFixtures.entry(db, "opencode", "ses_a")).turns();
             assertEquals(40, turns.size());
             assertEquals(new Turn("user", "q10"), turns.get(0));
             assertEquals(new Turn("assistant", "a29"), turns.get(39));
@@ -87,8 +87,8 @@ class OpenCodeTranscriptTest {
             w.part("p2", "msg_b", "ses_a", OpenCodeDbFixture.text("second"));
             w.message("msg_a", "ses_a", 5, "user");
             w.part("p1", "msg_a", "ses_a", OpenCodeDbFixture.text("first"));
-            assertEquals(Fixtures.turns("user", "first", "assistant", "second"),
-                    readers.lastTurns(Fixtures.entry(db, "opencode", "ses_a")).turns());
+            assertEquals(StoreFixtures.turns("user", "first", "assistant", "second"),
+                    readers.lastTurns(StoreFixtures.entry(db, "opencode", "ses_a")).turns());
         }
     }
 
@@ -112,9 +112,9 @@ class OpenCodeTranscriptTest {
     @Test
     void aMissingSessionOrDatabaseGivesNoTurns() throws Exception {
         try (TranscriptReaders readers = new TranscriptReaders()) {
-            assertEquals(List.of(), readers.lastTurns(Fixtures.entry(dir.resolve("none.db"), "opencode", "ses_a")).turns());
-            Path junk = Fixtures.write(dir.resolve("junk.db"), "not a database");
-            assertEquals(List.of(), readers.lastTurns(Fixtures.entry(junk, "opencode", "ses_a")).turns());
+            assertEquals(List.of(), readers.lastTurns(StoreFixtures.entry(dir.resolve("none.db"), "opencode", "ses_a")).turns());
+            Path junk = StoreFixtures.write(dir.resolve("junk.db"), "not a database");
+            assertEquals(List.of(), readers.lastTurns(StoreFixtures.entry(junk, "opencode", "ses_a")).turns());
         }
     }
 }

@@ -56,7 +56,7 @@ class OpenCodeWalContentionTest {
         int polls = 0;
         int lastSeen = 0;
         try (TranscriptReaders readers = new TranscriptReaders()) {
-            TranscriptIndex.Entry entry = Fixtures.entry(db, "opencode", "ses_a");
+            TranscriptIndex.Entry entry = StoreFixtures.entry(db, "opencode", "ses_a");
             writer.start();
             while (!done.get()) {
                 List<Turn> turns = readers.lastTurns(entry).turns();

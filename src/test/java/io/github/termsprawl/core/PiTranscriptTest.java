@@ -14,7 +14,7 @@ class PiTranscriptTest {
 
     @Test
     void toolResultsAndBashOutputNeverPrintThoughTheyHoldTextBlocks() throws Exception {
-        Path file = Fixtures.jsonl(dir.resolve("2026-01-01_abc.jsonl"),
+        Path file = StoreFixtures.jsonl(dir.resolve("2026-01-01_abc.jsonl"),
                 "{\"type\":\"session\",\"version\":3,\"id\":\"s\",\"timestamp\":\"t\",\"cwd\":\"/p\"}",
                 "{\"type\":\"model_change\",\"id\":\"a\",\"parentId\":null,\"timestamp\":\"t\",\"provider\":\"x\",\"modelId\":\"m\"}",
                 "{\"type\":\"message\",\"id\":\"b\",\"parentId\":\"a\",\"timestamp\":\"t\",\"message\":{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"read a.txt\"},{\"type\":\"image\",\"data\":\"AAAA\",\"mimeType\":\"image/png\"}]}}",
@@ -26,9 +26,9 @@ class PiTranscriptTest {
                 "{\"type\":\"message\",\"id\":\"h\",\"parentId\":\"g\",\"timestamp\":\"t\",\"message\":{\"role\":\"user\",\"content\":\"plain string prompt\"}}",
                 "{\"type\":\"session_info\",\"id\":\"i\",\"parentId\":\"h\",\"timestamp\":\"t\",\"name\":\"title\"}",
                 "{\"type\":\"message\",\"id\":\"j\",\"parentId\":\"i\",\"timestamp\":\"t\",\"message\":{\"role\":\"hookResult\",\"content\":[{\"type\":\"text\",\"text\":\"new role\"}]}}");
-        TranscriptIndex.Entry entry = Fixtures.entry(file, null, null);
+        TranscriptIndex.Entry entry = StoreFixtures.entry(file, null, null);
         assertEquals(Store.PI, TranscriptReaders.storeOf(entry));
-        assertEquals(Fixtures.turns("user", "read a.txt", "assistant", "It says hello.\nDone.", "user", "plain string prompt"),
+        assertEquals(StoreFixtures.turns("user", "read a.txt", "assistant", "It says hello.\nDone.", "user", "plain string prompt"),
                 readers.lastTurns(entry).turns());
         assertEquals(new ReadStats("pi", 11, 3, 1), readers.stats(entry));
     }

@@ -13,30 +13,30 @@ class StoreDetectorTest {
 
     @Test
     void recognisesEachStoreFromItsFirstRecords() throws Exception {
-        assertEquals(Store.CLAUDE, StoreDetector.detect(Fixtures.jsonl(dir.resolve("c.jsonl"),
+        assertEquals(Store.CLAUDE, StoreDetector.detect(StoreFixtures.jsonl(dir.resolve("c.jsonl"),
                 "{\"type\":\"summary\",\"summary\":\"s\",\"leafUuid\":\"u\"}",
                 "{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"hi\"}}")));
-        assertEquals(Store.CODEX, StoreDetector.detect(Fixtures.jsonl(dir.resolve("x.jsonl"),
+        assertEquals(Store.CODEX, StoreDetector.detect(StoreFixtures.jsonl(dir.resolve("x.jsonl"),
                 "{\"timestamp\":\"t\",\"type\":\"session_meta\",\"payload\":{\"id\":\"s\"}}")));
-        assertEquals(Store.PI, StoreDetector.detect(Fixtures.jsonl(dir.resolve("p.jsonl"),
+        assertEquals(Store.PI, StoreDetector.detect(StoreFixtures.jsonl(dir.resolve("p.jsonl"),
                 "{\"type\":\"session\",\"id\":\"s\",\"timestamp\":\"t\",\"cwd\":\"/p\"}")));
-        assertEquals(Store.GEMINI, StoreDetector.detect(Fixtures.jsonl(dir.resolve("g.jsonl"),
+        assertEquals(Store.GEMINI, StoreDetector.detect(StoreFixtures.jsonl(dir.resolve("g.jsonl"),
                 "{\"sessionId\":\"s\",\"projectHash\":\"h\",\"startTime\":\"t\",\"kind\":\"main\"}")));
-        assertEquals(Store.CURSOR, StoreDetector.detect(Fixtures.jsonl(dir.resolve("k.jsonl"),
+        assertEquals(Store.CURSOR, StoreDetector.detect(StoreFixtures.jsonl(dir.resolve("k.jsonl"),
                 "{\"role\":\"user\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":\"hi\"}]}}")));
-        assertEquals(Store.OPENCODE, StoreDetector.detect(Fixtures.write(dir.resolve("o.db"), "")));
-        assertEquals(Store.CLAUDE, StoreDetector.detect(Fixtures.write(dir.resolve("empty.jsonl"), "")));
+        assertEquals(Store.OPENCODE, StoreDetector.detect(StoreFixtures.write(dir.resolve("o.db"), "")));
+        assertEquals(Store.CLAUDE, StoreDetector.detect(StoreFixtures.write(dir.resolve("empty.jsonl"), "")));
         assertEquals(Store.CLAUDE, StoreDetector.detect(dir.resolve("missing.jsonl")));
     }
 
     @Test
     void aHugeFirstLineCostsNoMemory() throws Exception {
         String big = "x".repeat(5_000_000);
-        Path file = Fixtures.jsonl(dir.resolve("big.jsonl"),
+        Path file = StoreFixtures.jsonl(dir.resolve("big.jsonl"),
                 "{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"" + big + "\"}}");
         assertEquals(Store.CLAUDE, StoreDetector.detect(file));
         // a huge first line is not read to its end: the head is capped, and an undecided file is Claude's
-        Path codex = Fixtures.jsonl(dir.resolve("bigcodex.jsonl"), "{\"type\":\"x\",\"big\":\"" + big + "\"}",
+        Path codex = StoreFixtures.jsonl(dir.resolve("bigcodex.jsonl"), "{\"type\":\"x\",\"big\":\"" + big + "\"}",
                 "{\"type\":\"session_meta\",\"payload\":{}}");
         assertEquals(Store.CLAUDE, StoreDetector.detect(codex));
     }
@@ -44,24 +44,24 @@ class StoreDetectorTest {
     @Test
     void aBigOlderGeminiDocumentIsRecognisedByItsFirstKeys() throws Exception {
         String messages = ("{\"id\":\"m\",\"type\":\"user\",\"content\":\"" + "y".repeat(1000) + "\"},").repeat(3000);
-        Path file = Fixtures.write(dir.resolve("session-x.json"), "{\"sessionId\":\"s\",\"projectHash\":\"h\",\"messages\":["
+        Path file = StoreFixtures.write(dir.resolve("session-x.json"), "{\"sessionId\":\"s\",\"projectHash\":\"h\",\"messages\":["
                 + messages + "{\"id\":\"z\",\"type\":\"gemini\",\"content\":\"end\"}]}");
         assertEquals(Store.GEMINI, StoreDetector.detect(file));
     }
 
     @Test
     void cursorAgentIsRefusedNamingTheStoreAndWhy() throws Exception {
-        Path file = Fixtures.jsonl(dir.resolve("cursor.jsonl"),
+        Path file = StoreFixtures.jsonl(dir.resolve("cursor.jsonl"),
                 "{\"role\":\"user\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":\"Run ls.\"}]}}",
                 "{\"role\":\"assistant\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":\"Running.\"},{\"type\":\"tool_use\",\"name\":\"Bash\",\"input\":{}}]}}",
                 "{\"type\":\"turn_ended\",\"status\":\"success\"}");
         try (TranscriptReaders readers = new TranscriptReaders()) {
             for (String store : new String[] {null, "cursor"}) {
-                TranscriptReaders.Result r = readers.lastTurns(Fixtures.entry(file, store, null));
+                TranscriptReaders.Result r = readers.lastTurns(StoreFixtures.entry(file, store, null));
                 assertEquals(List.of(), r.turns());
                 assertEquals(CursorTranscript.REFUSAL, r.refusal());
             }
-            assertEquals(new ReadStats("cursor", 3, 0, 0), readers.stats(Fixtures.entry(file, null, null)));
+            assertEquals(new ReadStats("cursor", 3, 0, 0), readers.stats(StoreFixtures.entry(file, null, null)));
         }
     }
 }

@@ -32,11 +32,11 @@ class TranscriptLocatorStoresTest {
     void codexMatchesSessionMetaCwdAndSkipsOtherFoldersAndSubagents() throws Exception {
         Path project = project();
         Path sessions = tmp.resolve("codex/sessions/2026/01/02");
-        Path mine = Fixtures.jsonl(sessions.resolve("rollout-2026-01-02T10-00-00-a.jsonl"),
+        Path mine = StoreFixtures.jsonl(sessions.resolve("rollout-2026-01-02T10-00-00-a.jsonl"),
                 "{\"type\":\"session_meta\",\"payload\":{\"id\":\"a\",\"cwd\":\"" + project + "\",\"source\":\"cli\"}}");
-        Path other = Fixtures.jsonl(sessions.resolve("rollout-2026-01-02T11-00-00-b.jsonl"),
+        Path other = StoreFixtures.jsonl(sessions.resolve("rollout-2026-01-02T11-00-00-b.jsonl"),
                 "{\"type\":\"session_meta\",\"payload\":{\"id\":\"b\",\"cwd\":\"/elsewhere\"}}");
-        Path sub = Fixtures.jsonl(sessions.resolve("rollout-2026-01-02T12-00-00-c.jsonl"),
+        Path sub = StoreFixtures.jsonl(sessions.resolve("rollout-2026-01-02T12-00-00-c.jsonl"),
                 "{\"type\":\"session_meta\",\"payload\":{\"id\":\"c\",\"cwd\":\"" + project + "\",\"source\":{\"subagent\":{\"thread_spawn\":{}}}}}");
         age(mine, 1000);
         age(other, 2000);
@@ -52,15 +52,15 @@ class TranscriptLocatorStoresTest {
         Path project = project();
         assertEquals("--home-u-my proj--", PiSessions.folderName("/home/u/my proj"));
         Path dir = tmp.resolve("pi-agent/sessions").resolve(PiSessions.folderName(project.toString()));
-        Path old = Fixtures.jsonl(dir.resolve("2026-01-01_a.jsonl"), "{\"type\":\"session\",\"cwd\":\"x\"}");
-        Path newest = Fixtures.jsonl(dir.resolve("2026-01-02_b.jsonl"), "{\"type\":\"session\",\"cwd\":\"x\"}");
+        Path old = StoreFixtures.jsonl(dir.resolve("2026-01-01_a.jsonl"), "{\"type\":\"session\",\"cwd\":\"x\"}");
+        Path newest = StoreFixtures.jsonl(dir.resolve("2026-01-02_b.jsonl"), "{\"type\":\"session\",\"cwd\":\"x\"}");
         age(old, 1000);
         age(newest, 2000);
         assertEquals(new TranscriptLocator.Located(newest, "pi", null),
                 locator(project, Map.of("PI_CODING_AGENT_DIR", tmp.resolve("pi-agent").toString())).locate("pi:latest"));
         // default: ~/.pi/agent
         Path home = tmp.resolve("home/.pi/agent/sessions").resolve(PiSessions.folderName(project.toString()));
-        Path viaHome = Fixtures.jsonl(home.resolve("2026-01-03_c.jsonl"), "{\"type\":\"session\",\"cwd\":\"x\"}");
+        Path viaHome = StoreFixtures.jsonl(home.resolve("2026-01-03_c.jsonl"), "{\"type\":\"session\",\"cwd\":\"x\"}");
         assertEquals(viaHome, locator(project, Map.of()).locate("pi:latest").path());
     }
 
@@ -69,13 +69,13 @@ class TranscriptLocatorStoresTest {
         Path project = project();
         String hash = GeminiSessions.projectHash(project.toString());
         Path gemini = tmp.resolve("ghome/.gemini/tmp");
-        Path legacy = Fixtures.write(gemini.resolve(hash + "/chats/session-2025-12-01T10-00-aaaaaaaa.json"),
+        Path legacy = StoreFixtures.write(gemini.resolve(hash + "/chats/session-2025-12-01T10-00-aaaaaaaa.json"),
                 "{\n  \"sessionId\": \"s1\",\n  \"projectHash\": \"" + hash + "\",\n  \"messages\": []\n}\n");
-        Path slugged = Fixtures.jsonl(gemini.resolve("my-project/chats/session-2026-01-01T10-00-bbbbbbbb.jsonl"),
+        Path slugged = StoreFixtures.jsonl(gemini.resolve("my-project/chats/session-2026-01-01T10-00-bbbbbbbb.jsonl"),
                 "{\"sessionId\":\"s2\",\"projectHash\":\"" + hash + "\",\"startTime\":\"t\",\"kind\":\"main\"}");
-        Path sub = Fixtures.jsonl(gemini.resolve("my-project/chats/s2/session-sub.jsonl"),
+        Path sub = StoreFixtures.jsonl(gemini.resolve("my-project/chats/s2/session-sub.jsonl"),
                 "{\"sessionId\":\"s3\",\"projectHash\":\"" + hash + "\"}");
-        Path foreign = Fixtures.jsonl(gemini.resolve("other/chats/session-2026-01-02T10-00-cccccccc.jsonl"),
+        Path foreign = StoreFixtures.jsonl(gemini.resolve("other/chats/session-2026-01-02T10-00-cccccccc.jsonl"),
                 "{\"sessionId\":\"s4\",\"projectHash\":\"" + "0".repeat(64) + "\"}");
         age(legacy, 1000);
         age(slugged, 2000);
@@ -110,9 +110,9 @@ class TranscriptLocatorStoresTest {
     void openCodeJsonStorageBeforeTheDatabase() throws Exception {
         Path project = project();
         Path storage = tmp.resolve("home/.local/share/opencode/storage");
-        Fixtures.write(storage.resolve("session/prj/ses_a.json"), "{\"id\":\"ses_a\",\"directory\":\"" + project + "\",\"time\":{\"updated\":5}}");
-        Fixtures.write(storage.resolve("session/prj/ses_b.json"), "{\"id\":\"ses_b\",\"directory\":\"" + project + "\",\"time\":{\"updated\":9}}");
-        Fixtures.write(storage.resolve("session/prj/ses_c.json"), "{\"id\":\"ses_c\",\"directory\":\"" + project + "\",\"parentID\":\"ses_b\",\"time\":{\"updated\":99}}");
+        StoreFixtures.write(storage.resolve("session/prj/ses_a.json"), "{\"id\":\"ses_a\",\"directory\":\"" + project + "\",\"time\":{\"updated\":5}}");
+        StoreFixtures.write(storage.resolve("session/prj/ses_b.json"), "{\"id\":\"ses_b\",\"directory\":\"" + project + "\",\"time\":{\"updated\":9}}");
+        StoreFixtures.write(storage.resolve("session/prj/ses_c.json"), "{\"id\":\"ses_c\",\"directory\":\"" + project + "\",\"parentID\":\"ses_b\",\"time\":{\"updated\":99}}");
         Files.createDirectories(storage.resolve("message"));
         assertEquals(new TranscriptLocator.Located(storage, "opencode", "ses_b"), locator(project, Map.of()).locate("opencode:latest"));
     }

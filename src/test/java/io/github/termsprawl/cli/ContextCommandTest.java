@@ -1,0 +1,111 @@
+package io.github.termsprawl.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.github.termsprawl.core.Fixtures;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ContextCommandTest {
+    @TempDir
+    Path cwd;
+
+    record Result(int exit, String out, byte[] outBytes, String err) {}
+
+    static Result run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = ContextCommand.run(args, out, err);
+        return new Result(exit, Fixtures.str(out.toByteArray()), out.toByteArray(), Fixtures.str(err.toByteArray()));
+    }
+
+    static void usageError(String message, String... args) {
+        Result r = run(args);
+        assertEquals(2, r.exit(), message);
+        assertEquals("termsprawl-context: " + message + "\n", r.err());
+        assertEquals(0, r.outBytes().length);
+    }
+
+    @Test
+    void argumentErrors() {
+        usageError("missing value for --cwd", "--cwd");
+        usageError("missing value for --self", "--self");
+        usageError("missing value for --self", "--cwd", ".", "--self");
+        usageError("unexpected argument: --help", "--help");
+        usageError("unexpected argument: --cwd=.", "--cwd=.", "--self", "x");
+        usageError("unexpected argument: -h", "-h");
+        usageError("expected --cwd and --self");
+        usageError("expected --cwd and --self", "--cwd", ".");
+        usageError("expected --cwd and --self", "--self", "x");
+    }
+
+    @Test
+    void exitZeroWithNothingWhenThereIsNothingToPrint() {
+        for (String[] args : new String[][] {
+                {"--cwd", cwd.toString(), "--self", "me"},
+                {"--cwd", cwd.resolve("missing").toString(), "--self", "me"},
+                {"--cwd", cwd.toString(), "--self", "../bad id"},
+                {"--cwd", "", "--self", "x"},
+                {"--cwd", "\u0000bad", "--self", "x"},
+                {"--cwd", "--self", "--self", "--cwd"}}) {
+            Result r = run(args);
+            assertEquals(0, r.exit());
+            assertEquals("", r.out());
+            assertEquals("", r.err());
+        }
+    }
+
+    @Test
+    void printsTheContextAsUtf8() throws IOException {
+        Fixtures.link(cwd, "me", "be");
+        Path t = Fixtures.write(cwd.resolve("be.jsonl"),
+                "{\"type\":\"user\",\"message\":{\"content\":\"h\u00e9 \\ud800\"}}\n");
+        Fixtures.index(cwd, "be", t.toString());
+        Result r = run("--cwd", cwd.toString(), "--self", "me");
+        assertEquals(0, r.exit());
+        assertEquals("", r.err());
+        assertArrayEquals(Fixtures.utf8("# linked context from be (be)\n## user\nh\u00e9 \uFFFD\n"), r.outBytes());
+    }
+
+    @Test
+    void lastRepeatedFlagWins() throws IOException {
+        Fixtures.link(cwd, "me", "be");
+        Fixtures.index(cwd, "be", Fixtures.write(cwd.resolve("be.jsonl"),
+                "{\"type\":\"user\",\"message\":{\"content\":\"x\"}}\n").toString());
+        Result r = run("--cwd", "/nonexistent", "--self", "nobody", "--cwd", cwd.toString(), "--self", "me");
+        assertEquals("# linked context from be (be)\n## user\nx\n", r.out());
+        assertEquals("", run("--cwd", cwd.toString(), "--self", "me", "--cwd", "/nonexistent").out());
+    }
+
+    @Test
+    void plantedCommandArgumentErrorsAndOutput() throws Exception {
+        Fixtures.assumeShell();
+        new io.github.termsprawl.core.Discovery(new io.github.termsprawl.core.ProjectLayout(cwd)).discover();
+        String cmd = cwd.resolve(".termsprawl/bin/termsprawl-context").toString();
+        Fixtures.Run help = Fixtures.run(java.util.List.of(cmd, "--help"), null);
+        assertEquals(2, help.exit());
+        assertEquals("termsprawl-context: unexpected argument: --help\n", Fixtures.str(help.stderr()));
+        assertEquals(0, help.stdout().length);
+        Fixtures.Run none = Fixtures.run(java.util.List.of(cmd), null);
+        assertEquals(2, none.exit());
+        assertEquals("termsprawl-context: expected --cwd and --self\n", Fixtures.str(none.stderr()));
+
+        Fixtures.link(cwd, "me", "be");
+        Fixtures.index(cwd, "be", Fixtures.write(cwd.resolve("be.jsonl"),
+                "{\"type\":\"assistant\",\"message\":{\"content\":\"\u00e9 \\ud83d\\ude00 \\udc00\"}}\n").toString());
+        // from another folder, with a relative --cwd, as an agent runs it
+        Fixtures.Run ok = Fixtures.run(java.util.List.of(".termsprawl/bin/termsprawl-context", "--cwd", ".", "--self", "me"), cwd);
+        assertEquals(0, ok.exit(), Fixtures.str(ok.stderr()));
+        assertEquals("", Fixtures.str(ok.stderr()));
+        assertArrayEquals(Fixtures.utf8("# linked context from be (be)\n## assistant\n\u00e9 \uD83D\uDE00 \uFFFD\n"), ok.stdout());
+        // UTF-8 whatever the platform's charset
+        Fixtures.Run ascii = Fixtures.run(java.util.List.of(cmd, "--cwd", cwd.toString(), "--self", "me"), null, java.util.Map.of(
+                "LC_ALL", "C", "LANG", "C", "JAVA_TOOL_OPTIONS", "-Dfile.encoding=US-ASCII -Dstdout.encoding=US-ASCII -Dsun.stdout.encoding=US-ASCII"));
+        assertEquals(0, ascii.exit(), Fixtures.str(ascii.stderr()));
+        assertArrayEquals(ok.stdout(), ascii.stdout());
+    }
+}

@@ -1,0 +1,106 @@
+package io.github.termsprawl.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.termsprawl.core.Discovery;
+import io.github.termsprawl.core.Fixtures;
+import io.github.termsprawl.core.ProjectLayout;
+import io.github.termsprawl.core.TranscriptIndex;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RecordCommandTest {
+    @TempDir
+    Path project;
+
+    static InputStream payload(String json) {
+        return new ByteArrayInputStream(Fixtures.utf8(json));
+    }
+
+    Path entry(String id) {
+        return project.resolve(".termsprawl/transcripts").resolve(id + ".json");
+    }
+
+    @Test
+    void recordsForASafeNode() {
+        assertTrue(RecordCommand.run("be", payload("{\"transcript_path\":\"/t/s.jsonl\",\"hook_event_name\":\"SessionStart\"}"), project));
+        assertEquals(Path.of("/t/s.jsonl"), new TranscriptIndex(new ProjectLayout(project)).read("be").path());
+    }
+
+    @Test
+    void withoutNodeIdStdinIsNotEvenRead() {
+        InputStream exploding = new InputStream() {
+            @Override
+            public int read() {
+                throw new AssertionError("stdin was read");
+            }
+        };
+        assertFalse(RecordCommand.run(null, exploding, project));
+        assertFalse(Files.exists(project.resolve(".termsprawl")));
+    }
+
+    @Test
+    void unsafeNodeOrBadPayloadRecordsNothing() {
+        assertFalse(RecordCommand.run("../x", payload("{\"transcript_path\":\"/t/s.jsonl\"}"), project));
+        assertFalse(RecordCommand.run("be", payload("garbage"), project));
+        assertFalse(RecordCommand.run("be", payload(""), project));
+        assertFalse(Files.exists(project.resolve(".termsprawl/transcripts")));
+    }
+
+    record Run(int exit, String out, String err) {}
+
+    Run planted(String nodeId, String stdin) throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder("sh", ".termsprawl/bin/termsprawl-record").directory(project.resolve("sub").toFile());
+        pb.environment().remove("TERMSPRAWL_NODE_ID");
+        if (nodeId != null) {
+            pb.environment().put("TERMSPRAWL_NODE_ID", nodeId);
+        }
+        pb.command("sh", project.resolve(".termsprawl/bin/termsprawl-record").toString());
+        Process p = pb.start();
+        try (OutputStream in = p.getOutputStream()) {
+            in.write(Fixtures.utf8(stdin));
+        } catch (IOException e) {
+            // the hook may exit before reading: that is its right
+        }
+        String out = Fixtures.str(p.getInputStream().readAllBytes());
+        String err = Fixtures.str(p.getErrorStream().readAllBytes());
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        return new Run(p.exitValue(), out, err);
+    }
+
+    @Test
+    void plantedHookRecordsAndStaysSilent() throws Exception {
+        Fixtures.assumeShell();
+        new Discovery(new ProjectLayout(project)).discover();
+        Files.createDirectories(project.resolve("sub"));
+        Path other = Files.createDirectories(project.resolve("other"));
+
+        // cwd from the payload wins when it is a folder
+        Run r = planted("be", "{\"session_id\":\"s\",\"transcript_path\":\"/t/be.jsonl\",\"cwd\":" + Fixtures.jsonString(other.toString())
+                + ",\"hook_event_name\":\"SessionStart\",\"source\":\"startup\"}");
+        assertEquals(new Run(0, "", ""), r);
+        assertEquals(Path.of("/t/be.jsonl"), new TranscriptIndex(new ProjectLayout(other)).read("be").path());
+        assertFalse(Files.exists(entry("be")));
+
+        // else the project the script lives in
+        assertEquals(new Run(0, "", ""), planted("fe", "{\"transcript_path\":\"/t/fe.jsonl\",\"cwd\":\"/no/such/dir\"}"));
+        assertEquals(Path.of("/t/fe.jsonl"), new TranscriptIndex(new ProjectLayout(project)).read("fe").path());
+
+        // never fails the agent, whatever the input
+        assertEquals(0, planted("bad id", "{\"transcript_path\":\"/t/x.jsonl\"}").exit());
+        assertEquals("", planted("ok", "not json").out());
+        assertEquals(0, planted(null, "{\"transcript_path\":\"/t/x.jsonl\"}").exit());
+        assertEquals(0, planted("ok", "").exit());
+        assertFalse(Files.exists(entry("ok")));
+        assertFalse(Files.exists(entry("bad id")));
+    }
+}

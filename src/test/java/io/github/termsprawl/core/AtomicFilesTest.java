@@ -1,0 +1,98 @@
+package io.github.termsprawl.core;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class AtomicFilesTest {
+    @TempDir
+    Path dir;
+
+    List<String> names(Path d) throws IOException {
+        try (Stream<Path> s = Files.list(d)) {
+            return s.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    @Test
+    void writesCreatingFoldersAndOnlyWhenBytesChange() throws IOException {
+        Path f = dir.resolve("a/b/c.txt");
+        assertTrue(AtomicFiles.writeIfChanged(f, "one\n"));
+        assertArrayEquals(Fixtures.utf8("one\n"), Files.readAllBytes(f));
+        Files.setLastModifiedTime(f, FileTime.fromMillis(5_000L));
+        assertFalse(AtomicFiles.writeIfChanged(f, "one\n"));
+        assertEquals(FileTime.fromMillis(5_000L), Files.getLastModifiedTime(f));
+        assertTrue(AtomicFiles.writeIfChanged(f, "two\n"));
+        assertArrayEquals(Fixtures.utf8("two\n"), Files.readAllBytes(f));
+        assertTrue(AtomicFiles.writeIfChanged(f, "two"));
+        assertArrayEquals(Fixtures.utf8("two"), Files.readAllBytes(f));
+        assertEquals(List.of("c.txt"), names(f.getParent()));
+    }
+
+    @Test
+    void sameLengthDifferentBytesIsWritten() throws IOException {
+        Path f = dir.resolve("f");
+        AtomicFiles.writeIfChanged(f, "abc");
+        assertTrue(AtomicFiles.writeIfChanged(f, "abd"));
+        assertArrayEquals(Fixtures.utf8("abd"), Files.readAllBytes(f));
+    }
+
+    @Test
+    void textIsWrittenAsUtf8() throws IOException {
+        Path f = dir.resolve("u");
+        AtomicFiles.writeIfChanged(f, "\u00e9\u20ac\uD83D\uDE00");
+        assertArrayEquals(new byte[] {(byte) 0xC3, (byte) 0xA9, (byte) 0xE2, (byte) 0x82, (byte) 0xAC, (byte) 0xF0, (byte) 0x9F,
+                (byte) 0x98, (byte) 0x80}, Files.readAllBytes(f));
+    }
+
+    @Test
+    void executableModeAndItsRepair() throws IOException {
+        Path f = dir.resolve("run");
+        assertTrue(AtomicFiles.writeIfChanged(f, Fixtures.utf8("#!/bin/sh\n"), true));
+        assertEquals("rwxr-xr-x", PosixFilePermissions.toString(Files.getPosixFilePermissions(f)));
+        assertFalse(AtomicFiles.writeIfChanged(f, Fixtures.utf8("#!/bin/sh\n"), true));
+        Files.setPosixFilePermissions(f, PosixFilePermissions.fromString("rw-r--r--"));
+        assertFalse(AtomicFiles.isCurrent(f, Fixtures.utf8("#!/bin/sh\n"), true));
+        assertTrue(AtomicFiles.writeIfChanged(f, Fixtures.utf8("#!/bin/sh\n"), true));
+        assertEquals("rwxr-xr-x", PosixFilePermissions.toString(Files.getPosixFilePermissions(f)));
+        Path plain = dir.resolve("plain");
+        AtomicFiles.writeIfChanged(plain, Fixtures.utf8("x"), false);
+        assertEquals("rw-r--r--", PosixFilePermissions.toString(Files.getPosixFilePermissions(plain)));
+    }
+
+    @Test
+    void noTempFilesLeftBehind() throws IOException {
+        for (int i = 0; i < 20; i++) {
+            AtomicFiles.writeIfChanged(dir.resolve("f" + (i % 3)), "v" + i);
+        }
+        assertEquals(List.of("f0", "f1", "f2"), names(dir));
+    }
+
+    @Test
+    void noTempFileLeftWhenTheMoveFails() throws IOException {
+        Path target = dir.resolve("target");
+        Files.createDirectories(target.resolve("child")); // a non-empty folder cannot be replaced by a file
+        org.junit.jupiter.api.Assertions.assertThrows(IOException.class, () -> AtomicFiles.writeIfChanged(target, "x"));
+        assertEquals(List.of("target"), names(dir));
+    }
+
+    @Test
+    void isCurrent() throws IOException {
+        Path f = dir.resolve("f");
+        assertFalse(AtomicFiles.isCurrent(f, new byte[0], false));
+        Files.write(f, new byte[0]);
+        assertTrue(AtomicFiles.isCurrent(f, new byte[0], false));
+        assertFalse(AtomicFiles.isCurrent(dir, new byte[0], false));
+    }
+}
