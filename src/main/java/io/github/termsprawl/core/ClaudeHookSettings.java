@@ -90,7 +90,11 @@ public final class ClaudeHookSettings {
         entries.add(entry());
         hooks.put(EVENT, entries);
         root.put("hooks", hooks);
-        return JsonWriter.write(root);
+        try {
+            return JsonWriter.write(root);
+        } catch (StackOverflowError e) {
+            throw malformed(name, "it is nested too deeply to rewrite");
+        }
     }
 
     private static MalformedSettingsException malformed(String name, String problem) {
