@@ -29,7 +29,7 @@ public final class BinScripts {
                 + "# " + name + ": " + purpose + "\n"
                 + "# Planted by `mvn termsprawl:discover`, which rewrites it: do not edit.\n"
                 + "# Needs only a Java 17+ runtime (JAVA_HOME or java on PATH), from any folder.\n"
-                + "here=$(CDPATH= cd -- \"$(dirname -- \"$0\")\" && pwd -P) || exit 0\n"
+                + "case $0 in */*) here=${0%/*} ;; *) here=. ;; esac\n"
                 + "if [ -n \"${JAVA_HOME:-}\" ] && [ -x \"$JAVA_HOME/bin/java\" ]; then\n"
                 + "  java=$JAVA_HOME/bin/java\n"
                 + "elif command -v java >/dev/null 2>&1; then\n"

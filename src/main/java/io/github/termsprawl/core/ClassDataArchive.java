@@ -53,7 +53,7 @@ public final class ClassDataArchive {
     }
 
     private Path jar() throws IOException {
-        return binDir.toRealPath().resolve(BinScripts.JAR); // the launcher names it by its physical path
+        return binDir.toRealPath().resolve(BinScripts.JAR); // the JVM matches the launcher's path to it by the file
     }
 
     /**

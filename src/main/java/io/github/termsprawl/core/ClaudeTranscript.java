@@ -17,11 +17,7 @@ public final class ClaudeTranscript {
      * A turn's {@code type} value is {@code "user"} or {@code "assistant"} as written, or spelled with a
      * backslash-u escape: a line with none of these cannot be a turn.
      */
-    static final byte[][] TURN_NEEDLES = {
-        "\"user\"".getBytes(StandardCharsets.US_ASCII),
-        "\"assistant\"".getBytes(StandardCharsets.US_ASCII),
-        "\\u".getBytes(StandardCharsets.US_ASCII)
-    };
+    static final ByteNeedles TURN_NEEDLES = new ByteNeedles("\"user\"", "\"assistant\"", "\\" + "u");
     /**
      * Every record type of the real Claude Code files in the corpus (1.0.24 to 2.1.x) and STORES.md;
      * counting the others is only a drift signal, it never changes what prints.
@@ -30,6 +26,15 @@ public final class ClaudeTranscript {
             "file-history-snapshot", "queue-operation", "attachment", "custom-title", "agent-name", "ai-title",
             "last-prompt", "permission-mode", "mode", "frame-link", "pr-link", "worktree-state", "started", "result",
             "relocated", "bridge-session", "atis-latch");
+
+    /** A class, not a method reference: no method-handle bootstrap on the command's start-up path. */
+    private static final java.util.function.Function<Map<String, Object>, Turn> TO_TURN =
+            new java.util.function.Function<>() {
+                @Override
+                public Turn apply(Map<String, Object> record) {
+                    return toTurn(record);
+                }
+            };
 
     private ClaudeTranscript() {}
 
@@ -66,7 +71,7 @@ public final class ClaudeTranscript {
     }
 
     public static List<Turn> lastTurns(JsonlTail tail, java.nio.file.Path file) {
-        return tail.lastTurns(file, TURN, ClaudeTranscript::toTurn, Turn.MAX_TURNS, TURN_NEEDLES);
+        return tail.lastTurns(file, TURN, TO_TURN, Turn.MAX_TURNS, TURN_NEEDLES);
     }
 
     public static ReadStats stats(JsonlTail tail, java.nio.file.Path file) {

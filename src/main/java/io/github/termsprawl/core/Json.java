@@ -65,23 +65,37 @@ public final class Json {
     /** Parses one complete JSON text; throws on bad syntax or trailing content. */
     public static Object parse(String text) throws IOException {
         try (JsonParser p = parser(text)) {
-            if (p.nextToken() == null) {
-                throw new IOException("empty JSON text");
-            }
-            Object value = readValue(p);
-            requireEnd(p);
-            return value;
+            return parseWhole(p);
         }
+    }
+
+    private static Object parseWhole(JsonParser p) throws IOException {
+        if (p.nextToken() == null) {
+            throw new IOException("empty JSON text");
+        }
+        Object value = readValue(p);
+        requireEnd(p);
+        return value;
     }
 
     /** Reads a small JSON file the way the reference reads it: UTF-8, a leading BOM ignored; null when anything fails. */
     public static Object readFileOrNull(Path path) {
         try {
-            if (!Files.isRegularFile(path)) {
+            java.io.File file = path.toFile();
+            if (!file.isFile()) {
                 return null;
             }
-            byte[] bytes = Files.readAllBytes(path);
-            return parse(stripBom(Utf8.decode(bytes, 0, bytes.length))); // bad bytes become U+FFFD exactly as in node
+            byte[] bytes;
+            try (java.io.FileInputStream in = new java.io.FileInputStream(file)) {
+                bytes = in.readAllBytes();
+            }
+            int start = bytes.length >= 3 && bytes[0] == (byte) 0xEF && bytes[1] == (byte) 0xBB && bytes[2] == (byte) 0xBF ? 3 : 0;
+            if (JsonlRecords.isByteParsable(bytes, start, bytes.length - start)) {
+                try (JsonParser p = parser(bytes, start, bytes.length - start)) {
+                    return parseWhole(p); // the transcript lines' parser: one parser class on the command's path
+                }
+            }
+            return parse(Utf8.decode(bytes, start, bytes.length - start)); // bad bytes become U+FFFD exactly as in node
         } catch (IOException | RuntimeException e) {
             return null;
         }

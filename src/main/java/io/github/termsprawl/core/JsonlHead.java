@@ -8,6 +8,7 @@ import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -49,6 +50,98 @@ public final class JsonlHead {
                 return n;
             }
         };
+    }
+
+    /** The first read of a head: enough for the first records of every real transcript. */
+    static final int FIRST_BYTES = 64 * 1024;
+
+    /** The first bytes of a regular file, read once: a few lines, or a magic number. */
+    public static final class Head {
+        private final byte[] bytes;
+        private final int length;
+        private final boolean whole;
+
+        private Head(byte[] bytes, int length, boolean whole) {
+            this.bytes = bytes;
+            this.length = length;
+            this.whole = whole;
+        }
+
+        public boolean startsWith(byte[] magic) {
+            return length >= magic.length && Arrays.equals(bytes, 0, magic.length, magic, 0, magic.length);
+        }
+
+        /**
+         * The JSON objects among the first {@code max} lines, with only the {@code keep} keys, parsed in
+         * place as the tail reader parses them; a line without any of the {@code needles} (when given)
+         * is not parsed, a line cut by the end of the head is not read.
+         */
+        public List<Map<String, Object>> records(int max, Set<String> keep, ByteNeedles needles) {
+            JsonProjection projection = JsonProjection.fields(keep);
+            List<Map<String, Object>> records = new ArrayList<>();
+            int start = startsWith(BOM) ? BOM.length : 0;
+            for (int lines = 0; lines < max && start <= length; lines++) {
+                int nl = start;
+                while (nl < length && bytes[nl] != '\n') {
+                    nl++;
+                }
+                if (nl == length && !whole) {
+                    break;
+                }
+                if (needles == null || needles.foundIn(bytes, start, nl)) {
+                    Map<String, Object> record = JsonlRecords.parse(bytes, start, nl - start, projection);
+                    if (record != null) {
+                        records.add(record);
+                    }
+                }
+                start = nl + 1;
+            }
+            return records;
+        }
+    }
+
+    private static final byte[] BOM = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
+
+    /**
+     * The head of a regular file: 64 KiB, or up to {@link #MAX_BYTES} when the first {@code lines}
+     * lines do not fit in that; null for anything but a readable regular file.
+     */
+    public static Head read(Path file, int lines) {
+        if (!file.toFile().isFile()) {
+            return null;
+        }
+        try (java.io.RandomAccessFile raf = new java.io.RandomAccessFile(file.toFile(), "r")) {
+            long size = raf.length();
+            for (int limit = FIRST_BYTES; ; limit = MAX_BYTES) {
+                byte[] buf = new byte[(int) Math.min(size, limit)];
+                raf.seek(0);
+                int len = raf.read(buf, 0, buf.length);
+                while (len >= 0 && len < buf.length) {
+                    int n = raf.read(buf, len, buf.length - len);
+                    if (n < 0) {
+                        break;
+                    }
+                    len += n;
+                }
+                len = Math.max(len, 0);
+                Head head = new Head(buf, len, len >= size);
+                if (head.whole || limit == MAX_BYTES || countLines(head) >= lines) {
+                    return head;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static int countLines(Head head) {
+        int n = 0;
+        for (int i = 0; i < head.length; i++) {
+            if (head.bytes[i] == '\n') {
+                n++;
+            }
+        }
+        return n;
     }
 
     /**

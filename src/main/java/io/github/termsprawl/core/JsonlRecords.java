@@ -56,15 +56,36 @@ public final class JsonlRecords {
         if (lines.isLong()) {
             return parse(lines.reader(), projection);
         }
-        if (lines.isByteParsable()) {
-            // no decoding and no copy: jackson reads the bytes in place, its fastest path
-            try (JsonParser p = lines.byteParser()) {
-                return read(p, projection);
-            } catch (IOException | RuntimeException | StackOverflowError e) {
-                return null;
-            }
+        return lines.parse(projection);
+    }
+
+    /** One line given as bytes, parsed in place when jackson may read them as they are. */
+    public static Map<String, Object> parse(byte[] bytes, int offset, int length, JsonProjection projection) {
+        if (length == 0) {
+            return null;
         }
-        return parse(lines.text(), projection);
+        if (!isByteParsable(bytes, offset, length)) {
+            return parse(Utf8.decode(bytes, offset, length), projection);
+        }
+        // no decoding and no copy: jackson reads the bytes in place, its fastest path
+        try (JsonParser p = Json.parser(bytes, offset, length)) {
+            return read(p, projection);
+        } catch (IOException | RuntimeException | StackOverflowError e) {
+            return null;
+        }
+    }
+
+    /**
+     * Whether jackson may read these bytes in place and see what a decoder would give it: well-formed
+     * UTF-8, no NUL (from which a parser could guess UTF-16 or UTF-32) and no leading BOM (which a
+     * parser would skip where JSON.parse fails).
+     */
+    static boolean isByteParsable(byte[] bytes, int offset, int length) {
+        if (length >= 3 && bytes[offset] == (byte) 0xEF && bytes[offset + 1] == (byte) 0xBB
+                && bytes[offset + 2] == (byte) 0xBF) {
+            return false;
+        }
+        return Utf8.isValid(bytes, offset, length, false);
     }
 
     private static Map<String, Object> read(JsonParser p, JsonProjection projection) throws IOException {

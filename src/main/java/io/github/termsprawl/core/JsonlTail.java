@@ -45,20 +45,20 @@ public final class JsonlTail {
      *                parsed (most lines of a real transcript are tool output and progress records)
      */
     public List<Turn> lastTurns(Path file, Set<String> keep, Function<Map<String, Object>, Turn> toTurn, int max,
-            byte[][] needles) {
+            ByteNeedles needles) {
         return lastTurns(file, JsonProjection.fields(keep), toTurn, max, needles);
     }
 
     /** As above, keeping only the parts of each record that {@code projection} names. */
     public List<Turn> lastTurns(Path file, JsonProjection projection, Function<Map<String, Object>, Turn> toTurn,
-            int max, byte[][] needles) {
-        if (!Files.isRegularFile(file)) {
+            int max, ByteNeedles needles) {
+        if (!file.toFile().isFile()) {
             return List.of(); // a FIFO or a device would block or never end
         }
         Deque<Turn> turns = new ArrayDeque<>();
         try (ReverseLineReader lines = ReverseLineReader.open(file, chunkSize, maxInMemoryLine)) {
             while (turns.size() < max && lines.previous()) {
-                if (needles != null && lines.length() > 0 && !lines.isLong() && !lines.containsAny(needles)) {
+                if (needles != null && lines.length() > 0 && !lines.isLong() && !lines.contains(needles)) {
                     continue;
                 }
                 Map<String, Object> record = JsonlRecords.parse(lines, projection);
@@ -85,7 +85,7 @@ public final class JsonlTail {
      * @return false when the file could not be read (what was visited stands)
      */
     public boolean scan(Path file, Set<String> keep, Consumer<Map<String, Object>> visitor) {
-        if (!Files.isRegularFile(file)) {
+        if (!file.toFile().isFile()) {
             return false;
         }
         try (ReverseLineReader lines = ReverseLineReader.open(file, chunkSize, maxInMemoryLine)) {

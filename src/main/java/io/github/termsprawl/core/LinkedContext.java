@@ -57,9 +57,12 @@ public final class LinkedContext implements AutoCloseable {
         TranscriptReaders.Result[] results = new TranscriptReaders.Result[peers.size()];
         TranscriptIndex index = new TranscriptIndex(layout);
         AtomicInteger next = new AtomicInteger();
-        Runnable worker = () -> {
-            for (int i = next.getAndIncrement(); i < results.length; i = next.getAndIncrement()) {
-                results[i] = read(index, peers.get(i));
+        Runnable worker = new Runnable() { // a class, not a lambda: no method-handle bootstrap at start
+            @Override
+            public void run() {
+                for (int i = next.getAndIncrement(); i < results.length; i = next.getAndIncrement()) {
+                    results[i] = read(index, peers.get(i));
+                }
             }
         };
         int threads = Math.min(peers.size(), Runtime.getRuntime().availableProcessors()) - 1;

@@ -1,7 +1,6 @@
 package io.github.termsprawl.core;
 
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -78,16 +77,15 @@ public final class Links {
 
     /** Every valid link, in ascending file-name order; junk files are dropped silently. */
     public List<Link> list() {
-        List<String> names = new ArrayList<>();
-        try (DirectoryStream<Path> dir = Files.newDirectoryStream(layout.linksDir())) {
-            for (Path p : dir) {
-                String name = p.getFileName().toString();
-                if (name.endsWith(".json")) {
-                    names.add(name);
-                }
-            }
-        } catch (IOException | RuntimeException e) {
+        String[] all = layout.linksDir().toFile().list(); // null for a missing folder: no exception to build
+        if (all == null) {
             return List.of();
+        }
+        List<String> names = new ArrayList<>();
+        for (String name : all) {
+            if (name.endsWith(".json")) {
+                names.add(name);
+            }
         }
         names.sort(null);
         List<Link> links = new ArrayList<>();

@@ -1,15 +1,24 @@
 package io.github.termsprawl.core;
 
-import java.util.regex.Pattern;
-
 /** The one rule every node id passes before it reaches a file name, a link or the command line (SPEC §3). */
 public final class NodeId {
-    private static final Pattern SAFE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_-]{0,127}");
-
     private NodeId() {}
 
-    /** {@code matches()} covers the whole string, so a trailing newline is unsafe (unlike a {@code $} anchor). */
+    /**
+     * {@code [A-Za-z0-9][A-Za-z0-9_-]{0,127}} over the whole string, so a trailing newline is unsafe;
+     * a loop rather than a regex, which the command would otherwise compile at every start.
+     */
     public static boolean isSafe(String id) {
-        return id != null && SAFE.matcher(id).matches();
+        if (id == null || id.isEmpty() || id.length() > 128) {
+            return false;
+        }
+        for (int i = 0; i < id.length(); i++) {
+            char c = id.charAt(i);
+            boolean alnum = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+            if (!alnum && (i == 0 || (c != '_' && c != '-'))) {
+                return false;
+            }
+        }
+        return true;
     }
 }

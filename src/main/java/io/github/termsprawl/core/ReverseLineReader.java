@@ -1,14 +1,11 @@
 package io.github.termsprawl.core;
 
-import com.fasterxml.jackson.core.JsonParser;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
+import java.io.RandomAccessFile;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 
 /**
  * Walks a file's {@code \n}-separated lines from the last to the first, reading it in chunks from the
@@ -21,9 +18,10 @@ public final class ReverseLineReader implements Closeable {
     public static final int DEFAULT_CHUNK = 64 * 1024;
     public static final int DEFAULT_MAX_IN_MEMORY_LINE = 4 * 1024 * 1024;
 
-    private final FileChannel channel;
+    /** java.io, not a FileChannel: it reads straight into the heap array and loads fewer classes at start. */
+    private final RandomAccessFile file;
     private final long dataStart;
-    private final ByteBuffer chunk;
+    private final byte[] chunk;
     private final int maxInMemoryLine;
     private long chunkStart;
     private int chunkLen;
@@ -36,12 +34,12 @@ public final class ReverseLineReader implements Closeable {
     private long loadedStart = -1;
     private long loadedEnd = -1;
 
-    private ReverseLineReader(FileChannel channel, int chunkSize, int maxInMemoryLine) throws IOException {
-        this.channel = channel;
-        this.chunk = ByteBuffer.allocate(chunkSize);
+    private ReverseLineReader(RandomAccessFile file, int chunkSize, int maxInMemoryLine) throws IOException {
+        this.file = file;
+        this.chunk = new byte[chunkSize];
         this.maxInMemoryLine = maxInMemoryLine;
-        this.nextEnd = channel.size();
-        this.dataStart = hasBom(channel) ? 3 : 0;
+        this.nextEnd = file.length();
+        this.dataStart = hasBom() ? 3 : 0;
         this.chunkStart = nextEnd;
         this.atStart = nextEnd < dataStart;
     }
@@ -51,24 +49,22 @@ public final class ReverseLineReader implements Closeable {
     }
 
     public static ReverseLineReader open(Path file, int chunkSize, int maxInMemoryLine) throws IOException {
-        FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
+        RandomAccessFile raf = new RandomAccessFile(file.toFile(), "r");
         try {
-            return new ReverseLineReader(channel, chunkSize, maxInMemoryLine);
+            return new ReverseLineReader(raf, chunkSize, maxInMemoryLine);
         } catch (IOException | RuntimeException e) {
-            channel.close();
+            raf.close();
             throw e;
         }
     }
 
-    private static boolean hasBom(FileChannel channel) throws IOException {
-        if (channel.size() < 3) {
+    private boolean hasBom() throws IOException {
+        if (nextEnd < 3) {
             return false;
         }
-        ByteBuffer head = ByteBuffer.allocate(3);
-        while (head.hasRemaining() && channel.read(head, head.position()) > 0) {
-            // positional reads until the three bytes are in
-        }
-        return head.get(0) == (byte) 0xEF && head.get(1) == (byte) 0xBB && head.get(2) == (byte) 0xBF;
+        byte[] head = new byte[3];
+        readFully(head, 0, 3, 0);
+        return head[0] == (byte) 0xEF && head[1] == (byte) 0xBB && head[2] == (byte) 0xBF;
     }
 
     /** Moves to the line before the current one; false when the first line has been passed. */
@@ -87,7 +83,7 @@ public final class ReverseLineReader implements Closeable {
             if (pos - 1 < chunkStart || pos - 1 >= chunkStart + chunkLen) {
                 load(pos);
             }
-            byte[] bytes = chunk.array();
+            byte[] bytes = chunk;
             for (int i = (int) (pos - 1 - chunkStart); i >= 0; i--) {
                 if (bytes[i] == '\n') {
                     lineStart = chunkStart + i + 1;
@@ -101,23 +97,15 @@ public final class ReverseLineReader implements Closeable {
 
     /** Fills the chunk with the bytes that end at {@code end}. */
     private void load(long end) throws IOException {
-        long start = Math.max(dataStart, end - chunk.capacity());
-        chunk.clear();
-        chunk.limit((int) (end - start));
-        readFully(chunk, start);
+        long start = Math.max(dataStart, end - chunk.length);
+        readFully(chunk, 0, (int) (end - start), start);
         chunkStart = start;
         chunkLen = (int) (end - start);
     }
 
-    private void readFully(ByteBuffer buf, long position) throws IOException {
-        long at = position;
-        while (buf.hasRemaining()) {
-            int n = channel.read(buf, at);
-            if (n < 0) {
-                throw new IOException("file shrank while reading");
-            }
-            at += n;
-        }
+    private void readFully(byte[] buf, int off, int len, long position) throws IOException {
+        file.seek(position);
+        file.readFully(buf, off, len); // EOFException when the file shrank while reading
     }
 
     public long length() {
@@ -135,65 +123,16 @@ public final class ReverseLineReader implements Closeable {
         return Utf8.decode(lineBytes, lineOffset, (int) length());
     }
 
-    /**
-     * Whether the raw bytes of the current line (not {@link #isLong() long}) contain one of the
-     * needles. Needles are ASCII, and ASCII bytes decode as themselves even among bad UTF-8 bytes,
-     * so this answers for the decoded text too.
-     */
-    public boolean containsAny(byte[][] needles) throws IOException {
+    /** Whether the bytes of the current line (not {@link #isLong() long}) hold one of the needles. */
+    public boolean contains(ByteNeedles needles) throws IOException {
         loadLine();
-        int end = lineOffset + (int) length();
-        for (byte[] needle : needles) {
-            if (indexOf(lineBytes, lineOffset, end, needle) >= 0) {
-                return true;
-            }
-        }
-        return false;
+        return needles.foundIn(lineBytes, lineOffset, lineOffset + (int) length());
     }
 
-    private static int indexOf(byte[] hay, int from, int to, byte[] needle) {
-        byte first = needle[0];
-        int last = to - needle.length;
-        outer:
-        for (int i = from; i <= last; i++) {
-            if (hay[i] != first) {
-                continue;
-            }
-            for (int j = 1; j < needle.length; j++) {
-                if (hay[i + j] != needle[j]) {
-                    continue outer;
-                }
-            }
-            return i;
-        }
-        return -1;
-    }
-
-    /**
-     * Whether jackson may read the current line's bytes (not {@link #isLong() long}) in place and see
-     * what a decoder would give it: well-formed UTF-8, no NUL (from which a parser could guess
-     * UTF-16 or UTF-32) and no leading BOM (which a parser would skip where JSON.parse fails).
-     */
-    public boolean isByteParsable() throws IOException {
+    /** The current line (not {@link #isLong() long}) parsed in place; null when it is not a JSON object. */
+    public java.util.Map<String, Object> parse(JsonProjection projection) throws IOException {
         loadLine();
-        int len = (int) length();
-        int end = lineOffset + len;
-        for (int i = lineOffset; i < end; i++) {
-            if (lineBytes[i] == 0) {
-                return false;
-            }
-        }
-        if (len >= 3 && lineBytes[lineOffset] == (byte) 0xEF && lineBytes[lineOffset + 1] == (byte) 0xBB
-                && lineBytes[lineOffset + 2] == (byte) 0xBF) {
-            return false;
-        }
-        return Utf8.isValid(lineBytes, lineOffset, len);
-    }
-
-    /** A parser over the current line's bytes in place; only for {@link #isByteParsable() byte-parsable} lines. */
-    public JsonParser byteParser() throws IOException {
-        loadLine();
-        return Json.parser(lineBytes, lineOffset, (int) length());
+        return JsonlRecords.parse(lineBytes, lineOffset, (int) length(), projection);
     }
 
     /** Points {@code lineBytes}/{@code lineOffset} at the current line: in the chunk, or read on its own. */
@@ -203,12 +142,11 @@ public final class ReverseLineReader implements Closeable {
         }
         int len = (int) length();
         if (lineStart >= chunkStart && lineEnd <= chunkStart + chunkLen) {
-            lineBytes = chunk.array();
+            lineBytes = chunk;
             lineOffset = (int) (lineStart - chunkStart);
         } else {
-            ByteBuffer buf = ByteBuffer.allocate(len);
-            readFully(buf, lineStart);
-            lineBytes = buf.array();
+            lineBytes = new byte[len];
+            readFully(lineBytes, 0, len, lineStart);
             lineOffset = 0;
         }
         loadedStart = lineStart;
@@ -240,8 +178,8 @@ public final class ReverseLineReader implements Closeable {
             if (pos >= end) {
                 return -1;
             }
-            ByteBuffer buf = ByteBuffer.wrap(b, off, (int) Math.min(len, end - pos));
-            int n = channel.read(buf, pos);
+            file.seek(pos);
+            int n = file.read(b, off, (int) Math.min(len, end - pos));
             if (n <= 0) {
                 return -1;
             }
@@ -252,6 +190,6 @@ public final class ReverseLineReader implements Closeable {
 
     @Override
     public void close() throws IOException {
-        channel.close();
+        file.close();
     }
 }

@@ -2,7 +2,6 @@ package io.github.termsprawl.core;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -30,24 +29,37 @@ public final class StoreDetector {
      */
     private static final Set<String> GEMINI_MESSAGE_TYPES = Set.of("gemini", "info", "error", "warning");
 
+    /**
+     * A line that holds none of these (as written, or spelled with a backslash-u escape) cannot satisfy
+     * any rule of {@link #ofRecord}, so it is not parsed: most heads open with snapshots and progress.
+     */
+    private static final ByteNeedles DECISIVE = new ByteNeedles("\"payload\"", "\"session\"", "\"parentId\"",
+            "\"$set\"", "\"$rewindTo\"", "\"projectHash\"", "\"gemini\"", "\"info\"", "\"error\"", "\"warning\"",
+            "\"role\"", "\"turn_ended\"", "\"user\"", "\"assistant\"", "\\" + "u");
+
     private StoreDetector() {}
 
     public static Store detect(Path path) {
-        if (Files.isDirectory(path)) {
+        if (path.toFile().isDirectory()) {
             return OpenCodeJsonStorage.storageDir(path) != null ? Store.OPENCODE : Store.CLAUDE;
         }
-        if (path.getFileName() != null && path.getFileName().toString().endsWith(".db") || isSqlite(path)) {
+        String name = path.getFileName() == null ? "" : path.getFileName().toString();
+        if (name.endsWith(".db")) {
             return Store.OPENCODE;
         }
-        if (path.getFileName() != null && path.getFileName().toString().endsWith(".json")) {
-            // one JSON document: Gemini CLI before v0.39 ({sessionId, projectHash, ..., messages[]})
-            Map<String, Object> top = JsonlHead.scalars(path, Set.of("projectHash"));
-            if (top.containsKey("projectHash") || top.containsKey("sessionId")) {
-                return Store.GEMINI;
-            }
+        JsonlHead.Head head = JsonlHead.read(path, HEAD_RECORDS);
+        if (head == null) {
+            return Store.CLAUDE; // unreadable: the Claude reader says "no turns" as SPEC wants
         }
-        List<Map<String, Object>> head = JsonlHead.first(path, HEAD_RECORDS, KEYS);
-        for (Map<String, Object> record : head) {
+        if (head.startsWith(SQLITE_MAGIC)) {
+            return Store.OPENCODE;
+        }
+        // one JSON document: Gemini CLI before v0.39 ({sessionId, projectHash, ..., messages[]}); a Claude
+        // record has a sessionId too, but never a projectHash
+        if (name.endsWith(".json") && JsonlHead.scalars(path, Set.of("projectHash")).containsKey("projectHash")) {
+            return Store.GEMINI;
+        }
+        for (Map<String, Object> record : head.records(HEAD_RECORDS, KEYS, DECISIVE)) {
             Store store = ofRecord(record);
             if (store != null) {
                 return store;
@@ -79,16 +91,5 @@ public final class StoreDetector {
             return Store.CLAUDE;
         }
         return null;
-    }
-
-    private static boolean isSqlite(Path path) {
-        if (!Files.isRegularFile(path)) {
-            return false;
-        }
-        try (InputStream in = Files.newInputStream(path)) {
-            return Arrays.equals(in.readNBytes(SQLITE_MAGIC.length), SQLITE_MAGIC);
-        } catch (IOException | RuntimeException e) {
-            return false;
-        }
     }
 }

@@ -31,13 +31,21 @@ public final class Utf8 {
      * then every decoder, the JDK's and jackson's included, reads them the same.
      */
     public static boolean isValid(byte[] bytes, int off, int len) {
+        return isValid(bytes, off, len, true);
+    }
+
+    /** As {@link #isValid(byte[], int, int)}, and when {@code allowNul} is false also free of NUL bytes. */
+    public static boolean isValid(byte[] bytes, int off, int len, boolean allowNul) {
         int end = off + len;
         int i = off;
         while (i < end) {
             int b = bytes[i];
-            if (b >= 0) {
+            if (b > 0 || b == 0 && allowNul) {
                 i++;
                 continue;
+            }
+            if (b == 0) {
+                return false;
             }
             b &= 0xFF;
             int need;
