@@ -52,22 +52,9 @@ public final class ClaudeTranscript {
         return text == null ? null : Turn.of((String) type, text);
     }
 
-    /** A string as it is; else the {@code text} of each text block joined with {@code \n}; else null. */
+    /** A string as it is; else the {@code text} of each text-typed part joined with {@code \n}; else null. */
     static String contentText(Object content) {
-        if (content instanceof String s) {
-            return s;
-        }
-        if (!(content instanceof List<?> blocks)) {
-            return null;
-        }
-        StringBuilder text = null;
-        for (Object block : blocks) {
-            Map<String, Object> b = Json.asObject(block);
-            if (b != null && "text".equals(b.get("type")) && b.get("text") instanceof String t) {
-                text = text == null ? new StringBuilder(t) : text.append('\n').append(t);
-            }
-        }
-        return text == null ? null : text.toString();
+        return ContentText.join(content, true);
     }
 
     public static List<Turn> lastTurns(JsonlTail tail, java.nio.file.Path file) {

@@ -122,22 +122,9 @@ public final class GeminiTranscript {
         return text == null || text.isEmpty() ? null : Turn.of(role, text);
     }
 
-    /** A string as it is; else the {@code text} of each part that has one, joined with {@code \n}. */
+    /** A string as it is; else the {@code text} of each text-bearing part joined with {@code \n}; else null. */
     static String contentText(Object content) {
-        if (content instanceof String s) {
-            return s;
-        }
-        if (!(content instanceof List<?> parts)) {
-            return null;
-        }
-        StringBuilder text = null;
-        for (Object part : parts) {
-            Map<String, Object> p = Json.asObject(part);
-            if (p != null && p.get("text") instanceof String t) {
-                text = text == null ? new StringBuilder(t) : text.append('\n').append(t);
-            }
-        }
-        return text == null ? null : text.toString();
+        return ContentText.join(content, false);
     }
 
     public static List<Turn> lastTurns(JsonlTail tail, Path file) {
