@@ -1,6 +1,7 @@
 #!/bin/sh
 # The main job, end to end on a fresh machine: build and install the plugin, then run it on a copy of
-# samples/demo (two agents, backend and frontend): discover, link, record, context, check.
+# samples/demo (Claude Code agents backend and frontend, a Codex reviewer): discover, link, record,
+# context, check.
 set -eu
 cd "$(dirname "$0")"
 root=$(pwd)
@@ -31,6 +32,10 @@ echo "== the SessionStart hook records frontend's session (as Claude Code would 
 printf '{"session_id":"9f1c2d3e-0000-4000-8000-000000000002","transcript_path":"%s","cwd":"%s","hook_event_name":"SessionStart","source":"startup"}' \
   "$run/transcripts/frontend.jsonl" "$run" | TERMSPRAWL_NODE_ID=frontend .termsprawl/bin/termsprawl-record
 cat .termsprawl/transcripts/frontend.json
+
+echo "== a Codex reviewer joins: link it to frontend too (its store is recognised from the file)"
+$mvnw termsprawl:link -Dtermsprawl.a=frontend -Dtermsprawl.b=reviewer
+$mvnw termsprawl:record -Dtermsprawl.node=reviewer -Dtermsprawl.transcript=transcripts/reviewer-codex.jsonl
 
 echo "== frontend's agent runs: .termsprawl/bin/termsprawl-context --cwd . --self frontend"
 .termsprawl/bin/termsprawl-context --cwd . --self frontend | tee context-command.txt
