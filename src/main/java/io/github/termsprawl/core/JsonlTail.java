@@ -37,19 +37,15 @@ public final class JsonlTail {
      * @return the turns in file order; empty for anything that is not a readable regular file
      */
     public List<Turn> lastTurns(Path file, Set<String> keep, Function<Map<String, Object>, Turn> toTurn, int max) {
-        return lastTurns(file, keep, toTurn, max, null);
+        return lastTurns(file, JsonProjection.fields(keep), toTurn, max, null);
     }
 
     /**
+     * As above, keeping only the parts of each record that {@code projection} names.
+     *
      * @param needles when not null, a line whose bytes hold none of them cannot give a turn and is not
      *                parsed (most lines of a real transcript are tool output and progress records)
      */
-    public List<Turn> lastTurns(Path file, Set<String> keep, Function<Map<String, Object>, Turn> toTurn, int max,
-            ByteNeedles needles) {
-        return lastTurns(file, JsonProjection.fields(keep), toTurn, max, needles);
-    }
-
-    /** As above, keeping only the parts of each record that {@code projection} names. */
     public List<Turn> lastTurns(Path file, JsonProjection projection, Function<Map<String, Object>, Turn> toTurn,
             int max, ByteNeedles needles) {
         if (!file.toFile().isFile()) {

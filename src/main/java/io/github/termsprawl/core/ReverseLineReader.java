@@ -117,12 +117,6 @@ public final class ReverseLineReader implements Closeable {
         return length() > maxInMemoryLine;
     }
 
-    /** The current line, decoded. Only for lines that are not {@link #isLong() long}. */
-    public String text() throws IOException {
-        loadLine();
-        return Utf8.decode(lineBytes, lineOffset, (int) length());
-    }
-
     /** Whether the bytes of the current line (not {@link #isLong() long}) hold one of the needles. */
     public boolean contains(ByteNeedles needles) throws IOException {
         loadLine();
