@@ -38,6 +38,10 @@ public final class TranscriptIndex {
             // would turn "/no/such/../x" into a readable "/x"); a relative one is joined and normalized
             Path given = Path.of(path);
             Path resolved = given.isAbsolute() ? given : layout.cwd().resolve(given).normalize();
+            if (path.endsWith("/")) {
+                // node keeps a trailing slash, so the OS insists on a folder; a Path drops it, "/." keeps the rule
+                resolved = resolved.resolve(".");
+            }
             return new Entry(resolved, stringOrNull(o.get("store")), stringOrNull(o.get("session")));
         } catch (InvalidPathException e) {
             return null;

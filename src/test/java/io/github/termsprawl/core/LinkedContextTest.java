@@ -56,6 +56,19 @@ class LinkedContextTest {
     }
 
     @Test
+    void indexPathWithATrailingSlashNamesAFolderAsInNode() throws IOException {
+        // node keeps the slash, and the OS then refuses a regular file: no turns, relative or absolute
+        link(cwd, "me", "rel");
+        link(cwd, "me", "abs");
+        Path file = transcript("be.jsonl", record("user", "hidden"));
+        index(cwd, "rel", "t/be.jsonl/");
+        index(cwd, "abs", file + "/");
+        assertEquals("", render("me"));
+        index(cwd, "abs", file.toString());
+        assertEquals("# linked context from abs (abs)\n## user\nhidden\n", render("me"));
+    }
+
+    @Test
     void peersWithoutIndexOrTurnsAreSkipped() throws IOException {
         link(cwd, "me", "a1");
         link(cwd, "me", "b2");
