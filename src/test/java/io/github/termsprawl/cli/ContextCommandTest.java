@@ -108,4 +108,19 @@ class ContextCommandTest {
         assertEquals(0, ascii.exit(), Fixtures.str(ascii.stderr()));
         assertArrayEquals(ok.stdout(), ascii.stdout());
     }
+
+    @Test
+    void plantedCommandReadsNonAsciiPathsUnderAnAsciiLocale() throws Exception {
+        // a JVM in the C locale cannot even name such a file; node can: the launcher asks for UTF-8
+        Fixtures.assumeShell();
+        new io.github.termsprawl.core.Discovery(new io.github.termsprawl.core.ProjectLayout(cwd)).discover();
+        Fixtures.link(cwd, "me", "bé");
+        Fixtures.link(cwd, "me", "jp");
+        Fixtures.index(cwd, "jp", Fixtures.write(cwd.resolve("séssions/日本.jsonl"),
+                "{\"type\":\"user\",\"message\":{\"content\":\"from a non-ASCII path\"}}\n").toString());
+        Fixtures.Run c = Fixtures.run(java.util.List.of(cwd.resolve(".termsprawl/bin/termsprawl-context").toString(),
+                "--cwd", cwd.toString(), "--self", "me"), null, java.util.Map.of("LC_ALL", "C", "LANG", "C"));
+        assertEquals(0, c.exit(), Fixtures.str(c.stderr()));
+        assertEquals("# linked context from jp (jp)\n## user\nfrom a non-ASCII path\n", Fixtures.str(c.stdout()));
+    }
 }
