@@ -33,6 +33,9 @@ public final class AtomicFiles {
         if (isCurrent(file, bytes, executable)) {
             return false;
         }
+        if (Files.isDirectory(file)) {
+            throw new IOException(file + " is a folder where termsprawl keeps a file: move the folder away and run again");
+        }
         Path dir = file.toAbsolutePath().getParent();
         Files.createDirectories(dir);
         Path tmp = Files.createTempFile(dir, "." + file.getFileName() + ".", ".tmp");

@@ -45,8 +45,21 @@ abstract class AbstractTermsprawlMojo extends AbstractMojo {
         try {
             run(root());
         } catch (IOException e) {
-            throw new MojoExecutionException("termsprawl: " + e.getMessage(), e);
+            throw new MojoExecutionException("termsprawl: " + describe(e), e);
         }
+    }
+
+    /** NIO's messages are often the bare path: say what went wrong with it, and what to do. */
+    static String describe(IOException e) {
+        if (e instanceof java.nio.file.AccessDeniedException a) {
+            return "permission denied: " + a.getFile() + " (make it writable, or run as its owner)";
+        }
+        if (e instanceof java.nio.file.FileSystemException f && f.getFile() != null) {
+            String reason = f.getReason() != null ? f.getReason() : e.getClass().getSimpleName().replace("Exception", "");
+            String other = f.getOtherFile() != null ? " -> " + f.getOtherFile() : "";
+            return "cannot use " + f.getFile() + other + ": " + reason;
+        }
+        return String.valueOf(e.getMessage());
     }
 
     private Path root() {
