@@ -58,7 +58,8 @@ public final class BinScripts {
                 + "set \"JAVA_EXE=java\"\n"
                 + "if defined JAVA_HOME if exist \"%JAVA_HOME%\\bin\\java.exe\" set \"JAVA_EXE=%JAVA_HOME%\\bin\\java.exe\"\n"
                 + "set \"CDS=\"\n"
-                + "if exist \"%~dp0" + ARCHIVE + "\" set \"CDS=-XX:SharedArchiveFile=%~dp0" + ARCHIVE + "\"\n"
+                // quoted inside the value, so a folder with spaces stays one argument
+                + "if exist \"%~dp0" + ARCHIVE + "\" set CDS=\"-XX:SharedArchiveFile=%~dp0" + ARCHIVE + "\"\n"
                 + "\"%JAVA_EXE%\" %CDS% " + JVM_FLAGS + " -cp \"%~dp0" + JAR + "\" " + mainClass + " %*\n"
                 + "exit /b %ERRORLEVEL%\n";
         return text.replace("\n", "\r\n");
