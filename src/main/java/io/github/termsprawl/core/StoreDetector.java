@@ -59,13 +59,18 @@ public final class StoreDetector {
         if (name.endsWith(".json") && JsonlHead.scalars(path, Set.of("projectHash")).containsKey("projectHash")) {
             return Store.GEMINI;
         }
+        // Claude is what SPEC §6 reads: one Claude record in the head outweighs any odd line around it
+        Store first = null;
         for (Map<String, Object> record : head.records(HEAD_RECORDS, KEYS, DECISIVE)) {
             Store store = ofRecord(record);
-            if (store != null) {
+            if (store == Store.CLAUDE) {
                 return store;
             }
+            if (first == null) {
+                first = store;
+            }
         }
-        return Store.CLAUDE;
+        return first != null ? first : Store.CLAUDE;
     }
 
     /** The store one record proves, or null when it could be several (or none). */

@@ -30,6 +30,21 @@ class StoreDetectorTest {
     }
 
     @Test
+    void aClaudeRecordInTheHeadOutweighsOddLinesThatLookLikeAnotherStore() throws Exception {
+        // a SPEC §6 test may well write a record with "role" and no "type" before real ones: it stays Claude
+        Path file = StoreFixtures.jsonl(dir.resolve("odd.jsonl"),
+                "{\"role\":\"user\",\"message\":{\"content\":\"no type: skipped\"}}",
+                "{\"type\":\"error\",\"id\":\"e\",\"content\":\"not Gemini either\"}",
+                "{\"type\":\"assistant\",\"message\":{\"content\":\"printed\"}}");
+        assertEquals(Store.CLAUDE, StoreDetector.detect(file));
+        try (TranscriptReaders readers = new TranscriptReaders()) {
+            TranscriptReaders.Result r = readers.lastTurns(StoreFixtures.entry(file, null, null));
+            assertEquals(StoreFixtures.turns("assistant", "printed"), r.turns());
+            assertEquals(null, r.refusal());
+        }
+    }
+
+    @Test
     void aHugeFirstLineCostsNoMemory() throws Exception {
         String big = "x".repeat(5_000_000);
         Path file = StoreFixtures.jsonl(dir.resolve("big.jsonl"),
