@@ -47,7 +47,10 @@ public final class BinScripts {
                 + "if [ -f \"$here/" + ARCHIVE + "\" ]; then\n"
                 + "  set -- -XX:SharedArchiveFile=\"$here/" + ARCHIVE + "\" \"$@\"\n"
                 + "fi\n"
-                + "exec \"$java\" \"$@\"\n";
+                + "\"$java\" \"$@\"\n"
+                // fail open: a usage error (2) is the caller's to see; a JVM that cannot start is not
+                + "[ $? -eq 2 ] && exit 2\n"
+                + "exit 0\n";
     }
 
     public static String cmd(String name, String mainClass, String purpose) {

@@ -110,6 +110,24 @@ class ContextCommandTest {
     }
 
     @Test
+    void plantedCommandFailsOpenWhenTheJvmCannotStart() throws Exception {
+        // e.g. a Java 11 on JAVA_HOME: the JVM exits 1 with its own error; the command still exits 0
+        Fixtures.assumeShell();
+        new io.github.termsprawl.core.Discovery(new io.github.termsprawl.core.ProjectLayout(cwd)).discover();
+        Path fakeHome = cwd.resolve("old-jdk");
+        Path fakeJava = Fixtures.write(fakeHome.resolve("bin/java"), "#!/bin/sh\necho 'UnsupportedClassVersionError' >&2\nexit 1\n");
+        fakeJava.toFile().setExecutable(true);
+        Fixtures.Run run = Fixtures.run(java.util.List.of(cwd.resolve(".termsprawl/bin/termsprawl-context").toString(),
+                "--cwd", cwd.toString(), "--self", "me"), null, java.util.Map.of("JAVA_HOME", fakeHome.toString()));
+        assertEquals(0, run.exit());
+        assertEquals(0, run.stdout().length);
+        Fixtures.Run record = Fixtures.run(java.util.List.of(cwd.resolve(".termsprawl/bin/termsprawl-record").toString()),
+                null, java.util.Map.of("JAVA_HOME", fakeHome.toString()));
+        assertEquals(0, record.exit());
+        assertEquals(0, record.stdout().length);
+    }
+
+    @Test
     void plantedCommandReadsNonAsciiPathsUnderAnAsciiLocale() throws Exception {
         // a JVM in the C locale cannot even name such a file; node can: the launcher asks for UTF-8
         Fixtures.assumeShell();
