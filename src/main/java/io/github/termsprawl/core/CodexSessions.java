@@ -30,7 +30,8 @@ public final class CodexSessions {
     public Path latest(Path project) {
         Set<String> spellings = SamePath.spellings(project);
         for (Path file : NewestFiles.under(sessionsDir(), 4, n -> n.startsWith("rollout-") && n.endsWith(".jsonl"))) {
-            List<Map<String, Object>> head = JsonlHead.first(file, 1, KEYS);
+            JsonlHead.Head first = JsonlHead.read(file, 1);
+            List<Map<String, Object>> head = first == null ? List.of() : first.records(1, KEYS, null);
             Map<String, Object> meta = head.isEmpty() ? null : Json.asObject(head.get(0).get("payload"));
             if (meta == null || !"session_meta".equals(head.get(0).get("type")) || isSubagent(meta)) {
                 continue;

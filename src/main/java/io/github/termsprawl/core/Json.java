@@ -89,7 +89,7 @@ public final class Json {
             try (java.io.FileInputStream in = new java.io.FileInputStream(file)) {
                 bytes = in.readAllBytes();
             }
-            int start = bytes.length >= 3 && bytes[0] == (byte) 0xEF && bytes[1] == (byte) 0xBB && bytes[2] == (byte) 0xBF ? 3 : 0;
+            int start = Utf8.bomLength(bytes, 0, bytes.length);
             if (JsonlRecords.isByteParsable(bytes, start, bytes.length - start)) {
                 try (JsonParser p = parser(bytes, start, bytes.length - start)) {
                     return parseWhole(p); // the transcript lines' parser: one parser class on the command's path

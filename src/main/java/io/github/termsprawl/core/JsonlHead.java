@@ -15,9 +15,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The first few records of a JSONL file (or the top-level keys of a JSON document), read forwards as
- * a stream with every string capped, so looking at a file's head costs its head, whatever the line
- * lengths. For detection and session lookup only: the context view never reads this way.
+ * The first few records of a JSONL file (at most {@link #MAX_BYTES} of it, parsed as the tail reader
+ * parses lines), or the top-level keys of a JSON document (streamed with every string capped), so
+ * looking at a file's head costs its head, whatever the line lengths. For store detection and session
+ * lookup only: the context view reads from the end.
  */
 public final class JsonlHead {
     /** Never more than this much of a file is read: a pathological first line must not cost its length. */
@@ -79,7 +80,7 @@ public final class JsonlHead {
         public List<Map<String, Object>> records(int max, Set<String> keep, ByteNeedles needles) {
             JsonProjection projection = JsonProjection.fields(keep);
             List<Map<String, Object>> records = new ArrayList<>();
-            int start = startsWith(BOM) ? BOM.length : 0;
+            int start = Utf8.bomLength(bytes, 0, length);
             for (int lines = 0; lines < max && start <= length; lines++) {
                 int nl = start;
                 while (nl < length && bytes[nl] != '\n') {
@@ -99,8 +100,6 @@ public final class JsonlHead {
             return records;
         }
     }
-
-    private static final byte[] BOM = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
 
     /**
      * The head of a regular file: 64 KiB, or up to {@link #MAX_BYTES} when the first {@code lines}
@@ -142,37 +141,6 @@ public final class JsonlHead {
             }
         }
         return n;
-    }
-
-    /**
-     * Up to {@code max} leading top-level JSON objects, each with only the {@code keep} keys; stops
-     * quietly at the first value that is not an object or does not parse.
-     */
-    public static List<Map<String, Object>> first(Path file, int max, Set<String> keep) {
-        List<Map<String, Object>> records = new ArrayList<>();
-        if (!Files.isRegularFile(file)) {
-            return records;
-        }
-        try (InputStream in = open(file);
-                Reader text = new LongStringCapReader(new Utf8.StreamReader(in), JsonlRecords.STRING_CAP);
-                JsonParser p = Json.parser(skipBom(text))) {
-            while (records.size() < max && p.nextToken() == JsonToken.START_OBJECT) {
-                Map<String, Object> record = new HashMap<>();
-                while (p.nextToken() == JsonToken.FIELD_NAME) {
-                    String name = p.currentName();
-                    p.nextToken();
-                    if (keep.contains(name)) {
-                        record.put(name, Json.readValue(p));
-                    } else {
-                        p.skipChildren();
-                    }
-                }
-                records.add(record);
-            }
-        } catch (IOException | RuntimeException | StackOverflowError e) {
-            // a torn or odd head: what was read so far is what there is
-        }
-        return records;
     }
 
     /** The scalar top-level fields of the first JSON object, stopping once one of {@code wanted} is seen. */

@@ -81,11 +81,7 @@ public final class JsonlRecords {
      * parser would skip where JSON.parse fails).
      */
     static boolean isByteParsable(byte[] bytes, int offset, int length) {
-        if (length >= 3 && bytes[offset] == (byte) 0xEF && bytes[offset + 1] == (byte) 0xBB
-                && bytes[offset + 2] == (byte) 0xBF) {
-            return false;
-        }
-        return Utf8.isValid(bytes, offset, length, false);
+        return Utf8.bomLength(bytes, offset, length) == 0 && Utf8.isValid(bytes, offset, length, false);
     }
 
     private static Map<String, Object> read(JsonParser p, JsonProjection projection) throws IOException {

@@ -64,7 +64,7 @@ public final class ReverseLineReader implements Closeable {
         }
         byte[] head = new byte[3];
         readFully(head, 0, 3, 0);
-        return head[0] == (byte) 0xEF && head[1] == (byte) 0xBB && head[2] == (byte) 0xBF;
+        return Utf8.bomLength(head, 0, 3) > 0;
     }
 
     /** Moves to the line before the current one; false when the first line has been passed. */

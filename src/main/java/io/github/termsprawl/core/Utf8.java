@@ -26,6 +26,11 @@ public final class Utf8 {
         return out.toString();
     }
 
+    /** The length of a UTF-8 byte order mark at {@code bytes[off, off+len)}: 3, or 0 when there is none. */
+    public static int bomLength(byte[] bytes, int off, int len) {
+        return len >= 3 && bytes[off] == (byte) 0xEF && bytes[off + 1] == (byte) 0xBB && bytes[off + 2] == (byte) 0xBF ? 3 : 0;
+    }
+
     /**
      * Whether the bytes are well-formed UTF-8 (no overlong form, no surrogate, nothing past U+10FFFF):
      * then every decoder, the JDK's and jackson's included, reads them the same.
