@@ -1,7 +1,5 @@
 package io.github.termsprawl.cli;
 
-import io.github.termsprawl.core.HookInput;
-import io.github.termsprawl.core.HookRecorder;
 import java.io.InputStream;
 import java.nio.file.Path;
 

@@ -1,5 +1,8 @@
 package io.github.termsprawl.core;
 
+import io.github.termsprawl.jsonl.Json;
+import io.github.termsprawl.jsonl.JsonWriter;
+
 import java.io.IOException;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;

@@ -1,6 +1,7 @@
 package io.github.termsprawl.maven;
 
 import io.github.termsprawl.core.NodeId;
+
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,8 +1,9 @@
 package io.github.termsprawl.maven;
 
 import io.github.termsprawl.core.AtomicFiles;
-import io.github.termsprawl.core.LinkedContext;
-import io.github.termsprawl.core.Utf8Output;
+import io.github.termsprawl.jsonl.Utf8Output;
+import io.github.termsprawl.view.LinkedContext;
+
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;

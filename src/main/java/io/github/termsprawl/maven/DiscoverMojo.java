@@ -1,11 +1,12 @@
 package io.github.termsprawl.maven;
 
 import io.github.termsprawl.core.AtomicFiles;
-import io.github.termsprawl.core.ClassDataArchive;
-import io.github.termsprawl.core.ClaudeHookSettings;
-import io.github.termsprawl.core.JavaRuntime;
-import io.github.termsprawl.core.Discovery;
 import io.github.termsprawl.core.ProjectLayout;
+import io.github.termsprawl.plant.ClassDataArchive;
+import io.github.termsprawl.plant.ClaudeHookSettings;
+import io.github.termsprawl.plant.Discovery;
+import io.github.termsprawl.plant.JavaRuntime;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -2,8 +2,9 @@ package io.github.termsprawl.maven;
 
 import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.core.TranscriptIndex;
-import io.github.termsprawl.core.TranscriptLocator;
 import io.github.termsprawl.core.UserErrorException;
+import io.github.termsprawl.transcript.TranscriptLocator;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import org.apache.maven.plugin.MojoFailureException;

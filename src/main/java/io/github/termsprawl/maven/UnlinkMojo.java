@@ -2,6 +2,7 @@ package io.github.termsprawl.maven;
 
 import io.github.termsprawl.core.Links;
 import io.github.termsprawl.core.ProjectLayout;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import org.apache.maven.plugin.MojoFailureException;

@@ -1,9 +1,12 @@
 package io.github.termsprawl.cli;
 
+import io.github.termsprawl.core.Fixtures;
+import io.github.termsprawl.core.ProjectLayout;
+import io.github.termsprawl.plant.Discovery;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.github.termsprawl.core.Fixtures;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -84,7 +87,7 @@ class ContextCommandTest {
     @Test
     void plantedCommandArgumentErrorsAndOutput() throws Exception {
         Fixtures.assumeShell();
-        new io.github.termsprawl.core.Discovery(new io.github.termsprawl.core.ProjectLayout(cwd)).discover();
+        new io.github.termsprawl.plant.Discovery(new io.github.termsprawl.core.ProjectLayout(cwd)).discover();
         String cmd = cwd.resolve(".termsprawl/bin/termsprawl-context").toString();
         Fixtures.Run help = Fixtures.run(java.util.List.of(cmd, "--help"), null);
         assertEquals(2, help.exit());
@@ -113,7 +116,7 @@ class ContextCommandTest {
     void plantedCommandFailsOpenWhenTheJvmCannotStart() throws Exception {
         // e.g. a Java 11 on JAVA_HOME: the JVM exits 1 with its own error; the command still exits 0
         Fixtures.assumeShell();
-        new io.github.termsprawl.core.Discovery(new io.github.termsprawl.core.ProjectLayout(cwd)).discover();
+        new io.github.termsprawl.plant.Discovery(new io.github.termsprawl.core.ProjectLayout(cwd)).discover();
         Path fakeHome = cwd.resolve("old-jdk");
         Path fakeJava = Fixtures.write(fakeHome.resolve("bin/java"), "#!/bin/sh\necho 'UnsupportedClassVersionError' >&2\nexit 1\n");
         fakeJava.toFile().setExecutable(true);
@@ -131,7 +134,7 @@ class ContextCommandTest {
     void plantedCommandReadsNonAsciiPathsUnderAnAsciiLocale() throws Exception {
         // a JVM in the C locale cannot even name such a file; node can: the launcher asks for UTF-8
         Fixtures.assumeShell();
-        new io.github.termsprawl.core.Discovery(new io.github.termsprawl.core.ProjectLayout(cwd)).discover();
+        new io.github.termsprawl.plant.Discovery(new io.github.termsprawl.core.ProjectLayout(cwd)).discover();
         Fixtures.link(cwd, "me", "bé");
         Fixtures.link(cwd, "me", "jp");
         Fixtures.index(cwd, "jp", Fixtures.write(cwd.resolve("séssions/日本.jsonl"),

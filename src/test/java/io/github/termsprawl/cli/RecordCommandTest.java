@@ -1,13 +1,14 @@
 package io.github.termsprawl.cli;
 
+import io.github.termsprawl.core.Fixtures;
+import io.github.termsprawl.core.ProjectLayout;
+import io.github.termsprawl.core.TranscriptIndex;
+import io.github.termsprawl.plant.Discovery;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.termsprawl.core.Discovery;
-import io.github.termsprawl.core.Fixtures;
-import io.github.termsprawl.core.ProjectLayout;
-import io.github.termsprawl.core.TranscriptIndex;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,20 +1,68 @@
 package io.github.termsprawl.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.termsprawl.plant.CommandJar;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.jar.JarEntry;
+import java.util.jar.JarInputStream;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
-/** The core and the command entry points run in the planted jar, which holds no Maven classes. */
+/**
+ * The layers and their arrows: a package may use its own layer and the ones below it, never one above.
+ * The planted jar holds the layers up to {@code cli}; {@code plant} and {@code maven} stay in the plugin,
+ * and nothing below {@code maven} names Maven.
+ */
 class ArchitectureTest {
     static final Path SRC = Path.of(System.getProperty("basedir", ".")).resolve("src/main/java/io/github/termsprawl");
+    /** Lowest first. */
+    static final List<String> LAYERS = List.of("jsonl", "core", "transcript", "view", "plant", "cli", "maven");
+
+    private static final Pattern OWN_REFERENCE = Pattern.compile("io\\.github\\.termsprawl\\.(\\w+)\\.");
+
+    /** Each file's name with the packages above its own that it names, for every file that does. */
+    static Map<String, List<String>> upwardReferences(Path root) throws IOException {
+        Map<String, List<String>> offenders = new TreeMap<>();
+        try (Stream<Path> files = Files.walk(root)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+                String layer = f.getParent().getFileName().toString();
+                List<String> above = upwardReferences(layer, Files.readString(f, StandardCharsets.UTF_8));
+                if (!above.isEmpty()) {
+                    offenders.put(root.relativize(f).toString(), above);
+                }
+            }
+        }
+        return offenders;
+    }
+
+    static List<String> upwardReferences(String layer, String source) {
+        int own = LAYERS.indexOf(layer);
+        assertTrue(own >= 0, "unknown package " + layer + ": add it to LAYERS");
+        List<String> above = new ArrayList<>();
+        // a class named in a string or a comment is no dependency
+        String code = source.replaceAll("(?s)/\\*.*?\\*/|//[^\n]*|\"(?:[^\"\\\\\n]|\\\\.)*\"", "");
+        Matcher m = OWN_REFERENCE.matcher(code);
+        while (m.find()) {
+            int used = LAYERS.indexOf(m.group(1));
+            if (used > own && !above.contains(m.group(1))) {
+                above.add(m.group(1));
+            }
+        }
+        return above;
+    }
 
     static List<String> mavenUsers(Path dir) throws IOException {
         List<String> offenders = new ArrayList<>();
@@ -30,17 +78,56 @@ class ArchitectureTest {
     }
 
     @Test
-    void coreAndCliDoNotUseMaven() throws IOException {
-        for (String pkg : new String[] {"core", "cli"}) {
-            Path dir = SRC.resolve(pkg);
-            assertTrue(Files.isDirectory(dir), dir.toString());
-            assertEquals(List.of(), mavenUsers(dir), pkg + " must not reference Maven");
+    void everyPackageIsALayer() throws IOException {
+        try (Stream<Path> dirs = Files.list(SRC)) {
+            for (Path dir : dirs.toList()) {
+                assertTrue(LAYERS.contains(dir.getFileName().toString()), dir + " is not in LAYERS");
+            }
         }
     }
 
     @Test
-    void theCheckCanFail() throws IOException {
-        // the scan does find Maven where it is used
-        assertTrue(!mavenUsers(SRC.resolve("maven")).isEmpty());
+    void arrowsPointOnlyDownwards() throws IOException {
+        assertEquals(Map.of(), upwardReferences(SRC));
+    }
+
+    @Test
+    void onlyTheMojosUseMaven() throws IOException {
+        for (String pkg : LAYERS) {
+            if (!pkg.equals("maven")) {
+                assertEquals(List.of(), mavenUsers(SRC.resolve(pkg)), pkg + " must not reference Maven");
+            }
+        }
+    }
+
+    @Test
+    void theChecksCanFail() throws IOException {
+        assertEquals(
+                List.of("view", "maven"),
+                upwardReferences(
+                        "transcript",
+                        "import io.github.termsprawl.core.NodeId;\nimport io.github.termsprawl.view.LinkedContext;\n"
+                                + "io.github.termsprawl.maven.UserProperties.SELF;\n"
+                                + "String s = \"io.github.termsprawl.cli.ContextCommand\"; // io.github.termsprawl.plant.X"));
+        assertEquals(List.of(), upwardReferences("view", "import io.github.termsprawl.transcript.Turn;"));
+        assertFalse(mavenUsers(SRC.resolve("maven")).isEmpty());
+    }
+
+    @Test
+    void thePlantedJarHoldsNoPlantOrMavenClass() throws IOException {
+        List<String> ours = new ArrayList<>();
+        try (JarInputStream jar = new JarInputStream(new ByteArrayInputStream(CommandJar.build()))) {
+            for (JarEntry e = jar.getNextJarEntry(); e != null; e = jar.getNextJarEntry()) {
+                if (e.getName().startsWith("io/github/termsprawl/")) {
+                    ours.add(e.getName());
+                }
+            }
+        }
+        assertTrue(ours.contains("io/github/termsprawl/cli/ContextCommand.class"), ours.toString());
+        assertTrue(ours.contains("io/github/termsprawl/jsonl/Json.class"), ours.toString());
+        for (String name : ours) {
+            String layer = name.split("/")[3];
+            assertTrue(LAYERS.indexOf(layer) <= LAYERS.indexOf("cli") && !layer.equals("plant"), name);
+        }
     }
 }

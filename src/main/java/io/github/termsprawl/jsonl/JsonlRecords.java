@@ -1,0 +1,71 @@
+package io.github.termsprawl.jsonl;
+
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
+import java.util.Map;
+
+/**
+ * Turns one JSONL line into the record a store reader looks at: the line must be exactly one JSON
+ * object; only the top-level keys a store asks for are kept (the rest are checked and skipped). A
+ * line that is not such an object gives null.
+ */
+public final class JsonlRecords {
+    private JsonlRecords() {}
+
+    public static Map<String, Object> parse(String line, JsonProjection projection) {
+        try (JsonParser p = Json.parser(line)) {
+            return read(p, projection);
+        } catch (IOException | RuntimeException | StackOverflowError e) {
+            return null;
+        }
+    }
+
+    /**
+     * The current line of {@code lines}, parsed whichever way its length and bytes call for.
+     *
+     * @param stringCap a line too long to hold is streamed, with every string cut to this many chars
+     *                  (which no reader that prints fewer can tell apart)
+     */
+    public static Map<String, Object> parse(ReverseLineReader lines, JsonProjection projection, int stringCap)
+            throws IOException {
+        if (lines.length() == 0) {
+            return null;
+        }
+        if (lines.isLong()) {
+            try (JsonParser p = Json.parser(new LongStringCapReader(lines.reader(), stringCap))) {
+                return read(p, projection);
+            } catch (IOException | RuntimeException | StackOverflowError e) {
+                return null;
+            }
+        }
+        return parse(lines.lineBytes(), lines.lineOffset(), (int) lines.length(), projection);
+    }
+
+    /** One line given as bytes, parsed in place when jackson may read them as they are. */
+    public static Map<String, Object> parse(byte[] bytes, int offset, int length, JsonProjection projection) {
+        if (length == 0) {
+            return null;
+        }
+        if (!Json.readsInPlace(bytes, offset, length)) {
+            return parse(Utf8.decode(bytes, offset, length), projection);
+        }
+        // no decoding and no copy: jackson reads the bytes in place, its fastest path
+        try (JsonParser p = Json.parser(bytes, offset, length)) {
+            return read(p, projection);
+        } catch (IOException | RuntimeException | StackOverflowError e) {
+            return null;
+        }
+    }
+
+    private static Map<String, Object> read(JsonParser p, JsonProjection projection) throws IOException {
+        if (p.nextToken() != JsonToken.START_OBJECT) {
+            return null;
+        }
+        @SuppressWarnings("unchecked")
+        Map<String, Object> record = (Map<String, Object>) projection.read(p);
+        Json.requireEnd(p);
+        return record;
+    }
+}

@@ -1,0 +1,186 @@
+package io.github.termsprawl.jsonl;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.Reader;
+import java.io.RandomAccessFile;
+import java.nio.file.Path;
+
+/**
+ * Walks a file's {@code \n}-separated lines from the last to the first, reading it in chunks from the
+ * end, so the cost is the size of the lines visited, not of the file. A line longer than
+ * {@code maxInMemoryLine} bytes is never held: {@link #reader()} streams it. A UTF-8 BOM at the start of
+ * the file is not part of the first line. The file's size is taken once, at open: bytes appended later
+ * are not seen, and a partial last line is a line like any other.
+ */
+public final class ReverseLineReader implements Closeable {
+    public static final int DEFAULT_CHUNK = 64 * 1024;
+    public static final int DEFAULT_MAX_IN_MEMORY_LINE = 4 * 1024 * 1024;
+
+    /** java.io, not a FileChannel: it reads straight into the heap array and loads fewer classes at start. */
+    private final RandomAccessFile file;
+    private final long dataStart;
+    private final byte[] chunk;
+    private final int maxInMemoryLine;
+    private long chunkStart;
+    private int chunkLen;
+    private long nextEnd;
+    private boolean atStart;
+    private long lineStart;
+    private long lineEnd;
+    private byte[] lineBytes;
+    private int lineOffset;
+    private long loadedStart = -1;
+    private long loadedEnd = -1;
+
+    private ReverseLineReader(RandomAccessFile file, int chunkSize, int maxInMemoryLine) throws IOException {
+        this.file = file;
+        this.chunk = new byte[chunkSize];
+        this.maxInMemoryLine = maxInMemoryLine;
+        this.nextEnd = file.length();
+        this.dataStart = hasBom() ? 3 : 0;
+        this.chunkStart = nextEnd;
+        this.atStart = nextEnd < dataStart;
+    }
+
+    public static ReverseLineReader open(Path file, int chunkSize, int maxInMemoryLine) throws IOException {
+        RandomAccessFile raf = new RandomAccessFile(file.toFile(), "r");
+        try {
+            return new ReverseLineReader(raf, chunkSize, maxInMemoryLine);
+        } catch (IOException | RuntimeException e) {
+            raf.close();
+            throw e;
+        }
+    }
+
+    private boolean hasBom() throws IOException {
+        if (nextEnd < 3) {
+            return false;
+        }
+        byte[] head = new byte[3];
+        readFully(head, 0, 3, 0);
+        return Utf8.bomLength(head, 0, 3) > 0;
+    }
+
+    /** Moves to the line before the current one; false when the first line has been passed. */
+    public boolean previous() throws IOException {
+        if (atStart) {
+            return false;
+        }
+        lineEnd = nextEnd;
+        long pos = lineEnd;
+        while (true) {
+            if (pos <= dataStart) {
+                lineStart = dataStart;
+                atStart = true;
+                return true;
+            }
+            if (pos - 1 < chunkStart || pos - 1 >= chunkStart + chunkLen) {
+                load(pos);
+            }
+            byte[] bytes = chunk;
+            for (int i = (int) (pos - 1 - chunkStart); i >= 0; i--) {
+                if (bytes[i] == '\n') {
+                    lineStart = chunkStart + i + 1;
+                    nextEnd = chunkStart + i;
+                    return true;
+                }
+            }
+            pos = chunkStart;
+        }
+    }
+
+    /** Fills the chunk with the bytes that end at {@code end}. */
+    private void load(long end) throws IOException {
+        long start = Math.max(dataStart, end - chunk.length);
+        readFully(chunk, 0, (int) (end - start), start);
+        chunkStart = start;
+        chunkLen = (int) (end - start);
+    }
+
+    private void readFully(byte[] buf, int off, int len, long position) throws IOException {
+        file.seek(position);
+        file.readFully(buf, off, len); // EOFException when the file shrank while reading
+    }
+
+    public long length() {
+        return lineEnd - lineStart;
+    }
+
+    /** Whether the current line is too long to hold and must be read through {@link #reader()}. */
+    public boolean isLong() {
+        return length() > maxInMemoryLine;
+    }
+
+    /**
+     * The array that holds the current line (not {@link #isLong() long}) from {@link #lineOffset()} for
+     * {@link #length()} bytes: the chunk itself when the line lies in it, else a copy of just the line.
+     */
+    public byte[] lineBytes() throws IOException {
+        if (loadedStart != lineStart || loadedEnd != lineEnd) {
+            loadLine();
+        }
+        return lineBytes;
+    }
+
+    /** Where the current line starts in {@link #lineBytes()}. */
+    public int lineOffset() throws IOException {
+        lineBytes();
+        return lineOffset;
+    }
+
+    private void loadLine() throws IOException {
+        int len = (int) length();
+        if (lineStart >= chunkStart && lineEnd <= chunkStart + chunkLen) {
+            lineBytes = chunk;
+            lineOffset = (int) (lineStart - chunkStart);
+        } else {
+            lineBytes = new byte[len];
+            readFully(lineBytes, 0, len, lineStart);
+            lineOffset = 0;
+        }
+        loadedStart = lineStart;
+        loadedEnd = lineEnd;
+    }
+
+    /** The current line as a stream of decoded chars, holding at most a small buffer of it. */
+    public Reader reader() {
+        return new Utf8.StreamReader(new RegionStream(lineStart, lineEnd));
+    }
+
+    private final class RegionStream extends InputStream {
+        private long pos;
+        private final long end;
+
+        RegionStream(long start, long end) {
+            this.pos = start;
+            this.end = end;
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            if (pos >= end) {
+                return -1;
+            }
+            file.seek(pos);
+            int n = file.read(b, off, (int) Math.min(len, end - pos));
+            if (n <= 0) {
+                return -1;
+            }
+            pos += n;
+            return n;
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        file.close();
+    }
+}

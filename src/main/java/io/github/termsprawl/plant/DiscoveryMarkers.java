@@ -1,0 +1,68 @@
+package io.github.termsprawl.plant;
+
+/** The texts that tell an agent the context command exists (SPEC §9), and the AGENTS.md upsert. */
+public final class DiscoveryMarkers {
+    public static final String OPEN = "<!-- termsprawl:context-links -->";
+    public static final String CLOSE = "<!-- /termsprawl:context-links -->";
+    public static final String COMMAND = ".termsprawl/bin/termsprawl-context --cwd . --self \"$TERMSPRAWL_NODE_ID\"";
+
+    /** The managed block of {@code .termsprawl/AGENTS.md}: five lines, no trailing newline. */
+    public static final String BLOCK = OPEN + "\n"
+            + "Linked agent context: run\n"
+            + "`" + COMMAND + "`\n"
+            + "to print peer transcripts. Only read what that command prints.\n"
+            + CLOSE;
+
+    /** {@code .claude/skills/termsprawl-context/SKILL.md}, byte for byte. */
+    public static final String SKILL = "---\n"
+            + "name: termsprawl-context\n"
+            + "description: When you need another termsprawl agent's conversation.\n"
+            + "---\n"
+            + "# termsprawl context\n"
+            + "\n"
+            + "Run `" + COMMAND + "`\n"
+            + "to print the recent turns of agents linked to this node. Only read what\n"
+            + "that command prints.\n";
+
+    private DiscoveryMarkers() {}
+
+    /**
+     * Puts {@link #BLOCK} into {@code text}, keeping the prose around it. Stray markers are deleted
+     * rather than kept as prose, which is what makes {@code upsert(upsert(x)) == upsert(x)} for every x.
+     */
+    public static String upsert(String text) {
+        String before = text;
+        String after = "";
+        int open = text.indexOf(OPEN);
+        if (open >= 0) {
+            int close = text.indexOf(CLOSE, open + OPEN.length());
+            if (close >= 0) {
+                before = text.substring(0, open);
+                after = text.substring(close + CLOSE.length());
+            }
+        }
+        before = withoutMarkers(before).stripTrailing();
+        after = withoutMarkers(after).strip();
+        StringBuilder out = new StringBuilder();
+        if (!before.isEmpty()) {
+            out.append(before).append("\n\n");
+        }
+        out.append(BLOCK);
+        if (!after.isEmpty()) {
+            out.append("\n\n").append(after);
+        }
+        return out.append('\n').toString();
+    }
+
+    /** Deleting one marker can join two halves into a new one, so repeat until none is left. */
+    static String withoutMarkers(String text) {
+        String current = text;
+        while (true) {
+            String next = current.replace(OPEN, "").replace(CLOSE, "");
+            if (next.equals(current)) {
+                return current;
+            }
+            current = next;
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package io.github.termsprawl.plant;
+
+/**
+ * The launchers planted in {@code .termsprawl/bin/}: a POSIX {@code sh} script and a Windows
+ * {@code .cmd} twin per command, both running the shared jar with nothing but a Java runtime.
+ */
+public final class Launchers {
+    public static final String JAR = "termsprawl.jar";
+    public static final String ARCHIVE = "termsprawl.jsa";
+    /**
+     * sqlite-jdbc, beside the jar and named by its manifest {@code Class-Path}: the JVM opens it only when
+     * a class is missing from the main jar, i.e. when an OpenCode database is read.
+     */
+    public static final String SQLITE_JAR = "lib/sqlite-jdbc.jar";
+    /**
+     * Start-up flags, chosen by measurement (README, "Speed"): one compiler tier and the serial
+     * collector start fastest for a short run; a small young generation keeps the resident set small
+     * while a 100 MB line streams through (the default sizes it from the machine's memory); no
+     * perf-data file in /tmp; the JVM's own log (a stale class-data archive warns on stdout by default)
+     * goes to stderr, errors only.
+     */
+    static final String JVM_FLAGS = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xmn24m -XX:-UsePerfData -Xshare:auto"
+            + " -Xlog:disable -Xlog:all=error:stderr";
+
+    private Launchers() {}
+
+    public static String sh(String name, String mainClass, String purpose) {
+        return "#!/bin/sh\n"
+                + "# " + name + ": " + purpose + "\n"
+                + "# Planted by `mvn termsprawl:discover`, which rewrites it: do not edit.\n"
+                + "# Needs only a Java 17+ runtime (JAVA_HOME or java on PATH), from any folder.\n"
+                + "case $0 in */*) here=${0%/*} ;; *) here=. ;; esac\n"
+                + "if [ -n \"${JAVA_HOME:-}\" ] && [ -x \"$JAVA_HOME/bin/java\" ]; then\n"
+                + "  java=$JAVA_HOME/bin/java\n"
+                + "elif command -v java >/dev/null 2>&1; then\n"
+                + "  java=java\n"
+                + "else\n"
+                + "  echo \"" + name + ": no Java runtime found; set JAVA_HOME or put java (17+) on PATH\" >&2\n"
+                + "  exit 0\n"
+                + "fi\n"
+                + "# a JVM in a non-UTF-8 locale cannot open files whose names are not ASCII\n"
+                + "case ${LC_ALL:-${LC_CTYPE:-${LANG:-}}} in\n"
+                + "  *[Uu][Tt][Ff]-8* | *[Uu][Tt][Ff]8*) ;;\n"
+                + "  *) LC_ALL=C.UTF-8; export LC_ALL ;;\n"
+                + "esac\n"
+                + "set -- " + JVM_FLAGS + " -cp \"$here/" + JAR + "\" " + mainClass + " \"$@\"\n"
+                + "if [ -f \"$here/" + ARCHIVE + "\" ]; then\n"
+                + "  set -- -XX:SharedArchiveFile=\"$here/" + ARCHIVE + "\" \"$@\"\n"
+                + "fi\n"
+                + "\"$java\" \"$@\"\n"
+                // fail open: a usage error (2) is the caller's to see; a JVM that cannot start is not
+                + "[ $? -eq 2 ] && exit 2\n"
+                + "exit 0\n";
+    }
+
+    public static String cmd(String name, String mainClass, String purpose) {
+        String text = "@echo off\n"
+                + "rem " + name + ": " + purpose + "\n"
+                + "rem Planted by `mvn termsprawl:discover`, which rewrites it: do not edit.\n"
+                + "setlocal\n"
+                + "set \"JAVA_EXE=java\"\n"
+                + "if defined JAVA_HOME if exist \"%JAVA_HOME%\\bin\\java.exe\" set \"JAVA_EXE=%JAVA_HOME%\\bin\\java.exe\"\n"
+                + "set \"CDS=\"\n"
+                // quoted inside the value, so a folder with spaces stays one argument
+                + "if exist \"%~dp0" + ARCHIVE + "\" set CDS=\"-XX:SharedArchiveFile=%~dp0" + ARCHIVE + "\"\n"
+                + "\"%JAVA_EXE%\" %CDS% " + JVM_FLAGS + " -cp \"%~dp0" + JAR + "\" " + mainClass + " %*\n"
+                + "exit /b %ERRORLEVEL%\n";
+        return text.replace("\n", "\r\n");
+    }
+}

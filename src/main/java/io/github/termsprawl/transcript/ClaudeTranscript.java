@@ -1,0 +1,93 @@
+package io.github.termsprawl.transcript;
+
+import io.github.termsprawl.jsonl.ByteNeedles;
+import io.github.termsprawl.jsonl.Json;
+import io.github.termsprawl.jsonl.JsonProjection;
+import io.github.termsprawl.jsonl.JsonlTail;
+
+import io.github.termsprawl.core.TranscriptIndex;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** The context view of a Claude Code transcript (SPEC §6): user and assistant prose, in file order. */
+final class ClaudeTranscript implements StoreReader {
+    static final JsonProjection KEYS = JsonProjection.whole("type", "message");
+    /** Of a record, only what a turn is made of: the type and the text blocks of the content. */
+    static final JsonProjection TURN = JsonProjection.fields(
+            "type", JsonProjection.ALL,
+            "message", JsonProjection.fields(
+                    "content", JsonProjection.fields("type", JsonProjection.ALL, "text", JsonProjection.ALL)));
+    /**
+     * A turn's {@code type} value is {@code "user"} or {@code "assistant"} as written, or spelled with a
+     * backslash-u escape: a line with none of these cannot be a turn.
+     */
+    static final ByteNeedles TURN_NEEDLES = new ByteNeedles("\"user\"", "\"assistant\"", "\\" + "u");
+    /**
+     * Every record type of the real Claude Code files in the corpus (1.0.24 to 2.1.x) and STORES.md;
+     * counting the others is only a drift signal, it never changes what prints.
+     */
+    static final Set<String> KNOWN_TYPES = Set.of("user", "assistant", "system", "summary", "progress",
+            "file-history-snapshot", "queue-operation", "attachment", "custom-title", "agent-name", "ai-title",
+            "last-prompt", "permission-mode", "mode", "frame-link", "pr-link", "worktree-state", "started", "result",
+            "relocated", "bridge-session", "atis-latch");
+
+    /** A class, not a method reference: no method-handle bootstrap on the command's start-up path. */
+    private static final JsonlTurns.TurnRule TO_TURN = new JsonlTurns.TurnRule() {
+        @Override
+        public Turn toTurn(Map<String, Object> record) {
+            return ClaudeTranscript.toTurn(record);
+        }
+    };
+
+    private final JsonlTail tail;
+
+    ClaudeTranscript(JsonlTail tail) {
+        this.tail = tail;
+    }
+
+    @Override
+    public Store store() {
+        return Store.CLAUDE;
+    }
+
+    /** The record's turn, or null when it prints nothing. */
+    static Turn toTurn(Map<String, Object> record) {
+        Object type = record.get("type");
+        if (!"user".equals(type) && !"assistant".equals(type)) {
+            return null;
+        }
+        Map<String, Object> message = Json.asObject(record.get("message"));
+        if (message == null) {
+            return null;
+        }
+        String text = Prose.join(message.get("content"), true);
+        return text == null ? null : new Turn((String) type, text);
+    }
+
+    List<Turn> lastTurns(Path file, TurnLimits limits) {
+        return JsonlTurns.last(tail, file, TURN, TURN_NEEDLES, limits, TO_TURN);
+    }
+
+    @Override
+    public PeerTurns lastTurns(TranscriptIndex.Entry entry, TurnLimits limits) {
+        return PeerTurns.of(lastTurns(entry.path(), limits));
+    }
+
+    ReadStats stats(Path file) {
+        return JsonlTurns.stats(tail, file, KEYS, Store.CLAUDE,
+                record -> record.get("type") instanceof String t && KNOWN_TYPES.contains(t), ClaudeTranscript::toTurn);
+    }
+
+    @Override
+    public ReadStats stats(TranscriptIndex.Entry entry) {
+        return stats(entry.path());
+    }
+
+    @Override
+    public boolean proves(Map<String, Object> r) {
+        Object type = r.get("type");
+        return ("user".equals(type) || "assistant".equals(type)) && Json.asObject(r.get("message")) != null;
+    }
+}

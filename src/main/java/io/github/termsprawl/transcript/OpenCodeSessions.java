@@ -1,0 +1,112 @@
+package io.github.termsprawl.transcript;
+
+import io.github.termsprawl.core.UserErrorException;
+import io.github.termsprawl.jsonl.Json;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Where OpenCode keeps its sessions: one SQLite database ({@code $OPENCODE_DB}, else
+ * {@code <data>/opencode.db} with {@code <data>} = {@code $XDG_DATA_HOME/opencode}, default
+ * {@code ~/.local/share/opencode}), or before v1.2 the JSON files under {@code <data>/storage/}. A
+ * session row names its working folder in {@code directory}; subagent sessions have a parent.
+ */
+public final class OpenCodeSessions implements SessionFinder {
+    /** A session found for a project: where it is stored and its id. */
+    public record Found(Path path, String session) {}
+
+    private static final Set<String> SESSION_KEYS = Set.of("id", "directory", "parentID", "time");
+    private final Path dataDir;
+    private final Path db;
+
+    public OpenCodeSessions(Path dataDir, Path db) {
+        this.dataDir = dataDir;
+        this.db = db;
+    }
+
+    public static OpenCodeSessions fromEnvironment(Map<String, String> env, Path home) {
+        String xdg = SamePath.env(env, "XDG_DATA_HOME");
+        Path data = (xdg != null ? SamePath.expand(xdg, home) : home.resolve(".local").resolve("share")).resolve("opencode");
+        String configured = SamePath.env(env, "OPENCODE_DB");
+        Path db = configured == null || configured.equals(":memory:") ? data.resolve("opencode.db")
+                : data.resolve(SamePath.expand(configured, home)); // a relative name is inside the data folder
+        return new OpenCodeSessions(data, db);
+    }
+
+    public Path database() {
+        return db;
+    }
+
+    public Path dataDir() {
+        return dataDir;
+    }
+
+    /** The most recently updated top-level session of the project: in the database, else in the JSON files. */
+    Found newest(Path project) throws SQLException {
+        Set<String> spellings = SamePath.spellings(project);
+        if (Files.isRegularFile(db)) {
+            try (OpenCodeDatabases dbs = new OpenCodeDatabases()) {
+                Connection c = dbs.connection(db);
+                for (String dir : spellings) {
+                    try (PreparedStatement s = c.prepareStatement("SELECT id FROM session WHERE directory = ?"
+                            + " AND parent_id IS NULL ORDER BY time_updated DESC, id DESC LIMIT 1")) {
+                        s.setString(1, dir);
+                        try (ResultSet rs = s.executeQuery()) {
+                            if (rs.next()) {
+                                return new Found(db, rs.getString(1));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return latestInJsonStorage(spellings);
+    }
+
+    private Found latestInJsonStorage(Set<String> spellings) {
+        Path storage = OpenCodeLegacyTranscript.storageDir(dataDir);
+        if (storage == null) {
+            return null;
+        }
+        Found best = null;
+        double bestTime = Double.NEGATIVE_INFINITY;
+        for (Path file : NewestFiles.under(storage.resolve("session"), 2, n -> n.endsWith(".json"))) {
+            Map<String, Object> s = Json.asObject(Json.readFileOrNull(file));
+            if (s == null || !(s.get("id") instanceof String id) || !(s.get("directory") instanceof String dir)
+                    || s.get("parentID") instanceof String || !SamePath.is(dir, spellings)) {
+                continue;
+            }
+            Map<String, Object> time = Json.asObject(s.get("time"));
+            double updated = time != null && time.get("updated") instanceof Json.JsonNumber n ? n.value() : 0;
+            if (best == null || updated > bestTime) {
+                best = new Found(storage, id);
+                bestTime = updated;
+            }
+        }
+        return best;
+    }
+
+    @Override
+    public TranscriptLocator.Located latest(Path project) throws UserErrorException {
+        Found found;
+        try {
+            found = newest(project);
+        } catch (SQLException | LinkageError e) {
+            throw new UserErrorException("Cannot read OpenCode's database " + database() + ": " + e.getMessage());
+        }
+        return found == null ? null : new TranscriptLocator.Located(found.path(), Store.OPENCODE.id(), found.session());
+    }
+
+    @Override
+    public String notFound(Path project) {
+        return "No OpenCode session found for " + project + " in " + database() + " or " + dataDir().resolve("storage")
+                + ". Run opencode here, or set OPENCODE_DB or XDG_DATA_HOME if OpenCode keeps its data elsewhere.";
+    }
+}

@@ -1,0 +1,58 @@
+package io.github.termsprawl.transcript;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.LinkedHashSet;
+import java.util.Set;
+
+/** Whether a working folder an agent wrote down is this project: as written, normalised, or through symlinks. */
+final class SamePath {
+    private SamePath() {}
+
+    /** The spellings an agent may have recorded for the project: absolute normalised, and real. */
+    static Set<String> spellings(Path project) {
+        Set<String> names = new LinkedHashSet<>();
+        Path abs = project.toAbsolutePath().normalize();
+        names.add(abs.toString());
+        try {
+            if (Files.exists(abs)) {
+                names.add(abs.toRealPath().toString());
+            }
+        } catch (IOException | RuntimeException e) {
+            // the normalised spelling is enough
+        }
+        return names;
+    }
+
+    static boolean is(String recorded, Set<String> spellings) {
+        if (recorded == null || recorded.isEmpty()) {
+            return false;
+        }
+        if (spellings.contains(recorded)) {
+            return true;
+        }
+        try {
+            return spellings.contains(Path.of(recorded).toAbsolutePath().normalize().toString());
+        } catch (InvalidPathException e) {
+            return false;
+        }
+    }
+
+    /** A configured folder: {@code ~} and {@code ~/…} expanded against the home folder. */
+    static Path expand(String configured, Path home) {
+        if (configured.equals("~")) {
+            return home;
+        }
+        if (configured.startsWith("~/")) {
+            return home.resolve(configured.substring(2));
+        }
+        return Path.of(configured);
+    }
+
+    static String env(java.util.Map<String, String> env, String name) {
+        String v = env.get(name);
+        return v == null || v.isBlank() ? null : v;
+    }
+}

@@ -1,0 +1,21 @@
+package io.github.termsprawl.transcript;
+
+import io.github.termsprawl.core.TranscriptIndex;
+import java.util.Map;
+
+/**
+ * What every store's reader gives: the last turns of an entry's transcript, a full-read count for
+ * drift stats, and whether one record proves that a file is this store's (for entries without
+ * {@code store}), so each store's list of record types lives in its reader alone.
+ */
+interface StoreReader {
+    Store store();
+
+    /** The turns to print, or a refusal; never throws for a bad transcript (it has no turns). */
+    PeerTurns lastTurns(TranscriptIndex.Entry entry, TurnLimits limits);
+
+    ReadStats stats(TranscriptIndex.Entry entry);
+
+    /** Whether this one record (its detection keys only) can only have been written by this store. */
+    boolean proves(Map<String, Object> record);
+}

@@ -1,0 +1,81 @@
+package io.github.termsprawl.transcript;
+
+import io.github.termsprawl.core.TranscriptIndex;
+import io.github.termsprawl.jsonl.JsonlTail;
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Picks the reader for an index entry's store and reads its last turns. Every store's reader gives
+ * the same view: user and assistant prose in conversation order, within the view's limits. The store is
+ * the entry's {@code store} when it names one, else recognised from the file ({@link StoreDetector}).
+ * Holds the OpenCode database connections for its whole life: close it when done.
+ */
+public final class TranscriptReaders implements AutoCloseable {
+    private final Path nativeDir;
+    private final Map<Store, StoreReader> readers = new EnumMap<>(Store.class);
+    private final StoreDetector detector;
+    private OpenCodeDatabases databases; // created on first OpenCode entry: no sqlite-jdbc otherwise
+
+    public TranscriptReaders() {
+        this(new JsonlTail(), null);
+    }
+
+    /**
+     * @param nativeDir where sqlite-jdbc may unpack its native library (inside the project, so nothing
+     *                  is written elsewhere); null leaves sqlite-jdbc's default, the temp folder
+     */
+    public TranscriptReaders(JsonlTail tail, Path nativeDir) {
+        this.nativeDir = nativeDir;
+        OpenCodeTranscript.Databases databases = new OpenCodeTranscript.Databases() {
+            @Override
+            public OpenCodeDatabases get() {
+                return databases();
+            }
+        };
+        for (StoreReader reader : List.of(
+                new ClaudeTranscript(tail),
+                new CodexTranscript(tail),
+                new GeminiTranscript(tail),
+                new PiTranscript(tail),
+                new OpenCodeTranscript(databases),
+                new CursorTranscript(tail))) {
+            readers.put(reader.store(), reader);
+        }
+        this.detector = new StoreDetector(readers);
+    }
+
+    /** The entry's store: the named one, else what the file's content shows. */
+    public Store storeOf(TranscriptIndex.Entry entry) {
+        Store named = Store.of(entry.store());
+        return named != null ? named : detector.detect(entry.path());
+    }
+
+    public PeerTurns lastTurns(TranscriptIndex.Entry entry, TurnLimits limits) {
+        return readers.get(storeOf(entry)).lastTurns(entry, limits);
+    }
+
+    /** A full read of the entry's transcript, counting records, turns and records of unknown type. */
+    public ReadStats stats(TranscriptIndex.Entry entry) {
+        return readers.get(storeOf(entry)).stats(entry);
+    }
+
+    private synchronized OpenCodeDatabases databases() {
+        if (databases == null) {
+            if (nativeDir != null) {
+                SqliteReadOnly.unpackNativeLibraryInto(nativeDir);
+            }
+            databases = new OpenCodeDatabases();
+        }
+        return databases;
+    }
+
+    @Override
+    public synchronized void close() {
+        if (databases != null) {
+            databases.close();
+        }
+    }
+}

@@ -1,0 +1,177 @@
+package io.github.termsprawl.plant;
+
+import io.github.termsprawl.core.Fixtures;
+import io.github.termsprawl.jsonl.Json;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ClaudeHookSettingsTest {
+    @TempDir
+    Path tmp;
+
+    static final String OUR_ENTRY = "      {\n"
+            + "        \"matcher\": \"startup|resume|clear|compact\",\n"
+            + "        \"hooks\": [\n"
+            + "          {\n"
+            + "            \"type\": \"command\",\n"
+            + "            \"command\": \"\\\"$CLAUDE_PROJECT_DIR\\\"/.termsprawl/bin/termsprawl-record\"\n"
+            + "          }\n"
+            + "        ]\n"
+            + "      }";
+
+    static final String FRESH = "{\n  \"hooks\": {\n    \"SessionStart\": [\n" + OUR_ENTRY + "\n    ]\n  }\n}\n";
+
+    static String merge(String existing) throws IOException {
+        String merged = ClaudeHookSettings.merge(existing, "settings.local.json");
+        if (merged != null) {
+            Json.parse(merged); // always valid JSON
+            assertTrue(merged.endsWith("}\n") && !merged.endsWith("\n\n"));
+            assertNull(ClaudeHookSettings.merge(merged, "settings.local.json"), "a second merge must add nothing");
+        }
+        return merged;
+    }
+
+    @Test
+    void noFileOrEmptyObject() throws IOException {
+        assertEquals(FRESH, merge(null));
+        assertEquals(FRESH, merge(""));
+        assertEquals(FRESH, merge("{}"));
+        assertEquals(FRESH, merge("  {  }\n"));
+        assertEquals(FRESH, merge("\uFEFF{}"));
+        assertEquals(FRESH, merge("{\"hooks\": {}}"));
+        assertEquals(FRESH, merge("{\"hooks\": {\"SessionStart\": []}}"));
+    }
+
+    @Test
+    void userHooksAndUnrelatedKeysAreKeptInOrder() throws IOException {
+        String existing = "{\"permissions\": {\"allow\": [\"Bash(ls:*)\"], \"deny\": []},\n"
+                + " \"hooks\": {\"PreToolUse\": [{\"matcher\": \"Bash\", \"hooks\": [{\"type\": \"command\", \"command\": \"echo pre\"}]}],\n"
+                + "  \"SessionStart\": [{\"matcher\": \"startup\", \"hooks\": [{\"type\": \"command\", \"command\": \"echo mine\", \"timeout\": 30}]}]},\n"
+                + " \"model\": \"opus\", \"n\": 1.50, \"flag\": true, \"nothing\": null, \"empty\": {}}";
+        String expected = "{\n"
+                + "  \"permissions\": {\n"
+                + "    \"allow\": [\n"
+                + "      \"Bash(ls:*)\"\n"
+                + "    ],\n"
+                + "    \"deny\": []\n"
+                + "  },\n"
+                + "  \"hooks\": {\n"
+                + "    \"PreToolUse\": [\n"
+                + "      {\n"
+                + "        \"matcher\": \"Bash\",\n"
+                + "        \"hooks\": [\n"
+                + "          {\n"
+                + "            \"type\": \"command\",\n"
+                + "            \"command\": \"echo pre\"\n"
+                + "          }\n"
+                + "        ]\n"
+                + "      }\n"
+                + "    ],\n"
+                + "    \"SessionStart\": [\n"
+                + "      {\n"
+                + "        \"matcher\": \"startup\",\n"
+                + "        \"hooks\": [\n"
+                + "          {\n"
+                + "            \"type\": \"command\",\n"
+                + "            \"command\": \"echo mine\",\n"
+                + "            \"timeout\": 30\n"
+                + "          }\n"
+                + "        ]\n"
+                + "      },\n"
+                + OUR_ENTRY + "\n"
+                + "    ]\n"
+                + "  },\n"
+                + "  \"model\": \"opus\",\n"
+                + "  \"n\": 1.50,\n"
+                + "  \"flag\": true,\n"
+                + "  \"nothing\": null,\n"
+                + "  \"empty\": {}\n"
+                + "}\n";
+        assertEquals(expected, merge(existing));
+    }
+
+    @Test
+    void hooksKeyIsAddedAfterExistingKeys() throws IOException {
+        String merged = merge("{\"z\": 1, \"a\": \"\\u00e9\\n\"}");
+        assertTrue(merged.startsWith("{\n  \"z\": 1,\n  \"a\": \"\u00e9\\n\",\n  \"hooks\": {\n"), merged);
+    }
+
+    @Test
+    void alreadyInstalledIsNotAddedTwice() throws IOException {
+        assertNull(merge(FRESH));
+        // edited matcher or a different quoting of the path still counts as installed
+        assertNull(merge("{\"hooks\": {\"SessionStart\": [{\"matcher\": \"startup\", \"hooks\": [{\"type\": \"command\","
+                + " \"command\": \"/abs/proj/.termsprawl/bin/termsprawl-record\"}]}]}}"));
+    }
+
+    @Test
+    void malformedSettingsThrowAndNameTheFile() {
+        for (String bad : new String[] {"{", "not json", "[]", "[{\"hooks\": {}}]", "\"x\"", "5", "null",
+                "{\"hooks\": []}", "{\"hooks\": \"x\"}", "{\"hooks\": null}", "{\"hooks\": {\"SessionStart\": {}}}",
+                "{\"hooks\": {\"SessionStart\": null}}", "{} {}", "{\"a\": 1,}"}) {
+            ClaudeHookSettings.MalformedSettingsException e = assertThrows(ClaudeHookSettings.MalformedSettingsException.class,
+                    () -> ClaudeHookSettings.merge(bad, "/p/.claude/settings.local.json"), bad);
+            assertTrue(e.getMessage().contains("/p/.claude/settings.local.json"), e.getMessage());
+            assertTrue(e.getMessage().contains("termsprawl.claudeHook=false"), e.getMessage());
+        }
+    }
+
+    @Test
+    void installWritesAndIsIdempotent() throws IOException {
+        Path file = tmp.resolve(".claude/settings.local.json");
+        assertTrue(ClaudeHookSettings.install(file));
+        assertArrayEquals(Fixtures.utf8(FRESH), Files.readAllBytes(file));
+        assertFalse(ClaudeHookSettings.install(file));
+        assertArrayEquals(Fixtures.utf8(FRESH), Files.readAllBytes(file));
+    }
+
+    @Test
+    void installLeavesMalformedFilesUntouched() throws IOException {
+        Path file = tmp.resolve(".claude/settings.local.json");
+        for (String bad : new String[] {"{ broken", "[1, 2]", "{\"hooks\": 5}"}) {
+            Fixtures.write(file, bad);
+            assertThrows(ClaudeHookSettings.MalformedSettingsException.class, () -> ClaudeHookSettings.install(file));
+            assertEquals(bad, Files.readString(file));
+        }
+        byte[] notUtf8 = {'{', (byte) 0xFF, '}'};
+        Fixtures.writeBytes(file, notUtf8);
+        assertThrows(ClaudeHookSettings.MalformedSettingsException.class, () -> ClaudeHookSettings.install(file));
+        assertArrayEquals(notUtf8, Files.readAllBytes(file));
+        assertEquals(List.of("settings.local.json"), Files.list(file.getParent()).map(p -> p.getFileName().toString()).toList());
+    }
+
+    @Test
+    void outputHasTheSameLayoutAsJsonStringify() throws Exception {
+        Fixtures.assumeReference();
+        String merged = merge("{\"a\": [1, [], {}, [[\"x\"]], {\"b\": {\"c\": [true, false, null]}}], \"s\": \"\\t\\u0001\\ud800\\\"\"}");
+        Path in = Fixtures.write(tmp.resolve("in.json"), merged);
+        Fixtures.Run run = Fixtures.run(List.of("node", "-e",
+                "const fs=require('fs');process.stdout.write(JSON.stringify(JSON.parse(fs.readFileSync(process.argv[1],'utf8')),null,2)+'\\n')",
+                in.toString()), null);
+        assertEquals(0, run.exit(), Fixtures.str(run.stderr()));
+        assertEquals(Fixtures.str(run.stdout()), merged);
+    }
+
+    @Test
+    void parsedEntryHasTheHookFields() throws IOException {
+        Map<String, Object> root = Json.asObject(Json.parse(merge(null)));
+        Object entry = ((List<?>) Json.asObject(root.get("hooks")).get("SessionStart")).get(0);
+        assertEquals(ClaudeHookSettings.MATCHER, Json.asObject(entry).get("matcher"));
+        Map<String, Object> hook = Json.asObject(((List<?>) Json.asObject(entry).get("hooks")).get(0));
+        assertEquals("command", hook.get("type"));
+        assertEquals("\"$CLAUDE_PROJECT_DIR\"/.termsprawl/bin/termsprawl-record", hook.get("command"));
+    }
+}

@@ -1,0 +1,54 @@
+package io.github.termsprawl.transcript;
+
+import io.github.termsprawl.core.TranscriptIndex;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/** Small transcript files written by the tests themselves. */
+public final class StoreFixtures {
+    /** SPEC §6's limits, as the context view sets them. */
+    public static final TurnLimits LIMITS = new TurnLimits(40, 2000);
+
+    /** The store of a file without {@code store} in its entry, as the context view decides it. */
+    public static Store detect(Path file) {
+        return new TranscriptReaders().storeOf(entry(file, null, null));
+    }
+
+    private StoreFixtures() {}
+
+    /** The lines joined with {@code \n}, plus a final newline. */
+    public static Path jsonl(Path file, String... lines) throws IOException {
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        Files.writeString(file, String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
+        return file;
+    }
+
+    public static Path write(Path file, String text) throws IOException {
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        Files.writeString(file, text, StandardCharsets.UTF_8);
+        return file;
+    }
+
+    public static TranscriptIndex.Entry entry(Path path, String store, String session) {
+        return new TranscriptIndex.Entry(path, store, session);
+    }
+
+    public static List<Turn> turns(String... roleText) {
+        Turn[] turns = new Turn[roleText.length / 2];
+        for (int i = 0; i < turns.length; i++) {
+            turns[i] = new Turn(roleText[2 * i], roleText[2 * i + 1]);
+        }
+        return List.of(turns);
+    }
+
+    /** The corpus folder ({@code ../shared/corpus}), or null when it is not there. */
+    public static Path corpus() {
+        String shared = System.getProperty("termsprawl.shared", "../shared");
+        Path corpus = Path.of(shared).resolve("corpus");
+        return Files.isDirectory(corpus) ? corpus : null;
+    }
+}

@@ -1,0 +1,36 @@
+package io.github.termsprawl.view;
+
+import io.github.termsprawl.transcript.Turn;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class LinkedContextFormatTest {
+    @Test
+    void exactBlock() {
+        assertEquals("# linked context from Backend (be)\n## user\nhi\n## assistant\nline1\nline2",
+                LinkedContextFormat.block("be", "Backend", List.of(new Turn("user", "hi"), new Turn("assistant", "line1\nline2"))));
+    }
+
+    @Test
+    void emptyTextAndEmptyTitle() {
+        assertEquals("# linked context from  (be)\n## user\n\n## assistant\nx",
+                LinkedContextFormat.block("be", "", List.of(new Turn("user", ""), new Turn("assistant", "x"))));
+    }
+
+    @Test
+    void documentJoinsWithSeparatorAndOneTrailingNewline() {
+        assertEquals("", LinkedContextFormat.document(List.of()));
+        assertEquals("A\n", LinkedContextFormat.document(List.of("A")));
+        assertEquals("A\n---\nB\n---\nC\n", LinkedContextFormat.document(List.of("A", "B", "C")));
+    }
+
+    @Test
+    void textEndingInNewlineIsPrintedRaw() {
+        // text is raw: its own trailing newline stays, the document still adds exactly one
+        String block = LinkedContextFormat.block("p", "p", List.of(new Turn("user", "ends\n")));
+        assertEquals("# linked context from p (p)\n## user\nends\n\n", LinkedContextFormat.document(List.of(block)));
+    }
+}
