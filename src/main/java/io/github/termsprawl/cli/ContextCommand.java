@@ -2,7 +2,6 @@ package io.github.termsprawl.cli;
 
 import io.github.termsprawl.jsonl.Utf8Output;
 import io.github.termsprawl.view.LinkedContext;
-
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;

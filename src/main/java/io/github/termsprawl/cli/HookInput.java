@@ -1,14 +1,13 @@
 package io.github.termsprawl.cli;
 
-import io.github.termsprawl.jsonl.LongStringCapReader;
-
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import io.github.termsprawl.jsonl.LongStringCapReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.util.Set;
 
 /**
@@ -27,10 +26,13 @@ public record HookInput(String transcriptPath, String cwd) {
      * without a depth limit 50 MB of {@code [} would build tens of millions of parser contexts (out of memory).
      * Strings never reach the string limit: the reader below caps them.
      */
-    private static final JsonFactory FACTORY = JsonFactory.builder().disable(JsonFactory.Feature.INTERN_FIELD_NAMES).build();
+    private static final JsonFactory FACTORY = JsonFactory.builder()
+            .disable(JsonFactory.Feature.INTERN_FIELD_NAMES)
+            .build();
 
     public static HookInput read(InputStream in) {
-        try (JsonParser p = FACTORY.createParser(new LongStringCapReader(new InputStreamReader(in, StandardCharsets.UTF_8), MAX_PATH + 1))) {
+        try (JsonParser p = FACTORY.createParser(
+                new LongStringCapReader(new InputStreamReader(in, StandardCharsets.UTF_8), MAX_PATH + 1))) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 return EMPTY;
             }

@@ -3,7 +3,6 @@ package io.github.termsprawl.cli;
 import io.github.termsprawl.core.NodeId;
 import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.core.TranscriptIndex;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;

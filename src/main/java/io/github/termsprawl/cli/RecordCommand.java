@@ -29,7 +29,11 @@ public final class RecordCommand {
     /** {@code <project>/.termsprawl/bin/termsprawl.jar} → {@code <project>}. */
     static Path projectOfThisJar() {
         try {
-            Path jar = Path.of(RecordCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            Path jar = Path.of(RecordCommand.class
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .toURI());
             Path bin = jar.getParent();
             return bin != null && bin.getParent() != null ? bin.getParent().getParent() : null;
         } catch (Exception e) {

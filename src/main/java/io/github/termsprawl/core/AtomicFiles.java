@@ -15,7 +15,8 @@ import java.util.Set;
 /** Every file this product writes goes through here: temp file + rename, and only when the bytes change. */
 public final class AtomicFiles {
     private static final Set<PosixFilePermission> EXECUTABLE = PosixFilePermissions.fromString("rwxr-xr-x");
-    private static final boolean POSIX = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
+    private static final boolean POSIX =
+            FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
 
     private AtomicFiles() {}
 
@@ -34,7 +35,8 @@ public final class AtomicFiles {
             return false;
         }
         if (Files.isDirectory(file)) {
-            throw new IOException(file + " is a folder where termsprawl keeps a file: move the folder away and run again");
+            throw new IOException(
+                    file + " is a folder where termsprawl keeps a file: move the folder away and run again");
         }
         Path dir = file.toAbsolutePath().getParent();
         Files.createDirectories(dir);
@@ -42,7 +44,8 @@ public final class AtomicFiles {
         try {
             Files.write(tmp, bytes);
             if (POSIX) {
-                Files.setPosixFilePermissions(tmp, executable ? EXECUTABLE : PosixFilePermissions.fromString("rw-r--r--"));
+                Files.setPosixFilePermissions(
+                        tmp, executable ? EXECUTABLE : PosixFilePermissions.fromString("rw-r--r--"));
             }
             try {
                 Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

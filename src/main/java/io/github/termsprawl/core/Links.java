@@ -2,7 +2,6 @@ package io.github.termsprawl.core;
 
 import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonWriter;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -108,7 +107,10 @@ public final class Links {
         }
         Object a = o.get("a");
         Object b = o.get("b");
-        if (!(a instanceof String sa) || !(b instanceof String sb) || !NodeId.isSafe(sa) || !NodeId.isSafe(sb)
+        if (!(a instanceof String sa)
+                || !(b instanceof String sb)
+                || !NodeId.isSafe(sa)
+                || !NodeId.isSafe(sb)
                 || sa.equals(sb)) {
             return null;
         }

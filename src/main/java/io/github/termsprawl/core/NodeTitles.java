@@ -1,7 +1,6 @@
 package io.github.termsprawl.core;
 
 import io.github.termsprawl.jsonl.Json;
-
 import java.util.List;
 import java.util.Map;
 

@@ -41,7 +41,10 @@ public final class ProjectLayout {
     }
 
     public Path skillMd() {
-        return cwd.resolve(".claude").resolve("skills").resolve("termsprawl-context").resolve("SKILL.md");
+        return cwd.resolve(".claude")
+                .resolve("skills")
+                .resolve("termsprawl-context")
+                .resolve("SKILL.md");
     }
 
     public Path claudeSettingsLocal() {

@@ -2,7 +2,6 @@ package io.github.termsprawl.core;
 
 import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonWriter;
-
 import java.io.IOException;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -40,7 +39,8 @@ public final class TranscriptIndex {
             // as node's isAbsolute(p) ? p : join(cwd, p): an absolute path is used as it is (normalizing it
             // would turn "/no/such/../x" into a readable "/x"); a relative one is joined and normalized
             Path given = Path.of(path);
-            Path resolved = given.isAbsolute() ? given : layout.cwd().resolve(given).normalize();
+            Path resolved =
+                    given.isAbsolute() ? given : layout.cwd().resolve(given).normalize();
             if (path.endsWith("/")) {
                 // node keeps a trailing slash, so the OS insists on a folder; a Path drops it, "/." keeps the rule
                 resolved = resolved.resolve(".");

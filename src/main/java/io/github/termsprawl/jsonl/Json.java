@@ -6,7 +6,6 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import java.io.IOException;
 import java.io.Reader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -151,7 +150,8 @@ public final class Json {
             Object child = container(next);
             Object value = child != null ? child : scalar(p, next);
             if (current instanceof Map) {
-                asObject(current).put(name, value); // a repeated key keeps its first position and its last value, as in JS
+                asObject(current)
+                        .put(name, value); // a repeated key keeps its first position and its last value, as in JS
             } else {
                 @SuppressWarnings("unchecked")
                 List<Object> list = (List<Object>) current;

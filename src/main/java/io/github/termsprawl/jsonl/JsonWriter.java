@@ -60,7 +60,8 @@ public final class JsonWriter {
         } else if (value == Json.NULL || value == null) {
             out.append("null");
         } else {
-            throw new IllegalArgumentException("not a JSON value: " + value.getClass().getName());
+            throw new IllegalArgumentException(
+                    "not a JSON value: " + value.getClass().getName());
         }
     }
 

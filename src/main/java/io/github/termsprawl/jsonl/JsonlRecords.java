@@ -1,6 +1,5 @@
 package io.github.termsprawl.jsonl;
 
-
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;

@@ -43,8 +43,11 @@ public final class JsonlTail {
         }
         try (ReverseLineReader lines = ReverseLineReader.open(file, chunkSize, maxInMemoryLine)) {
             while (lines.previous()) {
-                if (needles != null && lines.length() > 0 && !lines.isLong()
-                        && !needles.foundIn(lines.lineBytes(), lines.lineOffset(), lines.lineOffset() + (int) lines.length())) {
+                if (needles != null
+                        && lines.length() > 0
+                        && !lines.isLong()
+                        && !needles.foundIn(
+                                lines.lineBytes(), lines.lineOffset(), lines.lineOffset() + (int) lines.length())) {
                     continue;
                 }
                 Map<String, Object> record = JsonlRecords.parse(lines, projection, stringCap);

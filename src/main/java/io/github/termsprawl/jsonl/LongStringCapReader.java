@@ -11,7 +11,13 @@ import java.io.Reader;
  * would have. Only strings are touched, so the structure the parser sees is the original's.
  */
 public final class LongStringCapReader extends Reader {
-    private enum State { OUTSIDE, STRING, ESCAPE, UNICODE, RAW }
+    private enum State {
+        OUTSIDE,
+        STRING,
+        ESCAPE,
+        UNICODE,
+        RAW
+    }
 
     private final Reader in;
     private final int cap;

@@ -3,8 +3,8 @@ package io.github.termsprawl.jsonl;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.Reader;
 import java.io.RandomAccessFile;
+import java.io.Reader;
 import java.nio.file.Path;
 
 /**
@@ -20,6 +20,7 @@ public final class ReverseLineReader implements Closeable {
 
     /** java.io, not a FileChannel: it reads straight into the heap array and loads fewer classes at start. */
     private final RandomAccessFile file;
+
     private final long dataStart;
     private final byte[] chunk;
     private final int maxInMemoryLine;

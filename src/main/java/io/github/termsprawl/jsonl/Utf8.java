@@ -28,7 +28,9 @@ public final class Utf8 {
 
     /** The length of a UTF-8 byte order mark at {@code bytes[off, off+len)}: 3, or 0 when there is none. */
     public static int bomLength(byte[] bytes, int off, int len) {
-        return len >= 3 && bytes[off] == (byte) 0xEF && bytes[off + 1] == (byte) 0xBB && bytes[off + 2] == (byte) 0xBF ? 3 : 0;
+        return len >= 3 && bytes[off] == (byte) 0xEF && bytes[off + 1] == (byte) 0xBB && bytes[off + 2] == (byte) 0xBF
+                ? 3
+                : 0;
     }
 
     /**

@@ -1,7 +1,6 @@
 package io.github.termsprawl.maven;
 
 import io.github.termsprawl.core.NodeId;
-
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -56,7 +55,9 @@ abstract class AbstractTermsprawlMojo extends AbstractMojo {
             return "permission denied: " + a.getFile() + " (make it writable, or run as its owner)";
         }
         if (e instanceof java.nio.file.FileSystemException f && f.getFile() != null) {
-            String reason = f.getReason() != null ? f.getReason() : e.getClass().getSimpleName().replace("Exception", "");
+            String reason = f.getReason() != null
+                    ? f.getReason()
+                    : e.getClass().getSimpleName().replace("Exception", "");
             String other = f.getOtherFile() != null ? " -> " + f.getOtherFile() : "";
             return "cannot use " + f.getFile() + other + ": " + reason;
         }
@@ -65,7 +66,10 @@ abstract class AbstractTermsprawlMojo extends AbstractMojo {
 
     private Path root() {
         String dir = session.getExecutionRootDirectory();
-        return (dir != null ? new File(dir) : new File(".")).toPath().toAbsolutePath().normalize();
+        return (dir != null ? new File(dir) : new File("."))
+                .toPath()
+                .toAbsolutePath()
+                .normalize();
     }
 
     /** The value of a required property, or a failure naming it and showing a correct call. */
@@ -81,7 +85,8 @@ abstract class AbstractTermsprawlMojo extends AbstractMojo {
         required(value, property, example);
         if (!NodeId.isSafe(value)) {
             throw new MojoFailureException("Invalid node id '" + printable(value) + "' in " + property
-                    + ": an id is 1-128 letters, digits, '_' or '-', starting with a letter or digit. Example: " + example);
+                    + ": an id is 1-128 letters, digits, '_' or '-', starting with a letter or digit. Example: "
+                    + example);
         }
         return value;
     }

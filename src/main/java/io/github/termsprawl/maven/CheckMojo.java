@@ -4,7 +4,6 @@ import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.plant.ClassDataArchive;
 import io.github.termsprawl.plant.Discovery;
 import io.github.termsprawl.plant.JavaRuntime;
-
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -37,7 +36,11 @@ public class CheckMojo extends AbstractTermsprawlMojo {
         }
         StringBuilder message = new StringBuilder("termsprawl discovery files are not current:\n");
         for (Discovery.Finding f : findings) {
-            message.append("  ").append(f.problem()).append(": ").append(root.relativize(f.path())).append('\n');
+            message.append("  ")
+                    .append(f.problem())
+                    .append(": ")
+                    .append(root.relativize(f.path()))
+                    .append('\n');
         }
         throw new MojoFailureException(message.append(FIX).toString());
     }

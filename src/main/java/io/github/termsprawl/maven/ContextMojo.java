@@ -3,7 +3,6 @@ package io.github.termsprawl.maven;
 import io.github.termsprawl.core.AtomicFiles;
 import io.github.termsprawl.jsonl.Utf8Output;
 import io.github.termsprawl.view.LinkedContext;
-
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;

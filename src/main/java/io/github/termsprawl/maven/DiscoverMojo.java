@@ -6,7 +6,6 @@ import io.github.termsprawl.plant.ClassDataArchive;
 import io.github.termsprawl.plant.ClaudeHookSettings;
 import io.github.termsprawl.plant.Discovery;
 import io.github.termsprawl.plant.JavaRuntime;
-
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -59,8 +58,9 @@ public class DiscoverMojo extends AbstractTermsprawlMojo {
         for (Path p : written) {
             getLog().debug("termsprawl: wrote " + root.relativize(p));
         }
-        getLog().info(written.isEmpty()
-                ? "termsprawl: discovery files are up to date"
-                : "termsprawl: wrote " + written.size() + " discovery file(s) under " + root);
+        getLog().info(
+                        written.isEmpty()
+                                ? "termsprawl: discovery files are up to date"
+                                : "termsprawl: wrote " + written.size() + " discovery file(s) under " + root);
     }
 }

@@ -2,7 +2,6 @@ package io.github.termsprawl.maven;
 
 import io.github.termsprawl.core.Links;
 import io.github.termsprawl.core.ProjectLayout;
-
 import java.nio.file.Path;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -12,7 +11,8 @@ import org.apache.maven.plugins.annotations.Parameter;
 /** Links two nodes so each reads the other's context. */
 @Mojo(name = "link", requiresProject = false, threadSafe = true)
 public class LinkMojo extends AbstractTermsprawlMojo {
-    static final String EXAMPLE = "mvn termsprawl:link -D" + UserProperties.A + "=backend -D" + UserProperties.B + "=frontend";
+    static final String EXAMPLE =
+            "mvn termsprawl:link -D" + UserProperties.A + "=backend -D" + UserProperties.B + "=frontend";
 
     /** One end of the link. */
     @Parameter(property = UserProperties.A)

@@ -3,7 +3,6 @@ package io.github.termsprawl.maven;
 import io.github.termsprawl.core.Link;
 import io.github.termsprawl.core.Links;
 import io.github.termsprawl.core.ProjectLayout;
-
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.maven.plugins.annotations.Mojo;

@@ -4,7 +4,6 @@ import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.core.UserErrorException;
 import io.github.termsprawl.transcript.TranscriptLocator;
-
 import java.io.IOException;
 import java.nio.file.Path;
 import org.apache.maven.plugin.MojoFailureException;
@@ -17,8 +16,8 @@ import org.apache.maven.plugins.annotations.Parameter;
  */
 @Mojo(name = "record", requiresProject = false, threadSafe = true)
 public class RecordMojo extends AbstractTermsprawlMojo {
-    static final String EXAMPLE = "mvn termsprawl:record -D" + UserProperties.NODE + "=backend -D"
-            + UserProperties.TRANSCRIPT + "=latest";
+    static final String EXAMPLE =
+            "mvn termsprawl:record -D" + UserProperties.NODE + "=backend -D" + UserProperties.TRANSCRIPT + "=latest";
 
     /** The node whose transcript this is. */
     @Parameter(property = UserProperties.NODE)
@@ -45,12 +44,14 @@ public class RecordMojo extends AbstractTermsprawlMojo {
             found = TranscriptLocator.fromEnvironment(root, System.getenv(), Path.of(System.getProperty("user.home")))
                     .locate(transcript);
         } catch (UserErrorException e) {
-            throw new MojoFailureException(e.getMessage() + " (" + UserProperties.TRANSCRIPT + "=" + transcript
-                    + "). Example: " + EXAMPLE);
+            throw new MojoFailureException(
+                    e.getMessage() + " (" + UserProperties.TRANSCRIPT + "=" + transcript + "). Example: " + EXAMPLE);
         }
         boolean changed = new TranscriptIndex(new ProjectLayout(root))
                 .record(node, found.path().toString(), found.store(), found.session());
         getLog().info("termsprawl: " + (changed ? "recorded " : "already recorded: ") + node + " -> " + found.path()
-                + (found.store() != null ? " (" + found.store() + (found.session() != null ? " " + found.session() : "") + ")" : ""));
+                + (found.store() != null
+                        ? " (" + found.store() + (found.session() != null ? " " + found.session() : "") + ")"
+                        : ""));
     }
 }

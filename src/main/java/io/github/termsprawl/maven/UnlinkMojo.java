@@ -2,7 +2,6 @@ package io.github.termsprawl.maven;
 
 import io.github.termsprawl.core.Links;
 import io.github.termsprawl.core.ProjectLayout;
-
 import java.io.IOException;
 import java.nio.file.Path;
 import org.apache.maven.plugin.MojoFailureException;
@@ -12,7 +11,8 @@ import org.apache.maven.plugins.annotations.Parameter;
 /** Removes the link between two nodes; a missing link is not an error. */
 @Mojo(name = "unlink", requiresProject = false, threadSafe = true)
 public class UnlinkMojo extends AbstractTermsprawlMojo {
-    static final String EXAMPLE = "mvn termsprawl:unlink -D" + UserProperties.A + "=backend -D" + UserProperties.B + "=frontend";
+    static final String EXAMPLE =
+            "mvn termsprawl:unlink -D" + UserProperties.A + "=backend -D" + UserProperties.B + "=frontend";
 
     /** One end of the link. */
     @Parameter(property = UserProperties.A)

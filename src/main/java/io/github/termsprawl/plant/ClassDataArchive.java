@@ -3,7 +3,6 @@ package io.github.termsprawl.plant;
 import io.github.termsprawl.core.Links;
 import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.core.TranscriptIndex;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -23,7 +22,12 @@ import java.util.stream.Stream;
  */
 public final class ClassDataArchive {
     /** Whether the archive is there and this JVM would map it. */
-    public enum Status { CURRENT, MISSING, STALE, NO_JAVA }
+    public enum Status {
+        CURRENT,
+        MISSING,
+        STALE,
+        NO_JAVA
+    }
 
     private static final long TIMEOUT_SECONDS = 60;
 
@@ -48,8 +52,14 @@ public final class ClassDataArchive {
         }
         try {
             // -Xshare:on refuses to start unless the archive matches this JVM and the jar it was made from
-            List<String> cmd = List.of(java.toString(), "-XX:SharedArchiveFile=" + file(), "-Xshare:on",
-                    "-Xlog:disable", "-cp", jar().toString(), "-version");
+            List<String> cmd = List.of(
+                    java.toString(),
+                    "-XX:SharedArchiveFile=" + file(),
+                    "-Xshare:on",
+                    "-Xlog:disable",
+                    "-cp",
+                    jar().toString(),
+                    "-version");
             return run(cmd, null) == 0 ? Status.CURRENT : Status.STALE;
         } catch (IOException e) {
             return Status.STALE;
@@ -80,7 +90,8 @@ public final class ClassDataArchive {
             cmd.add(java.toString());
             cmd.add("-XX:ArchiveClassesAtExit=" + tmp);
             cmd.addAll(List.of(Launchers.JVM_FLAGS.split(" ")));
-            cmd.addAll(List.of("-cp", jar().toString(), CommandJar.CONTEXT_MAIN, "--cwd", training.toString(), "--self", "a"));
+            cmd.addAll(List.of(
+                    "-cp", jar().toString(), CommandJar.CONTEXT_MAIN, "--cwd", training.toString(), "--self", "a"));
             int code = run(cmd, training.resolve("out.txt"));
             if (code != 0 || !Files.isRegularFile(tmp)) {
                 throw new IOException("'" + String.join(" ", cmd) + "' exited with " + code);

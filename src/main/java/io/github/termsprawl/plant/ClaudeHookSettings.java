@@ -3,7 +3,6 @@ package io.github.termsprawl.plant;
 import io.github.termsprawl.core.AtomicFiles;
 import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonWriter;
-
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
@@ -121,7 +120,9 @@ public final class ClaudeHookSettings {
             if (entry != null && entry.get("hooks") instanceof List<?> hooks) {
                 for (Object h : hooks) {
                     Map<String, Object> hook = Json.asObject(h);
-                    if (hook != null && hook.get("command") instanceof String c && c.contains("/.termsprawl/bin/" + Discovery.RECORD)) {
+                    if (hook != null
+                            && hook.get("command") instanceof String c
+                            && c.contains("/.termsprawl/bin/" + Discovery.RECORD)) {
                         return true;
                     }
                 }

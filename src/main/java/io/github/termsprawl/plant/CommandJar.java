@@ -29,9 +29,13 @@ public final class CommandJar {
     private static final LocalDateTime FIXED_TIME = LocalDateTime.of(2020, 1, 1, 0, 0);
     /** The layers the planted commands run on; {@code plant} and {@code maven} stay in the plugin. */
     static final String[] OWN = {
-        "io/github/termsprawl/jsonl/", "io/github/termsprawl/core/", "io/github/termsprawl/transcript/",
-        "io/github/termsprawl/view/", "io/github/termsprawl/cli/"
+        "io/github/termsprawl/jsonl/",
+        "io/github/termsprawl/core/",
+        "io/github/termsprawl/transcript/",
+        "io/github/termsprawl/view/",
+        "io/github/termsprawl/cli/"
     };
+
     private static final String JACKSON = "com/fasterxml/jackson/core/";
     private static final String SQLITE_NATIVE = "org/sqlite/native/";
     /** The platforms agents run on; the other natives of sqlite-jdbc (Android, FreeBSD, 32-bit ARM…) would only double its size. */
@@ -47,7 +51,9 @@ public final class CommandJar {
     public static byte[] build() throws IOException {
         Map<String, byte[]> entries = new TreeMap<>();
         collect(codeSource(CommandJar.class), entries, name -> startsWithAny(name, OWN) && name.endsWith(".class"));
-        collect(codeSource(JsonFactory.class), entries,
+        collect(
+                codeSource(JsonFactory.class),
+                entries,
                 name -> name.startsWith(JACKSON) || name.equals("META-INF/LICENSE") || name.equals("META-INF/NOTICE"));
         for (String key : new String[] {"META-INF/LICENSE", "META-INF/NOTICE"}) {
             byte[] text = entries.remove(key);
@@ -80,7 +86,8 @@ public final class CommandJar {
 
     static Path codeSource(Class<?> type) throws IOException {
         try {
-            return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return Path.of(
+                    type.getProtectionDomain().getCodeSource().getLocation().toURI());
         } catch (URISyntaxException | RuntimeException e) {
             throw new IOException("cannot locate the classes of " + type.getName() + ": " + e.getMessage(), e);
         }

@@ -2,7 +2,6 @@ package io.github.termsprawl.plant;
 
 import io.github.termsprawl.core.AtomicFiles;
 import io.github.termsprawl.core.ProjectLayout;
-
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
@@ -36,11 +35,14 @@ public final class Discovery {
         files.add(text(layout.skillMd(), DiscoveryMarkers.SKILL, false));
         Path bin = layout.binDir();
         String contextPurpose = "prints the recent turns of the agents linked to a node (--cwd <dir> --self <nodeId>)";
-        String recordPurpose = "Claude Code SessionStart hook; records the session's transcript for $TERMSPRAWL_NODE_ID";
+        String recordPurpose =
+                "Claude Code SessionStart hook; records the session's transcript for $TERMSPRAWL_NODE_ID";
         files.add(text(bin.resolve(CONTEXT), Launchers.sh(CONTEXT, CommandJar.CONTEXT_MAIN, contextPurpose), true));
-        files.add(text(bin.resolve(CONTEXT + ".cmd"), Launchers.cmd(CONTEXT, CommandJar.CONTEXT_MAIN, contextPurpose), false));
+        files.add(text(
+                bin.resolve(CONTEXT + ".cmd"), Launchers.cmd(CONTEXT, CommandJar.CONTEXT_MAIN, contextPurpose), false));
         files.add(text(bin.resolve(RECORD), Launchers.sh(RECORD, CommandJar.RECORD_MAIN, recordPurpose), true));
-        files.add(text(bin.resolve(RECORD + ".cmd"), Launchers.cmd(RECORD, CommandJar.RECORD_MAIN, recordPurpose), false));
+        files.add(text(
+                bin.resolve(RECORD + ".cmd"), Launchers.cmd(RECORD, CommandJar.RECORD_MAIN, recordPurpose), false));
         files.add(new PlantedFile(bin.resolve(Launchers.JAR), CommandJar.build(), false));
         files.add(new PlantedFile(bin.resolve(Launchers.SQLITE_JAR), CommandJar.sqliteJar(), false));
         // the class-data archive and sqlite's unpacked native library belong to one machine: never commit them
@@ -60,8 +62,10 @@ public final class Discovery {
             return Files.readString(file, StandardCharsets.UTF_8);
         } catch (CharacterCodingException e) {
             // rewriting it would replace the user's bytes: stop and say so
-            throw new IOException(file + " is not valid UTF-8, so its prose cannot be kept;"
-                    + " fix its encoding or delete it, then run 'mvn termsprawl:discover' again", e);
+            throw new IOException(
+                    file + " is not valid UTF-8, so its prose cannot be kept;"
+                            + " fix its encoding or delete it, then run 'mvn termsprawl:discover' again",
+                    e);
         }
     }
 

@@ -1,7 +1,6 @@
 package io.github.termsprawl.plant;
 
 import io.github.termsprawl.core.AtomicFiles;
-
 import java.nio.file.Path;
 
 /** A file {@code discover} keeps exactly current, and {@code check} verifies. */

@@ -74,7 +74,8 @@ public final class ClaudeSessions implements SessionFinder {
         }
         if (slug.length() > MAX_SLUG) {
             String prefix = slug.substring(0, MAX_SLUG) + "-";
-            try (DirectoryStream<Path> all = Files.newDirectoryStream(projects, p -> p.getFileName().toString().startsWith(prefix))) {
+            try (DirectoryStream<Path> all = Files.newDirectoryStream(
+                    projects, p -> p.getFileName().toString().startsWith(prefix))) {
                 for (Path p : all) {
                     if (!dirs.contains(p) && Files.isDirectory(p)) {
                         dirs.add(p);
@@ -89,7 +90,9 @@ public final class ClaudeSessions implements SessionFinder {
 
     /** The folder a project's sessions would be in, for messages. */
     public Path expectedDir(Path project) {
-        return claudeDir.resolve("projects").resolve(slug(project.toAbsolutePath().normalize().toString()));
+        return claudeDir
+                .resolve("projects")
+                .resolve(slug(project.toAbsolutePath().normalize().toString()));
     }
 
     /** The session file of that id, or null. */

@@ -1,11 +1,10 @@
 package io.github.termsprawl.transcript;
 
+import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.jsonl.ByteNeedles;
 import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonProjection;
 import io.github.termsprawl.jsonl.JsonlTail;
-
-import io.github.termsprawl.core.TranscriptIndex;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -16,8 +15,10 @@ final class ClaudeTranscript implements StoreReader {
     static final JsonProjection KEYS = JsonProjection.whole("type", "message");
     /** Of a record, only what a turn is made of: the type and the text blocks of the content. */
     static final JsonProjection TURN = JsonProjection.fields(
-            "type", JsonProjection.ALL,
-            "message", JsonProjection.fields(
+            "type",
+            JsonProjection.ALL,
+            "message",
+            JsonProjection.fields(
                     "content", JsonProjection.fields("type", JsonProjection.ALL, "text", JsonProjection.ALL)));
     /**
      * A turn's {@code type} value is {@code "user"} or {@code "assistant"} as written, or spelled with a
@@ -28,10 +29,29 @@ final class ClaudeTranscript implements StoreReader {
      * Every record type of the real Claude Code files in the corpus (1.0.24 to 2.1.x) and STORES.md;
      * counting the others is only a drift signal, it never changes what prints.
      */
-    static final Set<String> KNOWN_TYPES = Set.of("user", "assistant", "system", "summary", "progress",
-            "file-history-snapshot", "queue-operation", "attachment", "custom-title", "agent-name", "ai-title",
-            "last-prompt", "permission-mode", "mode", "frame-link", "pr-link", "worktree-state", "started", "result",
-            "relocated", "bridge-session", "atis-latch");
+    static final Set<String> KNOWN_TYPES = Set.of(
+            "user",
+            "assistant",
+            "system",
+            "summary",
+            "progress",
+            "file-history-snapshot",
+            "queue-operation",
+            "attachment",
+            "custom-title",
+            "agent-name",
+            "ai-title",
+            "last-prompt",
+            "permission-mode",
+            "mode",
+            "frame-link",
+            "pr-link",
+            "worktree-state",
+            "started",
+            "result",
+            "relocated",
+            "bridge-session",
+            "atis-latch");
 
     /** A class, not a method reference: no method-handle bootstrap on the command's start-up path. */
     private static final JsonlTurns.TurnRule TO_TURN = new JsonlTurns.TurnRule() {
@@ -76,8 +96,13 @@ final class ClaudeTranscript implements StoreReader {
     }
 
     ReadStats stats(Path file) {
-        return JsonlTurns.stats(tail, file, KEYS, Store.CLAUDE,
-                record -> record.get("type") instanceof String t && KNOWN_TYPES.contains(t), ClaudeTranscript::toTurn);
+        return JsonlTurns.stats(
+                tail,
+                file,
+                KEYS,
+                Store.CLAUDE,
+                record -> record.get("type") instanceof String t && KNOWN_TYPES.contains(t),
+                ClaudeTranscript::toTurn);
     }
 
     @Override

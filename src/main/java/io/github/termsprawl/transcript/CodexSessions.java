@@ -3,7 +3,6 @@ package io.github.termsprawl.transcript;
 import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonProjection;
 import io.github.termsprawl.jsonl.JsonlHead;
-
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -36,7 +35,8 @@ public final class CodexSessions implements SessionFinder {
         for (Path file : NewestFiles.under(sessionsDir(), 4, n -> n.startsWith("rollout-") && n.endsWith(".jsonl"))) {
             JsonlHead.Head first = JsonlHead.read(file, 1);
             List<Map<String, Object>> head = first == null ? List.of() : first.records(1, KEYS, null);
-            Map<String, Object> meta = head.isEmpty() ? null : Json.asObject(head.get(0).get("payload"));
+            Map<String, Object> meta =
+                    head.isEmpty() ? null : Json.asObject(head.get(0).get("payload"));
             if (meta == null || !"session_meta".equals(head.get(0).get("type")) || isSubagent(meta)) {
                 continue;
             }

@@ -4,7 +4,6 @@ import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonProjection;
 import io.github.termsprawl.jsonl.JsonlTail;
-
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -22,29 +21,80 @@ import java.util.Set;
  */
 final class CodexTranscript implements StoreReader {
     static final JsonProjection KEYS = JsonProjection.whole("type", "payload");
-    static final Set<String> KNOWN_TYPES = Set.of("session_meta", "turn_context", "world_state", "response_item",
-            "event_msg", "compacted", "inter_agent_communication_metadata");
+    static final Set<String> KNOWN_TYPES = Set.of(
+            "session_meta",
+            "turn_context",
+            "world_state",
+            "response_item",
+            "event_msg",
+            "compacted",
+            "inter_agent_communication_metadata");
     /** {@code event_msg} payload types of the corpus (Codex 0.53 to 0.146) and STORES.md. */
-    static final Set<String> KNOWN_EVENTS = Set.of("user_message", "agent_message", "agent_reasoning", "token_count",
-            "task_started", "task_complete", "turn_aborted", "error", "context_compacted", "exec_command_begin",
-            "exec_command_end", "patch_apply_end", "mcp_tool_call_end", "web_search_end", "view_image_tool_call",
-            "image_generation_end", "item_completed", "entered_review_mode", "exited_review_mode",
-            "guardian_assessment", "collab_agent_interaction_end", "collab_agent_spawn_end", "collab_close_end",
-            "collab_waiting_end", "dynamic_tool_call_request", "dynamic_tool_call_response", "sub_agent_activity",
-            "thread_goal_updated", "thread_name_updated", "thread_settings_applied", "undo_completed",
+    static final Set<String> KNOWN_EVENTS = Set.of(
+            "user_message",
+            "agent_message",
+            "agent_reasoning",
+            "token_count",
+            "task_started",
+            "task_complete",
+            "turn_aborted",
+            "error",
+            "context_compacted",
+            "exec_command_begin",
+            "exec_command_end",
+            "patch_apply_end",
+            "mcp_tool_call_end",
+            "web_search_end",
+            "view_image_tool_call",
+            "image_generation_end",
+            "item_completed",
+            "entered_review_mode",
+            "exited_review_mode",
+            "guardian_assessment",
+            "collab_agent_interaction_end",
+            "collab_agent_spawn_end",
+            "collab_close_end",
+            "collab_waiting_end",
+            "dynamic_tool_call_request",
+            "dynamic_tool_call_response",
+            "sub_agent_activity",
+            "thread_goal_updated",
+            "thread_name_updated",
+            "thread_settings_applied",
+            "undo_completed",
             "account/rateLimits/updated");
     /** {@code response_item} payload types of the corpus and STORES.md. */
-    static final Set<String> KNOWN_ITEMS = Set.of("message", "reasoning", "function_call", "function_call_output",
-            "custom_tool_call", "custom_tool_call_output", "local_shell_call", "local_shell_call_output",
-            "web_search_call", "tool_search_call", "tool_search_output", "image_generation_call", "ghost_snapshot",
+    static final Set<String> KNOWN_ITEMS = Set.of(
+            "message",
+            "reasoning",
+            "function_call",
+            "function_call_output",
+            "custom_tool_call",
+            "custom_tool_call_output",
+            "local_shell_call",
+            "local_shell_call_output",
+            "web_search_call",
+            "tool_search_call",
+            "tool_search_output",
+            "image_generation_call",
+            "ghost_snapshot",
             "agent_message");
     /**
      * How the context Codex injects into the model's user messages begins (environment, AGENTS.md,
      * permissions, shell-command echoes): that text is the harness's, not the user's.
      */
-    private static final List<String> INJECTED_PREFIXES = List.of("<environment_context>", "<user_instructions>",
-            "<permissions instructions>", "<INSTRUCTIONS>", "# AGENTS.md instructions", "<user_shell_command>",
-            "<turn_aborted>", "<skill>", "<collaboration_mode>", "<personality_spec>", "<subagent_notification>");
+    private static final List<String> INJECTED_PREFIXES = List.of(
+            "<environment_context>",
+            "<user_instructions>",
+            "<permissions instructions>",
+            "<INSTRUCTIONS>",
+            "# AGENTS.md instructions",
+            "<user_shell_command>",
+            "<turn_aborted>",
+            "<skill>",
+            "<collaboration_mode>",
+            "<personality_spec>",
+            "<subagent_notification>");
 
     private final JsonlTail tail;
 
@@ -96,7 +146,9 @@ final class CodexTranscript implements StoreReader {
         }
         StringBuilder text = null;
         Object content = p.get("content");
-        List<?> parts = content instanceof List<?> l ? l : content instanceof String s ? List.of(Map.of("type", "input_text", "text", s)) : List.of();
+        List<?> parts = content instanceof List<?> l
+                ? l
+                : content instanceof String s ? List.of(Map.of("type", "input_text", "text", s)) : List.of();
         for (Object part : parts) {
             Map<String, Object> b = Json.asObject(part);
             if (b == null || !(b.get("text") instanceof String t) || !isTextPart(b.get("type")) || isInjected(t)) {

@@ -6,7 +6,6 @@ import io.github.termsprawl.jsonl.JsonProjection;
 import io.github.termsprawl.jsonl.JsonlTail;
 import java.util.Map;
 
-
 /**
  * cursor-agent's JSONL is refused, not read: it holds the prompt, the prose and bare tool calls, with no
  * tool results, timestamps, ids or version. Printed beside a complete transcript it looks like a broken
@@ -36,8 +35,13 @@ final class CursorTranscript implements StoreReader {
     /** Records are counted (a line with a role, or {@code turn_ended}, is known); turns are 0: nothing prints. */
     @Override
     public ReadStats stats(TranscriptIndex.Entry entry) {
-        return JsonlTurns.stats(tail, entry.path(), KEYS, Store.CURSOR,
-                r -> r.get("role") instanceof String || "turn_ended".equals(r.get("type")), null);
+        return JsonlTurns.stats(
+                tail,
+                entry.path(),
+                KEYS,
+                Store.CURSOR,
+                r -> r.get("role") instanceof String || "turn_ended".equals(r.get("type")),
+                null);
     }
 
     /** A message keyed by {@code role} (no {@code type}), or the {@code turn_ended} marker. */

@@ -1,7 +1,6 @@
 package io.github.termsprawl.transcript;
 
 import io.github.termsprawl.jsonl.JsonlHead;
-
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -36,7 +35,8 @@ public final class GeminiSessions implements SessionFinder {
 
     static String projectHash(String path) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(path.getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(path.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
@@ -49,8 +49,8 @@ public final class GeminiSessions implements SessionFinder {
             hashes.add(projectHash(p));
         }
         // tmp/<id>/chats/session-*: depth 3; subagent chats sit one folder deeper and are not sessions
-        for (Path file : NewestFiles.under(tmpDir(), 3, n -> n.startsWith("session-")
-                && (n.endsWith(".jsonl") || n.endsWith(".json")))) {
+        for (Path file : NewestFiles.under(
+                tmpDir(), 3, n -> n.startsWith("session-") && (n.endsWith(".jsonl") || n.endsWith(".json")))) {
             Path chats = file.getParent();
             if (chats == null || !chats.getFileName().toString().equals("chats")) {
                 continue;

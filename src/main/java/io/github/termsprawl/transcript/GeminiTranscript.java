@@ -4,7 +4,6 @@ import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonProjection;
 import io.github.termsprawl.jsonl.JsonlTail;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,8 +20,8 @@ import java.util.Set;
  * after it. So it is replayed from the start; these files are small.
  */
 final class GeminiTranscript implements StoreReader {
-    static final JsonProjection KEYS = JsonProjection.whole("id", "type", "content", "$set", "$rewindTo", "sessionId",
-            "projectHash", "messages");
+    static final JsonProjection KEYS =
+            JsonProjection.whole("id", "type", "content", "$set", "$rewindTo", "sessionId", "projectHash", "messages");
     /** Message types of the corpus ({@code model}: an older document shape) and STORES.md. */
     static final Set<String> KNOWN_MESSAGE_TYPES = Set.of("user", "gemini", "info", "error", "warning", "model");
 
@@ -51,10 +50,14 @@ final class GeminiTranscript implements StoreReader {
     @Override
     public boolean proves(Map<String, Object> r) {
         Object type = r.get("type");
-        return r.containsKey("$set") || r.containsKey("$rewindTo")
+        return r.containsKey("$set")
+                || r.containsKey("$rewindTo")
                 || type == null && r.containsKey("sessionId") && r.containsKey("projectHash")
-                || type instanceof String t && PROVING_MESSAGE_TYPES.contains(t) && r.containsKey("id")
-                        && r.containsKey("content") && !r.containsKey("message");
+                || type instanceof String t
+                        && PROVING_MESSAGE_TYPES.contains(t)
+                        && r.containsKey("id")
+                        && r.containsKey("content")
+                        && !r.containsKey("message");
     }
 
     /** The resolved message list, in conversation order. */

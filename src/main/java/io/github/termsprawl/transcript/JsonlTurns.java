@@ -42,15 +42,15 @@ final class JsonlTurns {
             return List.of();
         }
         JsonlTail.Visitor collect = new JsonlTail.Visitor() { // a class, not a lambda: no bootstrap at start
-            @Override
-            public boolean visit(Map<String, Object> record) {
-                Turn turn = rule.toTurn(record);
-                if (turn != null) {
-                    turns.addFirst(limits.cut(turn));
-                }
-                return turns.size() < limits.maxTurns();
-            }
-        };
+                    @Override
+                    public boolean visit(Map<String, Object> record) {
+                        Turn turn = rule.toTurn(record);
+                        if (turn != null) {
+                            turns.addFirst(limits.cut(turn));
+                        }
+                        return turns.size() < limits.maxTurns();
+                    }
+                };
         return tail.walk(file, projection, needles, limits.stringCap(), collect) ? new ArrayList<>(turns) : List.of();
     }
 

@@ -35,7 +35,9 @@ final class NewestFiles {
         } catch (IOException | RuntimeException e) {
             // an unreadable folder: what was seen is what there is
         }
-        found.sort(Comparator.comparing(Stamped::time).reversed().thenComparing(s -> s.path().toString()));
+        found.sort(Comparator.comparing(Stamped::time)
+                .reversed()
+                .thenComparing(s -> s.path().toString()));
         return found.stream().map(Stamped::path).toList();
     }
 }

@@ -1,7 +1,6 @@
 package io.github.termsprawl.transcript;
 
 import io.github.termsprawl.jsonl.Json;
-
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -11,7 +10,6 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The context view of an OpenCode session in the JSON file layout used before v1.2:
@@ -30,7 +28,9 @@ final class OpenCodeLegacyTranscript {
             return path;
         }
         Path inner = path.resolve("storage");
-        return Files.isDirectory(inner.resolve("session")) && Files.isDirectory(inner.resolve("message")) ? inner : null;
+        return Files.isDirectory(inner.resolve("session")) && Files.isDirectory(inner.resolve("message"))
+                ? inner
+                : null;
     }
 
     record Message(String id, double created, String role) {}
@@ -116,7 +116,8 @@ final class OpenCodeLegacyTranscript {
         Parts parts = new Parts(storage, null);
         List<Turn> turns = new ArrayList<>();
         for (int i = messages.size() - 1; i >= 0 && turns.size() < limits.maxTurns(); i--) {
-            Turn t = OpenCodeTranscript.turn(messages.get(i).role(), parts.of(messages.get(i).id()));
+            Turn t = OpenCodeTranscript.turn(
+                    messages.get(i).role(), parts.of(messages.get(i).id()));
             if (t != null) {
                 turns.add(0, limits.cut(t));
             }
@@ -140,7 +141,11 @@ final class OpenCodeLegacyTranscript {
 
     /** A session or message id used as a folder name must stay inside the storage folder. */
     static boolean isSafeName(String name) {
-        return name != null && !name.isEmpty() && !name.contains("/") && !name.contains("\\") && !name.equals("..")
+        return name != null
+                && !name.isEmpty()
+                && !name.contains("/")
+                && !name.contains("\\")
+                && !name.equals("..")
                 && !name.equals(".");
     }
 

@@ -2,7 +2,6 @@ package io.github.termsprawl.transcript;
 
 import io.github.termsprawl.core.UserErrorException;
 import io.github.termsprawl.jsonl.Json;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -33,9 +32,13 @@ public final class OpenCodeSessions implements SessionFinder {
 
     public static OpenCodeSessions fromEnvironment(Map<String, String> env, Path home) {
         String xdg = SamePath.env(env, "XDG_DATA_HOME");
-        Path data = (xdg != null ? SamePath.expand(xdg, home) : home.resolve(".local").resolve("share")).resolve("opencode");
+        Path data = (xdg != null
+                        ? SamePath.expand(xdg, home)
+                        : home.resolve(".local").resolve("share"))
+                .resolve("opencode");
         String configured = SamePath.env(env, "OPENCODE_DB");
-        Path db = configured == null || configured.equals(":memory:") ? data.resolve("opencode.db")
+        Path db = configured == null || configured.equals(":memory:")
+                ? data.resolve("opencode.db")
                 : data.resolve(SamePath.expand(configured, home)); // a relative name is inside the data folder
         return new OpenCodeSessions(data, db);
     }
@@ -79,8 +82,11 @@ public final class OpenCodeSessions implements SessionFinder {
         double bestTime = Double.NEGATIVE_INFINITY;
         for (Path file : NewestFiles.under(storage.resolve("session"), 2, n -> n.endsWith(".json"))) {
             Map<String, Object> s = Json.asObject(Json.readFileOrNull(file));
-            if (s == null || !(s.get("id") instanceof String id) || !(s.get("directory") instanceof String dir)
-                    || s.get("parentID") instanceof String || !SamePath.is(dir, spellings)) {
+            if (s == null
+                    || !(s.get("id") instanceof String id)
+                    || !(s.get("directory") instanceof String dir)
+                    || s.get("parentID") instanceof String
+                    || !SamePath.is(dir, spellings)) {
                 continue;
             }
             Map<String, Object> time = Json.asObject(s.get("time"));
@@ -106,7 +112,8 @@ public final class OpenCodeSessions implements SessionFinder {
 
     @Override
     public String notFound(Path project) {
-        return "No OpenCode session found for " + project + " in " + database() + " or " + dataDir().resolve("storage")
+        return "No OpenCode session found for " + project + " in " + database() + " or "
+                + dataDir().resolve("storage")
                 + ". Run opencode here, or set OPENCODE_DB or XDG_DATA_HOME if OpenCode keeps its data elsewhere.";
     }
 }

@@ -3,7 +3,6 @@ package io.github.termsprawl.transcript;
 import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.jsonl.JsonProjection;
 import io.github.termsprawl.jsonl.JsonlRecords;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -26,12 +25,24 @@ import java.util.Set;
 final class OpenCodeTranscript implements StoreReader {
     /** Messages fetched per page; a few pages cover 40 turns even in tool-heavy sessions. */
     static final int PAGE = 64;
+
     static final JsonProjection MESSAGE_KEYS = JsonProjection.whole("role");
     static final JsonProjection PART_KEYS = JsonProjection.whole("type", "text", "synthetic", "ignored");
     static final Set<String> KNOWN_ROLES = Set.of("user", "assistant");
     /** Part types of OpenCode 0.x to 1.x (corpus and STORES.md). */
-    static final Set<String> KNOWN_PART_TYPES = Set.of("text", "reasoning", "tool", "step-start", "step-finish",
-            "file", "patch", "agent", "subtask", "retry", "snapshot", "compaction");
+    static final Set<String> KNOWN_PART_TYPES = Set.of(
+            "text",
+            "reasoning",
+            "tool",
+            "step-start",
+            "step-finish",
+            "file",
+            "patch",
+            "agent",
+            "subtask",
+            "retry",
+            "snapshot",
+            "compaction");
 
     /** Opens the databases on first use: no sqlite-jdbc class loads unless an OpenCode peer is read. */
     interface Databases {
@@ -87,8 +98,10 @@ final class OpenCodeTranscript implements StoreReader {
     static String text(List<Map<String, Object>> parts) {
         StringBuilder text = null;
         for (Map<String, Object> p : parts) {
-            if ("text".equals(p.get("type")) && p.get("text") instanceof String t
-                    && !Boolean.TRUE.equals(p.get("synthetic")) && !Boolean.TRUE.equals(p.get("ignored"))) {
+            if ("text".equals(p.get("type"))
+                    && p.get("text") instanceof String t
+                    && !Boolean.TRUE.equals(p.get("synthetic"))
+                    && !Boolean.TRUE.equals(p.get("ignored"))) {
                 text = text == null ? new StringBuilder(t) : text.append('\n').append(t);
             }
         }
@@ -168,7 +181,8 @@ final class OpenCodeTranscript implements StoreReader {
     }
 
     /** The parts of those messages, each message's in id order (the order OpenCode shows them in). */
-    private static Map<String, List<Map<String, Object>>> parts(Connection c, List<Message> messages) throws SQLException {
+    private static Map<String, List<Map<String, Object>>> parts(Connection c, List<Message> messages)
+            throws SQLException {
         StringBuilder sql = new StringBuilder("SELECT message_id, data FROM part WHERE message_id IN (");
         for (int i = 0; i < messages.size(); i++) {
             sql.append(i == 0 ? "?" : ",?");
@@ -181,7 +195,8 @@ final class OpenCodeTranscript implements StoreReader {
             }
             try (ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
-                    parts.computeIfAbsent(rs.getString(1), k -> new ArrayList<>()).add(part(rs.getString(2)));
+                    parts.computeIfAbsent(rs.getString(1), k -> new ArrayList<>())
+                            .add(part(rs.getString(2)));
                 }
             }
         }
@@ -215,7 +230,8 @@ final class OpenCodeTranscript implements StoreReader {
                     while (rs.next()) {
                         Map<String, Object> p = part(rs.getString(2));
                         count.record(p.get("type") instanceof String t && KNOWN_PART_TYPES.contains(t));
-                        parts.computeIfAbsent(rs.getString(1), k -> new ArrayList<>()).add(p);
+                        parts.computeIfAbsent(rs.getString(1), k -> new ArrayList<>())
+                                .add(p);
                     }
                 }
             }

@@ -1,6 +1,5 @@
 package io.github.termsprawl.transcript;
 
-
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +18,10 @@ public final class PiSessions implements SessionFinder {
 
     public static PiSessions fromEnvironment(Map<String, String> env, Path home) {
         String configured = SamePath.env(env, "PI_CODING_AGENT_DIR");
-        return new PiSessions(configured != null ? SamePath.expand(configured, home) : home.resolve(".pi").resolve("agent"));
+        return new PiSessions(
+                configured != null
+                        ? SamePath.expand(configured, home)
+                        : home.resolve(".pi").resolve("agent"));
     }
 
     static String folderName(String cwd) {
@@ -27,14 +29,15 @@ public final class PiSessions implements SessionFinder {
     }
 
     public Path sessionDir(Path project) {
-        return agentDir.resolve("sessions").resolve(folderName(project.toAbsolutePath().normalize().toString()));
+        return agentDir.resolve("sessions")
+                .resolve(folderName(project.toAbsolutePath().normalize().toString()));
     }
 
     /** The newest session file of the project (its folder as written, or through symlinks), or null. */
     Path newest(Path project) {
         for (String cwd : SamePath.spellings(project)) {
-            List<Path> files = NewestFiles.under(agentDir.resolve("sessions").resolve(folderName(cwd)), 1,
-                    n -> n.endsWith(".jsonl"));
+            List<Path> files = NewestFiles.under(
+                    agentDir.resolve("sessions").resolve(folderName(cwd)), 1, n -> n.endsWith(".jsonl"));
             if (!files.isEmpty()) {
                 return files.get(0);
             }

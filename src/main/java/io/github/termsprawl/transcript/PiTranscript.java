@@ -1,10 +1,9 @@
 package io.github.termsprawl.transcript;
 
-import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.core.TranscriptIndex;
+import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonProjection;
 import io.github.termsprawl.jsonl.JsonlTail;
-
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -18,10 +17,20 @@ import java.util.Set;
 final class PiTranscript implements StoreReader {
     static final JsonProjection KEYS = JsonProjection.whole("type", "message");
     /** Entry types of pi v1 to v3 (corpus and STORES.md). */
-    static final Set<String> KNOWN_TYPES = Set.of("session", "message", "model_change", "thinking_level_change",
-            "compaction", "branch_summary", "custom", "custom_message", "label", "session_info");
-    static final Set<String> KNOWN_ROLES = Set.of("user", "assistant", "toolResult", "bashExecution", "custom",
-            "branchSummary", "compactionSummary");
+    static final Set<String> KNOWN_TYPES = Set.of(
+            "session",
+            "message",
+            "model_change",
+            "thinking_level_change",
+            "compaction",
+            "branch_summary",
+            "custom",
+            "custom_message",
+            "label",
+            "session_info");
+
+    static final Set<String> KNOWN_ROLES =
+            Set.of("user", "assistant", "toolResult", "bashExecution", "custom", "branchSummary", "compactionSummary");
 
     private final JsonlTail tail;
 
@@ -52,7 +61,8 @@ final class PiTranscript implements StoreReader {
             return false;
         }
         Map<String, Object> message = Json.asObject(record.get("message"));
-        return !type.equals("message") || message != null && message.get("role") instanceof String r && KNOWN_ROLES.contains(r);
+        return !type.equals("message")
+                || message != null && message.get("role") instanceof String r && KNOWN_ROLES.contains(r);
     }
 
     List<Turn> lastTurns(Path file, TurnLimits limits) {

@@ -34,7 +34,8 @@ final class SamePath {
             return true;
         }
         try {
-            return spellings.contains(Path.of(recorded).toAbsolutePath().normalize().toString());
+            return spellings.contains(
+                    Path.of(recorded).toAbsolutePath().normalize().toString());
         } catch (InvalidPathException e) {
             return false;
         }

@@ -3,7 +3,6 @@ package io.github.termsprawl.transcript;
 import io.github.termsprawl.jsonl.ByteNeedles;
 import io.github.termsprawl.jsonl.JsonProjection;
 import io.github.termsprawl.jsonl.JsonlHead;
-
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -17,10 +16,22 @@ import java.util.Set;
 final class StoreDetector {
     /** How many leading records may be looked at; real files decide on the first or second. */
     static final int HEAD_RECORDS = 8;
+
     private static final byte[] SQLITE_MAGIC = "SQLite format 3\0".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     /** Every key any store's {@link StoreReader#proves} looks at. */
-    private static final JsonProjection KEYS = JsonProjection.whole("type", "payload", "message", "role", "id",
-            "content", "sessionId", "projectHash", "$set", "$rewindTo", "cwd", "parentId");
+    private static final JsonProjection KEYS = JsonProjection.whole(
+            "type",
+            "payload",
+            "message",
+            "role",
+            "id",
+            "content",
+            "sessionId",
+            "projectHash",
+            "$set",
+            "$rewindTo",
+            "cwd",
+            "parentId");
     /** Which store's proof is asked first: a record that satisfies two is the first one's. */
     private static final List<Store> ORDER = List.of(Store.CODEX, Store.PI, Store.GEMINI, Store.CURSOR, Store.CLAUDE);
 
@@ -28,9 +39,22 @@ final class StoreDetector {
      * A line that holds none of these (as written, or spelled with a backslash-u escape) cannot satisfy
      * any store's proof, so it is not parsed: most heads open with snapshots and progress.
      */
-    private static final ByteNeedles DECISIVE = new ByteNeedles("\"payload\"", "\"session\"", "\"parentId\"",
-            "\"$set\"", "\"$rewindTo\"", "\"projectHash\"", "\"gemini\"", "\"info\"", "\"error\"", "\"warning\"",
-            "\"role\"", "\"turn_ended\"", "\"user\"", "\"assistant\"", "\\" + "u");
+    private static final ByteNeedles DECISIVE = new ByteNeedles(
+            "\"payload\"",
+            "\"session\"",
+            "\"parentId\"",
+            "\"$set\"",
+            "\"$rewindTo\"",
+            "\"projectHash\"",
+            "\"gemini\"",
+            "\"info\"",
+            "\"error\"",
+            "\"warning\"",
+            "\"role\"",
+            "\"turn_ended\"",
+            "\"user\"",
+            "\"assistant\"",
+            "\\" + "u");
 
     private final List<StoreReader> readers;
 
@@ -58,7 +82,8 @@ final class StoreDetector {
         }
         // one JSON document: Gemini CLI before v0.39 ({sessionId, projectHash, ..., messages[]}); a Claude
         // record has a sessionId too, but never a projectHash
-        if (name.endsWith(".json") && JsonlHead.scalars(path, Set.of("projectHash")).containsKey("projectHash")) {
+        if (name.endsWith(".json")
+                && JsonlHead.scalars(path, Set.of("projectHash")).containsKey("projectHash")) {
             return Store.GEMINI;
         }
         // Claude is what SPEC §6 reads: one Claude record in the head outweighs any odd line around it

@@ -1,12 +1,10 @@
 package io.github.termsprawl.transcript;
 
 import io.github.termsprawl.core.UserErrorException;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
-import java.sql.SQLException;
 import java.util.Map;
 
 /**
@@ -87,7 +85,8 @@ public final class TranscriptLocator {
         }
         SessionFinder finder = finder(store);
         if (finder == null) {
-            throw new UserErrorException("cursor-agent transcripts cannot be recorded: " + CursorTranscript.REFUSAL + ".");
+            throw new UserErrorException(
+                    "cursor-agent transcripts cannot be recorded: " + CursorTranscript.REFUSAL + ".");
         }
         Located latest = finder.latest(project);
         if (latest == null) {

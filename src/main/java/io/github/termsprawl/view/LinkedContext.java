@@ -7,7 +7,6 @@ import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.jsonl.JsonlTail;
 import io.github.termsprawl.transcript.PeerTurns;
 import io.github.termsprawl.transcript.TranscriptReaders;
-
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,7 +31,11 @@ public final class LinkedContext implements AutoCloseable {
     }
 
     public LinkedContext(Path cwd) {
-        this(cwd, new TranscriptReaders(new JsonlTail(), new ProjectLayout(cwd).binDir().resolve("lib").resolve(".native")));
+        this(
+                cwd,
+                new TranscriptReaders(
+                        new JsonlTail(),
+                        new ProjectLayout(cwd).binDir().resolve("lib").resolve(".native")));
     }
 
     public Output render(String self) {
@@ -66,13 +69,13 @@ public final class LinkedContext implements AutoCloseable {
         TranscriptIndex index = new TranscriptIndex(layout);
         AtomicInteger next = new AtomicInteger();
         Runnable worker = new Runnable() { // a class, not a lambda: no method-handle bootstrap at start
-            @Override
-            public void run() {
-                for (int i = next.getAndIncrement(); i < results.length; i = next.getAndIncrement()) {
-                    results[i] = read(index, peers.get(i));
-                }
-            }
-        };
+                    @Override
+                    public void run() {
+                        for (int i = next.getAndIncrement(); i < results.length; i = next.getAndIncrement()) {
+                            results[i] = read(index, peers.get(i));
+                        }
+                    }
+                };
         int threads = Math.min(peers.size(), Runtime.getRuntime().availableProcessors()) - 1;
         List<Thread> helpers = new ArrayList<>();
         for (int t = 0; t < threads; t++) {

@@ -2,7 +2,6 @@ package io.github.termsprawl.view;
 
 import io.github.termsprawl.transcript.Turn;
 import io.github.termsprawl.transcript.TurnLimits;
-
 import java.util.List;
 
 /** The exact output layout of SPEC §7. */
@@ -15,7 +14,11 @@ public final class LinkedContextFormat {
     private LinkedContextFormat() {}
 
     public static String block(String peerId, String title, List<Turn> turns) {
-        StringBuilder out = new StringBuilder("# linked context from ").append(title).append(" (").append(peerId).append(')');
+        StringBuilder out = new StringBuilder("# linked context from ")
+                .append(title)
+                .append(" (")
+                .append(peerId)
+                .append(')');
         for (Turn turn : turns) {
             out.append("\n## ").append(turn.role()).append('\n').append(turn.text());
         }

@@ -1,15 +1,14 @@
 package io.github.termsprawl.cli;
 
-import io.github.termsprawl.core.Fixtures;
-import io.github.termsprawl.core.ProjectLayout;
-import io.github.termsprawl.plant.Discovery;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.github.termsprawl.core.Fixtures;
+import io.github.termsprawl.core.ProjectLayout;
+import io.github.termsprawl.plant.Discovery;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -35,7 +34,10 @@ class ContextCommandCorpusTest {
         Fixtures.assumeShell();
         List<Path> transcripts;
         try (Stream<Path> s = Files.walk(corpus)) {
-            transcripts = s.filter(p -> Files.isRegularFile(p) && p.getFileName().toString().endsWith(".jsonl")).sorted().toList();
+            transcripts = s.filter(p ->
+                            Files.isRegularFile(p) && p.getFileName().toString().endsWith(".jsonl"))
+                    .sorted()
+                    .toList();
         }
         assumeTrue(!transcripts.isEmpty(), "the corpus holds no .jsonl file");
 
@@ -47,17 +49,20 @@ class ContextCommandCorpusTest {
             Fixtures.link(cwd, "me", peer);
             Fixtures.index(cwd, peer, transcripts.get(i).toAbsolutePath().toString()); // never copied into the project
         }
-        Fixtures.write(cwd.resolve(".termsprawl/project.json"),
+        Fixtures.write(
+                cwd.resolve(".termsprawl/project.json"),
                 "{\"nodes\": [{\"id\": \"c000\", \"data\": {\"title\": \"First of the corpus\"}}]}");
 
-        Fixtures.Run planted = Fixtures.run(List.of("sh", ".termsprawl/bin/termsprawl-context", "--cwd", cwd.toString(), "--self", "me"), cwd);
+        Fixtures.Run planted = Fixtures.run(
+                List.of("sh", ".termsprawl/bin/termsprawl-context", "--cwd", cwd.toString(), "--self", "me"), cwd);
         Fixtures.Run reference = Fixtures.reference(cwd, "me");
         assertEquals(0, reference.exit(), Fixtures.str(reference.stderr()));
         assertEquals(0, planted.exit(), Fixtures.str(planted.stderr()));
         assertEquals("", Fixtures.str(planted.stderr()));
         assertTrue(reference.stdout().length > 0, "the corpus printed nothing at all");
         if (!Arrays.equals(reference.stdout(), planted.stdout())) {
-            fail("planted command differs from the reference:\n" + blockDiff(reference.stdout(), planted.stdout(), peers, transcripts));
+            fail("planted command differs from the reference:\n"
+                    + blockDiff(reference.stdout(), planted.stdout(), peers, transcripts));
         }
         assertFalse(Files.exists(cwd.resolve("AGENTS.md")));
     }
@@ -71,8 +76,15 @@ class ContextCommandCorpusTest {
             String be = block(e, peers.get(i));
             String ba = block(a, peers.get(i));
             if (!be.equals(ba)) {
-                out.append("  ").append(peers.get(i)).append(" = ").append(transcripts.get(i)).append(": expected ")
-                        .append(be.length()).append(" chars, got ").append(ba.length()).append('\n');
+                out.append("  ")
+                        .append(peers.get(i))
+                        .append(" = ")
+                        .append(transcripts.get(i))
+                        .append(": expected ")
+                        .append(be.length())
+                        .append(" chars, got ")
+                        .append(ba.length())
+                        .append('\n');
             }
         }
         return out.toString();

@@ -1,12 +1,9 @@
 package io.github.termsprawl.cli;
 
-import io.github.termsprawl.core.Fixtures;
-import io.github.termsprawl.core.ProjectLayout;
-import io.github.termsprawl.plant.Discovery;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.github.termsprawl.core.Fixtures;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -49,12 +46,13 @@ class ContextCommandTest {
     @Test
     void exitZeroWithNothingWhenThereIsNothingToPrint() {
         for (String[] args : new String[][] {
-                {"--cwd", cwd.toString(), "--self", "me"},
-                {"--cwd", cwd.resolve("missing").toString(), "--self", "me"},
-                {"--cwd", cwd.toString(), "--self", "../bad id"},
-                {"--cwd", "", "--self", "x"},
-                {"--cwd", "\u0000bad", "--self", "x"},
-                {"--cwd", "--self", "--self", "--cwd"}}) {
+            {"--cwd", cwd.toString(), "--self", "me"},
+            {"--cwd", cwd.resolve("missing").toString(), "--self", "me"},
+            {"--cwd", cwd.toString(), "--self", "../bad id"},
+            {"--cwd", "", "--self", "x"},
+            {"--cwd", "\u0000bad", "--self", "x"},
+            {"--cwd", "--self", "--self", "--cwd"}
+        }) {
             Result r = run(args);
             assertEquals(0, r.exit());
             assertEquals("", r.out());
@@ -65,8 +63,8 @@ class ContextCommandTest {
     @Test
     void printsTheContextAsUtf8() throws IOException {
         Fixtures.link(cwd, "me", "be");
-        Path t = Fixtures.write(cwd.resolve("be.jsonl"),
-                "{\"type\":\"user\",\"message\":{\"content\":\"h\u00e9 \\ud800\"}}\n");
+        Path t = Fixtures.write(
+                cwd.resolve("be.jsonl"), "{\"type\":\"user\",\"message\":{\"content\":\"h\u00e9 \\ud800\"}}\n");
         Fixtures.index(cwd, "be", t.toString());
         Result r = run("--cwd", cwd.toString(), "--self", "me");
         assertEquals(0, r.exit());
@@ -77,11 +75,17 @@ class ContextCommandTest {
     @Test
     void lastRepeatedFlagWins() throws IOException {
         Fixtures.link(cwd, "me", "be");
-        Fixtures.index(cwd, "be", Fixtures.write(cwd.resolve("be.jsonl"),
-                "{\"type\":\"user\",\"message\":{\"content\":\"x\"}}\n").toString());
+        Fixtures.index(
+                cwd,
+                "be",
+                Fixtures.write(cwd.resolve("be.jsonl"), "{\"type\":\"user\",\"message\":{\"content\":\"x\"}}\n")
+                        .toString());
         Result r = run("--cwd", "/nonexistent", "--self", "nobody", "--cwd", cwd.toString(), "--self", "me");
         assertEquals("# linked context from be (be)\n## user\nx\n", r.out());
-        assertEquals("", run("--cwd", cwd.toString(), "--self", "me", "--cwd", "/nonexistent").out());
+        assertEquals(
+                "",
+                run("--cwd", cwd.toString(), "--self", "me", "--cwd", "/nonexistent")
+                        .out());
     }
 
     @Test
@@ -98,16 +102,32 @@ class ContextCommandTest {
         assertEquals("termsprawl-context: expected --cwd and --self\n", Fixtures.str(none.stderr()));
 
         Fixtures.link(cwd, "me", "be");
-        Fixtures.index(cwd, "be", Fixtures.write(cwd.resolve("be.jsonl"),
-                "{\"type\":\"assistant\",\"message\":{\"content\":\"\u00e9 \\ud83d\\ude00 \\udc00\"}}\n").toString());
+        Fixtures.index(
+                cwd,
+                "be",
+                Fixtures.write(
+                                cwd.resolve("be.jsonl"),
+                                "{\"type\":\"assistant\",\"message\":{\"content\":\"\u00e9 \\ud83d\\ude00 \\udc00\"}}\n")
+                        .toString());
         // from another folder, with a relative --cwd, as an agent runs it
-        Fixtures.Run ok = Fixtures.run(java.util.List.of(".termsprawl/bin/termsprawl-context", "--cwd", ".", "--self", "me"), cwd);
+        Fixtures.Run ok = Fixtures.run(
+                java.util.List.of(".termsprawl/bin/termsprawl-context", "--cwd", ".", "--self", "me"), cwd);
         assertEquals(0, ok.exit(), Fixtures.str(ok.stderr()));
         assertEquals("", Fixtures.str(ok.stderr()));
-        assertArrayEquals(Fixtures.utf8("# linked context from be (be)\n## assistant\n\u00e9 \uD83D\uDE00 \uFFFD\n"), ok.stdout());
+        assertArrayEquals(
+                Fixtures.utf8("# linked context from be (be)\n## assistant\n\u00e9 \uD83D\uDE00 \uFFFD\n"),
+                ok.stdout());
         // UTF-8 whatever the platform's charset
-        Fixtures.Run ascii = Fixtures.run(java.util.List.of(cmd, "--cwd", cwd.toString(), "--self", "me"), null, java.util.Map.of(
-                "LC_ALL", "C", "LANG", "C", "JAVA_TOOL_OPTIONS", "-Dfile.encoding=US-ASCII -Dstdout.encoding=US-ASCII -Dsun.stdout.encoding=US-ASCII"));
+        Fixtures.Run ascii = Fixtures.run(
+                java.util.List.of(cmd, "--cwd", cwd.toString(), "--self", "me"),
+                null,
+                java.util.Map.of(
+                        "LC_ALL",
+                        "C",
+                        "LANG",
+                        "C",
+                        "JAVA_TOOL_OPTIONS",
+                        "-Dfile.encoding=US-ASCII -Dstdout.encoding=US-ASCII -Dsun.stdout.encoding=US-ASCII"));
         assertEquals(0, ascii.exit(), Fixtures.str(ascii.stderr()));
         assertArrayEquals(ok.stdout(), ascii.stdout());
     }
@@ -118,14 +138,25 @@ class ContextCommandTest {
         Fixtures.assumeShell();
         new io.github.termsprawl.plant.Discovery(new io.github.termsprawl.core.ProjectLayout(cwd)).discover();
         Path fakeHome = cwd.resolve("old-jdk");
-        Path fakeJava = Fixtures.write(fakeHome.resolve("bin/java"), "#!/bin/sh\necho 'UnsupportedClassVersionError' >&2\nexit 1\n");
+        Path fakeJava = Fixtures.write(
+                fakeHome.resolve("bin/java"), "#!/bin/sh\necho 'UnsupportedClassVersionError' >&2\nexit 1\n");
         fakeJava.toFile().setExecutable(true);
-        Fixtures.Run run = Fixtures.run(java.util.List.of(cwd.resolve(".termsprawl/bin/termsprawl-context").toString(),
-                "--cwd", cwd.toString(), "--self", "me"), null, java.util.Map.of("JAVA_HOME", fakeHome.toString()));
+        Fixtures.Run run = Fixtures.run(
+                java.util.List.of(
+                        cwd.resolve(".termsprawl/bin/termsprawl-context").toString(),
+                        "--cwd",
+                        cwd.toString(),
+                        "--self",
+                        "me"),
+                null,
+                java.util.Map.of("JAVA_HOME", fakeHome.toString()));
         assertEquals(0, run.exit());
         assertEquals(0, run.stdout().length);
-        Fixtures.Run record = Fixtures.run(java.util.List.of(cwd.resolve(".termsprawl/bin/termsprawl-record").toString()),
-                null, java.util.Map.of("JAVA_HOME", fakeHome.toString()));
+        Fixtures.Run record = Fixtures.run(
+                java.util.List.of(
+                        cwd.resolve(".termsprawl/bin/termsprawl-record").toString()),
+                null,
+                java.util.Map.of("JAVA_HOME", fakeHome.toString()));
         assertEquals(0, record.exit());
         assertEquals(0, record.stdout().length);
     }
@@ -137,10 +168,22 @@ class ContextCommandTest {
         new io.github.termsprawl.plant.Discovery(new io.github.termsprawl.core.ProjectLayout(cwd)).discover();
         Fixtures.link(cwd, "me", "bé");
         Fixtures.link(cwd, "me", "jp");
-        Fixtures.index(cwd, "jp", Fixtures.write(cwd.resolve("séssions/日本.jsonl"),
-                "{\"type\":\"user\",\"message\":{\"content\":\"from a non-ASCII path\"}}\n").toString());
-        Fixtures.Run c = Fixtures.run(java.util.List.of(cwd.resolve(".termsprawl/bin/termsprawl-context").toString(),
-                "--cwd", cwd.toString(), "--self", "me"), null, java.util.Map.of("LC_ALL", "C", "LANG", "C"));
+        Fixtures.index(
+                cwd,
+                "jp",
+                Fixtures.write(
+                                cwd.resolve("séssions/日本.jsonl"),
+                                "{\"type\":\"user\",\"message\":{\"content\":\"from a non-ASCII path\"}}\n")
+                        .toString());
+        Fixtures.Run c = Fixtures.run(
+                java.util.List.of(
+                        cwd.resolve(".termsprawl/bin/termsprawl-context").toString(),
+                        "--cwd",
+                        cwd.toString(),
+                        "--self",
+                        "me"),
+                null,
+                java.util.Map.of("LC_ALL", "C", "LANG", "C"));
         assertEquals(0, c.exit(), Fixtures.str(c.stderr()));
         assertEquals("# linked context from jp (jp)\n## user\nfrom a non-ASCII path\n", Fixtures.str(c.stdout()));
     }

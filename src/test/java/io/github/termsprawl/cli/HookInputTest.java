@@ -1,10 +1,9 @@
 package io.github.termsprawl.cli;
 
-import io.github.termsprawl.core.Fixtures;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import io.github.termsprawl.core.Fixtures;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.io.SequenceInputStream;
@@ -27,7 +26,9 @@ class HookInputTest {
 
     @Test
     void unicodeAndEscapes() {
-        assertEquals(new HookInput("/t/\u00e9 \"q\".jsonl", "/p\\x"), read("{\"transcript_path\":\"/t/\\u00e9 \\\"q\\\".jsonl\",\"cwd\":\"/p\\\\x\"}"));
+        assertEquals(
+                new HookInput("/t/\u00e9 \"q\".jsonl", "/p\\x"),
+                read("{\"transcript_path\":\"/t/\\u00e9 \\\"q\\\".jsonl\",\"cwd\":\"/p\\\\x\"}"));
     }
 
     @Test
@@ -42,19 +43,35 @@ class HookInputTest {
         for (String v : new String[] {"5", "null", "{}", "{\"a\":\"/x\"}", "[\"/x\"]", "true", "\"\""}) {
             assertEquals(HookInput.EMPTY, read("{\"transcript_path\":" + v + ",\"cwd\":" + v + "}"), v);
         }
-        assertEquals(new HookInput(null, "/p"), read("{\"transcript_path\":{\"nested\":{\"transcript_path\":\"/x\"}},\"cwd\":\"/p\"}"));
+        assertEquals(
+                new HookInput(null, "/p"),
+                read("{\"transcript_path\":{\"nested\":{\"transcript_path\":\"/x\"}},\"cwd\":\"/p\"}"));
     }
 
     @Test
     void repeatedKeyLastWins() {
-        assertEquals(new HookInput("/second", null), read("{\"transcript_path\":\"/first\",\"transcript_path\":\"/second\"}"));
+        assertEquals(
+                new HookInput("/second", null),
+                read("{\"transcript_path\":\"/first\",\"transcript_path\":\"/second\"}"));
         assertEquals(new HookInput(null, null), read("{\"transcript_path\":\"/first\",\"transcript_path\":5}"));
     }
 
     @Test
     void garbageAndEmpty() {
-        for (String s : new String[] {"", " ", "\n", "garbage", "[]", "[{\"transcript_path\":\"/x\"}]", "\"x\"", "null", "5",
-                "{\"transcript_path\":", "{\"transcript_path\":\"/x", "{'transcript_path':'/x'}"}) {
+        for (String s : new String[] {
+            "",
+            " ",
+            "\n",
+            "garbage",
+            "[]",
+            "[{\"transcript_path\":\"/x\"}]",
+            "\"x\"",
+            "null",
+            "5",
+            "{\"transcript_path\":",
+            "{\"transcript_path\":\"/x",
+            "{'transcript_path':'/x'}"
+        }) {
             assertEquals(HookInput.EMPTY, read(s), s);
         }
         assertEquals(HookInput.EMPTY, HookInput.read(InputStream.nullInputStream()));
@@ -62,7 +79,8 @@ class HookInputTest {
 
     @Test
     void invalidUtf8DoesNotThrow() {
-        HookInput in = HookInput.read(new ByteArrayInputStream(new byte[] {'{', '"', 'c', 'w', 'd', '"', ':', '"', (byte) 0xFF, '"', '}'}));
+        HookInput in = HookInput.read(
+                new ByteArrayInputStream(new byte[] {'{', '"', 'c', 'w', 'd', '"', ':', '"', (byte) 0xFF, '"', '}'}));
         assertEquals(null, in.transcriptPath());
     }
 
@@ -110,24 +128,35 @@ class HookInputTest {
         long fifty = 50L * 1024 * 1024;
         assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
             // a 50 MB transcript path is not a path; the fields after it still count
-            assertEquals(new HookInput(null, "/p"), HookInput.read(concat(text("{\"transcript_path\":\""), generated(fifty, (byte) 'a'),
-                    text("\",\"cwd\":\"/p\"}"))));
+            assertEquals(
+                    new HookInput(null, "/p"),
+                    HookInput.read(concat(
+                            text("{\"transcript_path\":\""),
+                            generated(fifty, (byte) 'a'),
+                            text("\",\"cwd\":\"/p\"}"))));
             // 50 MB of nesting or of digits: given up early, no stack overflow, no huge buffers
             assertEquals(HookInput.EMPTY, HookInput.read(concat(text("{\"x\":"), generated(fifty, (byte) '['))));
-            assertEquals(HookInput.EMPTY, HookInput.read(concat(text("{\"x\":"), generated(fifty, (byte) '1'), text("}"))));
+            assertEquals(
+                    HookInput.EMPTY, HookInput.read(concat(text("{\"x\":"), generated(fifty, (byte) '1'), text("}"))));
         });
     }
 
     @Test
     void largeUnrelatedFieldIsSkipped() {
-        assertEquals(new HookInput("/t", "/p"), HookInput.read(concat(text("{\"transcript_path\":\"/t\",\"prompt\":\""),
-                generated(5L * 1024 * 1024, (byte) 'x'), text("\",\"cwd\":\"/p\"}"))));
+        assertEquals(
+                new HookInput("/t", "/p"),
+                HookInput.read(concat(
+                        text("{\"transcript_path\":\"/t\",\"prompt\":\""),
+                        generated(5L * 1024 * 1024, (byte) 'x'),
+                        text("\",\"cwd\":\"/p\"}"))));
         assertEquals(HookInput.EMPTY, HookInput.read(generated(5L * 1024 * 1024, (byte) ' ')));
     }
 
     @Test
     void nestedUnrelatedFieldsAreSkipped() {
-        assertEquals(new HookInput("/t", "/p"), read("{\"tool\":{\"a\":[1,{\"b\":[[\"c\"]]}]},\"transcript_path\":\"/t\",\"cwd\":\"/p\"}"));
+        assertEquals(
+                new HookInput("/t", "/p"),
+                read("{\"tool\":{\"a\":[1,{\"b\":[[\"c\"]]}]},\"transcript_path\":\"/t\",\"cwd\":\"/p\"}"));
     }
 
     /** Runs the 50 MB nesting payload in a JVM with a small heap, the way the planted hook may run. */
@@ -135,8 +164,10 @@ class HookInputTest {
     void deepNestingFitsInASmallHeap() throws Exception {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         String cp = System.getProperty("java.class.path");
-        Fixtures.Run run = Fixtures.run(List.of(java.toString(), "-Xmx64m", "-cp", cp, HookInputTest.class.getName() + "$Nested"), null);
-        assertEquals("HookInput[transcriptPath=null, cwd=null]\n", Fixtures.str(run.stdout()), Fixtures.str(run.stderr()));
+        Fixtures.Run run = Fixtures.run(
+                List.of(java.toString(), "-Xmx64m", "-cp", cp, HookInputTest.class.getName() + "$Nested"), null);
+        assertEquals(
+                "HookInput[transcriptPath=null, cwd=null]\n", Fixtures.str(run.stdout()), Fixtures.str(run.stderr()));
     }
 
     /** Entry point for {@link #deepNestingFitsInASmallHeap}. */

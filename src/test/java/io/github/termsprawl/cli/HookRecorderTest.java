@@ -1,14 +1,13 @@
 package io.github.termsprawl.cli;
 
-import io.github.termsprawl.core.Fixtures;
-import io.github.termsprawl.core.ProjectLayout;
-import io.github.termsprawl.core.TranscriptIndex;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.termsprawl.core.Fixtures;
+import io.github.termsprawl.core.ProjectLayout;
+import io.github.termsprawl.core.TranscriptIndex;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,15 +35,20 @@ class HookRecorderTest {
     @Test
     void recordsIntoThePayloadsCwdWhenItIsAFolder() throws IOException {
         assertTrue(HookRecorder.record("be", new HookInput("/t/s.jsonl", other.toString()), project));
-        assertArrayEquals(Fixtures.utf8("{\n  \"version\": 1,\n  \"path\": \"/t/s.jsonl\"\n}\n"), Files.readAllBytes(entry(other, "be")));
+        assertArrayEquals(
+                Fixtures.utf8("{\n  \"version\": 1,\n  \"path\": \"/t/s.jsonl\"\n}\n"),
+                Files.readAllBytes(entry(other, "be")));
         assertFalse(Files.exists(project.resolve(".termsprawl")));
-        assertEquals(Path.of("/t/s.jsonl"), new TranscriptIndex(new ProjectLayout(other)).read("be").path());
+        assertEquals(
+                Path.of("/t/s.jsonl"),
+                new TranscriptIndex(new ProjectLayout(other)).read("be").path());
     }
 
     @Test
     void defaultProjectWhenCwdIsAbsentOrNotAFolder() throws IOException {
         assertTrue(HookRecorder.record("a1", new HookInput("/t/1.jsonl", null), project));
-        assertTrue(HookRecorder.record("a2", new HookInput("/t/2.jsonl", tmp.resolve("missing").toString()), project));
+        assertTrue(HookRecorder.record(
+                "a2", new HookInput("/t/2.jsonl", tmp.resolve("missing").toString()), project));
         Path file = Fixtures.write(tmp.resolve("file"), "x");
         assertTrue(HookRecorder.record("a3", new HookInput("/t/3.jsonl", file.toString()), project));
         for (String id : new String[] {"a1", "a2", "a3"}) {
@@ -56,14 +60,19 @@ class HookRecorderTest {
     @Test
     void relativeTranscriptIsMadeAbsoluteAgainstTheProject() throws IOException {
         assertTrue(HookRecorder.record("be", new HookInput("logs/s.jsonl", null), project));
-        assertEquals(project.resolve("logs/s.jsonl"), new TranscriptIndex(new ProjectLayout(project)).read("be").path());
-        assertTrue(Files.readString(entry(project, "be")).contains(project.resolve("logs/s.jsonl").toString()));
+        assertEquals(
+                project.resolve("logs/s.jsonl"),
+                new TranscriptIndex(new ProjectLayout(project)).read("be").path());
+        assertTrue(Files.readString(entry(project, "be"))
+                .contains(project.resolve("logs/s.jsonl").toString()));
     }
 
     @Test
     void unsafeOrMissingNodeIdRecordsNothing() {
         for (String id : new String[] {null, "", "../etc", "a b", "x\n", "-x"}) {
-            assertFalse(HookRecorder.record(id, new HookInput("/t/s.jsonl", project.toString()), project), String.valueOf(id));
+            assertFalse(
+                    HookRecorder.record(id, new HookInput("/t/s.jsonl", project.toString()), project),
+                    String.valueOf(id));
         }
         assertFalse(Files.exists(project.resolve(".termsprawl")));
         assertFalse(Files.exists(tmp.resolve("etc.json")));
@@ -86,7 +95,9 @@ class HookRecorderTest {
         HookRecorder.record("be", new HookInput("/t/old.jsonl", null), project);
         assertTrue(HookRecorder.record("be", new HookInput("/t/new.jsonl", null), project));
         assertFalse(HookRecorder.record("be", new HookInput("/t/new.jsonl", null), project));
-        assertEquals(Path.of("/t/new.jsonl"), new TranscriptIndex(new ProjectLayout(project)).read("be").path());
+        assertEquals(
+                Path.of("/t/new.jsonl"),
+                new TranscriptIndex(new ProjectLayout(project)).read("be").path());
     }
 
     @Test

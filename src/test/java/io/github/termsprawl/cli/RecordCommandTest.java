@@ -1,14 +1,13 @@
 package io.github.termsprawl.cli;
 
-import io.github.termsprawl.core.Fixtures;
-import io.github.termsprawl.core.ProjectLayout;
-import io.github.termsprawl.core.TranscriptIndex;
-import io.github.termsprawl.plant.Discovery;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.termsprawl.core.Fixtures;
+import io.github.termsprawl.core.ProjectLayout;
+import io.github.termsprawl.core.TranscriptIndex;
+import io.github.termsprawl.plant.Discovery;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -33,8 +32,11 @@ class RecordCommandTest {
 
     @Test
     void recordsForASafeNode() {
-        assertTrue(RecordCommand.run("be", payload("{\"transcript_path\":\"/t/s.jsonl\",\"hook_event_name\":\"SessionStart\"}"), project));
-        assertEquals(Path.of("/t/s.jsonl"), new TranscriptIndex(new ProjectLayout(project)).read("be").path());
+        assertTrue(RecordCommand.run(
+                "be", payload("{\"transcript_path\":\"/t/s.jsonl\",\"hook_event_name\":\"SessionStart\"}"), project));
+        assertEquals(
+                Path.of("/t/s.jsonl"),
+                new TranscriptIndex(new ProjectLayout(project)).read("be").path());
     }
 
     @Test
@@ -60,7 +62,8 @@ class RecordCommandTest {
     record Run(int exit, String out, String err) {}
 
     Run planted(String nodeId, String stdin) throws IOException, InterruptedException {
-        ProcessBuilder pb = new ProcessBuilder("sh", ".termsprawl/bin/termsprawl-record").directory(project.resolve("sub").toFile());
+        ProcessBuilder pb = new ProcessBuilder("sh", ".termsprawl/bin/termsprawl-record")
+                .directory(project.resolve("sub").toFile());
         pb.environment().remove("TERMSPRAWL_NODE_ID");
         if (nodeId != null) {
             pb.environment().put("TERMSPRAWL_NODE_ID", nodeId);
@@ -86,18 +89,27 @@ class RecordCommandTest {
         Path other = Files.createDirectories(project.resolve("other"));
 
         // cwd from the payload wins when it is a folder
-        Run r = planted("be", "{\"session_id\":\"s\",\"transcript_path\":\"/t/be.jsonl\",\"cwd\":" + Fixtures.jsonString(other.toString())
-                + ",\"hook_event_name\":\"SessionStart\",\"source\":\"startup\"}");
+        Run r = planted(
+                "be",
+                "{\"session_id\":\"s\",\"transcript_path\":\"/t/be.jsonl\",\"cwd\":"
+                        + Fixtures.jsonString(other.toString())
+                        + ",\"hook_event_name\":\"SessionStart\",\"source\":\"startup\"}");
         assertEquals(new Run(0, "", ""), r);
-        assertEquals(Path.of("/t/be.jsonl"), new TranscriptIndex(new ProjectLayout(other)).read("be").path());
+        assertEquals(
+                Path.of("/t/be.jsonl"),
+                new TranscriptIndex(new ProjectLayout(other)).read("be").path());
         assertFalse(Files.exists(entry("be")));
 
         // else the project the script lives in
-        assertEquals(new Run(0, "", ""), planted("fe", "{\"transcript_path\":\"/t/fe.jsonl\",\"cwd\":\"/no/such/dir\"}"));
-        assertEquals(Path.of("/t/fe.jsonl"), new TranscriptIndex(new ProjectLayout(project)).read("fe").path());
+        assertEquals(
+                new Run(0, "", ""), planted("fe", "{\"transcript_path\":\"/t/fe.jsonl\",\"cwd\":\"/no/such/dir\"}"));
+        assertEquals(
+                Path.of("/t/fe.jsonl"),
+                new TranscriptIndex(new ProjectLayout(project)).read("fe").path());
 
         // never fails the agent, whatever the input
-        assertEquals(0, planted("bad id", "{\"transcript_path\":\"/t/x.jsonl\"}").exit());
+        assertEquals(
+                0, planted("bad id", "{\"transcript_path\":\"/t/x.jsonl\"}").exit());
         assertEquals("", planted("ok", "not json").out());
         assertEquals(0, planted(null, "{\"transcript_path\":\"/t/x.jsonl\"}").exit());
         assertEquals(0, planted("ok", "").exit());

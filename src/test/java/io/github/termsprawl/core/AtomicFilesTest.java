@@ -52,8 +52,19 @@ class AtomicFilesTest {
     void textIsWrittenAsUtf8() throws IOException {
         Path f = dir.resolve("u");
         AtomicFiles.writeIfChanged(f, "\u00e9\u20ac\uD83D\uDE00");
-        assertArrayEquals(new byte[] {(byte) 0xC3, (byte) 0xA9, (byte) 0xE2, (byte) 0x82, (byte) 0xAC, (byte) 0xF0, (byte) 0x9F,
-                (byte) 0x98, (byte) 0x80}, Files.readAllBytes(f));
+        assertArrayEquals(
+                new byte[] {
+                    (byte) 0xC3,
+                    (byte) 0xA9,
+                    (byte) 0xE2,
+                    (byte) 0x82,
+                    (byte) 0xAC,
+                    (byte) 0xF0,
+                    (byte) 0x9F,
+                    (byte) 0x98,
+                    (byte) 0x80
+                },
+                Files.readAllBytes(f));
     }
 
     @Test

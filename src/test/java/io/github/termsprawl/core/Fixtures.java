@@ -47,7 +47,8 @@ public final class Fixtures {
     }
 
     public static void index(Path cwd, String id, String path) throws IOException {
-        write(cwd.resolve(".termsprawl/transcripts").resolve(id + ".json"),
+        write(
+                cwd.resolve(".termsprawl/transcripts").resolve(id + ".json"),
                 "{\"version\": 1, \"path\": " + jsonString(path) + "}\n");
     }
 
@@ -68,13 +69,16 @@ public final class Fixtures {
 
     /** A Claude record line with string content. */
     public static String record(String type, String text) {
-        return "{\"type\":\"" + type + "\",\"message\":{\"role\":\"" + type + "\",\"content\":" + jsonString(text) + "}}";
+        return "{\"type\":\"" + type + "\",\"message\":{\"role\":\"" + type + "\",\"content\":" + jsonString(text)
+                + "}}";
     }
 
     // ---------------------------------------------------------------- node reference
 
     public static Path sharedDir() {
-        return Path.of(System.getProperty("termsprawl.shared", "../shared")).toAbsolutePath().normalize();
+        return Path.of(System.getProperty("termsprawl.shared", "../shared"))
+                .toAbsolutePath()
+                .normalize();
     }
 
     public static Path referenceScript() {
@@ -86,7 +90,9 @@ public final class Fixtures {
     public static synchronized boolean nodeAvailable() {
         if (nodeAvailable == null) {
             try {
-                Process p = new ProcessBuilder("node", "--version").redirectErrorStream(true).start();
+                Process p = new ProcessBuilder("node", "--version")
+                        .redirectErrorStream(true)
+                        .start();
                 p.getInputStream().readAllBytes();
                 nodeAvailable = p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0;
             } catch (IOException | InterruptedException e) {
@@ -156,33 +162,38 @@ public final class Fixtures {
     public static List<byte[]> referenceBatch(List<Path> cwds, String self, Path scratch)
             throws IOException, InterruptedException {
         Path driver = scratch.resolve("ref-driver.mjs");
-        write(driver, String.join("\n",
-                "import { readFileSync } from 'node:fs';",
-                "import { pathToFileURL } from 'node:url';",
-                "const [ref, casesFile, self] = process.argv.slice(2);",
-                "const cases = JSON.parse(readFileSync(casesFile, 'utf8'));",
-                "const realWrite = process.stdout.write.bind(process.stdout);",
-                "const realExit = process.exit;",
-                "const argv0 = process.argv.slice(0, 1);",
-                "const out = [];",
-                "for (let i = 0; i < cases.length; i++) {",
-                "  const chunks = [];",
-                "  process.stdout.write = (s) => { chunks.push(Buffer.isBuffer(s) ? s : Buffer.from(s, 'utf8')); return true; };",
-                "  process.exit = (c) => { throw new Error('reference exited ' + c); };",
-                "  process.argv = [...argv0, ref, '--cwd', cases[i], '--self', self];",
-                "  await import(pathToFileURL(ref).href + '?case=' + i);",
-                "  process.stdout.write = realWrite;",
-                "  process.exit = realExit;",
-                "  out.push(Buffer.concat(chunks).toString('base64'));",
-                "}",
-                "realWrite(out.join('\\n') + '\\n');",
-                ""));
+        write(
+                driver,
+                String.join(
+                        "\n",
+                        "import { readFileSync } from 'node:fs';",
+                        "import { pathToFileURL } from 'node:url';",
+                        "const [ref, casesFile, self] = process.argv.slice(2);",
+                        "const cases = JSON.parse(readFileSync(casesFile, 'utf8'));",
+                        "const realWrite = process.stdout.write.bind(process.stdout);",
+                        "const realExit = process.exit;",
+                        "const argv0 = process.argv.slice(0, 1);",
+                        "const out = [];",
+                        "for (let i = 0; i < cases.length; i++) {",
+                        "  const chunks = [];",
+                        "  process.stdout.write = (s) => { chunks.push(Buffer.isBuffer(s) ? s : Buffer.from(s, 'utf8')); return true; };",
+                        "  process.exit = (c) => { throw new Error('reference exited ' + c); };",
+                        "  process.argv = [...argv0, ref, '--cwd', cases[i], '--self', self];",
+                        "  await import(pathToFileURL(ref).href + '?case=' + i);",
+                        "  process.stdout.write = realWrite;",
+                        "  process.exit = realExit;",
+                        "  out.push(Buffer.concat(chunks).toString('base64'));",
+                        "}",
+                        "realWrite(out.join('\\n') + '\\n');",
+                        ""));
         StringBuilder json = new StringBuilder("[");
         for (int i = 0; i < cwds.size(); i++) {
             json.append(i == 0 ? "" : ",").append(jsonString(cwds.get(i).toString()));
         }
-        Path casesFile = write(scratch.resolve("ref-cases.json"), json.append(']').toString());
-        Run run = run(List.of("node", driver.toString(), referenceScript().toString(), casesFile.toString(), self), null);
+        Path casesFile =
+                write(scratch.resolve("ref-cases.json"), json.append(']').toString());
+        Run run =
+                run(List.of("node", driver.toString(), referenceScript().toString(), casesFile.toString(), self), null);
         if (run.exit() != 0) {
             throw new IOException("reference driver failed: " + str(run.stderr()));
         }

@@ -54,7 +54,8 @@ class LinksTest {
         assertTrue(r.changed());
         assertNull(r.error());
         assertEquals(List.of("hi--lo.json"), fileNames());
-        assertArrayEquals(Fixtures.utf8("{\n  \"version\": 1,\n  \"a\": \"hi\",\n  \"b\": \"lo\"\n}\n"),
+        assertArrayEquals(
+                Fixtures.utf8("{\n  \"version\": 1,\n  \"a\": \"hi\",\n  \"b\": \"lo\"\n}\n"),
                 Files.readAllBytes(dir.resolve("hi--lo.json")));
     }
 
@@ -62,9 +63,11 @@ class LinksTest {
     void addWritesLoThenHi() throws IOException {
         links.add("lo", "alpha");
         links.add("hi", "lo");
-        assertArrayEquals(Fixtures.utf8("{\n  \"version\": 1,\n  \"a\": \"hi\",\n  \"b\": \"lo\"\n}\n"),
+        assertArrayEquals(
+                Fixtures.utf8("{\n  \"version\": 1,\n  \"a\": \"hi\",\n  \"b\": \"lo\"\n}\n"),
                 Files.readAllBytes(dir.resolve("hi--lo.json")));
-        assertArrayEquals(Fixtures.utf8("{\n  \"version\": 1,\n  \"a\": \"alpha\",\n  \"b\": \"lo\"\n}\n"),
+        assertArrayEquals(
+                Fixtures.utf8("{\n  \"version\": 1,\n  \"a\": \"alpha\",\n  \"b\": \"lo\"\n}\n"),
                 Files.readAllBytes(dir.resolve("alpha--lo.json")));
     }
 
@@ -83,8 +86,9 @@ class LinksTest {
 
     @Test
     void badIdWritesNothing() throws IOException {
-        for (String[] pair : new String[][] {{"../etc", "x"}, {"x", "a b"}, {"", "x"}, {"x\n", "y"}, {null, "x"}, {"x", null},
-                {"_x", "y"}}) {
+        for (String[] pair : new String[][] {
+            {"../etc", "x"}, {"x", "a b"}, {"", "x"}, {"x\n", "y"}, {null, "x"}, {"x", null}, {"_x", "y"}
+        }) {
             Links.Result r = links.add(pair[0], pair[1]);
             assertFalse(r.ok());
             assertEquals(Links.Error.BAD_ID, r.error());
@@ -116,7 +120,9 @@ class LinksTest {
         assertFalse(r.ok());
         assertFalse(r.changed());
         // the system's message, naming what failed
-        assertTrue(r.message() != null && !r.message().isBlank() && !r.message().equals("null"), String.valueOf(r.message()));
+        assertTrue(
+                r.message() != null && !r.message().isBlank() && !r.message().equals("null"),
+                String.valueOf(r.message()));
         assertTrue(r.message().contains(".termsprawl"), r.message());
     }
 
@@ -136,7 +142,9 @@ class LinksTest {
         linkFile(cwd, "B--q.json", "{\"version\":1,\"a\":\"B\",\"b\":\"q\"}");
         // the order comes from the file names, not from the ids inside
         linkFile(cwd, "b--b2.json", "{\"version\":1,\"a\":\"zz\",\"b\":\"aa\"}");
-        assertEquals(List.of(new Link("B", "q"), new Link("c", "a"), new Link("zz", "aa"), new Link("m", "z")), links.list());
+        assertEquals(
+                List.of(new Link("B", "q"), new Link("c", "a"), new Link("zz", "aa"), new Link("m", "z")),
+                links.list());
     }
 
     @Test

@@ -15,8 +15,30 @@ class NodeIdTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"../etc", "a b", "", "x\n", "\nx", "_a", "-a", ".a", "a.b", "a/b", "a\\b", "é", "a\u0000",
-            "a\r", " a", "a ", "a\tb", "ünï", "a:b", "a--b.json/..", "ａ"})
+    @ValueSource(
+            strings = {
+                "../etc",
+                "a b",
+                "",
+                "x\n",
+                "\nx",
+                "_a",
+                "-a",
+                ".a",
+                "a.b",
+                "a/b",
+                "a\\b",
+                "é",
+                "a\u0000",
+                "a\r",
+                " a",
+                "a ",
+                "a\tb",
+                "ünï",
+                "a:b",
+                "a--b.json/..",
+                "ａ"
+            })
     void unsafeIds(String id) {
         assertFalse(NodeId.isSafe(id), id);
     }

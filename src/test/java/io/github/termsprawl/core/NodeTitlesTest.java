@@ -53,7 +53,10 @@ class NodeTitlesTest {
 
     @Test
     void emptyStringTitleIsUsed() throws IOException {
-        assertEquals("", titles("{\"nodes\": [{\"id\": \"be\", \"data\": {\"title\": \"\"}}]}").titleOf("be"));
+        assertEquals(
+                "",
+                titles("{\"nodes\": [{\"id\": \"be\", \"data\": {\"title\": \"\"}}]}")
+                        .titleOf("be"));
     }
 
     @Test
@@ -73,14 +76,24 @@ class NodeTitlesTest {
 
     @Test
     void titleKeepsUnicodeAndBomIsIgnored() throws IOException {
-        NodeTitles t = titles("\uFEFF{\"nodes\": [{\"id\": \"be\", \"data\": {\"title\": \"Bäckend \\ud83d\\ude00\\n2\"}}]}");
+        NodeTitles t =
+                titles("\uFEFF{\"nodes\": [{\"id\": \"be\", \"data\": {\"title\": \"Bäckend \\ud83d\\ude00\\n2\"}}]}");
         assertEquals("Bäckend \uD83D\uDE00\n2", t.titleOf("be"));
     }
 
     @Test
     void badFilesGiveTheId() throws IOException {
-        for (String body : new String[] {"", "{", "not json", "null", "[]", "{\"nodes\": {}}", "{\"nodes\": null}",
-                "{\"nodes\": [{\"id\": \"be\", \"data\": {\"title\": \"T\"}}]} trailing", "{}"}) {
+        for (String body : new String[] {
+            "",
+            "{",
+            "not json",
+            "null",
+            "[]",
+            "{\"nodes\": {}}",
+            "{\"nodes\": null}",
+            "{\"nodes\": [{\"id\": \"be\", \"data\": {\"title\": \"T\"}}]} trailing",
+            "{}"
+        }) {
             assertEquals("be", titles(body).titleOf("be"), body);
         }
     }
@@ -100,13 +113,27 @@ class NodeTitlesTest {
     void invalidUtf8InTitlesDecodesLikeNode() throws IOException {
         // ED A0 80 (an encoded surrogate) is three bad bytes to node, one to the JDK's decoder
         byte[] head = Fixtures.utf8("{\"nodes\": [{\"id\": \"be\", \"data\": {\"title\": \"a");
-        byte[] bad = {(byte) 0xED, (byte) 0xA0, (byte) 0x80, 'b', (byte) 0xE2, (byte) 0x82, 'c', (byte) 0xF4, (byte) 0x90, (byte) 0x80, (byte) 0x80};
+        byte[] bad = {
+            (byte) 0xED,
+            (byte) 0xA0,
+            (byte) 0x80,
+            'b',
+            (byte) 0xE2,
+            (byte) 0x82,
+            'c',
+            (byte) 0xF4,
+            (byte) 0x90,
+            (byte) 0x80,
+            (byte) 0x80
+        };
         byte[] tail = Fixtures.utf8("\"}}]}");
         java.io.ByteArrayOutputStream all = new java.io.ByteArrayOutputStream();
         all.writeBytes(head);
         all.writeBytes(bad);
         all.writeBytes(tail);
         Fixtures.writeBytes(cwd.resolve(".termsprawl/project.json"), all.toByteArray());
-        assertEquals("a\uFFFD\uFFFD\uFFFDb\uFFFDc\uFFFD\uFFFD\uFFFD\uFFFD", NodeTitles.load(new ProjectLayout(cwd)).titleOf("be"));
+        assertEquals(
+                "a\uFFFD\uFFFD\uFFFDb\uFFFDc\uFFFD\uFFFD\uFFFD\uFFFD",
+                NodeTitles.load(new ProjectLayout(cwd)).titleOf("be"));
     }
 }

@@ -44,11 +44,26 @@ class TranscriptIndexTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"{\"version\": \"1\", \"path\": \"/a\"}", "{\"version\": 2, \"path\": \"/a\"}",
-            "{\"path\": \"/a\"}", "{\"version\": null, \"path\": \"/a\"}", "{\"version\": true, \"path\": \"/a\"}",
-            "{\"version\": 1}", "{\"version\": 1, \"path\": \"\"}", "{\"version\": 1, \"path\": 5}",
-            "{\"version\": 1, \"path\": null}", "{\"version\": 1, \"path\": [\"/a\"]}", "{\"version\": 1, \"path\": {}}",
-            "not json", "", "[]", "null", "{\"version\": 1, \"path\": \"/a\"} trailing", "{\"version\": 1, \"path\": \"/a\""})
+    @ValueSource(
+            strings = {
+                "{\"version\": \"1\", \"path\": \"/a\"}",
+                "{\"version\": 2, \"path\": \"/a\"}",
+                "{\"path\": \"/a\"}",
+                "{\"version\": null, \"path\": \"/a\"}",
+                "{\"version\": true, \"path\": \"/a\"}",
+                "{\"version\": 1}",
+                "{\"version\": 1, \"path\": \"\"}",
+                "{\"version\": 1, \"path\": 5}",
+                "{\"version\": 1, \"path\": null}",
+                "{\"version\": 1, \"path\": [\"/a\"]}",
+                "{\"version\": 1, \"path\": {}}",
+                "not json",
+                "",
+                "[]",
+                "null",
+                "{\"version\": 1, \"path\": \"/a\"} trailing",
+                "{\"version\": 1, \"path\": \"/a\""
+            })
     void malformedEntriesGiveNoPath(String body) throws IOException {
         entry("n", body);
         assertNull(index.read("n"), body);
@@ -109,20 +124,26 @@ class TranscriptIndexTest {
     void recordWritesExactBytesAndOverwrites() throws IOException {
         assertTrue(index.record("backend", "/home/u/.claude/projects/p/s.jsonl", null, null));
         Path f = cwd.resolve(".termsprawl/transcripts/backend.json");
-        assertArrayEquals(Fixtures.utf8("{\n  \"version\": 1,\n  \"path\": \"/home/u/.claude/projects/p/s.jsonl\"\n}\n"),
+        assertArrayEquals(
+                Fixtures.utf8("{\n  \"version\": 1,\n  \"path\": \"/home/u/.claude/projects/p/s.jsonl\"\n}\n"),
                 Files.readAllBytes(f));
         assertFalse(index.record("backend", "/home/u/.claude/projects/p/s.jsonl", null, null));
         assertTrue(index.record("backend", "/other \"quoted\"\\path\n.jsonl", null, null));
-        assertArrayEquals(Fixtures.utf8("{\n  \"version\": 1,\n  \"path\": \"/other \\\"quoted\\\"\\\\path\\n.jsonl\"\n}\n"),
+        assertArrayEquals(
+                Fixtures.utf8("{\n  \"version\": 1,\n  \"path\": \"/other \\\"quoted\\\"\\\\path\\n.jsonl\"\n}\n"),
                 Files.readAllBytes(f));
-        assertEquals(Path.of("/other \"quoted\"\\path\n.jsonl"), index.read("backend").path());
+        assertEquals(
+                Path.of("/other \"quoted\"\\path\n.jsonl"),
+                index.read("backend").path());
     }
 
     @Test
     void recordWithOptionalKeys() throws IOException {
         index.record("n", "/s.jsonl", "claude", "abc");
-        assertArrayEquals(Fixtures.utf8("{\n  \"version\": 1,\n  \"path\": \"/s.jsonl\",\n  \"store\": \"claude\",\n"
-                + "  \"session\": \"abc\"\n}\n"), Files.readAllBytes(index.fileOf("n")));
+        assertArrayEquals(
+                Fixtures.utf8("{\n  \"version\": 1,\n  \"path\": \"/s.jsonl\",\n  \"store\": \"claude\",\n"
+                        + "  \"session\": \"abc\"\n}\n"),
+                Files.readAllBytes(index.fileOf("n")));
         TranscriptIndex.Entry e = index.read("n");
         assertEquals("claude", e.store());
         assertEquals("abc", e.session());

@@ -1,12 +1,11 @@
 package io.github.termsprawl.jsonl;
 
-import io.github.termsprawl.core.Fixtures;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.termsprawl.core.Fixtures;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -28,8 +27,9 @@ class JsonTest {
 
     @Test
     void valuesAndRoundTrip() throws IOException {
-        String text = "{\n  \"s\": \"\\u0001\\t\\\"\\\\\\ud800\uD83D\uDE00\",\n  \"n\": -1.50e+3,\n  \"t\": true,\n  \"f\": false,\n"
-                + "  \"z\": null,\n  \"a\": [\n    [],\n    {}\n  ]\n}\n";
+        String text =
+                "{\n  \"s\": \"\\u0001\\t\\\"\\\\\\ud800\uD83D\uDE00\",\n  \"n\": -1.50e+3,\n  \"t\": true,\n  \"f\": false,\n"
+                        + "  \"z\": null,\n  \"a\": [\n    [],\n    {}\n  ]\n}\n";
         Object v = Json.parse(text);
         assertEquals(Json.NULL, Json.asObject(v).get("z"));
         assertEquals("\u0001\t\"\\\uD800\uD83D\uDE00", Json.asObject(v).get("s"));
@@ -50,8 +50,23 @@ class JsonTest {
 
     @Test
     void strictParsing() {
-        for (String bad : new String[] {"", " ", "{} x", "{}{}", "[1,]", "{\"a\":1,}", "'a'", "NaN", "01", "[", "{\"a\"}", "[1 2]",
-                "{\"a\":1 \"b\":2}", "{1:2}", "[\"a\":1]"}) {
+        for (String bad : new String[] {
+            "",
+            " ",
+            "{} x",
+            "{}{}",
+            "[1,]",
+            "{\"a\":1,}",
+            "'a'",
+            "NaN",
+            "01",
+            "[",
+            "{\"a\"}",
+            "[1 2]",
+            "{\"a\":1 \"b\":2}",
+            "{1:2}",
+            "[\"a\":1]"
+        }) {
             assertThrows(IOException.class, () -> Json.parse(bad), bad);
         }
     }
@@ -70,7 +85,8 @@ class JsonTest {
     void readFileOrNull() throws IOException {
         assertNull(Json.readFileOrNull(dir.resolve("missing")));
         assertNull(Json.readFileOrNull(dir));
-        assertEquals(Map.of("a", "b"), Json.readFileOrNull(Fixtures.write(dir.resolve("bom.json"), "\uFEFF{\"a\":\"b\"}")));
+        assertEquals(
+                Map.of("a", "b"), Json.readFileOrNull(Fixtures.write(dir.resolve("bom.json"), "\uFEFF{\"a\":\"b\"}")));
         assertNull(Json.readFileOrNull(Fixtures.write(dir.resolve("two-boms.json"), "\uFEFF\uFEFF{}")));
     }
 }

@@ -16,7 +16,9 @@ class Utf8OutputTest {
 
     @Test
     void plainTextIsUtf8() {
-        assertArrayEquals("h\u00e9\u20ac\uD83D\uDE00".getBytes(StandardCharsets.UTF_8), Utf8Output.encode("h\u00e9\u20ac\uD83D\uDE00"));
+        assertArrayEquals(
+                "h\u00e9\u20ac\uD83D\uDE00".getBytes(StandardCharsets.UTF_8),
+                Utf8Output.encode("h\u00e9\u20ac\uD83D\uDE00"));
         assertArrayEquals(b(0x61, 0xC3, 0xA9), Utf8Output.encode("a\u00e9"));
         assertArrayEquals(b(0xF0, 0x9F, 0x98, 0x80), Utf8Output.encode("\uD83D\uDE00"));
     }

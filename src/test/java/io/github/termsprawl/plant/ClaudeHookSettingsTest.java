@@ -1,8 +1,5 @@
 package io.github.termsprawl.plant;
 
-import io.github.termsprawl.core.Fixtures;
-import io.github.termsprawl.jsonl.Json;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -10,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.termsprawl.core.Fixtures;
+import io.github.termsprawl.jsonl.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -113,17 +112,33 @@ class ClaudeHookSettingsTest {
     void alreadyInstalledIsNotAddedTwice() throws IOException {
         assertNull(merge(FRESH));
         // edited matcher or a different quoting of the path still counts as installed
-        assertNull(merge("{\"hooks\": {\"SessionStart\": [{\"matcher\": \"startup\", \"hooks\": [{\"type\": \"command\","
-                + " \"command\": \"/abs/proj/.termsprawl/bin/termsprawl-record\"}]}]}}"));
+        assertNull(
+                merge("{\"hooks\": {\"SessionStart\": [{\"matcher\": \"startup\", \"hooks\": [{\"type\": \"command\","
+                        + " \"command\": \"/abs/proj/.termsprawl/bin/termsprawl-record\"}]}]}}"));
     }
 
     @Test
     void malformedSettingsThrowAndNameTheFile() {
-        for (String bad : new String[] {"{", "not json", "[]", "[{\"hooks\": {}}]", "\"x\"", "5", "null",
-                "{\"hooks\": []}", "{\"hooks\": \"x\"}", "{\"hooks\": null}", "{\"hooks\": {\"SessionStart\": {}}}",
-                "{\"hooks\": {\"SessionStart\": null}}", "{} {}", "{\"a\": 1,}"}) {
-            ClaudeHookSettings.MalformedSettingsException e = assertThrows(ClaudeHookSettings.MalformedSettingsException.class,
-                    () -> ClaudeHookSettings.merge(bad, "/p/.claude/settings.local.json"), bad);
+        for (String bad : new String[] {
+            "{",
+            "not json",
+            "[]",
+            "[{\"hooks\": {}}]",
+            "\"x\"",
+            "5",
+            "null",
+            "{\"hooks\": []}",
+            "{\"hooks\": \"x\"}",
+            "{\"hooks\": null}",
+            "{\"hooks\": {\"SessionStart\": {}}}",
+            "{\"hooks\": {\"SessionStart\": null}}",
+            "{} {}",
+            "{\"a\": 1,}"
+        }) {
+            ClaudeHookSettings.MalformedSettingsException e = assertThrows(
+                    ClaudeHookSettings.MalformedSettingsException.class,
+                    () -> ClaudeHookSettings.merge(bad, "/p/.claude/settings.local.json"),
+                    bad);
             assertTrue(e.getMessage().contains("/p/.claude/settings.local.json"), e.getMessage());
             assertTrue(e.getMessage().contains("termsprawl.claudeHook=false"), e.getMessage());
         }
@@ -150,17 +165,26 @@ class ClaudeHookSettingsTest {
         Fixtures.writeBytes(file, notUtf8);
         assertThrows(ClaudeHookSettings.MalformedSettingsException.class, () -> ClaudeHookSettings.install(file));
         assertArrayEquals(notUtf8, Files.readAllBytes(file));
-        assertEquals(List.of("settings.local.json"), Files.list(file.getParent()).map(p -> p.getFileName().toString()).toList());
+        assertEquals(
+                List.of("settings.local.json"),
+                Files.list(file.getParent())
+                        .map(p -> p.getFileName().toString())
+                        .toList());
     }
 
     @Test
     void outputHasTheSameLayoutAsJsonStringify() throws Exception {
         Fixtures.assumeReference();
-        String merged = merge("{\"a\": [1, [], {}, [[\"x\"]], {\"b\": {\"c\": [true, false, null]}}], \"s\": \"\\t\\u0001\\ud800\\\"\"}");
+        String merged = merge(
+                "{\"a\": [1, [], {}, [[\"x\"]], {\"b\": {\"c\": [true, false, null]}}], \"s\": \"\\t\\u0001\\ud800\\\"\"}");
         Path in = Fixtures.write(tmp.resolve("in.json"), merged);
-        Fixtures.Run run = Fixtures.run(List.of("node", "-e",
-                "const fs=require('fs');process.stdout.write(JSON.stringify(JSON.parse(fs.readFileSync(process.argv[1],'utf8')),null,2)+'\\n')",
-                in.toString()), null);
+        Fixtures.Run run = Fixtures.run(
+                List.of(
+                        "node",
+                        "-e",
+                        "const fs=require('fs');process.stdout.write(JSON.stringify(JSON.parse(fs.readFileSync(process.argv[1],'utf8')),null,2)+'\\n')",
+                        in.toString()),
+                null);
         assertEquals(0, run.exit(), Fixtures.str(run.stderr()));
         assertEquals(Fixtures.str(run.stdout()), merged);
     }

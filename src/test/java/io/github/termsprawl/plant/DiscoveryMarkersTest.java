@@ -50,7 +50,9 @@ class DiscoveryMarkersTest {
 
     @Test
     void proseAroundIsKept() {
-        assertEquals("# Notes\nmine\n\n" + BLOCK + "\n\nbelow\n  indented\n", upsert("# Notes\nmine\n" + BLOCK + "\nbelow\n  indented\n\n"));
+        assertEquals(
+                "# Notes\nmine\n\n" + BLOCK + "\n\nbelow\n  indented\n",
+                upsert("# Notes\nmine\n" + BLOCK + "\nbelow\n  indented\n\n"));
         assertEquals("  lead\n\n" + BLOCK + "\n", upsert("  lead  \n"));
         assertEquals("prose only\n\n" + BLOCK + "\n", upsert("prose only"));
     }
@@ -75,10 +77,14 @@ class DiscoveryMarkersTest {
     @Test
     void twoBlocksSettleInOnePass() {
         String second = OPEN + "\nsecond\n" + CLOSE;
-        assertEquals("p\n\n" + BLOCK + "\n\nq \nsecond\n r\n", upsert("p\n" + OPEN + "\nfirst\n" + CLOSE + "\nq " + second + " r"));
-        assertEquals(BLOCK + "\n\nLinked agent context: run\n"
-                + "`.termsprawl/bin/termsprawl-context --cwd . --self \"$TERMSPRAWL_NODE_ID\"`\n"
-                + "to print peer transcripts. Only read what that command prints.\n", upsert(BLOCK + "\n" + BLOCK));
+        assertEquals(
+                "p\n\n" + BLOCK + "\n\nq \nsecond\n r\n",
+                upsert("p\n" + OPEN + "\nfirst\n" + CLOSE + "\nq " + second + " r"));
+        assertEquals(
+                BLOCK + "\n\nLinked agent context: run\n"
+                        + "`.termsprawl/bin/termsprawl-context --cwd . --self \"$TERMSPRAWL_NODE_ID\"`\n"
+                        + "to print peer transcripts. Only read what that command prints.\n",
+                upsert(BLOCK + "\n" + BLOCK));
     }
 
     @Test
@@ -91,7 +97,9 @@ class DiscoveryMarkersTest {
     void markersRebuiltByDeletionAreDeletedToo() {
         String nested = "<!-- termsprawl:" + OPEN + "context-links -->";
         assertEquals("a b\n\n" + BLOCK + "\n", upsert("a " + nested + "b"));
-        assertEquals("x\n\n" + BLOCK + "\n\ny\n", upsert("x" + OPEN + CLOSE + "y" + "<!-- /termsprawl:" + CLOSE + "context-links -->"));
+        assertEquals(
+                "x\n\n" + BLOCK + "\n\ny\n",
+                upsert("x" + OPEN + CLOSE + "y" + "<!-- /termsprawl:" + CLOSE + "context-links -->"));
     }
 
     @Test
@@ -112,9 +120,36 @@ class DiscoveryMarkersTest {
 
     @Test
     void randomizedIdempotence() {
-        List<String> fragments = List.of(OPEN, CLOSE, BLOCK, "<!-- ", "termsprawl:", "/termsprawl:", "context-links", " -->",
-                "<!--", "-->", "prose", "# Title", "é", "\uD83D\uDE00", " ", "  ", "\t", "\n", "\n\n", "\r\n", "\u00a0",
-                "\u2003", "x", "<", "!", "-", "/", "\u000b", "\u001c");
+        List<String> fragments = List.of(
+                OPEN,
+                CLOSE,
+                BLOCK,
+                "<!-- ",
+                "termsprawl:",
+                "/termsprawl:",
+                "context-links",
+                " -->",
+                "<!--",
+                "-->",
+                "prose",
+                "# Title",
+                "é",
+                "\uD83D\uDE00",
+                " ",
+                "  ",
+                "\t",
+                "\n",
+                "\n\n",
+                "\r\n",
+                "\u00a0",
+                "\u2003",
+                "x",
+                "<",
+                "!",
+                "-",
+                "/",
+                "\u000b",
+                "\u001c");
         Random random = new Random(20261129L);
         for (int i = 0; i < 5000; i++) {
             StringBuilder text = new StringBuilder();

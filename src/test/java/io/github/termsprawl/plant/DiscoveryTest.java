@@ -1,13 +1,12 @@
 package io.github.termsprawl.plant;
 
-import io.github.termsprawl.core.Fixtures;
-import io.github.termsprawl.core.ProjectLayout;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.termsprawl.core.Fixtures;
+import io.github.termsprawl.core.ProjectLayout;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,17 +27,28 @@ class DiscoveryTest {
         return cwd.resolve(rel);
     }
 
-    static final List<String> PLANTED = List.of(".termsprawl/AGENTS.md", ".claude/skills/termsprawl-context/SKILL.md",
-            ".termsprawl/bin/termsprawl-context", ".termsprawl/bin/termsprawl-context.cmd", ".termsprawl/bin/termsprawl-record",
-            ".termsprawl/bin/termsprawl-record.cmd", ".termsprawl/bin/termsprawl.jar", ".termsprawl/bin/lib/sqlite-jdbc.jar",
+    static final List<String> PLANTED = List.of(
+            ".termsprawl/AGENTS.md",
+            ".claude/skills/termsprawl-context/SKILL.md",
+            ".termsprawl/bin/termsprawl-context",
+            ".termsprawl/bin/termsprawl-context.cmd",
+            ".termsprawl/bin/termsprawl-record",
+            ".termsprawl/bin/termsprawl-record.cmd",
+            ".termsprawl/bin/termsprawl.jar",
+            ".termsprawl/bin/lib/sqlite-jdbc.jar",
             ".termsprawl/bin/.gitignore");
 
     @Test
     void discoverPlantsEverything() throws IOException {
         List<Path> written = new Discovery(new ProjectLayout(cwd)).discover();
-        assertEquals(PLANTED.stream().map(this::p).sorted().toList(), written.stream().sorted().toList());
-        assertArrayEquals(Fixtures.utf8(DiscoveryMarkersTest.BLOCK + "\n"), Files.readAllBytes(p(".termsprawl/AGENTS.md")));
-        assertArrayEquals(Fixtures.utf8(DiscoveryMarkersTest.SKILL), Files.readAllBytes(p(".claude/skills/termsprawl-context/SKILL.md")));
+        assertEquals(
+                PLANTED.stream().map(this::p).sorted().toList(),
+                written.stream().sorted().toList());
+        assertArrayEquals(
+                Fixtures.utf8(DiscoveryMarkersTest.BLOCK + "\n"), Files.readAllBytes(p(".termsprawl/AGENTS.md")));
+        assertArrayEquals(
+                Fixtures.utf8(DiscoveryMarkersTest.SKILL),
+                Files.readAllBytes(p(".claude/skills/termsprawl-context/SKILL.md")));
         for (String sh : new String[] {".termsprawl/bin/termsprawl-context", ".termsprawl/bin/termsprawl-record"}) {
             assertEquals("rwxr-xr-x", PosixFilePermissions.toString(Files.getPosixFilePermissions(p(sh))), sh);
             String text = Files.readString(p(sh));
@@ -47,7 +57,9 @@ class DiscoveryTest {
         }
         assertTrue(Files.readString(p(".termsprawl/bin/termsprawl-context.cmd")).contains("\r\n"));
         assertFalse(Files.exists(p("AGENTS.md")), "never the root AGENTS.md");
-        assertFalse(Files.exists(p(".claude/settings.local.json")), "discover of the core does not install the hook itself");
+        assertFalse(
+                Files.exists(p(".claude/settings.local.json")),
+                "discover of the core does not install the hook itself");
     }
 
     @Test
@@ -66,7 +78,9 @@ class DiscoveryTest {
         }
         assertEquals(List.of(), d.check());
         try (Stream<Path> s = Files.walk(cwd)) {
-            assertEquals(0, s.filter(f -> f.getFileName().toString().endsWith(".tmp")).count());
+            assertEquals(
+                    0,
+                    s.filter(f -> f.getFileName().toString().endsWith(".tmp")).count());
         }
     }
 
@@ -74,7 +88,9 @@ class DiscoveryTest {
     void discoverKeepsUserProseInAgentsMd() throws IOException {
         Fixtures.write(p(".termsprawl/AGENTS.md"), "# Team notes\n\nkeep me\n");
         new Discovery(new ProjectLayout(cwd)).discover();
-        assertEquals("# Team notes\n\nkeep me\n\n" + DiscoveryMarkersTest.BLOCK + "\n", Files.readString(p(".termsprawl/AGENTS.md")));
+        assertEquals(
+                "# Team notes\n\nkeep me\n\n" + DiscoveryMarkersTest.BLOCK + "\n",
+                Files.readString(p(".termsprawl/AGENTS.md")));
     }
 
     @Test
@@ -86,14 +102,17 @@ class DiscoveryTest {
         d.discover();
         Fixtures.write(p(".claude/skills/termsprawl-context/SKILL.md"), DiscoveryMarkersTest.SKILL + "tampered\n");
         Files.delete(p(".termsprawl/bin/termsprawl-record"));
-        Files.setPosixFilePermissions(p(".termsprawl/bin/termsprawl-context"), PosixFilePermissions.fromString("rw-r--r--"));
+        Files.setPosixFilePermissions(
+                p(".termsprawl/bin/termsprawl-context"), PosixFilePermissions.fromString("rw-r--r--"));
         Fixtures.write(p(".termsprawl/AGENTS.md"), "prose only\n");
         List<Discovery.Finding> findings = d.check();
-        assertEquals(List.of(
-                new Discovery.Finding(p(".termsprawl/AGENTS.md"), "stale"),
-                new Discovery.Finding(p(".claude/skills/termsprawl-context/SKILL.md"), "stale"),
-                new Discovery.Finding(p(".termsprawl/bin/termsprawl-context"), "stale"),
-                new Discovery.Finding(p(".termsprawl/bin/termsprawl-record"), "missing")), findings);
+        assertEquals(
+                List.of(
+                        new Discovery.Finding(p(".termsprawl/AGENTS.md"), "stale"),
+                        new Discovery.Finding(p(".claude/skills/termsprawl-context/SKILL.md"), "stale"),
+                        new Discovery.Finding(p(".termsprawl/bin/termsprawl-context"), "stale"),
+                        new Discovery.Finding(p(".termsprawl/bin/termsprawl-record"), "missing")),
+                findings);
         // check never writes
         assertFalse(Files.exists(p(".termsprawl/bin/termsprawl-record")));
         assertEquals(4, d.discover().size());
@@ -104,7 +123,8 @@ class DiscoveryTest {
     void invalidUtf8AgentsMdIsNotOverwritten() throws IOException {
         byte[] bad = {'x', (byte) 0xFF, '\n'};
         Fixtures.writeBytes(p(".termsprawl/AGENTS.md"), bad);
-        org.junit.jupiter.api.Assertions.assertThrows(IOException.class, () -> new Discovery(new ProjectLayout(cwd)).discover());
+        org.junit.jupiter.api.Assertions.assertThrows(
+                IOException.class, () -> new Discovery(new ProjectLayout(cwd)).discover());
         assertArrayEquals(bad, Files.readAllBytes(p(".termsprawl/AGENTS.md")));
     }
 }

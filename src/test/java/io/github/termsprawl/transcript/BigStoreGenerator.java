@@ -43,18 +43,33 @@ public final class BigStoreGenerator {
     static void codex(Path file, int turns) throws IOException {
         String filler = "lorem ipsum dolor sit amet ".repeat(12);
         try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            w.write("{\"timestamp\":\"2026-01-01T00:00:00Z\",\"type\":\"session_meta\",\"payload\":{\"id\":\"bench\",\"cwd\":\"/bench\",\"cli_version\":\"0.104.0\"}}\n");
+            w.write(
+                    "{\"timestamp\":\"2026-01-01T00:00:00Z\",\"type\":\"session_meta\",\"payload\":{\"id\":\"bench\",\"cwd\":\"/bench\",\"cli_version\":\"0.104.0\"}}\n");
             for (int i = 0; i < turns; i++) {
                 String q = "question " + i + " " + filler;
                 String a = "answer " + i + " " + filler;
-                w.write("{\"timestamp\":\"t\",\"type\":\"event_msg\",\"payload\":{\"type\":\"user_message\",\"message\":\"" + q + "\"}}\n");
-                w.write("{\"timestamp\":\"t\",\"type\":\"response_item\",\"payload\":{\"type\":\"message\",\"role\":\"user\",\"content\":[{\"type\":\"input_text\",\"text\":\"" + q + "\"}]}}\n");
-                w.write("{\"timestamp\":\"t\",\"type\":\"response_item\",\"payload\":{\"type\":\"reasoning\",\"summary\":[{\"type\":\"summary_text\",\"text\":\"thinking\"}]}}\n");
-                w.write("{\"timestamp\":\"t\",\"type\":\"response_item\",\"payload\":{\"type\":\"function_call\",\"name\":\"shell\",\"arguments\":\"{}\",\"call_id\":\"c" + i + "\"}}\n");
-                w.write("{\"timestamp\":\"t\",\"type\":\"response_item\",\"payload\":{\"type\":\"function_call_output\",\"call_id\":\"c" + i + "\",\"output\":\"" + filler + "\"}}\n");
-                w.write("{\"timestamp\":\"t\",\"type\":\"event_msg\",\"payload\":{\"type\":\"agent_message\",\"message\":\"" + a + "\"}}\n");
-                w.write("{\"timestamp\":\"t\",\"type\":\"response_item\",\"payload\":{\"type\":\"message\",\"role\":\"assistant\",\"content\":[{\"type\":\"output_text\",\"text\":\"" + a + "\"}]}}\n");
-                w.write("{\"timestamp\":\"t\",\"type\":\"event_msg\",\"payload\":{\"type\":\"token_count\",\"info\":null}}\n");
+                w.write(
+                        "{\"timestamp\":\"t\",\"type\":\"event_msg\",\"payload\":{\"type\":\"user_message\",\"message\":\""
+                                + q + "\"}}\n");
+                w.write(
+                        "{\"timestamp\":\"t\",\"type\":\"response_item\",\"payload\":{\"type\":\"message\",\"role\":\"user\",\"content\":[{\"type\":\"input_text\",\"text\":\""
+                                + q + "\"}]}}\n");
+                w.write(
+                        "{\"timestamp\":\"t\",\"type\":\"response_item\",\"payload\":{\"type\":\"reasoning\",\"summary\":[{\"type\":\"summary_text\",\"text\":\"thinking\"}]}}\n");
+                w.write(
+                        "{\"timestamp\":\"t\",\"type\":\"response_item\",\"payload\":{\"type\":\"function_call\",\"name\":\"shell\",\"arguments\":\"{}\",\"call_id\":\"c"
+                                + i + "\"}}\n");
+                w.write(
+                        "{\"timestamp\":\"t\",\"type\":\"response_item\",\"payload\":{\"type\":\"function_call_output\",\"call_id\":\"c"
+                                + i + "\",\"output\":\"" + filler + "\"}}\n");
+                w.write(
+                        "{\"timestamp\":\"t\",\"type\":\"event_msg\",\"payload\":{\"type\":\"agent_message\",\"message\":\""
+                                + a + "\"}}\n");
+                w.write(
+                        "{\"timestamp\":\"t\",\"type\":\"response_item\",\"payload\":{\"type\":\"message\",\"role\":\"assistant\",\"content\":[{\"type\":\"output_text\",\"text\":\""
+                                + a + "\"}]}}\n");
+                w.write(
+                        "{\"timestamp\":\"t\",\"type\":\"event_msg\",\"payload\":{\"type\":\"token_count\",\"info\":null}}\n");
             }
         }
     }
@@ -70,8 +85,13 @@ public final class BigStoreGenerator {
                 for (String session : new String[] {"ses_bench", "ses_other"}) {
                     String msg = String.format("msg_%s_%09d", session, i);
                     w.message(msg, session, 1_000_000L + i, i % 4 == 0 ? "user" : "assistant");
-                    w.part(msg + "_p", msg, session, i % 2 == 1 ? OpenCodeDbFixture.tool("completed", "output " + i)
-                            : OpenCodeDbFixture.text("message " + i + " lorem ipsum dolor sit amet"));
+                    w.part(
+                            msg + "_p",
+                            msg,
+                            session,
+                            i % 2 == 1
+                                    ? OpenCodeDbFixture.tool("completed", "output " + i)
+                                    : OpenCodeDbFixture.text("message " + i + " lorem ipsum dolor sit amet"));
                 }
                 if (i % 10_000 == 0) {
                     w.c.commit();

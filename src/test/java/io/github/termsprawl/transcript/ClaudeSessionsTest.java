@@ -1,10 +1,9 @@
 package io.github.termsprawl.transcript;
 
-import io.github.termsprawl.core.Fixtures;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import io.github.termsprawl.core.Fixtures;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -56,7 +55,9 @@ class ClaudeSessionsTest {
         String slug = ClaudeSessions.slug(path);
         assertEquals(("-home-dev-" + "project-".repeat(30)).substring(0, 200) + "-lgqiq0", slug);
         // the hash is taken of the path, not of the slug
-        assertEquals(("-tmp-" + "-".repeat(210)).substring(0, 200) + "-jvwydj", ClaudeSessions.slug("/tmp/" + "\u00e9".repeat(210)));
+        assertEquals(
+                ("-tmp-" + "-".repeat(210)).substring(0, 200) + "-jvwydj",
+                ClaudeSessions.slug("/tmp/" + "\u00e9".repeat(210)));
     }
 
     @Test
@@ -103,9 +104,17 @@ class ClaudeSessionsTest {
 
     @Test
     void configDirFromEnvironment() {
-        assertEquals(Path.of("/cfg"), ClaudeSessions.fromEnvironment(Map.of("CLAUDE_CONFIG_DIR", "/cfg"), Path.of("/home/u")).claudeDir());
-        assertEquals(Path.of("/home/u/.claude"), ClaudeSessions.fromEnvironment(Map.of(), Path.of("/home/u")).claudeDir());
-        assertEquals(Path.of("/home/u/.claude"), ClaudeSessions.fromEnvironment(Map.of("CLAUDE_CONFIG_DIR", " "), Path.of("/home/u")).claudeDir());
+        assertEquals(
+                Path.of("/cfg"),
+                ClaudeSessions.fromEnvironment(Map.of("CLAUDE_CONFIG_DIR", "/cfg"), Path.of("/home/u"))
+                        .claudeDir());
+        assertEquals(
+                Path.of("/home/u/.claude"),
+                ClaudeSessions.fromEnvironment(Map.of(), Path.of("/home/u")).claudeDir());
+        assertEquals(
+                Path.of("/home/u/.claude"),
+                ClaudeSessions.fromEnvironment(Map.of("CLAUDE_CONFIG_DIR", " "), Path.of("/home/u"))
+                        .claudeDir());
     }
 
     @Test

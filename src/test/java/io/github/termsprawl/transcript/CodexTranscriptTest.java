@@ -1,9 +1,8 @@
 package io.github.termsprawl.transcript;
 
-import io.github.termsprawl.jsonl.JsonlTail;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.github.termsprawl.jsonl.JsonlTail;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +21,8 @@ class CodexTranscriptTest {
     }
 
     static String event(String type, String message) {
-        return "{\"timestamp\":\"t\",\"type\":\"event_msg\",\"payload\":{\"type\":\"" + type + "\",\"message\":\"" + message + "\"}}";
+        return "{\"timestamp\":\"t\",\"type\":\"event_msg\",\"payload\":{\"type\":\"" + type + "\",\"message\":\""
+                + message + "\"}}";
     }
 
     static String item(String role, String partType, String text) {
@@ -32,7 +32,8 @@ class CodexTranscriptTest {
 
     @Test
     void proseComesFromTheUiStreamOnceNotFromItsMirror() throws Exception {
-        Path file = StoreFixtures.jsonl(dir.resolve("rollout-a.jsonl"),
+        Path file = StoreFixtures.jsonl(
+                dir.resolve("rollout-a.jsonl"),
                 meta(),
                 item("developer", "input_text", "<permissions instructions>sandbox</permissions instructions>"),
                 item("user", "input_text", "<environment_context>\\n  <cwd>/p</cwd>\\n</environment_context>"),
@@ -48,25 +49,31 @@ class CodexTranscriptTest {
                 item("assistant", "output_text", "Fixed.\\nTwo lines."),
                 "{\"timestamp\":\"t\",\"type\":\"event_msg\",\"payload\":{\"type\":\"token_count\",\"info\":null}}",
                 event("task_complete", ""));
-        assertEquals(StoreFixtures.turns("user", "fix the bug", "assistant", "Fixed.\nTwo lines."),
-                readers.lastTurns(StoreFixtures.entry(file, "codex", null), StoreFixtures.LIMITS).turns());
+        assertEquals(
+                StoreFixtures.turns("user", "fix the bug", "assistant", "Fixed.\nTwo lines."),
+                readers.lastTurns(StoreFixtures.entry(file, "codex", null), StoreFixtures.LIMITS)
+                        .turns());
         assertEquals(new ReadStats("codex", 15, 2, 0), readers.stats(StoreFixtures.entry(file, "codex", null)));
     }
 
     @Test
     void injectedUserMessagesOfOlderVersionsNeverPrint() throws Exception {
-        Path file = StoreFixtures.jsonl(dir.resolve("rollout-b.jsonl"),
+        Path file = StoreFixtures.jsonl(
+                dir.resolve("rollout-b.jsonl"),
                 meta(),
                 "{\"timestamp\":\"t\",\"type\":\"event_msg\",\"payload\":{\"type\":\"user_message\",\"message\":\"<user_instructions>be brief</user_instructions>\",\"kind\":\"user_instructions\"}}",
                 "{\"timestamp\":\"t\",\"type\":\"event_msg\",\"payload\":{\"type\":\"user_message\",\"message\":\"hello\",\"kind\":\"plain\"}}",
                 event("agent_message", "hi"));
-        assertEquals(StoreFixtures.turns("user", "hello", "assistant", "hi"),
-                readers.lastTurns(StoreFixtures.entry(file, "codex", null), StoreFixtures.LIMITS).turns());
+        assertEquals(
+                StoreFixtures.turns("user", "hello", "assistant", "hi"),
+                readers.lastTurns(StoreFixtures.entry(file, "codex", null), StoreFixtures.LIMITS)
+                        .turns());
     }
 
     @Test
     void aRolloutWithoutUiStreamProseFallsBackToModelMessagesMinusInjections() throws Exception {
-        Path file = StoreFixtures.jsonl(dir.resolve("rollout-c.jsonl"),
+        Path file = StoreFixtures.jsonl(
+                dir.resolve("rollout-c.jsonl"),
                 meta(),
                 item("developer", "input_text", "developer rules"),
                 item("user", "input_text", "<user_instructions>AGENTS.md text</user_instructions>"),
@@ -75,8 +82,10 @@ class CodexTranscriptTest {
                 item("user", "input_text", "what is 2+2"),
                 "{\"timestamp\":\"t\",\"type\":\"response_item\",\"payload\":{\"type\":\"reasoning\",\"summary\":[]}}",
                 item("assistant", "output_text", "4"));
-        assertEquals(StoreFixtures.turns("user", "what is 2+2", "assistant", "4"),
-                readers.lastTurns(StoreFixtures.entry(file, "codex", null), StoreFixtures.LIMITS).turns());
+        assertEquals(
+                StoreFixtures.turns("user", "what is 2+2", "assistant", "4"),
+                readers.lastTurns(StoreFixtures.entry(file, "codex", null), StoreFixtures.LIMITS)
+                        .turns());
         assertEquals(2, readers.stats(StoreFixtures.entry(file, null, null)).turns());
     }
 
@@ -90,7 +99,10 @@ class CodexTranscriptTest {
             lines.add(item("assistant", "output_text", "item " + i));
         }
         Path file = StoreFixtures.jsonl(dir.resolve("rollout-d.jsonl"), lines.toArray(new String[0]));
-        assertEquals(StoreFixtures.turns("user", "early question"), readers.lastTurns(StoreFixtures.entry(file, "codex", null), StoreFixtures.LIMITS).turns());
+        assertEquals(
+                StoreFixtures.turns("user", "early question"),
+                readers.lastTurns(StoreFixtures.entry(file, "codex", null), StoreFixtures.LIMITS)
+                        .turns());
     }
 
     @Test
@@ -104,7 +116,8 @@ class CodexTranscriptTest {
             lines.add(item("assistant", "output_text", "a" + i));
         }
         Path file = StoreFixtures.jsonl(dir.resolve("rollout-e.jsonl"), lines.toArray(new String[0]));
-        List<Turn> turns = readers.lastTurns(StoreFixtures.entry(file, "codex", null), StoreFixtures.LIMITS).turns();
+        List<Turn> turns = readers.lastTurns(StoreFixtures.entry(file, "codex", null), StoreFixtures.LIMITS)
+                .turns();
         assertEquals(40, turns.size());
         assertEquals(new Turn("user", "q10"), turns.get(0));
         assertEquals(new Turn("assistant", "a29"), turns.get(39));

@@ -1,11 +1,10 @@
 package io.github.termsprawl.transcript;
 
-import io.github.termsprawl.core.TranscriptIndex;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.github.termsprawl.core.TranscriptIndex;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,8 +19,10 @@ import org.junit.jupiter.api.Test;
  * its store without a {@code store} key. Skipped when the corpus is absent.
  */
 class CorpusTest {
-    static final List<String> DRIFT = List.of("claude/agentsessions-claude-stage0-schema_drift.jsonl",
-            "tma-synthetic/claude-99.0.0-drift.jsonl", "codex/agentsessions-codex-stage0-schema_drift.jsonl");
+    static final List<String> DRIFT = List.of(
+            "claude/agentsessions-claude-stage0-schema_drift.jsonl",
+            "tma-synthetic/claude-99.0.0-drift.jsonl",
+            "codex/agentsessions-codex-stage0-schema_drift.jsonl");
 
     private final TranscriptReaders readers = new TranscriptReaders();
 
@@ -33,7 +34,9 @@ class CorpusTest {
 
     private static List<Path> files(Path dir, String suffix) throws IOException {
         try (Stream<Path> all = Files.walk(dir)) {
-            return all.filter(p -> p.toString().endsWith(suffix) && Files.isRegularFile(p)).sorted().toList();
+            return all.filter(p -> p.toString().endsWith(suffix) && Files.isRegularFile(p))
+                    .sorted()
+                    .toList();
         }
     }
 
@@ -52,7 +55,9 @@ class CorpusTest {
             ReadStats stats = readers.stats(entry);
             assertEquals(0, stats.unknown(), "unknown records in " + file + ": " + stats.describe());
             assertTrue(stats.records() > 0, file.toString());
-            assertEquals(store.id(), readers.stats(StoreFixtures.entry(file, store.id(), null)).store());
+            assertEquals(
+                    store.id(),
+                    readers.stats(StoreFixtures.entry(file, store.id(), null)).store());
         }
     }
 
@@ -62,7 +67,8 @@ class CorpusTest {
         assertKnown(c, files(c.resolve("claude"), ".jsonl"), Store.CLAUDE);
         assertKnown(c, files(c.resolve("claude-reconstruction"), ".jsonl"), Store.CLAUDE);
         List<Path> tmaClaude = new ArrayList<>(files(c.resolve("tma-synthetic"), ".jsonl"));
-        tmaClaude.removeIf(p -> !p.getFileName().toString().startsWith("claude-") && !p.toString().contains("subagents"));
+        tmaClaude.removeIf(p -> !p.getFileName().toString().startsWith("claude-")
+                && !p.toString().contains("subagents"));
         assertKnown(c, tmaClaude, Store.CLAUDE);
         List<Path> codex = new ArrayList<>(files(c.resolve("codex"), ".jsonl"));
         codex.add(c.resolve("tma-synthetic/codex-0.146.0-rollout.jsonl"));
@@ -82,27 +88,50 @@ class CorpusTest {
             ReadStats stats = readers.stats(StoreFixtures.entry(c.resolve(drift), null, null));
             assertTrue(stats.unknown() > 0, drift + ": " + stats.describe());
         }
-        assertEquals(2, readers.stats(StoreFixtures.entry(c.resolve(DRIFT.get(0)), null, null)).unknown());
-        assertEquals(1, readers.stats(StoreFixtures.entry(c.resolve(DRIFT.get(1)), null, null)).unknown());
-        assertEquals("codex", readers.stats(StoreFixtures.entry(c.resolve(DRIFT.get(2)), null, null)).store());
+        assertEquals(
+                2,
+                readers.stats(StoreFixtures.entry(c.resolve(DRIFT.get(0)), null, null))
+                        .unknown());
+        assertEquals(
+                1,
+                readers.stats(StoreFixtures.entry(c.resolve(DRIFT.get(1)), null, null))
+                        .unknown());
+        assertEquals(
+                "codex",
+                readers.stats(StoreFixtures.entry(c.resolve(DRIFT.get(2)), null, null))
+                        .store());
     }
 
     @Test
     void openCodeJsonStorageIsKnownToo() {
         Path c = corpus().resolve("opencode/agentsessions-opencode-json");
-        String[][] sessions = {{"storage_legacy", "s_stage0_drift"}, {"storage_v2", "s_stage0_large"}, {"storage_v2", "s_stage0_small"}};
+        String[][] sessions = {
+            {"storage_legacy", "s_stage0_drift"}, {"storage_v2", "s_stage0_large"}, {"storage_v2", "s_stage0_small"}
+        };
         for (String[] s : sessions) {
             TranscriptIndex.Entry entry = StoreFixtures.entry(c.resolve(s[0]), null, s[1]);
             assertEquals(Store.OPENCODE, readers.storeOf(entry));
             ReadStats stats = readers.stats(entry);
             assertEquals(0, stats.unknown(), s[1] + ": " + stats.describe());
         }
-        assertEquals(StoreFixtures.turns("user", "Step 1", "user", "Step 2", "assistant", "Ok"),
-                readers.lastTurns(StoreFixtures.entry(c.resolve("storage_v2"), "opencode", "s_stage0_large"), StoreFixtures.LIMITS).turns());
-        assertEquals(StoreFixtures.turns("user", "Hello", "assistant", "Found 2 files."),
-                readers.lastTurns(StoreFixtures.entry(c.resolve("storage_v2"), "opencode", "s_stage0_small"), StoreFixtures.LIMITS).turns());
-        assertEquals(StoreFixtures.turns("assistant", "Read README and extracted the title."),
-                readers.lastTurns(StoreFixtures.entry(c.resolve("storage_legacy"), "opencode", "s_stage0_drift"), StoreFixtures.LIMITS).turns());
+        assertEquals(
+                StoreFixtures.turns("user", "Step 1", "user", "Step 2", "assistant", "Ok"),
+                readers.lastTurns(
+                                StoreFixtures.entry(c.resolve("storage_v2"), "opencode", "s_stage0_large"),
+                                StoreFixtures.LIMITS)
+                        .turns());
+        assertEquals(
+                StoreFixtures.turns("user", "Hello", "assistant", "Found 2 files."),
+                readers.lastTurns(
+                                StoreFixtures.entry(c.resolve("storage_v2"), "opencode", "s_stage0_small"),
+                                StoreFixtures.LIMITS)
+                        .turns());
+        assertEquals(
+                StoreFixtures.turns("assistant", "Read README and extracted the title."),
+                readers.lastTurns(
+                                StoreFixtures.entry(c.resolve("storage_legacy"), "opencode", "s_stage0_drift"),
+                                StoreFixtures.LIMITS)
+                        .turns());
     }
 
     @Test
@@ -117,18 +146,45 @@ class CorpusTest {
     @Test
     void realFilesGiveTheExpectedProse() {
         Path c = corpus();
-        assertEquals(StoreFixtures.turns("user", "Say hello and list files.", "assistant", "Hello! I listed the files."),
-                readers.lastTurns(StoreFixtures.entry(c.resolve("gemini/agentsessions-gemini-0.40-jsonl.jsonl"), null, null), StoreFixtures.LIMITS).turns());
-        assertEquals(StoreFixtures.turns("user", "xxxxx xxxxx xxxxx", "assistant", "xxxxxxxxxxxxxxxx\nxxxxxxxx"),
-                readers.lastTurns(StoreFixtures.entry(c.resolve("tma-synthetic/codex-0.146.0-rollout.jsonl"), null, null), StoreFixtures.LIMITS).turns());
-        assertEquals(StoreFixtures.turns("user", "xxxxx xxxxx xxxxx", "assistant", "xxxxxxxxxxxxxxxx"),
-                readers.lastTurns(StoreFixtures.entry(c.resolve("tma-synthetic/pi-0.84.2-tool-call.jsonl"), null, null), StoreFixtures.LIMITS).turns());
+        assertEquals(
+                StoreFixtures.turns("user", "Say hello and list files.", "assistant", "Hello! I listed the files."),
+                readers.lastTurns(
+                                StoreFixtures.entry(
+                                        c.resolve("gemini/agentsessions-gemini-0.40-jsonl.jsonl"), null, null),
+                                StoreFixtures.LIMITS)
+                        .turns());
+        assertEquals(
+                StoreFixtures.turns("user", "xxxxx xxxxx xxxxx", "assistant", "xxxxxxxxxxxxxxxx\nxxxxxxxx"),
+                readers.lastTurns(
+                                StoreFixtures.entry(c.resolve("tma-synthetic/codex-0.146.0-rollout.jsonl"), null, null),
+                                StoreFixtures.LIMITS)
+                        .turns());
+        assertEquals(
+                StoreFixtures.turns("user", "xxxxx xxxxx xxxxx", "assistant", "xxxxxxxxxxxxxxxx"),
+                readers.lastTurns(
+                                StoreFixtures.entry(c.resolve("tma-synthetic/pi-0.84.2-tool-call.jsonl"), null, null),
+                                StoreFixtures.LIMITS)
+                        .turns());
         // the redacted Codex Desktop rollout: one user message, one answer, each printed once
-        assertEquals(StoreFixtures.turns("user", "[REDACTED_MESSAGE len=86 sha=2239bcba]", "assistant", "[REDACTED_MESSAGE len=124 sha=7a220b7e]"),
-                readers.lastTurns(StoreFixtures.entry(c.resolve(
-                        "codex/codex-0.104.0a1-desktop-small-rollout-2026-02-23T13-19-38-019c8a70.jsonl"), null, null), StoreFixtures.LIMITS).turns());
+        assertEquals(
+                StoreFixtures.turns(
+                        "user",
+                        "[REDACTED_MESSAGE len=86 sha=2239bcba]",
+                        "assistant",
+                        "[REDACTED_MESSAGE len=124 sha=7a220b7e]"),
+                readers.lastTurns(
+                                StoreFixtures.entry(
+                                        c.resolve(
+                                                "codex/codex-0.104.0a1-desktop-small-rollout-2026-02-23T13-19-38-019c8a70.jsonl"),
+                                        null,
+                                        null),
+                                StoreFixtures.LIMITS)
+                        .turns());
         // pi v1, a long real session: forty turns, only user and assistant
-        List<Turn> pi = readers.lastTurns(StoreFixtures.entry(c.resolve("pi/pi-v1-large-session-d703a1a9.jsonl"), null, null), StoreFixtures.LIMITS).turns();
+        List<Turn> pi = readers.lastTurns(
+                        StoreFixtures.entry(c.resolve("pi/pi-v1-large-session-d703a1a9.jsonl"), null, null),
+                        StoreFixtures.LIMITS)
+                .turns();
         assertEquals(40, pi.size());
         assertTrue(pi.stream().allMatch(t -> t.role().equals("user") || t.role().equals("assistant")));
     }

@@ -2,8 +2,6 @@ package io.github.termsprawl.transcript;
 
 import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.Utf8;
-
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,9 +1,8 @@
 package io.github.termsprawl.transcript;
 
-import io.github.termsprawl.core.TranscriptIndex;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.github.termsprawl.core.TranscriptIndex;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -14,11 +13,13 @@ class GeminiTranscriptTest {
 
     private final TranscriptReaders readers = new TranscriptReaders();
 
-    static final String HEADER = "{\"sessionId\":\"s1\",\"projectHash\":\"abc\",\"startTime\":\"t\",\"lastUpdated\":\"t\",\"kind\":\"main\"}";
+    static final String HEADER =
+            "{\"sessionId\":\"s1\",\"projectHash\":\"abc\",\"startTime\":\"t\",\"lastUpdated\":\"t\",\"kind\":\"main\"}";
 
     @Test
     void reAppendedIdsKeepTheirFirstPlaceAndRewindDropsTheTail() throws Exception {
-        Path file = StoreFixtures.jsonl(dir.resolve("session-2026-01-01T00-00-abcdefgh.jsonl"),
+        Path file = StoreFixtures.jsonl(
+                dir.resolve("session-2026-01-01T00-00-abcdefgh.jsonl"),
                 HEADER,
                 "{\"id\":\"u1\",\"timestamp\":\"t\",\"type\":\"user\",\"content\":[{\"text\":\"list files\"}]}",
                 "{\"$set\":{\"lastUpdated\":\"t2\"}}",
@@ -32,14 +33,16 @@ class GeminiTranscriptTest {
                 "{\"id\":\"u3\",\"timestamp\":\"t\",\"type\":\"user\",\"content\":\"thanks\"}",
                 "{\"id\":\"e1\",\"timestamp\":\"t\",\"type\":\"error\",\"content\":\"quota\"}");
         TranscriptIndex.Entry entry = StoreFixtures.entry(file, "gemini", null);
-        assertEquals(StoreFixtures.turns("user", "list files", "assistant", "Here:\na.txt", "user", "thanks"),
+        assertEquals(
+                StoreFixtures.turns("user", "list files", "assistant", "Here:\na.txt", "user", "thanks"),
                 readers.lastTurns(entry, StoreFixtures.LIMITS).turns());
         assertEquals(new ReadStats("gemini", 11, 3, 0), readers.stats(entry));
     }
 
     @Test
     void aMessagesCheckpointReplacesTheWholeList() throws Exception {
-        Path file = StoreFixtures.jsonl(dir.resolve("session-b.jsonl"),
+        Path file = StoreFixtures.jsonl(
+                dir.resolve("session-b.jsonl"),
                 HEADER,
                 "{\"id\":\"u1\",\"type\":\"user\",\"content\":\"old\"}",
                 "{\"id\":\"g1\",\"type\":\"gemini\",\"content\":\"old answer\"}",
@@ -47,7 +50,9 @@ class GeminiTranscriptTest {
                 "{\"id\":\"g9\",\"type\":\"gemini\",\"content\":\"answer, final\"}",
                 "{\"id\":\"x1\",\"type\":\"tool_group\",\"content\":\"new kind\"}");
         TranscriptIndex.Entry entry = StoreFixtures.entry(file, null, null);
-        assertEquals(StoreFixtures.turns("user", "restated", "assistant", "answer, final"), readers.lastTurns(entry, StoreFixtures.LIMITS).turns());
+        assertEquals(
+                StoreFixtures.turns("user", "restated", "assistant", "answer, final"),
+                readers.lastTurns(entry, StoreFixtures.LIMITS).turns());
         ReadStats stats = readers.stats(entry);
         assertEquals("gemini", stats.store());
         assertEquals(1, stats.unknown());
@@ -55,14 +60,18 @@ class GeminiTranscriptTest {
 
     @Test
     void readsTheOlderSingleJsonDocument() throws Exception {
-        Path file = StoreFixtures.write(dir.resolve("session-c.json"), "{\n  \"sessionId\": \"s\",\n  \"projectHash\": \"abc\",\n"
-                + "  \"startTime\": \"t\",\n  \"messages\": [\n"
-                + "    {\"id\": \"m1\", \"type\": \"user\", \"content\": \"Hello\"},\n"
-                + "    {\"id\": \"m2\", \"type\": \"gemini\", \"content\": \"Hi!\", \"thoughts\": [{\"description\": \"x\"}]},\n"
-                + "    {\"id\": \"m3\", \"type\": \"warning\", \"content\": \"careful\"}\n  ]\n}\n");
+        Path file = StoreFixtures.write(
+                dir.resolve("session-c.json"),
+                "{\n  \"sessionId\": \"s\",\n  \"projectHash\": \"abc\",\n"
+                        + "  \"startTime\": \"t\",\n  \"messages\": [\n"
+                        + "    {\"id\": \"m1\", \"type\": \"user\", \"content\": \"Hello\"},\n"
+                        + "    {\"id\": \"m2\", \"type\": \"gemini\", \"content\": \"Hi!\", \"thoughts\": [{\"description\": \"x\"}]},\n"
+                        + "    {\"id\": \"m3\", \"type\": \"warning\", \"content\": \"careful\"}\n  ]\n}\n");
         TranscriptIndex.Entry entry = StoreFixtures.entry(file, null, null);
         assertEquals(Store.GEMINI, readers.storeOf(entry));
-        assertEquals(StoreFixtures.turns("user", "Hello", "assistant", "Hi!"), readers.lastTurns(entry, StoreFixtures.LIMITS).turns());
+        assertEquals(
+                StoreFixtures.turns("user", "Hello", "assistant", "Hi!"),
+                readers.lastTurns(entry, StoreFixtures.LIMITS).turns());
         assertEquals(new ReadStats("gemini", 4, 2, 0), readers.stats(entry));
     }
 }

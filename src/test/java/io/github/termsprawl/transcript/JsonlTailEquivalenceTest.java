@@ -1,13 +1,11 @@
 package io.github.termsprawl.transcript;
 
-import io.github.termsprawl.jsonl.JsonWriter;
-import io.github.termsprawl.jsonl.JsonlTail;
-import io.github.termsprawl.jsonl.ReverseLineReader;
-
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import io.github.termsprawl.jsonl.JsonWriter;
+import io.github.termsprawl.jsonl.JsonlTail;
+import io.github.termsprawl.jsonl.ReverseLineReader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -40,7 +38,8 @@ class JsonlTailEquivalenceTest {
         List<Turn> expected = ForwardReader.lastTurns(file);
         for (int chunk : chunks) {
             for (int limit : limits) {
-                List<Turn> actual = new ClaudeTranscript(new JsonlTail(chunk, limit)).lastTurns(file, StoreFixtures.LIMITS);
+                List<Turn> actual =
+                        new ClaudeTranscript(new JsonlTail(chunk, limit)).lastTurns(file, StoreFixtures.LIMITS);
                 assertEquals(expected, actual, () -> file.getFileName() + " chunk=" + chunk + " limit=" + limit);
             }
         }
@@ -63,9 +62,13 @@ class JsonlTailEquivalenceTest {
     private static String assistant(String... texts) {
         StringBuilder blocks = new StringBuilder();
         for (String t : texts) {
-            blocks.append(blocks.length() == 0 ? "" : ",").append("{\"type\":\"text\",\"text\":").append(quote(t)).append('}');
+            blocks.append(blocks.length() == 0 ? "" : ",")
+                    .append("{\"type\":\"text\",\"text\":")
+                    .append(quote(t))
+                    .append('}');
         }
-        return "{\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":\"thinking\",\"thinking\":\"x\"}," + blocks + "]}}";
+        return "{\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":\"thinking\",\"thinking\":\"x\"}," + blocks
+                + "]}}";
     }
 
     private static String quote(String s) {
@@ -80,24 +83,31 @@ class JsonlTailEquivalenceTest {
         assertSameAsForward(write("crlf.jsonl", user("a") + "\r\n" + assistant("b", "c") + "\r\n\r\n"));
         assertSameAsForward(write("partial.jsonl", user("a") + "\n" + assistant("b") + "\n{\"type\":\"user\",\"mess"));
         assertSameAsForward(write("complete-no-newline.jsonl", user("a") + "\n" + assistant("b")));
-        assertSameAsForward(write("long-text.jsonl", user("x") + "\n" + assistant(big, "tail") + "\n" + user(big) + "\n"));
+        assertSameAsForward(
+                write("long-text.jsonl", user("x") + "\n" + assistant(big, "tail") + "\n" + user(big) + "\n"));
         assertSameAsForward(write("only-noise.jsonl", "{\"type\":\"progress\"}\n".repeat(200)));
         assertSameAsForward(write("empty.jsonl", ""));
         assertSameAsForward(write("bom-only.jsonl", bom));
         assertSameAsForward(write("newlines.jsonl", "\n\n\n"));
         // a fault after the kept prefix of a long string must still reject the line
-        assertSameAsForward(write("bad-escape-late.jsonl", user("ok") + "\n"
-                + "{\"type\":\"user\",\"message\":{\"content\":\"" + "a".repeat(5000) + "\\q\"}}\n"
-                + "{\"type\":\"user\",\"message\":{\"content\":\"" + "a".repeat(5000) + "\u0001\"}}\n"
-                + "{\"type\":\"user\",\"message\":{\"content\":\"" + "a".repeat(5000) + "\\u12G4\"}}\n"
-                + "{\"type\":\"user\",\"message\":{\"content\":\"" + "a".repeat(5000)));
+        assertSameAsForward(write(
+                "bad-escape-late.jsonl",
+                user("ok") + "\n"
+                        + "{\"type\":\"user\",\"message\":{\"content\":\"" + "a".repeat(5000) + "\\q\"}}\n"
+                        + "{\"type\":\"user\",\"message\":{\"content\":\"" + "a".repeat(5000) + "\u0001\"}}\n"
+                        + "{\"type\":\"user\",\"message\":{\"content\":\"" + "a".repeat(5000) + "\\u12G4\"}}\n"
+                        + "{\"type\":\"user\",\"message\":{\"content\":\"" + "a".repeat(5000)));
         // escapes on both sides of the cut, a surrogate pair split exactly at 2000
-        assertSameAsForward(write("escapes.jsonl", "{\"type\":\"us\\u0065r\",\"message\":{\"content\":\""
-                + "\\n\\\"\\\\".repeat(700) + "a".repeat(5) + "\\ud83d\\ude80".repeat(900) + "\"}}\n"
-                + user("a".repeat(1999) + "🚀" + "b".repeat(100)) + "\n"));
+        assertSameAsForward(write(
+                "escapes.jsonl",
+                "{\"type\":\"us\\u0065r\",\"message\":{\"content\":\""
+                        + "\\n\\\"\\\\".repeat(700) + "a".repeat(5) + "\\ud83d\\ude80".repeat(900) + "\"}}\n"
+                        + user("a".repeat(1999) + "🚀" + "b".repeat(100)) + "\n"));
         assertSameAsForward(write("mid-bom.jsonl", user("a") + "\n" + bom + user("b") + "\n"));
-        assertSameAsForward(write("duplicates.jsonl",
-                "{\"type\":\"user\",\"message\":{\"content\":\"first\"},\"message\":{\"content\":\"second\"},\"type\":\"assistant\"}\n"));
+        assertSameAsForward(
+                write(
+                        "duplicates.jsonl",
+                        "{\"type\":\"user\",\"message\":{\"content\":\"first\"},\"message\":{\"content\":\"second\"},\"type\":\"assistant\"}\n"));
         assertSameAsForward(write("trailing.jsonl", user("a") + " x\n" + user("b") + " \t\r\n" + user("c") + "{}\n"));
     }
 
@@ -107,7 +117,8 @@ class JsonlTailEquivalenceTest {
         out.writeBytes(user("ok").getBytes(StandardCharsets.UTF_8));
         out.write('\n');
         out.writeBytes("{\"type\":\"user\",\"message\":{\"content\":\"bad ".getBytes(StandardCharsets.UTF_8));
-        out.writeBytes(new byte[] {(byte) 0xC3, (byte) 0x28, (byte) 0xED, (byte) 0xA0, (byte) 0x80, (byte) 0xF0, (byte) 0x9F});
+        out.writeBytes(
+                new byte[] {(byte) 0xC3, (byte) 0x28, (byte) 0xED, (byte) 0xA0, (byte) 0x80, (byte) 0xF0, (byte) 0x9F});
         out.writeBytes(" end\"}}\n".getBytes(StandardCharsets.UTF_8));
         out.writeBytes(new byte[] {0, '{', 0, '}', '\n'});
         out.writeBytes(user("last").getBytes(StandardCharsets.UTF_8));
@@ -119,9 +130,11 @@ class JsonlTailEquivalenceTest {
     void manyTurnsKeepTheLastForty() throws IOException {
         StringBuilder text = new StringBuilder();
         for (int i = 1; i <= 97; i++) {
-            text.append(i % 2 == 0 ? user("u" + i) : assistant("a" + i, "b" + i)).append('\n');
+            text.append(i % 2 == 0 ? user("u" + i) : assistant("a" + i, "b" + i))
+                    .append('\n');
             text.append("{\"type\":\"user\",\"message\":{\"content\":[{\"type\":\"tool_result\",\"content\":\"")
-                    .append("z".repeat(i * 37)).append("\"}]}}\n");
+                    .append("z".repeat(i * 37))
+                    .append("\"}]}}\n");
         }
         Path file = write("ninety-seven.jsonl", text.toString());
         assertSameAsForward(file);
@@ -135,9 +148,22 @@ class JsonlTailEquivalenceTest {
     void randomTranscripts() throws IOException {
         Random random = new Random(20261129);
         String[] pieces = {
-            user("hello"), assistant("hi", "there"), user(""), "{\"type\":\"assistant\",\"message\":{\"content\":[]}}",
-            "null", "5", "\"x\"", "[]", "{not json", "", "   ", "{\"type\":\"system\"}", user("日本語 🚀"),
-            "{\"type\":\"user\",\"message\":\"not an object\"}", user("q".repeat(2500)), assistant("é".repeat(2100)),
+            user("hello"),
+            assistant("hi", "there"),
+            user(""),
+            "{\"type\":\"assistant\",\"message\":{\"content\":[]}}",
+            "null",
+            "5",
+            "\"x\"",
+            "[]",
+            "{not json",
+            "",
+            "   ",
+            "{\"type\":\"system\"}",
+            user("日本語 🚀"),
+            "{\"type\":\"user\",\"message\":\"not an object\"}",
+            user("q".repeat(2500)),
+            assistant("é".repeat(2100)),
             "{\"type\":\"user\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":5},{\"type\":\"image\"}]}}",
             "{\"type\":\"user\",\"message\":{\"content\":{\"type\":\"text\",\"text\":\"obj\"}}}",
         };
@@ -150,7 +176,9 @@ class JsonlTailEquivalenceTest {
             if (random.nextBoolean() && text.length() > 0) {
                 text.setLength(text.length() - 1 - random.nextInt(Math.min(text.length(), 30)));
             }
-            assertSameAsForward(write("random-" + n + ".jsonl", text.toString()), new int[] {1, 5, 61, 4096},
+            assertSameAsForward(
+                    write("random-" + n + ".jsonl", text.toString()),
+                    new int[] {1, 5, 61, 4096},
                     new int[] {0, 300, ReverseLineReader.DEFAULT_MAX_IN_MEMORY_LINE});
         }
     }
@@ -168,7 +196,9 @@ class JsonlTailEquivalenceTest {
             List<Turn> expected = ForwardReader.lastTurns(file);
             for (int chunk : new int[] {61, ReverseLineReader.DEFAULT_CHUNK}) {
                 for (int limit : new int[] {200, ReverseLineReader.DEFAULT_MAX_IN_MEMORY_LINE}) {
-                    assertEquals(expected, new ClaudeTranscript(new JsonlTail(chunk, limit)).lastTurns(file, StoreFixtures.LIMITS),
+                    assertEquals(
+                            expected,
+                            new ClaudeTranscript(new JsonlTail(chunk, limit)).lastTurns(file, StoreFixtures.LIMITS),
                             () -> file + " chunk=" + chunk + " limit=" + limit);
                 }
             }

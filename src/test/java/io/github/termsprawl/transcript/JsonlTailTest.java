@@ -1,15 +1,12 @@
 package io.github.termsprawl.transcript;
 
-import io.github.termsprawl.jsonl.JsonProjection;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.github.termsprawl.core.Fixtures;
+import io.github.termsprawl.jsonl.JsonProjection;
 import io.github.termsprawl.jsonl.JsonlRecords;
 import io.github.termsprawl.jsonl.JsonlTail;
 import io.github.termsprawl.jsonl.Utf8;
-
-import io.github.termsprawl.core.Fixtures;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -31,7 +28,10 @@ class JsonlTailTest {
 
     /** The forward model: whole file, BOM dropped, split on \n, each line decoded and parsed on its own. */
     static List<Turn> forward(byte[] bytes, int max) {
-        int start = bytes.length >= 3 && (bytes[0] & 0xFF) == 0xEF && (bytes[1] & 0xFF) == 0xBB && (bytes[2] & 0xFF) == 0xBF ? 3 : 0;
+        int start =
+                bytes.length >= 3 && (bytes[0] & 0xFF) == 0xEF && (bytes[1] & 0xFF) == 0xBB && (bytes[2] & 0xFF) == 0xBF
+                        ? 3
+                        : 0;
         List<Turn> turns = new ArrayList<>();
         int lineStart = start;
         for (int i = start; i <= bytes.length; i++) {
@@ -67,8 +67,11 @@ class JsonlTailTest {
                     case 0 -> out.writeBytes(Fixtures.utf8(""));
                     case 1 -> out.writeBytes(Fixtures.utf8("junk {"));
                     case 2 -> out.writeBytes(new byte[] {'{', (byte) 0xE2, (byte) 0x82, '}'});
-                    default -> out.writeBytes(Fixtures.utf8(Fixtures.record(r.nextBoolean() ? "user" : "assistant",
-                            "t" + i + " " + "\u00e9\uD83D\uDE00x".repeat(r.nextInt(r.nextInt(10) == 0 ? 900 : 30)))));
+                    default ->
+                        out.writeBytes(Fixtures.utf8(Fixtures.record(
+                                r.nextBoolean() ? "user" : "assistant",
+                                "t" + i + " "
+                                        + "\u00e9\uD83D\uDE00x".repeat(r.nextInt(r.nextInt(10) == 0 ? 900 : 30)))));
                 }
                 out.writeBytes(Fixtures.utf8(r.nextInt(8) == 0 ? "\r\n" : "\n"));
             }
@@ -83,7 +86,15 @@ class JsonlTailTest {
                 if (c[0] < 16 && bytes.length > 8000) {
                     continue; // a read call every byte or two: only for small files
                 }
-                assertEquals(expected, JsonlTurns.last(new JsonlTail(c[0], c[1]), file, JsonProjection.whole("type", "message"), null, new TurnLimits(max, 2000), ClaudeTranscript::toTurn),
+                assertEquals(
+                        expected,
+                        JsonlTurns.last(
+                                new JsonlTail(c[0], c[1]),
+                                file,
+                                JsonProjection.whole("type", "message"),
+                                null,
+                                new TurnLimits(max, 2000),
+                                ClaudeTranscript::toTurn),
                         "file " + n + " chunk " + c[0] + " line " + c[1]);
             }
         }
@@ -97,15 +108,46 @@ class JsonlTailTest {
         out.writeBytes(head);
         out.writeBytes(Fixtures.utf8("\n" + Fixtures.record("user", "a") + "\n" + Fixtures.record("user", "b") + "\n"));
         Path file = Fixtures.writeBytes(dir.resolve("big.jsonl"), out.toByteArray());
-        assertEquals(List.of(new Turn("user", "b")), JsonlTurns.last(new JsonlTail(16, 64), file, JsonProjection.whole("type", "message"), null, new TurnLimits(1, 2000), ClaudeTranscript::toTurn));
-        assertEquals(List.of(new Turn("user", "a"), new Turn("user", "b")),
-                JsonlTurns.last(new JsonlTail(), file, JsonProjection.whole("type", "message"), null, new TurnLimits(40, 2000), ClaudeTranscript::toTurn));
+        assertEquals(
+                List.of(new Turn("user", "b")),
+                JsonlTurns.last(
+                        new JsonlTail(16, 64),
+                        file,
+                        JsonProjection.whole("type", "message"),
+                        null,
+                        new TurnLimits(1, 2000),
+                        ClaudeTranscript::toTurn));
+        assertEquals(
+                List.of(new Turn("user", "a"), new Turn("user", "b")),
+                JsonlTurns.last(
+                        new JsonlTail(),
+                        file,
+                        JsonProjection.whole("type", "message"),
+                        null,
+                        new TurnLimits(40, 2000),
+                        ClaudeTranscript::toTurn));
     }
 
     @Test
     void notARegularFile() throws IOException {
         Files.createDirectories(dir.resolve("d"));
-        assertEquals(List.of(), JsonlTurns.last(new JsonlTail(), dir.resolve("d"), JsonProjection.whole("type", "message"), null, new TurnLimits(40, 2000), ClaudeTranscript::toTurn));
-        assertEquals(List.of(), JsonlTurns.last(new JsonlTail(), dir.resolve("missing"), JsonProjection.whole("type", "message"), null, new TurnLimits(40, 2000), ClaudeTranscript::toTurn));
+        assertEquals(
+                List.of(),
+                JsonlTurns.last(
+                        new JsonlTail(),
+                        dir.resolve("d"),
+                        JsonProjection.whole("type", "message"),
+                        null,
+                        new TurnLimits(40, 2000),
+                        ClaudeTranscript::toTurn));
+        assertEquals(
+                List.of(),
+                JsonlTurns.last(
+                        new JsonlTail(),
+                        dir.resolve("missing"),
+                        JsonProjection.whole("type", "message"),
+                        null,
+                        new TurnLimits(40, 2000),
+                        ClaudeTranscript::toTurn));
     }
 }

@@ -1,7 +1,6 @@
 package io.github.termsprawl.transcript;
 
 import io.github.termsprawl.jsonl.JsonWriter;
-
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -13,7 +12,8 @@ import java.sql.Statement;
  * (a {@code session} row has real columns and no {@code data}; roles live in {@code message.data}).
  */
 public final class OpenCodeDbFixture implements AutoCloseable {
-    public static final String SCHEMA = String.join("\n",
+    public static final String SCHEMA = String.join(
+            "\n",
             "CREATE TABLE project (id TEXT PRIMARY KEY, worktree TEXT NOT NULL, time_created INTEGER NOT NULL, time_updated INTEGER NOT NULL);",
             "CREATE TABLE session (id TEXT PRIMARY KEY, project_id TEXT NOT NULL, workspace_id TEXT, parent_id TEXT, slug TEXT NOT NULL,",
             "  directory TEXT NOT NULL, title TEXT NOT NULL, version TEXT NOT NULL, share_url TEXT, time_created INTEGER NOT NULL,",
@@ -86,7 +86,8 @@ public final class OpenCodeDbFixture implements AutoCloseable {
     }
 
     public void updatePart(String id, String data) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("UPDATE part SET data = ?, time_updated = time_updated + 1 WHERE id = ?")) {
+        try (PreparedStatement s =
+                c.prepareStatement("UPDATE part SET data = ?, time_updated = time_updated + 1 WHERE id = ?")) {
             s.setString(1, data);
             s.setString(2, id);
             s.executeUpdate();
@@ -98,8 +99,8 @@ public final class OpenCodeDbFixture implements AutoCloseable {
     }
 
     public static String tool(String status, String output) {
-        return "{\"type\":\"tool\",\"callID\":\"call_1\",\"tool\":\"bash\",\"state\":{\"status\":\"" + status + "\",\"input\":{\"command\":\"ls\"}"
-                + (output == null ? "" : ",\"output\":" + quote(output)) + "}}";
+        return "{\"type\":\"tool\",\"callID\":\"call_1\",\"tool\":\"bash\",\"state\":{\"status\":\"" + status
+                + "\",\"input\":{\"command\":\"ls\"}" + (output == null ? "" : ",\"output\":" + quote(output)) + "}}";
     }
 
     /** A JSON string literal (the writer's compact form, which is all a fixture needs). */

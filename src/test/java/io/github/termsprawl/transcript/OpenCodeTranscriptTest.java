@@ -1,11 +1,10 @@
 package io.github.termsprawl.transcript;
 
-import io.github.termsprawl.core.TranscriptIndex;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.termsprawl.core.TranscriptIndex;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -20,13 +19,18 @@ class OpenCodeTranscriptTest {
     @Test
     void readsOneSessionOfASharedDatabaseWithToolPartsUpdatedInPlace() throws Exception {
         Path db = dir.resolve("opencode.db");
-        try (OpenCodeDbFixture w = new OpenCodeDbFixture(db); TranscriptReaders readers = new TranscriptReaders()) {
+        try (OpenCodeDbFixture w = new OpenCodeDbFixture(db);
+                TranscriptReaders readers = new TranscriptReaders()) {
             w.schema();
             w.session("ses_a", null, "/p", 10);
             w.session("ses_b", null, "/other", 20);
             w.message("msg_01", "ses_a", 1000, "user");
             w.part("prt_01", "msg_01", "ses_a", OpenCodeDbFixture.text("list the files"));
-            w.part("prt_02", "msg_01", "ses_a", "{\"type\":\"text\",\"text\":\"Called the Read tool\",\"synthetic\":true}");
+            w.part(
+                    "prt_02",
+                    "msg_01",
+                    "ses_a",
+                    "{\"type\":\"text\",\"text\":\"Called the Read tool\",\"synthetic\":true}");
             w.part("prt_03", "msg_01", "ses_a", "{\"type\":\"file\",\"mime\":\"image/png\",\"url\":\"data:...\"}");
             w.message("msg_02", "ses_a", 2000, "assistant");
             w.part("prt_04", "msg_02", "ses_a", "{\"type\":\"step-start\"}");
@@ -37,27 +41,33 @@ class OpenCodeTranscriptTest {
             w.part("prt_08", "msg_03", "ses_b", OpenCodeDbFixture.text("not this one"));
             TranscriptIndex.Entry entry = StoreFixtures.entry(db, "opencode", "ses_a");
             List<Turn> expected = StoreFixtures.turns("user", "list the files", "assistant", "Looking.");
-            assertEquals(expected, readers.lastTurns(entry, StoreFixtures.LIMITS).turns());
+            assertEquals(
+                    expected, readers.lastTurns(entry, StoreFixtures.LIMITS).turns());
 
             // the tool row walks pending -> running -> completed in place: one call, never printed
             w.updatePart("prt_07", OpenCodeDbFixture.tool("running", null));
-            assertEquals(expected, readers.lastTurns(entry, StoreFixtures.LIMITS).turns());
+            assertEquals(
+                    expected, readers.lastTurns(entry, StoreFixtures.LIMITS).turns());
             w.updatePart("prt_07", OpenCodeDbFixture.tool("completed", "a.txt\nb.txt"));
             w.part("prt_09", "msg_02", "ses_a", "{\"type\":\"text\",\"text\":\"Two files.\"}");
             w.part("prt_10", "msg_02", "ses_a", "{\"type\":\"text\",\"text\":\"hidden\",\"ignored\":true}");
             w.part("prt_11", "msg_02", "ses_a", "{\"type\":\"step-finish\",\"reason\":\"stop\"}");
-            assertEquals(StoreFixtures.turns("user", "list the files", "assistant", "Looking.\nTwo files."),
+            assertEquals(
+                    StoreFixtures.turns("user", "list the files", "assistant", "Looking.\nTwo files."),
                     readers.lastTurns(entry, StoreFixtures.LIMITS).turns());
             assertEquals(new ReadStats("opencode", 12, 2, 0), readers.stats(entry));
-            assertEquals(StoreFixtures.turns("user", "not this one"),
-                    readers.lastTurns(StoreFixtures.entry(db, null, "ses_b"), StoreFixtures.LIMITS).turns());
+            assertEquals(
+                    StoreFixtures.turns("user", "not this one"),
+                    readers.lastTurns(StoreFixtures.entry(db, null, "ses_b"), StoreFixtures.LIMITS)
+                            .turns());
         }
     }
 
     @Test
     void pagesBackPastToolOnlyMessagesToFindFortyTurns() throws Exception {
         Path db = dir.resolve("opencode.db");
-        try (OpenCodeDbFixture w = new OpenCodeDbFixture(db); TranscriptReaders readers = new TranscriptReaders()) {
+        try (OpenCodeDbFixture w = new OpenCodeDbFixture(db);
+                TranscriptReaders readers = new TranscriptReaders()) {
             w.schema();
             w.session("ses_a", null, "/p", 10);
             w.c.setAutoCommit(false);
@@ -67,13 +77,18 @@ class OpenCodeTranscriptTest {
                 w.part("prt_u" + i, String.format("msg_%04d", n - 1), "ses_a", OpenCodeDbFixture.text("q" + i));
                 for (int k = 0; k < 10; k++) { // ten tool-only steps per answer: 300 messages without text
                     w.message(String.format("msg_%04d", n++), "ses_a", 1000L * n, "assistant");
-                    w.part("prt_t" + i + "_" + k, String.format("msg_%04d", n - 1), "ses_a", OpenCodeDbFixture.tool("completed", "x"));
+                    w.part(
+                            "prt_t" + i + "_" + k,
+                            String.format("msg_%04d", n - 1),
+                            "ses_a",
+                            OpenCodeDbFixture.tool("completed", "x"));
                 }
                 w.message(String.format("msg_%04d", n++), "ses_a", 1000L * n, "assistant");
                 w.part("prt_a" + i, String.format("msg_%04d", n - 1), "ses_a", OpenCodeDbFixture.text("a" + i));
             }
             w.c.commit();
-            List<Turn> turns = readers.lastTurns(StoreFixtures.entry(db, "opencode", "ses_a"), StoreFixtures.LIMITS).turns();
+            List<Turn> turns = readers.lastTurns(StoreFixtures.entry(db, "opencode", "ses_a"), StoreFixtures.LIMITS)
+                    .turns();
             assertEquals(40, turns.size());
             assertEquals(new Turn("user", "q10"), turns.get(0));
             assertEquals(new Turn("assistant", "a29"), turns.get(39));
@@ -83,21 +98,25 @@ class OpenCodeTranscriptTest {
     @Test
     void messagesOfTheSameMillisecondAreOrderedById() throws Exception {
         Path db = dir.resolve("opencode.db");
-        try (OpenCodeDbFixture w = new OpenCodeDbFixture(db); TranscriptReaders readers = new TranscriptReaders()) {
+        try (OpenCodeDbFixture w = new OpenCodeDbFixture(db);
+                TranscriptReaders readers = new TranscriptReaders()) {
             w.schema();
             w.message("msg_b", "ses_a", 5, "assistant");
             w.part("p2", "msg_b", "ses_a", OpenCodeDbFixture.text("second"));
             w.message("msg_a", "ses_a", 5, "user");
             w.part("p1", "msg_a", "ses_a", OpenCodeDbFixture.text("first"));
-            assertEquals(StoreFixtures.turns("user", "first", "assistant", "second"),
-                    readers.lastTurns(StoreFixtures.entry(db, "opencode", "ses_a"), StoreFixtures.LIMITS).turns());
+            assertEquals(
+                    StoreFixtures.turns("user", "first", "assistant", "second"),
+                    readers.lastTurns(StoreFixtures.entry(db, "opencode", "ses_a"), StoreFixtures.LIMITS)
+                            .turns());
         }
     }
 
     @Test
     void theConnectionIsReadOnlyAndHeldOnce() throws Exception {
         Path db = dir.resolve("opencode.db");
-        try (OpenCodeDbFixture w = new OpenCodeDbFixture(db); OpenCodeDatabases dbs = new OpenCodeDatabases()) {
+        try (OpenCodeDbFixture w = new OpenCodeDbFixture(db);
+                OpenCodeDatabases dbs = new OpenCodeDatabases()) {
             w.schema();
             OpenCodeTranscript.lastTurns(dbs, db, "ses_a", StoreFixtures.LIMITS);
             OpenCodeTranscript.lastTurns(dbs, db, "ses_b", StoreFixtures.LIMITS);
@@ -114,9 +133,17 @@ class OpenCodeTranscriptTest {
     @Test
     void aMissingSessionOrDatabaseGivesNoTurns() throws Exception {
         try (TranscriptReaders readers = new TranscriptReaders()) {
-            assertEquals(List.of(), readers.lastTurns(StoreFixtures.entry(dir.resolve("none.db"), "opencode", "ses_a"), StoreFixtures.LIMITS).turns());
+            assertEquals(
+                    List.of(),
+                    readers.lastTurns(
+                                    StoreFixtures.entry(dir.resolve("none.db"), "opencode", "ses_a"),
+                                    StoreFixtures.LIMITS)
+                            .turns());
             Path junk = StoreFixtures.write(dir.resolve("junk.db"), "not a database");
-            assertEquals(List.of(), readers.lastTurns(StoreFixtures.entry(junk, "opencode", "ses_a"), StoreFixtures.LIMITS).turns());
+            assertEquals(
+                    List.of(),
+                    readers.lastTurns(StoreFixtures.entry(junk, "opencode", "ses_a"), StoreFixtures.LIMITS)
+                            .turns());
         }
     }
 }

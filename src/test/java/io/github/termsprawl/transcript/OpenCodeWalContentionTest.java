@@ -1,10 +1,9 @@
 package io.github.termsprawl.transcript;
 
-import io.github.termsprawl.core.TranscriptIndex;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.termsprawl.core.TranscriptIndex;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -61,9 +60,12 @@ class OpenCodeWalContentionTest {
             TranscriptIndex.Entry entry = StoreFixtures.entry(db, "opencode", "ses_a");
             writer.start();
             while (!done.get()) {
-                List<Turn> turns = readers.lastTurns(entry, StoreFixtures.LIMITS).turns();
+                List<Turn> turns =
+                        readers.lastTurns(entry, StoreFixtures.LIMITS).turns();
                 assertTrue(turns.size() <= StoreFixtures.LIMITS.maxTurns());
-                lastSeen = turns.isEmpty() ? lastSeen : Integer.parseInt(turns.get(turns.size() - 1).text().substring(5));
+                lastSeen = turns.isEmpty()
+                        ? lastSeen
+                        : Integer.parseInt(turns.get(turns.size() - 1).text().substring(5));
                 polls++;
             }
             writer.join();

@@ -1,9 +1,8 @@
 package io.github.termsprawl.transcript;
 
-import io.github.termsprawl.core.TranscriptIndex;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.github.termsprawl.core.TranscriptIndex;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -16,7 +15,8 @@ class PiTranscriptTest {
 
     @Test
     void toolResultsAndBashOutputNeverPrintThoughTheyHoldTextBlocks() throws Exception {
-        Path file = StoreFixtures.jsonl(dir.resolve("2026-01-01_abc.jsonl"),
+        Path file = StoreFixtures.jsonl(
+                dir.resolve("2026-01-01_abc.jsonl"),
                 "{\"type\":\"session\",\"version\":3,\"id\":\"s\",\"timestamp\":\"t\",\"cwd\":\"/p\"}",
                 "{\"type\":\"model_change\",\"id\":\"a\",\"parentId\":null,\"timestamp\":\"t\",\"provider\":\"x\",\"modelId\":\"m\"}",
                 "{\"type\":\"message\",\"id\":\"b\",\"parentId\":\"a\",\"timestamp\":\"t\",\"message\":{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"read a.txt\"},{\"type\":\"image\",\"data\":\"AAAA\",\"mimeType\":\"image/png\"}]}}",
@@ -30,7 +30,9 @@ class PiTranscriptTest {
                 "{\"type\":\"message\",\"id\":\"j\",\"parentId\":\"i\",\"timestamp\":\"t\",\"message\":{\"role\":\"hookResult\",\"content\":[{\"type\":\"text\",\"text\":\"new role\"}]}}");
         TranscriptIndex.Entry entry = StoreFixtures.entry(file, null, null);
         assertEquals(Store.PI, readers.storeOf(entry));
-        assertEquals(StoreFixtures.turns("user", "read a.txt", "assistant", "It says hello.\nDone.", "user", "plain string prompt"),
+        assertEquals(
+                StoreFixtures.turns(
+                        "user", "read a.txt", "assistant", "It says hello.\nDone.", "user", "plain string prompt"),
                 readers.lastTurns(entry, StoreFixtures.LIMITS).turns());
         assertEquals(new ReadStats("pi", 11, 3, 1), readers.stats(entry));
     }

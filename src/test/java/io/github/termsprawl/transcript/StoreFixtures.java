@@ -1,7 +1,6 @@
 package io.github.termsprawl.transcript;
 
 import io.github.termsprawl.core.TranscriptIndex;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

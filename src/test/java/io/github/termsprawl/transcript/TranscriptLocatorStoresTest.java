@@ -1,13 +1,12 @@
 package io.github.termsprawl.transcript;
 
-import io.github.termsprawl.core.ProjectLayout;
-import io.github.termsprawl.core.TranscriptIndex;
-import io.github.termsprawl.core.UserErrorException;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.termsprawl.core.ProjectLayout;
+import io.github.termsprawl.core.TranscriptIndex;
+import io.github.termsprawl.core.UserErrorException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -36,18 +35,28 @@ class TranscriptLocatorStoresTest {
     void codexMatchesSessionMetaCwdAndSkipsOtherFoldersAndSubagents() throws Exception {
         Path project = project();
         Path sessions = tmp.resolve("codex/sessions/2026/01/02");
-        Path mine = StoreFixtures.jsonl(sessions.resolve("rollout-2026-01-02T10-00-00-a.jsonl"),
-                "{\"type\":\"session_meta\",\"payload\":{\"id\":\"a\",\"cwd\":\"" + project + "\",\"source\":\"cli\"}}");
-        Path other = StoreFixtures.jsonl(sessions.resolve("rollout-2026-01-02T11-00-00-b.jsonl"),
+        Path mine = StoreFixtures.jsonl(
+                sessions.resolve("rollout-2026-01-02T10-00-00-a.jsonl"),
+                "{\"type\":\"session_meta\",\"payload\":{\"id\":\"a\",\"cwd\":\"" + project
+                        + "\",\"source\":\"cli\"}}");
+        Path other = StoreFixtures.jsonl(
+                sessions.resolve("rollout-2026-01-02T11-00-00-b.jsonl"),
                 "{\"type\":\"session_meta\",\"payload\":{\"id\":\"b\",\"cwd\":\"/elsewhere\"}}");
-        Path sub = StoreFixtures.jsonl(sessions.resolve("rollout-2026-01-02T12-00-00-c.jsonl"),
-                "{\"type\":\"session_meta\",\"payload\":{\"id\":\"c\",\"cwd\":\"" + project + "\",\"source\":{\"subagent\":{\"thread_spawn\":{}}}}}");
+        Path sub = StoreFixtures.jsonl(
+                sessions.resolve("rollout-2026-01-02T12-00-00-c.jsonl"),
+                "{\"type\":\"session_meta\",\"payload\":{\"id\":\"c\",\"cwd\":\"" + project
+                        + "\",\"source\":{\"subagent\":{\"thread_spawn\":{}}}}}");
         age(mine, 1000);
         age(other, 2000);
         age(sub, 3000);
-        TranscriptLocator.Located found = locator(project, Map.of("CODEX_HOME", tmp.resolve("codex").toString())).locate("codex:latest");
+        TranscriptLocator.Located found = locator(
+                        project, Map.of("CODEX_HOME", tmp.resolve("codex").toString()))
+                .locate("codex:latest");
         assertEquals(new TranscriptLocator.Located(mine, "codex", null), found);
-        UserErrorException e = assertThrows(UserErrorException.class, () -> locator(tmp, Map.of("CODEX_HOME", tmp.resolve("codex").toString())).locate("codex:latest"));
+        UserErrorException e = assertThrows(
+                UserErrorException.class,
+                () -> locator(tmp, Map.of("CODEX_HOME", tmp.resolve("codex").toString()))
+                        .locate("codex:latest"));
         assertTrue(e.getMessage().startsWith("No Codex session found for "), e.getMessage());
     }
 
@@ -60,8 +69,14 @@ class TranscriptLocatorStoresTest {
         Path newest = StoreFixtures.jsonl(dir.resolve("2026-01-02_b.jsonl"), "{\"type\":\"session\",\"cwd\":\"x\"}");
         age(old, 1000);
         age(newest, 2000);
-        assertEquals(new TranscriptLocator.Located(newest, "pi", null),
-                locator(project, Map.of("PI_CODING_AGENT_DIR", tmp.resolve("pi-agent").toString())).locate("pi:latest"));
+        assertEquals(
+                new TranscriptLocator.Located(newest, "pi", null),
+                locator(
+                                project,
+                                Map.of(
+                                        "PI_CODING_AGENT_DIR",
+                                        tmp.resolve("pi-agent").toString()))
+                        .locate("pi:latest"));
         // default: ~/.pi/agent
         Path home = tmp.resolve("home/.pi/agent/sessions").resolve(PiSessions.folderName(project.toString()));
         Path viaHome = StoreFixtures.jsonl(home.resolve("2026-01-03_c.jsonl"), "{\"type\":\"session\",\"cwd\":\"x\"}");
@@ -73,20 +88,26 @@ class TranscriptLocatorStoresTest {
         Path project = project();
         String hash = GeminiSessions.projectHash(project.toString());
         Path gemini = tmp.resolve("ghome/.gemini/tmp");
-        Path legacy = StoreFixtures.write(gemini.resolve(hash + "/chats/session-2025-12-01T10-00-aaaaaaaa.json"),
+        Path legacy = StoreFixtures.write(
+                gemini.resolve(hash + "/chats/session-2025-12-01T10-00-aaaaaaaa.json"),
                 "{\n  \"sessionId\": \"s1\",\n  \"projectHash\": \"" + hash + "\",\n  \"messages\": []\n}\n");
-        Path slugged = StoreFixtures.jsonl(gemini.resolve("my-project/chats/session-2026-01-01T10-00-bbbbbbbb.jsonl"),
+        Path slugged = StoreFixtures.jsonl(
+                gemini.resolve("my-project/chats/session-2026-01-01T10-00-bbbbbbbb.jsonl"),
                 "{\"sessionId\":\"s2\",\"projectHash\":\"" + hash + "\",\"startTime\":\"t\",\"kind\":\"main\"}");
-        Path sub = StoreFixtures.jsonl(gemini.resolve("my-project/chats/s2/session-sub.jsonl"),
+        Path sub = StoreFixtures.jsonl(
+                gemini.resolve("my-project/chats/s2/session-sub.jsonl"),
                 "{\"sessionId\":\"s3\",\"projectHash\":\"" + hash + "\"}");
-        Path foreign = StoreFixtures.jsonl(gemini.resolve("other/chats/session-2026-01-02T10-00-cccccccc.jsonl"),
+        Path foreign = StoreFixtures.jsonl(
+                gemini.resolve("other/chats/session-2026-01-02T10-00-cccccccc.jsonl"),
                 "{\"sessionId\":\"s4\",\"projectHash\":\"" + "0".repeat(64) + "\"}");
         age(legacy, 1000);
         age(slugged, 2000);
         age(sub, 3000);
         age(foreign, 4000);
         Map<String, String> env = Map.of("GEMINI_CLI_HOME", tmp.resolve("ghome").toString());
-        assertEquals(new TranscriptLocator.Located(slugged, "gemini", null), locator(project, env).locate("gemini:latest"));
+        assertEquals(
+                new TranscriptLocator.Located(slugged, "gemini", null),
+                locator(project, env).locate("gemini:latest"));
         age(legacy, 5000);
         assertEquals(legacy, locator(project, env).locate("gemini:latest").path());
     }
@@ -103,31 +124,52 @@ class TranscriptLocatorStoresTest {
             w.session("ses_child", "ses_new", project.toString(), 30);
             w.session("ses_else", null, "/elsewhere", 40);
         }
-        TranscriptLocator.Located found = locator(project, Map.of("XDG_DATA_HOME", tmp.resolve("xdg").toString())).locate("opencode:latest");
+        TranscriptLocator.Located found = locator(
+                        project, Map.of("XDG_DATA_HOME", tmp.resolve("xdg").toString()))
+                .locate("opencode:latest");
         assertEquals(new TranscriptLocator.Located(data.resolve("opencode.db"), "opencode", "ses_new"), found);
         // OPENCODE_DB names another database
-        assertThrows(UserErrorException.class, () -> locator(project, Map.of("OPENCODE_DB", tmp.resolve("none.db").toString()))
-                .locate("opencode:latest"));
+        assertThrows(
+                UserErrorException.class,
+                () -> locator(
+                                project,
+                                Map.of("OPENCODE_DB", tmp.resolve("none.db").toString()))
+                        .locate("opencode:latest"));
     }
 
     @Test
     void openCodeJsonStorageBeforeTheDatabase() throws Exception {
         Path project = project();
         Path storage = tmp.resolve("home/.local/share/opencode/storage");
-        StoreFixtures.write(storage.resolve("session/prj/ses_a.json"), "{\"id\":\"ses_a\",\"directory\":\"" + project + "\",\"time\":{\"updated\":5}}");
-        StoreFixtures.write(storage.resolve("session/prj/ses_b.json"), "{\"id\":\"ses_b\",\"directory\":\"" + project + "\",\"time\":{\"updated\":9}}");
-        StoreFixtures.write(storage.resolve("session/prj/ses_c.json"), "{\"id\":\"ses_c\",\"directory\":\"" + project + "\",\"parentID\":\"ses_b\",\"time\":{\"updated\":99}}");
+        StoreFixtures.write(
+                storage.resolve("session/prj/ses_a.json"),
+                "{\"id\":\"ses_a\",\"directory\":\"" + project + "\",\"time\":{\"updated\":5}}");
+        StoreFixtures.write(
+                storage.resolve("session/prj/ses_b.json"),
+                "{\"id\":\"ses_b\",\"directory\":\"" + project + "\",\"time\":{\"updated\":9}}");
+        StoreFixtures.write(
+                storage.resolve("session/prj/ses_c.json"),
+                "{\"id\":\"ses_c\",\"directory\":\"" + project
+                        + "\",\"parentID\":\"ses_b\",\"time\":{\"updated\":99}}");
         Files.createDirectories(storage.resolve("message"));
-        assertEquals(new TranscriptLocator.Located(storage, "opencode", "ses_b"), locator(project, Map.of()).locate("opencode:latest"));
+        assertEquals(
+                new TranscriptLocator.Located(storage, "opencode", "ses_b"),
+                locator(project, Map.of()).locate("opencode:latest"));
     }
 
     @Test
     void unknownAndRefusedStoresAreClearErrors() throws Exception {
         Path project = project();
-        assertTrue(assertThrows(UserErrorException.class, () -> locator(project, Map.of()).locate("aider:latest"))
-                .getMessage().startsWith("Unknown store 'aider'"));
-        assertTrue(assertThrows(UserErrorException.class, () -> locator(project, Map.of()).locate("cursor:latest"))
-                .getMessage().contains("cursor-agent"));
+        assertTrue(assertThrows(
+                        UserErrorException.class,
+                        () -> locator(project, Map.of()).locate("aider:latest"))
+                .getMessage()
+                .startsWith("Unknown store 'aider'"));
+        assertTrue(assertThrows(
+                        UserErrorException.class,
+                        () -> locator(project, Map.of()).locate("cursor:latest"))
+                .getMessage()
+                .contains("cursor-agent"));
     }
 
     @Test
@@ -135,7 +177,8 @@ class TranscriptLocatorStoresTest {
         Path project = project();
         TranscriptIndex index = new TranscriptIndex(new ProjectLayout(project));
         index.record("oc", "/data/opencode.db", "opencode", "ses_1");
-        assertEquals("{\n  \"version\": 1,\n  \"path\": \"/data/opencode.db\",\n  \"store\": \"opencode\",\n  \"session\": \"ses_1\"\n}\n",
+        assertEquals(
+                "{\n  \"version\": 1,\n  \"path\": \"/data/opencode.db\",\n  \"store\": \"opencode\",\n  \"session\": \"ses_1\"\n}\n",
                 Files.readString(index.fileOf("oc")));
         assertEquals(new TranscriptIndex.Entry(Path.of("/data/opencode.db"), "opencode", "ses_1"), index.read("oc"));
     }

@@ -1,12 +1,11 @@
 package io.github.termsprawl.transcript;
 
-import io.github.termsprawl.core.Fixtures;
-import io.github.termsprawl.core.UserErrorException;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.termsprawl.core.Fixtures;
+import io.github.termsprawl.core.UserErrorException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -62,7 +61,8 @@ class TranscriptLocatorTest {
 
     @Test
     void noSessionsIsAClearUserError() {
-        UserErrorException e = assertThrows(UserErrorException.class, () -> locator.locate("latest").path());
+        UserErrorException e = assertThrows(
+                UserErrorException.class, () -> locator.locate("latest").path());
         assertTrue(e.getMessage().startsWith("No Claude Code session found for " + project), e.getMessage());
         assertTrue(e.getMessage().contains(sessionDir().toString()), e.getMessage());
         assertTrue(e.getMessage().contains("CLAUDE_CONFIG_DIR"), e.getMessage());
@@ -71,23 +71,34 @@ class TranscriptLocatorTest {
     @Test
     void unknownSessionIsAClearUserError() throws IOException {
         Files.createDirectories(sessionDir());
-        UserErrorException e = assertThrows(UserErrorException.class, () -> locator.locate("99999999-9999-9999-9999-999999999999").path());
+        UserErrorException e = assertThrows(
+                UserErrorException.class,
+                () -> locator.locate("99999999-9999-9999-9999-999999999999").path());
         assertTrue(e.getMessage().contains("99999999-9999-9999-9999-999999999999"), e.getMessage());
-        assertTrue(e.getMessage().contains(sessionDir().resolve("99999999-9999-9999-9999-999999999999.jsonl").toString()), e.getMessage());
+        assertTrue(
+                e.getMessage()
+                        .contains(sessionDir()
+                                .resolve("99999999-9999-9999-9999-999999999999.jsonl")
+                                .toString()),
+                e.getMessage());
         assertTrue(e.getMessage().contains("does not exist"), e.getMessage());
     }
 
     @Test
     void missingFileIsAClearUserError() throws IOException {
-        UserErrorException e = assertThrows(UserErrorException.class, () -> locator.locate("nope.jsonl").path());
-        assertEquals("Transcript file not found: " + project.resolve("nope.jsonl")
-                + ". Pass an existing file, a Claude Code session id, 'latest' or '<store>:latest'.", e.getMessage());
+        UserErrorException e = assertThrows(
+                UserErrorException.class, () -> locator.locate("nope.jsonl").path());
+        assertEquals(
+                "Transcript file not found: " + project.resolve("nope.jsonl")
+                        + ". Pass an existing file, a Claude Code session id, 'latest' or '<store>:latest'.",
+                e.getMessage());
         Files.createDirectories(project.resolve("dir.jsonl"));
         assertThrows(UserErrorException.class, () -> locator.locate("dir.jsonl").path());
     }
 
     @Test
     void invalidPathIsAUserError() {
-        assertThrows(UserErrorException.class, () -> locator.locate("bad\u0000path").path());
+        assertThrows(
+                UserErrorException.class, () -> locator.locate("bad\u0000path").path());
     }
 }

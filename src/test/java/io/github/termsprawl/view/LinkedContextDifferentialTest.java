@@ -1,12 +1,11 @@
 package io.github.termsprawl.view;
 
-import io.github.termsprawl.core.Fixtures;
-import io.github.termsprawl.jsonl.Utf8Output;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.github.termsprawl.core.Fixtures;
+import io.github.termsprawl.jsonl.Utf8Output;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -49,16 +48,19 @@ class LinkedContextDifferentialTest {
         int printed = 0;
         List<String> failures = new ArrayList<>();
         for (int i = 0; i < CASES; i++) {
-            byte[] actual = Utf8Output.encode(new LinkedContext(cwds.get(i)).render(SELF).stdout());
+            byte[] actual = Utf8Output.encode(
+                    new LinkedContext(cwds.get(i)).render(SELF).stdout());
             if (expected.get(i).length > 0) {
                 printed++;
             }
             if (!java.util.Arrays.equals(expected.get(i), actual)) {
-                failures.add("case " + i + " (seed " + (SEED + i) + ", " + cwds.get(i) + "): " + firstDifference(expected.get(i), actual));
+                failures.add("case " + i + " (seed " + (SEED + i) + ", " + cwds.get(i) + "): "
+                        + firstDifference(expected.get(i), actual));
             }
         }
         if (!failures.isEmpty()) {
-            fail(failures.size() + " of " + CASES + " projects differ from the reference:\n" + String.join("\n", failures));
+            fail(failures.size() + " of " + CASES + " projects differ from the reference:\n"
+                    + String.join("\n", failures));
         }
         // the generator must produce real output most of the time, or the comparison proves little
         if (printed < CASES / 2) {
@@ -74,10 +76,12 @@ class LinkedContextDifferentialTest {
         }
         int from = Math.max(0, i - 60);
         return "lengths " + expected.length + " vs " + actual.length + ", first difference at byte " + i
-                + "\n  expected: " + Fixtures.str(java.util.Arrays.copyOfRange(expected, from, Math.min(expected.length, i + 60)))
-                .replace("\n", "\\n")
-                + "\n  actual:   " + Fixtures.str(java.util.Arrays.copyOfRange(actual, from, Math.min(actual.length, i + 60)))
-                .replace("\n", "\\n");
+                + "\n  expected: "
+                + Fixtures.str(java.util.Arrays.copyOfRange(expected, from, Math.min(expected.length, i + 60)))
+                        .replace("\n", "\\n")
+                + "\n  actual:   "
+                + Fixtures.str(java.util.Arrays.copyOfRange(actual, from, Math.min(actual.length, i + 60)))
+                        .replace("\n", "\\n");
     }
 
     /** Builds one random project under {@code cwd}. */
@@ -115,12 +119,14 @@ class LinkedContextDifferentialTest {
                     nodes.append(titleNode(id)).append(", ");
                 }
                 if (chance(15)) {
-                    nodes.append(pick(new String[] {"null", "5", "\"x\"", "[]", "{}", "{\"id\": 3}"})).append(", ");
+                    nodes.append(pick(new String[] {"null", "5", "\"x\"", "[]", "{}", "{\"id\": 3}"}))
+                            .append(", ");
                 }
             }
             nodes.append("null]}");
             if (chance(60)) {
-                Fixtures.write(cwd.resolve(".termsprawl/project.json"), chance(10) ? "{\"nodes\": [" : nodes.toString());
+                Fixtures.write(
+                        cwd.resolve(".termsprawl/project.json"), chance(10) ? "{\"nodes\": [" : nodes.toString());
             }
             junkLinks();
         }
@@ -142,7 +148,8 @@ class LinkedContextDifferentialTest {
             String name = chance(80) ? lo + "--" + hi + ".json" : "l" + r.nextInt(1000) + ".json";
             boolean swap = chance(30);
             String version = pick(new String[] {"1", "1", "1", "1", "1.0", "2", "\"1\""});
-            String body = "{\"version\": " + version + ", \"a\": \"" + (swap ? hi : lo) + "\", \"b\": \"" + (swap ? lo : hi) + "\"}";
+            String body = "{\"version\": " + version + ", \"a\": \"" + (swap ? hi : lo) + "\", \"b\": \""
+                    + (swap ? lo : hi) + "\"}";
             if (chance(5)) {
                 body = "\uFEFF" + body;
             }
@@ -177,8 +184,10 @@ class LinkedContextDifferentialTest {
             if (chance(5)) {
                 return;
             }
-            String body = "{\"version\": " + version + ", \"path\": " + Fixtures.jsonString(path) + ", \"store\": \"claude\"}";
-            Fixtures.write(cwd.resolve(".termsprawl/transcripts").resolve(id + ".json"), chance(5) ? "\uFEFF" + body : body);
+            String body = "{\"version\": " + version + ", \"path\": " + Fixtures.jsonString(path)
+                    + ", \"store\": \"claude\"}";
+            Fixtures.write(
+                    cwd.resolve(".termsprawl/transcripts").resolve(id + ".json"), chance(5) ? "\uFEFF" + body : body);
         }
 
         byte[] transcript() {
@@ -201,10 +210,12 @@ class LinkedContextDifferentialTest {
             int kind = r.nextInt(100);
             String type = chance(50) ? "user" : "assistant";
             if (kind < 35) {
-                return Fixtures.utf8("{\"type\":\"" + type + "\",\"message\":{\"role\":\"" + type + "\",\"content\":" + quote(text(80)) + "}}");
+                return Fixtures.utf8("{\"type\":\"" + type + "\",\"message\":{\"role\":\"" + type + "\",\"content\":"
+                        + quote(text(80)) + "}}");
             }
             if (kind < 55) {
-                return Fixtures.utf8("{\"parentUuid\":null,\"type\":\"" + type + "\",\"message\":{\"content\":" + blocks() + "},\"uuid\":\"u\"}");
+                return Fixtures.utf8("{\"parentUuid\":null,\"type\":\"" + type + "\",\"message\":{\"content\":"
+                        + blocks() + "},\"uuid\":\"u\"}");
             }
             if (kind < 60) {
                 // a long text around the 2000-char cut, often with a pair at the boundary
@@ -217,55 +228,121 @@ class LinkedContextDifferentialTest {
                 b.writeBytes(Fixtures.utf8("{\"type\":\"" + type + "\",\"message\":{\"content\":\"x"));
                 int n = 1 + r.nextInt(4);
                 for (int i = 0; i < n; i++) {
-                    b.writeBytes(pick(new byte[][] {{(byte) 0xFF}, {(byte) 0xC3}, {(byte) 0xE2, (byte) 0x82}, {(byte) 0xED, (byte) 0xA0, (byte) 0x80},
-                            {(byte) 0xF0, (byte) 0x9F, (byte) 0x98}, {(byte) 0x80}, {(byte) 0xC0, (byte) 0xAF}, {(byte) 0xF4, (byte) 0x90, (byte) 0x80, (byte) 0x80},
-                            {(byte) 0xE0, (byte) 0x9F, (byte) 0xBF}, {'y'}}));
+                    b.writeBytes(pick(new byte[][] {
+                        {(byte) 0xFF},
+                        {(byte) 0xC3},
+                        {(byte) 0xE2, (byte) 0x82},
+                        {(byte) 0xED, (byte) 0xA0, (byte) 0x80},
+                        {(byte) 0xF0, (byte) 0x9F, (byte) 0x98},
+                        {(byte) 0x80},
+                        {(byte) 0xC0, (byte) 0xAF},
+                        {(byte) 0xF4, (byte) 0x90, (byte) 0x80, (byte) 0x80},
+                        {(byte) 0xE0, (byte) 0x9F, (byte) 0xBF},
+                        {'y'}
+                    }));
                 }
                 b.writeBytes(Fixtures.utf8("z\"}}"));
                 return b.toByteArray();
             }
             if (kind < 72) {
-                return Fixtures.utf8(pick(new String[] {"{\"type\":\"system\",\"content\":\"s\"}", "{\"type\":\"summary\",\"summary\":\"x\"}",
-                        "{\"type\":\"progress\",\"data\":{\"message\":{\"type\":\"user\",\"message\":{\"content\":\"p\"}}}}",
-                        "{\"type\":\"file-history-snapshot\",\"snapshot\":{}}", "{\"type\":\"queue-operation\",\"content\":\"q\"}"}));
+                return Fixtures.utf8(pick(new String[] {
+                    "{\"type\":\"system\",\"content\":\"s\"}",
+                    "{\"type\":\"summary\",\"summary\":\"x\"}",
+                    "{\"type\":\"progress\",\"data\":{\"message\":{\"type\":\"user\",\"message\":{\"content\":\"p\"}}}}",
+                    "{\"type\":\"file-history-snapshot\",\"snapshot\":{}}",
+                    "{\"type\":\"queue-operation\",\"content\":\"q\"}"
+                }));
             }
             if (kind < 85) {
-                return Fixtures.utf8(pick(new String[] {"", " ", "\t", "null", "5", "\"x\"", "[]", "{", "}", "garbage",
-                        "{\"type\":\"user\",\"message\":{\"content\":\"t\"}} trailing", "{\"type\":\"user\",\"message\":{\"content\":\"t\"}}{}",
-                        "{\"type\":\"user\",\"message\":\"str\"}", "{\"type\":\"user\",\"message\":null}", "{\"type\":\"User\",\"message\":{\"content\":\"t\"}}",
-                        "{\"type\":\"user\",\"message\":{\"content\":{\"text\":\"obj\"}}}", "{\"type\":\"user\",\"message\":{\"content\":5}}",
-                        "[{\"type\":\"user\",\"message\":{\"content\":\"arr\"}}]", "\uFEFF{\"type\":\"user\",\"message\":{\"content\":\"bom line\"}}",
-                        "{\"type\":\"user\",\"message\":{\"content\":\"dup\"},\"type\":\"system\"}",
-                        "{\"type\":\"system\",\"message\":{\"content\":\"dup2\"},\"type\":\"assistant\"}",
-                        "{\"type\":\"user\",\"message\":{\"content\":\"a\"},\"message\":{\"content\":[{\"type\":\"text\",\"text\":\"last\"}]}}",
-                        "{\"type\":\"user\",\"message\":{\"content\":\"n\"},\"n\":1e999}", "{\"type\":\"user\",\"message\":{\"content\":\"n\"},\"n\":-0.0e-0}",
-                        "{\"type\":\"user\",\"message\":{\"content\":\"deep\",\"x\":" + "[".repeat(200) + "]".repeat(200) + "}}",
-                        "{\"type\":\"user\",\"message\":{\"content\":[" + "[{\"a\":".repeat(3000) + "1" + "}]".repeat(3000)
-                                + ",{\"type\":\"text\",\"text\":\"very deep\"}]}}",
-                        "{\"type\":\"user\",\"message\":{\"content\":\"lone\\udbff\"}}",
-                        "{\"type\":\"user\",\"message\":{\"content\":\"\\u0000\\u001f\\\"\\\\\\/\\b\\f\\n\\r\\t\"}}"}));
+                return Fixtures.utf8(pick(new String[] {
+                    "",
+                    " ",
+                    "\t",
+                    "null",
+                    "5",
+                    "\"x\"",
+                    "[]",
+                    "{",
+                    "}",
+                    "garbage",
+                    "{\"type\":\"user\",\"message\":{\"content\":\"t\"}} trailing",
+                    "{\"type\":\"user\",\"message\":{\"content\":\"t\"}}{}",
+                    "{\"type\":\"user\",\"message\":\"str\"}",
+                    "{\"type\":\"user\",\"message\":null}",
+                    "{\"type\":\"User\",\"message\":{\"content\":\"t\"}}",
+                    "{\"type\":\"user\",\"message\":{\"content\":{\"text\":\"obj\"}}}",
+                    "{\"type\":\"user\",\"message\":{\"content\":5}}",
+                    "[{\"type\":\"user\",\"message\":{\"content\":\"arr\"}}]",
+                    "\uFEFF{\"type\":\"user\",\"message\":{\"content\":\"bom line\"}}",
+                    "{\"type\":\"user\",\"message\":{\"content\":\"dup\"},\"type\":\"system\"}",
+                    "{\"type\":\"system\",\"message\":{\"content\":\"dup2\"},\"type\":\"assistant\"}",
+                    "{\"type\":\"user\",\"message\":{\"content\":\"a\"},\"message\":{\"content\":[{\"type\":\"text\",\"text\":\"last\"}]}}",
+                    "{\"type\":\"user\",\"message\":{\"content\":\"n\"},\"n\":1e999}",
+                    "{\"type\":\"user\",\"message\":{\"content\":\"n\"},\"n\":-0.0e-0}",
+                    "{\"type\":\"user\",\"message\":{\"content\":\"deep\",\"x\":" + "[".repeat(200) + "]".repeat(200)
+                            + "}}",
+                    "{\"type\":\"user\",\"message\":{\"content\":[" + "[{\"a\":".repeat(3000) + "1" + "}]".repeat(3000)
+                            + ",{\"type\":\"text\",\"text\":\"very deep\"}]}}",
+                    "{\"type\":\"user\",\"message\":{\"content\":\"lone\\udbff\"}}",
+                    "{\"type\":\"user\",\"message\":{\"content\":\"\\u0000\\u001f\\\"\\\\\\/\\b\\f\\n\\r\\t\"}}"
+                }));
             }
-            return Fixtures.utf8("{\"type\":\"" + type + "\",\"isSidechain\":false,\"message\":{\"id\":\"m\",\"content\":" + quote(text(300)) + ",\"usage\":{\"in\":1.5e3}},\"ts\":\"2025\"}");
+            return Fixtures.utf8(
+                    "{\"type\":\"" + type + "\",\"isSidechain\":false,\"message\":{\"id\":\"m\",\"content\":"
+                            + quote(text(300)) + ",\"usage\":{\"in\":1.5e3}},\"ts\":\"2025\"}");
         }
 
         String blocks() {
             int n = r.nextInt(5);
             List<String> parts = new ArrayList<>();
             for (int i = 0; i < n; i++) {
-                parts.add(switch (r.nextInt(8)) {
-                    case 0, 1, 2 -> "{\"type\":\"text\",\"text\":" + quote(text(60)) + "}";
-                    case 3 -> "{\"type\":\"tool_use\",\"id\":\"t1\",\"name\":\"Bash\",\"input\":{\"command\":" + quote(text(20)) + "}}";
-                    case 4 -> "{\"type\":\"tool_result\",\"tool_use_id\":\"t1\",\"content\":[{\"type\":\"text\",\"text\":\"inner\"}]}";
-                    case 5 -> "{\"type\":\"thinking\",\"thinking\":" + quote(text(30)) + ",\"signature\":\"s\"}";
-                    case 6 -> "{\"type\":\"text\",\"text\":" + pick(new String[] {"5", "null", "[\"a\"]", "{}"}) + "}";
-                    default -> pick(new String[] {"null", "7", "\"str\"", "[]", "{\"type\":\"image\",\"source\":{}}"});
-                });
+                parts.add(
+                        switch (r.nextInt(8)) {
+                            case 0, 1, 2 -> "{\"type\":\"text\",\"text\":" + quote(text(60)) + "}";
+                            case 3 ->
+                                "{\"type\":\"tool_use\",\"id\":\"t1\",\"name\":\"Bash\",\"input\":{\"command\":"
+                                        + quote(text(20)) + "}}";
+                            case 4 ->
+                                "{\"type\":\"tool_result\",\"tool_use_id\":\"t1\",\"content\":[{\"type\":\"text\",\"text\":\"inner\"}]}";
+                            case 5 ->
+                                "{\"type\":\"thinking\",\"thinking\":" + quote(text(30)) + ",\"signature\":\"s\"}";
+                            case 6 ->
+                                "{\"type\":\"text\",\"text\":" + pick(new String[] {"5", "null", "[\"a\"]", "{}"})
+                                        + "}";
+                            default ->
+                                pick(new String[] {"null", "7", "\"str\"", "[]", "{\"type\":\"image\",\"source\":{}}"});
+                        });
             }
             return "[" + String.join(",", parts) + "]";
         }
 
-        static final String[] CHARS = {"a", "b", "z", "Q", " ", " ", "\n", "\t", "\"", "\\", "/", "\u00e9", "\u4e2d", "\uD83D\uDE00",
-                "\u2028", "\u0001", "\r", "\uD800", "\uDC00", "\u00a0", "\uFEFF", "#", "-", "<", "0"};
+        static final String[] CHARS = {
+            "a",
+            "b",
+            "z",
+            "Q",
+            " ",
+            " ",
+            "\n",
+            "\t",
+            "\"",
+            "\\",
+            "/",
+            "\u00e9",
+            "\u4e2d",
+            "\uD83D\uDE00",
+            "\u2028",
+            "\u0001",
+            "\r",
+            "\uD800",
+            "\uDC00",
+            "\u00a0",
+            "\uFEFF",
+            "#",
+            "-",
+            "<",
+            "0"
+        };
 
         String text(int max) {
             int n = r.nextInt(max + 1);

@@ -1,22 +1,24 @@
 package io.github.termsprawl.view;
 
-import io.github.termsprawl.transcript.Turn;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.github.termsprawl.transcript.Turn;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class LinkedContextFormatTest {
     @Test
     void exactBlock() {
-        assertEquals("# linked context from Backend (be)\n## user\nhi\n## assistant\nline1\nline2",
-                LinkedContextFormat.block("be", "Backend", List.of(new Turn("user", "hi"), new Turn("assistant", "line1\nline2"))));
+        assertEquals(
+                "# linked context from Backend (be)\n## user\nhi\n## assistant\nline1\nline2",
+                LinkedContextFormat.block(
+                        "be", "Backend", List.of(new Turn("user", "hi"), new Turn("assistant", "line1\nline2"))));
     }
 
     @Test
     void emptyTextAndEmptyTitle() {
-        assertEquals("# linked context from  (be)\n## user\n\n## assistant\nx",
+        assertEquals(
+                "# linked context from  (be)\n## user\n\n## assistant\nx",
                 LinkedContextFormat.block("be", "", List.of(new Turn("user", ""), new Turn("assistant", "x"))));
     }
 

@@ -1,8 +1,5 @@
 package io.github.termsprawl.view;
 
-import io.github.termsprawl.core.Fixtures;
-import io.github.termsprawl.jsonl.Utf8Output;
-
 import static io.github.termsprawl.core.Fixtures.index;
 import static io.github.termsprawl.core.Fixtures.link;
 import static io.github.termsprawl.core.Fixtures.linkFile;
@@ -11,6 +8,8 @@ import static io.github.termsprawl.core.Fixtures.write;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.github.termsprawl.core.Fixtures;
+import io.github.termsprawl.jsonl.Utf8Output;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,9 +31,14 @@ class LinkedContextTest {
     @Test
     void onePeerExactBlock() throws IOException {
         link(cwd, "me", "be");
-        index(cwd, "be", transcript("be.jsonl", record("user", "hi"), "{\"type\":\"system\"}",
-                record("assistant", "two\nlines")).toString());
-        write(cwd.resolve(".termsprawl/project.json"), "{\"nodes\": [{\"id\": \"be\", \"data\": {\"title\": \"Backend\"}}]}");
+        index(
+                cwd,
+                "be",
+                transcript("be.jsonl", record("user", "hi"), "{\"type\":\"system\"}", record("assistant", "two\nlines"))
+                        .toString());
+        write(
+                cwd.resolve(".termsprawl/project.json"),
+                "{\"nodes\": [{\"id\": \"be\", \"data\": {\"title\": \"Backend\"}}]}");
         assertEquals("# linked context from Backend (be)\n## user\nhi\n## assistant\ntwo\nlines\n", render("me"));
     }
 
@@ -43,9 +47,15 @@ class LinkedContextTest {
         link(cwd, "me", "zed");
         link(cwd, "alpha", "me");
         index(cwd, "zed", transcript("z.jsonl", record("user", "z1")).toString());
-        index(cwd, "alpha", transcript("a.jsonl", record("assistant", "a1"), record("user", "a2")).toString());
-        assertEquals("# linked context from alpha (alpha)\n## assistant\na1\n## user\na2\n---\n"
-                + "# linked context from zed (zed)\n## user\nz1\n", render("me"));
+        index(
+                cwd,
+                "alpha",
+                transcript("a.jsonl", record("assistant", "a1"), record("user", "a2"))
+                        .toString());
+        assertEquals(
+                "# linked context from alpha (alpha)\n## assistant\na1\n## user\na2\n---\n"
+                        + "# linked context from zed (zed)\n## user\nz1\n",
+                render("me"));
         // seen from zed, only me is a peer, and me has no index entry
         assertEquals("", render("zed"));
     }
@@ -92,7 +102,9 @@ class LinkedContextTest {
         assertEquals("", render("me"));
         index(cwd, "be", transcript("be.jsonl", "").toString());
         assertEquals("", render("me"));
-        assertEquals("", new LinkedContext(cwd.resolve("no/such/folder")).render("me").stdout());
+        assertEquals(
+                "",
+                new LinkedContext(cwd.resolve("no/such/folder")).render("me").stdout());
     }
 
     @Test
@@ -118,15 +130,22 @@ class LinkedContextTest {
         link(cwd, "me", "p2");
         index(cwd, "p1", transcript("1.jsonl", record("user", "x")).toString());
         index(cwd, "p2", transcript("2.jsonl", record("user", "y")).toString());
-        write(cwd.resolve(".termsprawl/project.json"),
+        write(
+                cwd.resolve(".termsprawl/project.json"),
                 "{\"nodes\": [null, {\"id\": \"p1\", \"data\": {\"title\": \"\"}}, {\"id\": \"p2\", \"data\": {\"title\": 3}}]}");
-        assertEquals("# linked context from  (p1)\n## user\nx\n---\n# linked context from p2 (p2)\n## user\ny\n", render("me"));
+        assertEquals(
+                "# linked context from  (p1)\n## user\nx\n---\n# linked context from p2 (p2)\n## user\ny\n",
+                render("me"));
     }
 
     @Test
     void loneSurrogatePrintsAsReplacementBytes() throws IOException {
         link(cwd, "me", "be");
-        index(cwd, "be", transcript("be.jsonl", "{\"type\":\"user\",\"message\":{\"content\":\"a\\ud800b\"}}").toString());
+        index(
+                cwd,
+                "be",
+                transcript("be.jsonl", "{\"type\":\"user\",\"message\":{\"content\":\"a\\ud800b\"}}")
+                        .toString());
         String out = render("me");
         assertEquals("# linked context from be (be)\n## user\na\uD800b\n", out);
         byte[] expected = Fixtures.utf8("# linked context from be (be)\n## user\na\uFFFDb\n");
