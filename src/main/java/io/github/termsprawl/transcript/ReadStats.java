@@ -2,7 +2,7 @@ package io.github.termsprawl.transcript;
 
 /**
  * What one full read of a transcript saw: {@code records} parsed, {@code turns} of prose in the whole
- * session (the view prints the last {@link Turn#MAX_TURNS}), and {@code unknown} records of a type the
+ * session (a view prints only the last {@link TurnLimits#maxTurns()}), and {@code unknown} records of a type the
  * reader does not know (skipped, never fatal: a non-zero count is how format drift shows up).
  */
 public record ReadStats(String store, long records, long turns, long unknown) {

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.termsprawl.core.Fixtures;
+import io.github.termsprawl.core.SharedFolder;
 import io.github.termsprawl.jsonl.Json;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -174,7 +175,7 @@ class ClaudeHookSettingsTest {
 
     @Test
     void outputHasTheSameLayoutAsJsonStringify() throws Exception {
-        Fixtures.assumeReference();
+        SharedFolder.assumeNode(); // node only: its JSON.stringify is the layout to match
         String merged = merge(
                 "{\"a\": [1, [], {}, [[\"x\"]], {\"b\": {\"c\": [true, false, null]}}], \"s\": \"\\t\\u0001\\ud800\\\"\"}");
         Path in = Fixtures.write(tmp.resolve("in.json"), merged);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.github.termsprawl.core.Fixtures;
+import io.github.termsprawl.core.SharedFolder;
 import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonlTail;
 import io.github.termsprawl.jsonl.Utf8Output;
@@ -493,7 +494,7 @@ class ClaudeTranscriptTest {
     /** Every lead byte with a spread of follow-up bytes, inside JSON strings: the printed bytes equal node's. */
     @Test
     void invalidUtf8DecodesExactlyLikeNode() throws Exception {
-        Fixtures.assumeReference();
+        SharedFolder.assumeReference();
         Path cwd = dir.resolve("project");
         int[] follow = {0x00, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF};
         for (int peer = 0; peer < 4; peer++) {
@@ -540,7 +541,7 @@ class ClaudeTranscriptTest {
     /** Characters that JavaScript's trim() or a lenient parser might treat as white space, around and inside a record. */
     @Test
     void oddWhiteSpaceMatchesNode() throws Exception {
-        Fixtures.assumeReference();
+        SharedFolder.assumeReference();
         String[] odd = {
             "\u00a0", "\u2028", "\u2029", "\u000b", "\u000c", "\uFEFF", "\u0085", "\u3000", "\u0000", "\u001f", "\r",
             "\t", " ", "\u200b", "\u1680", "\u180e"

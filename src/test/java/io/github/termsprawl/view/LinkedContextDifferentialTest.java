@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.github.termsprawl.core.Fixtures;
+import io.github.termsprawl.core.SharedFolder;
 import io.github.termsprawl.jsonl.Utf8Output;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -30,7 +31,7 @@ class LinkedContextDifferentialTest {
 
     @Test
     void sameBytesAsTheReference() throws Exception {
-        Fixtures.assumeReference();
+        SharedFolder.assumeReference();
         List<Path> cwds = new ArrayList<>();
         for (int i = 0; i < CASES; i++) {
             Path cwd = scratch.resolve("case-" + i);
