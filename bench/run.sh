@@ -162,10 +162,12 @@ measure "200 MB generated" "$work/gen200"
 if [ "$have_node" = yes ]; then
   measure "100 MB single last line" "$work/line100"
 fi
-if [ "$huge" = yes ]; then
-  measure "1.5 GB filler + 60-turn tail (node on the tail alone)" "$work/huge1500" "$work/tailonly"
-fi
 # the node model reads Claude Code only: on these it reads the whole file and prints nothing, so its
 # time is the cost of one whole read, and 'same output' is expected to be 'no'
-measure "Codex rollout, $(du -m "$work/codex200.jsonl" | cut -f1) MB (node: whole read)" "$work/codex200"
-measure "OpenCode db, $(du -m "$work/opencode.db" | cut -f1) MB, 200k messages (node: whole read)" "$work/opencode"
+whole=""; tail=""
+[ "$compare" = yes ] && whole=" (node: whole read)" && tail=" (node on the tail alone)"
+if [ "$huge" = yes ]; then
+  measure "1.5 GB filler + 60-turn tail$tail" "$work/huge1500" "$work/tailonly"
+fi
+measure "Codex rollout, $(du -m "$work/codex200.jsonl" | cut -f1) MB$whole" "$work/codex200"
+measure "OpenCode db, $(du -m "$work/opencode.db" | cut -f1) MB, 200k messages$whole" "$work/opencode"
