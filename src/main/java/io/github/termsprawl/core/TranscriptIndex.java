@@ -74,6 +74,6 @@ public final class TranscriptIndex {
         if (session != null) {
             body.put("session", session);
         }
-        return AtomicFiles.writeIfChanged(fileOf(nodeId), JsonWriter.write(body));
+        return AtomicFiles.writeIfChanged(layout.cwd(), fileOf(nodeId), JsonWriter.write(body));
     }
 }

@@ -42,8 +42,11 @@ public class DiscoverMojo extends AbstractTermsprawlMojo {
         } catch (ClaudeHookSettings.MalformedSettingsException e) {
             throw new MojoFailureException(e.getMessage());
         }
+        if (settings != null) {
+            AtomicFiles.insideProject(root, layout.claudeSettingsLocal()); // refused before any other write
+        }
         List<Path> written = new ArrayList<>(new Discovery(layout).discover());
-        if (settings != null && AtomicFiles.writeIfChanged(layout.claudeSettingsLocal(), settings)) {
+        if (settings != null && AtomicFiles.writeIfChanged(root, layout.claudeSettingsLocal(), settings)) {
             written.add(layout.claudeSettingsLocal());
         }
         ClassDataArchive archive = new ClassDataArchive(layout.binDir(), JavaRuntime.find(System.getenv()));
