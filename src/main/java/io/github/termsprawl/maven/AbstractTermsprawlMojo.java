@@ -1,10 +1,15 @@
 package io.github.termsprawl.maven;
 
+import io.github.termsprawl.core.AtomicFiles;
 import io.github.termsprawl.core.NodeId;
 import io.github.termsprawl.core.ProjectFolder;
 import io.github.termsprawl.core.UserErrorException;
+import io.github.termsprawl.jsonl.Utf8Output;
 import java.io.File;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -60,6 +65,25 @@ abstract class AbstractTermsprawlMojo extends AbstractMojo {
         } catch (IOException e) {
             throw new MojoExecutionException("termsprawl: " + describe(e), e);
         }
+    }
+
+    /**
+     * Prints a goal's data: byte for byte to file descriptor 1 (Maven may wrap System.out, and its log
+     * lines stay aside, so {@code mvn -q} gives just the data), or to {@code output} when it is set.
+     *
+     * @return where it went, for the goal's summary line
+     */
+    static String printData(Path root, String text, String output) throws IOException {
+        byte[] bytes = Utf8Output.encode(text);
+        if (output != null && !output.isEmpty()) {
+            Path file = root.resolve(output);
+            AtomicFiles.writeIfChanged(file, bytes, false);
+            return file.toString();
+        }
+        OutputStream out = new FileOutputStream(FileDescriptor.out);
+        out.write(bytes);
+        out.flush();
+        return "stdout (" + bytes.length + " bytes)";
     }
 
     /** NIO's messages are often the bare path: say what went wrong with it, and what to do. */

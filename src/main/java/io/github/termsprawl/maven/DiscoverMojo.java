@@ -65,5 +65,7 @@ public class DiscoverMojo extends AbstractTermsprawlMojo {
                         written.isEmpty()
                                 ? "termsprawl: discovery files are up to date"
                                 : "termsprawl: wrote " + written.size() + " discovery file(s) under " + root);
+        getLog().info("termsprawl: start each agent with its node id (e.g. TERMSPRAWL_NODE_ID=backend claude);"
+                + " 'mvn termsprawl:status' lists the nodes and their transcripts");
     }
 }

@@ -20,6 +20,7 @@ public final class UserProperties {
     public static final String LINKS_SKIP = "termsprawl.links.skip";
     public static final String RECORD_SKIP = "termsprawl.record.skip";
     public static final String CONTEXT_SKIP = "termsprawl.context.skip";
+    public static final String STATUS_SKIP = "termsprawl.status.skip";
 
     private UserProperties() {}
 }
