@@ -106,7 +106,10 @@ public final class AtomicFiles {
         }
         Path dir = file.toAbsolutePath().getParent();
         Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, "." + file.getFileName() + ".", ".tmp");
+        String prefix = "." + file.getFileName() + ".";
+        removeStrayTemps(dir, prefix);
+        // the writer's pid in the name: a later writer can tell a temp file whose writer was killed
+        Path tmp = Files.createTempFile(dir, prefix + ProcessHandle.current().pid() + ".", ".tmp");
         try {
             Files.write(tmp, bytes);
             if (POSIX) {
@@ -121,6 +124,34 @@ public final class AtomicFiles {
             Files.deleteIfExists(tmp);
         }
         return true;
+    }
+
+    /**
+     * Deletes temp files of this file left by a writer that was killed between writing and renaming
+     * ({@code .<name>.<pid>.<random>.tmp} whose pid is no live process); a live writer's are left alone.
+     */
+    private static void removeStrayTemps(Path dir, String prefix) {
+        String[] names = dir.toFile().list();
+        if (names == null) {
+            return;
+        }
+        for (String name : names) {
+            if (!name.startsWith(prefix) || !name.endsWith(".tmp")) {
+                continue;
+            }
+            String rest = name.substring(prefix.length());
+            int dot = rest.indexOf('.');
+            try {
+                long pid = Long.parseLong(dot < 0 ? rest : rest.substring(0, dot));
+                java.util.Optional<ProcessHandle> writer = ProcessHandle.of(pid);
+                if (writer.isPresent() && writer.get().isAlive()) {
+                    continue;
+                }
+                Files.deleteIfExists(dir.resolve(name));
+            } catch (NumberFormatException | IOException | SecurityException e) {
+                // not ours, or not ours to delete: leave it
+            }
+        }
     }
 
     /** 0755 for a launcher; else the mode the file has now (a user's 0600 stays 0600), or 0644 for a new one. */
