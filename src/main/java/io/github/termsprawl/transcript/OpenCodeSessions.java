@@ -1,5 +1,6 @@
 package io.github.termsprawl.transcript;
 
+import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.core.UserErrorException;
 import io.github.termsprawl.jsonl.Json;
 import java.nio.file.Files;
@@ -55,6 +56,7 @@ public final class OpenCodeSessions implements SessionFinder {
     Found newest(Path project) throws SQLException {
         Set<String> spellings = SamePath.spellings(project);
         if (Files.isRegularFile(db)) {
+            SqliteNative.load(new ProjectLayout(project).sqliteNativeDir());
             try (OpenCodeDatabases dbs = new OpenCodeDatabases()) {
                 Connection c = dbs.connection(db);
                 for (String dir : spellings) {

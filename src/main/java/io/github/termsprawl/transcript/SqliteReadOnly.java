@@ -8,25 +8,11 @@ import org.sqlite.SQLiteOpenMode;
 
 /**
  * Opens a SQLite database read-only twice over ({@code mode=ro} in the URI and the read-only open
- * flag). Never {@code immutable}: the agent is writing, and immutable would serve stale pages. The only
- * class that names sqlite-jdbc, so that jar is loaded only when an OpenCode database is read.
+ * flag). Never {@code immutable}: the agent is writing, and immutable would serve stale pages. Named only
+ * by the OpenCode classes, so sqlite-jdbc is loaded only when an OpenCode database is read.
  */
 final class SqliteReadOnly {
-    private static final String TMPDIR = "org.sqlite.tmpdir";
-
     private SqliteReadOnly() {}
-
-    /** sqlite-jdbc unpacks its native library into {@code org.sqlite.tmpdir}: keep it inside the project. */
-    static void unpackNativeLibraryInto(Path dir) {
-        if (System.getProperty(TMPDIR) == null) {
-            try {
-                java.nio.file.Files.createDirectories(dir);
-                System.setProperty(TMPDIR, dir.toAbsolutePath().toString());
-            } catch (java.io.IOException | RuntimeException e) {
-                // unwritable project: sqlite-jdbc falls back to the temp folder
-            }
-        }
-    }
 
     static Connection open(Path db) throws SQLException {
         SQLiteConfig config = new SQLiteConfig();

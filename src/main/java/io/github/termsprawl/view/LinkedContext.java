@@ -31,11 +31,7 @@ public final class LinkedContext implements AutoCloseable {
     }
 
     public LinkedContext(Path cwd) {
-        this(
-                cwd,
-                new TranscriptReaders(
-                        new JsonlTail(),
-                        new ProjectLayout(cwd).binDir().resolve("lib").resolve(".native")));
+        this(cwd, new TranscriptReaders(new JsonlTail(), new ProjectLayout(cwd).sqliteNativeDir()));
     }
 
     public Output render(String self) {

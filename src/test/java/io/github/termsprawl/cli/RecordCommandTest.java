@@ -88,7 +88,7 @@ class RecordCommandTest {
         Files.createDirectories(project.resolve("sub"));
         Path other = Files.createDirectories(project.resolve("other"));
 
-        // cwd from the payload wins when it is a folder
+        // the project the script lives in, whatever folder the payload's cwd names
         Run r = planted(
                 "be",
                 "{\"session_id\":\"s\",\"transcript_path\":\"/t/be.jsonl\",\"cwd\":"
@@ -97,10 +97,9 @@ class RecordCommandTest {
         assertEquals(new Run(0, "", ""), r);
         assertEquals(
                 Path.of("/t/be.jsonl"),
-                new TranscriptIndex(new ProjectLayout(other)).read("be").path());
-        assertFalse(Files.exists(entry("be")));
+                new TranscriptIndex(new ProjectLayout(project)).read("be").path());
+        assertFalse(Files.exists(other.resolve(".termsprawl")));
 
-        // else the project the script lives in
         assertEquals(
                 new Run(0, "", ""), planted("fe", "{\"transcript_path\":\"/t/fe.jsonl\",\"cwd\":\"/no/such/dir\"}"));
         assertEquals(

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.termsprawl.core.Fixtures;
@@ -171,6 +172,18 @@ class ClaudeHookSettingsTest {
                 Files.list(file.getParent())
                         .map(p -> p.getFileName().toString())
                         .toList());
+    }
+
+    @Test
+    void aFifoIsRefusedWithoutBlocking() throws Exception {
+        Fixtures.assumeShell();
+        Path fifo = tmp.resolve("settings.local.json");
+        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+        ClaudeHookSettings.MalformedSettingsException e = assertTimeoutPreemptively(
+                java.time.Duration.ofSeconds(10),
+                () -> assertThrows(
+                        ClaudeHookSettings.MalformedSettingsException.class, () -> ClaudeHookSettings.plan(fifo)));
+        assertTrue(e.getMessage().contains("it is not a regular file"), e.getMessage());
     }
 
     @Test
