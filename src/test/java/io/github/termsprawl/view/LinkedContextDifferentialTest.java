@@ -138,8 +138,13 @@ class LinkedContextDifferentialTest {
                 case 2 -> "null";
                 default -> quote(text(20));
             };
-            String data = chance(10) ? "null" : "{\"title\": " + title + "}";
+            String data = chance(10) ? "null" : "{\"title\": " + title + loneSurrogateKey() + "}";
             return "{\"id\": \"" + id + "\", \"data\": " + data + "}";
+        }
+
+        /** Sometimes an extra key spelled as an escaped lone surrogate, which JSON.parse takes. */
+        String loneSurrogateKey() {
+            return chance(10) ? ", " + pick(new String[] {"\"\\ud800\"", "\"\\uDFFF\"", "\"x\\udbffy\""}) + ": 1" : "";
         }
 
         void link(String peer) throws IOException {
@@ -149,7 +154,7 @@ class LinkedContextDifferentialTest {
             boolean swap = chance(30);
             String version = pick(new String[] {"1", "1", "1", "1", "1.0", "2", "\"1\""});
             String body = "{\"version\": " + version + ", \"a\": \"" + (swap ? hi : lo) + "\", \"b\": \""
-                    + (swap ? lo : hi) + "\"}";
+                    + (swap ? lo : hi) + "\"" + loneSurrogateKey() + "}";
             if (chance(5)) {
                 body = "\uFEFF" + body;
             }
@@ -185,7 +190,7 @@ class LinkedContextDifferentialTest {
                 return;
             }
             String body = "{\"version\": " + version + ", \"path\": " + Fixtures.jsonString(path)
-                    + ", \"store\": \"claude\"}";
+                    + ", \"store\": \"claude\"" + loneSurrogateKey() + "}";
             Fixtures.write(
                     cwd.resolve(".termsprawl/transcripts").resolve(id + ".json"), chance(5) ? "\uFEFF" + body : body);
         }
@@ -284,6 +289,8 @@ class LinkedContextDifferentialTest {
                     "{\"type\":\"user\",\"message\":{\"content\":[" + "[{\"a\":".repeat(3000) + "1" + "}]".repeat(3000)
                             + ",{\"type\":\"text\",\"text\":\"very deep\"}]}}",
                     "{\"type\":\"user\",\"message\":{\"content\":\"lone\\udbff\"}}",
+                    "{\"type\":\"user\",\"message\":{\"content\":\"hi\"},\"x\":{\"\\ud800\":1}}",
+                    "{\"\\udc00\":0,\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":\"text\",\"\\ud800\":1,\"text\":\"k\"}]}}",
                     "{\"type\":\"user\",\"message\":{\"content\":\"\\u0000\\u001f\\\"\\\\\\/\\b\\f\\n\\r\\t\"}}"
                 }));
             }
