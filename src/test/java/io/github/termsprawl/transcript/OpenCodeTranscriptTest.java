@@ -146,4 +146,25 @@ class OpenCodeTranscriptTest {
                             .turns());
         }
     }
+
+    /** Issue 16: a driver that cannot load is named in the stats (and the view refuses), never shown as zeros. */
+    @Test
+    void aDriverThatCannotLoadSaysWhy() throws Exception {
+        OpenCodeTranscript reader = new OpenCodeTranscript(() -> {
+            throw new UnsatisfiedLinkError("no sqlitejdbc in java.library.path");
+        });
+        Path db = dir.resolve("opencode.db");
+        try (OpenCodeDbFixture w = new OpenCodeDbFixture(db)) {
+            w.schema();
+        }
+        TranscriptIndex.Entry entry = StoreFixtures.entry(db, "opencode", "ses_1");
+        assertEquals(
+                "store=opencode unreadable: cannot read OpenCode's SQLite database here"
+                        + " (java.lang.UnsatisfiedLinkError: no sqlitejdbc in java.library.path)",
+                reader.stats(entry).describe());
+        assertEquals(
+                "cannot read OpenCode's SQLite database here"
+                        + " (java.lang.UnsatisfiedLinkError: no sqlitejdbc in java.library.path)",
+                reader.lastTurns(entry, StoreFixtures.LIMITS).refusal());
+    }
 }
