@@ -210,6 +210,18 @@ class CodexTranscriptTest {
         assertEquals("plain <skill>x</skill>", CodexTranscript.userText("plain <skill>x</skill>"));
     }
 
+    /** Hands the lines to the visitor last first, as the backward walk does; how many it took before stopping. */
+    private static int visitBackwards(CodexTranscript.Exchanges exchanges, List<String> lines) {
+        int visited = 0;
+        for (int i = lines.size() - 1; i >= 0; i--) {
+            visited++;
+            if (!exchanges.visit(io.github.termsprawl.jsonl.JsonlRecords.parse(lines.get(i), CodexTranscript.KEYS))) {
+                break;
+            }
+        }
+        return visited;
+    }
+
     /** With UI prose in the last exchanges, the walk stops there: the rest of a long rollout is never read. */
     @Test
     void aRolloutWithUiProseIsReadOnlyFromItsTail() throws Exception {
@@ -221,14 +233,7 @@ class CodexTranscriptTest {
             lines.add(event("agent_message", "a" + i));
         }
         CodexTranscript.Exchanges exchanges = new CodexTranscript.Exchanges(StoreFixtures.LIMITS, 40);
-        int visited = 0;
-        for (int i = lines.size() - 1; i >= 0; i--) {
-            visited++;
-            if (!exchanges.visit(io.github.termsprawl.jsonl.JsonlRecords.parse(lines.get(i), CodexTranscript.KEYS))) {
-                break;
-            }
-        }
-        assertTrue(visited < 70, "visited " + visited);
+        assertTrue(visitBackwards(exchanges, lines) < 70);
         List<Turn> turns = exchanges.turns();
         assertEquals(new Turn("assistant", "a999"), turns.get(turns.size() - 1));
         // one exchange longer than the limit: its UI replies alone fill it
@@ -237,14 +242,7 @@ class CodexTranscriptTest {
             lines.add(event("agent_message", "a" + i));
         }
         exchanges = new CodexTranscript.Exchanges(StoreFixtures.LIMITS, 40);
-        visited = 0;
-        for (int i = lines.size() - 1; i >= 0; i--) {
-            visited++;
-            if (!exchanges.visit(io.github.termsprawl.jsonl.JsonlRecords.parse(lines.get(i), CodexTranscript.KEYS))) {
-                break;
-            }
-        }
-        assertEquals(40, visited);
+        assertEquals(40, visitBackwards(exchanges, lines));
         assertEquals(40, exchanges.turns().size());
     }
 

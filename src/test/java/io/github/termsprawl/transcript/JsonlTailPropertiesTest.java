@@ -3,6 +3,7 @@ package io.github.termsprawl.transcript;
 import static io.github.termsprawl.core.PropertyRuns.pick;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.github.termsprawl.core.Fixtures;
 import io.github.termsprawl.core.PropertyRuns;
 import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonProjection;
@@ -234,29 +235,8 @@ class JsonlTailPropertiesTest {
             return s.toString();
         }
 
-        /** A JSON string literal, escaping minimally or with backslash-u escapes. */
         String quote(String s) {
-            boolean escapeAll = chance(30);
-            StringBuilder out = new StringBuilder("\"");
-            for (int i = 0; i < s.length(); i++) {
-                char c = s.charAt(i);
-                if (c == '"' || c == '\\') {
-                    out.append('\\').append(c);
-                } else if (c < 0x20 || Character.isSurrogate(c) && !pairAt(s, i) || escapeAll && c > 0x7e) {
-                    out.append(String.format("\\u%04x", (int) c));
-                } else {
-                    out.append(c);
-                }
-            }
-            return out.append('"').toString();
-        }
-
-        static boolean pairAt(String s, int i) {
-            char c = s.charAt(i);
-            if (Character.isHighSurrogate(c)) {
-                return i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1));
-            }
-            return i > 0 && Character.isHighSurrogate(s.charAt(i - 1));
+            return Fixtures.jsonString(r, s);
         }
 
         static byte[] utf8(String s) {

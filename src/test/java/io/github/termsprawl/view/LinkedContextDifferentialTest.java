@@ -360,31 +360,8 @@ class LinkedContextDifferentialTest {
             return s.toString();
         }
 
-        /** A JSON string literal, escaping either minimally or with \\u escapes for everything non-ASCII. */
         String quote(String s) {
-            boolean escapeAll = chance(30);
-            StringBuilder out = new StringBuilder("\"");
-            for (int i = 0; i < s.length(); i++) {
-                char c = s.charAt(i);
-                if (c == '"' || c == '\\') {
-                    out.append('\\').append(c);
-                } else if (c == '\n' && chance(50)) {
-                    out.append("\\n");
-                } else if (c < 0x20 || Character.isSurrogate(c) && !pairAt(s, i) || escapeAll && c > 0x7e) {
-                    out.append(String.format(chance(50) ? "\\u%04x" : "\\u%04X", (int) c));
-                } else {
-                    out.append(c);
-                }
-            }
-            return out.append('"').toString();
-        }
-
-        static boolean pairAt(String s, int i) {
-            char c = s.charAt(i);
-            if (Character.isHighSurrogate(c)) {
-                return i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1));
-            }
-            return i > 0 && Character.isHighSurrogate(s.charAt(i - 1));
+            return Fixtures.jsonString(r, s);
         }
     }
 }
