@@ -1,8 +1,10 @@
 package io.github.termsprawl.transcript;
 
+import io.github.termsprawl.jsonl.Deadline;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import org.sqlite.ProgressHandler;
 import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteOpenMode;
 
@@ -14,11 +16,28 @@ import org.sqlite.SQLiteOpenMode;
 final class SqliteReadOnly {
     private SqliteReadOnly() {}
 
+    /** SQLite VM steps between two looks at the reading thread's deadline. */
+    static final int STEPS_PER_CHECK = 10_000;
+
     static Connection open(Path db) throws SQLException {
         SQLiteConfig config = new SQLiteConfig();
         config.setReadOnly(true);
         config.setOpenMode(SQLiteOpenMode.OPEN_URI);
         // file:///…, percent-encoded, so any path survives SQLite's URI parsing
-        return config.createConnection("jdbc:sqlite:" + db.toUri().toASCIIString() + "?mode=ro");
+        Connection c = config.createConnection("jdbc:sqlite:" + db.toUri().toASCIIString() + "?mode=ro");
+        try {
+            // a query that never ends (a recursive view in the file) is interrupted at the reader's deadline;
+            // the handler runs on the thread that steps the query, whose deadline it reads
+            ProgressHandler.setHandler(c, STEPS_PER_CHECK, new ProgressHandler() {
+                @Override
+                protected int progress() {
+                    return Deadline.passed() ? 1 : 0;
+                }
+            });
+        } catch (SQLException | RuntimeException e) {
+            c.close();
+            throw e;
+        }
+        return c;
     }
 }

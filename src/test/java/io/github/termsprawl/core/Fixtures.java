@@ -67,6 +67,37 @@ public final class Fixtures {
         return out.append('"').toString();
     }
 
+    /**
+     * A JSON string literal for generated inputs: escaped minimally, or (at random) every non-ASCII char,
+     * some newlines and every lone surrogate as backslash-u escapes in either case.
+     */
+    public static String jsonString(java.util.Random r, String s) {
+        boolean escapeAll = r.nextInt(100) < 30;
+        StringBuilder out = new StringBuilder("\"");
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '"' || c == '\\') {
+                out.append('\\').append(c);
+            } else if (c == '\n' && r.nextInt(100) < 50) {
+                out.append("\\n");
+            } else if (c < 0x20 || Character.isSurrogate(c) && !pairAt(s, i) || escapeAll && c > 0x7e) {
+                out.append(String.format(r.nextInt(100) < 50 ? "\\u%04x" : "\\u%04X", (int) c));
+            } else {
+                out.append(c);
+            }
+        }
+        return out.append('"').toString();
+    }
+
+    /** Whether the char at {@code i} is half of a surrogate pair. */
+    static boolean pairAt(String s, int i) {
+        char c = s.charAt(i);
+        if (Character.isHighSurrogate(c)) {
+            return i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1));
+        }
+        return i > 0 && Character.isHighSurrogate(s.charAt(i - 1));
+    }
+
     /** A Claude record line with string content. */
     public static String record(String type, String text) {
         return "{\"type\":\"" + type + "\",\"message\":{\"role\":\"" + type + "\",\"content\":" + jsonString(text)

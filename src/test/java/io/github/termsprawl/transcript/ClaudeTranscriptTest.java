@@ -531,6 +531,17 @@ class ClaudeTranscriptTest {
         assertArrayEquals(expected, actual);
     }
 
+    /** Claude Code 2.1.217+ writes file-history-delta records: a known type, never a turn. */
+    @Test
+    void fileHistoryDeltaIsAKnownRecordType() throws IOException {
+        Path file = Fixtures.write(
+                dir.resolve("delta.jsonl"),
+                "{\"type\":\"file-history-delta\",\"messageId\":\"m\",\"delta\":{\"a.txt\":{\"backupFileName\":null}}}\n"
+                        + record("user", "q") + "\n");
+        ReadStats stats = new ClaudeTranscript(new JsonlTail()).stats(file);
+        assertEquals(new ReadStats("claude", 2, 1, 0), stats);
+    }
+
     @Test
     void escapedKeysAreDecoded() throws IOException {
         assertEquals(
