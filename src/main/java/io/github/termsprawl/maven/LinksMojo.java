@@ -20,6 +20,11 @@ public class LinksMojo extends AbstractTermsprawlMojo {
     }
 
     @Override
+    String skipProperty() {
+        return UserProperties.LINKS_SKIP;
+    }
+
+    @Override
     void run(Path root) {
         List<Link> links = new Links(new ProjectLayout(root)).list();
         getLog().info("termsprawl: " + links.size() + " link(s)");

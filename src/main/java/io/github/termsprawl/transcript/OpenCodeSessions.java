@@ -21,7 +21,6 @@ public final class OpenCodeSessions implements SessionFinder {
     /** A session found for a project: where it is stored and its id. */
     public record Found(Path path, String session) {}
 
-    private static final Set<String> SESSION_KEYS = Set.of("id", "directory", "parentID", "time");
     private final Path dataDir;
     private final Path db;
 

@@ -9,7 +9,8 @@ import org.sqlite.SQLiteOpenMode;
 /**
  * Opens a SQLite database read-only twice over ({@code mode=ro} in the URI and the read-only open
  * flag). Never {@code immutable}: the agent is writing, and immutable would serve stale pages. The only
- * class that names sqlite-jdbc, so that jar is loaded only when an OpenCode database is read.
+ * class of the planted command that names a sqlite-jdbc type (the OpenCode readers see {@code java.sql}
+ * only), so the JVM opens that jar only when an OpenCode database is read.
  */
 final class SqliteReadOnly {
     private static final String TMPDIR = "org.sqlite.tmpdir";
