@@ -5,7 +5,7 @@ import groovy.json.JsonOutput
 // set explicitly (no clock involved).
 String project = basedir.canonicalPath
 def rollout = { String day, String name, Map meta, int year ->
-    File f = new File(basedir, "codex-home/sessions/$day/rollout-$name.jsonl")
+    File f = new File(basedir, "codex-home/sessions/${day}/rollout-${name}.jsonl")
     f.parentFile.mkdirs()
     f.bytes = (JsonOutput.toJson([type: 'session_meta', payload: meta]) + '\n' +
             '{"type":"event_msg","payload":{"type":"user_message","message":"review the change"}}\n').getBytes('UTF-8')

@@ -32,7 +32,7 @@ public final class OpenCodeSessions implements SessionFinder {
     public static OpenCodeSessions fromEnvironment(Map<String, String> env, Path home) {
         String xdg = SamePath.env(env, "XDG_DATA_HOME");
         Path data = (xdg != null
-                        ? SamePath.expand(xdg, home)
+                        ? SamePath.folder(xdg, home)
                         : home.resolve(".local").resolve("share"))
                 .resolve("opencode");
         String configured = SamePath.env(env, "OPENCODE_DB");

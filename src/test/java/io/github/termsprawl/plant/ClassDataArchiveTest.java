@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -56,7 +57,9 @@ class ClassDataArchiveTest {
         Files.write(archive.file(), "not an archive".getBytes(StandardCharsets.UTF_8));
         assertEquals(ClassDataArchive.Status.STALE, archive.status());
         Files.write(archive.file(), good);
-        Files.setLastModifiedTime(archive.file(), FileTime.fromMillis(0));
+        Files.setLastModifiedTime(archive.file(), FileTime.fromMillis(0)); // a touch is no change to the JVM
+        assertEquals(ClassDataArchive.Status.CURRENT, archive.status());
+        Files.write(archive.file(), Arrays.copyOf(good, good.length - 1));
         assertEquals(ClassDataArchive.Status.STALE, archive.status());
 
         assertEquals(ClassDataArchive.Status.NO_JAVA, new ClassDataArchive(layout.binDir(), null).status());
