@@ -2,8 +2,9 @@
 """Runs commands interleaved, several times each, and reports median wall time and peak RSS.
 
 usage: measure.py RUNS NAME -- CMD... [--- NAME -- CMD...]...
-Each command's stdout goes to OUT_DIR/<NAME>.out (env OUT_DIR, default .); peak RSS is the process's
-own (os.wait4), which the launchers keep by exec-ing java/node in place.
+Each command's stdout goes to OUT_DIR/<NAME>.out (env OUT_DIR, default .); peak RSS is what os.wait4
+reports on Linux: the largest of the process and the descendants it waited for, so it is the java that the
+sh launcher starts and waits for (the launcher does not exec java: it reads java's exit code after it).
 Prints one line per command: NAME median_wall_s peak_rss_mb
 """
 import os

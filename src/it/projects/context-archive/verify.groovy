@@ -27,8 +27,8 @@ assert archive.isFile() && archive.length() > 0
 assert !log.contains('class-data archive')
 same('archive present')
 
-// stale: the jar is newer than the archive was made for (as after a checkout); the JVM must ignore
-// it silently, without a word on stdout
+// stale: the jar's modification time is no longer the one the archive recorded (as after a checkout);
+// the JVM must ignore the archive silently, without a word on stdout
 jar.setLastModified(jar.lastModified() - 86_400_000L)
 same('archive stale (jar timestamp)')
 Files.write(archive.toPath(), 'not an archive'.getBytes('UTF-8'))

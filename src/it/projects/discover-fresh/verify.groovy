@@ -50,7 +50,7 @@ new java.util.jar.JarFile(jar).withCloseable { j ->
     assert j.getEntry('org/apache/maven/plugin/Mojo.class') == null
     assert j.entries().toList().every { !it.name.startsWith('io/github/termsprawl/maven/') }
 }
-assert text('.termsprawl/bin/.gitignore') == 'termsprawl.jsa\nlib/.native/\n'
+assert text('.termsprawl/bin/.gitignore') == 'termsprawl.jsa\ntermsprawl.jsa.stamp\nlib/.native/\n'
 
 // the SessionStart hook, exactly once
 def settings = new groovy.json.JsonSlurper().parse(file('.claude/settings.local.json'))
@@ -73,7 +73,8 @@ assert planted.sort() == ['.claude/settings.local.json', '.claude/skills/termspr
         '.termsprawl/AGENTS.md', '.termsprawl/bin/.gitignore',
         '.termsprawl/bin/lib/sqlite-jdbc.jar', '.termsprawl/bin/termsprawl-context',
         '.termsprawl/bin/termsprawl-context.cmd', '.termsprawl/bin/termsprawl-record',
-        '.termsprawl/bin/termsprawl-record.cmd', '.termsprawl/bin/termsprawl.jar', '.termsprawl/bin/termsprawl.jsa']
+        '.termsprawl/bin/termsprawl-record.cmd', '.termsprawl/bin/termsprawl.jar', '.termsprawl/bin/termsprawl.jsa',
+        '.termsprawl/bin/termsprawl.jsa.stamp']
 
 // one short INFO summary line, no stack trace
 assert log.contains('[INFO] termsprawl: wrote 11 discovery file(s) under ' + basedir.canonicalPath + '\n')

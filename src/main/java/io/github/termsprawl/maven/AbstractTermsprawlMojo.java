@@ -22,8 +22,9 @@ import org.apache.maven.project.MavenProject;
 
 /**
  * What every goal shares: the skip switches, acting once per build (in the first project of the reactor)
- * on the repository's one project folder, and mapping core errors to Maven's (a user error fails the
- * goal with a message, never a stack trace).
+ * on the repository's one project folder, and mapping core errors to Maven's: a {@link UserErrorException}
+ * fails the goal with its words plus the goal's property and a correct call, never a stack trace; any
+ * other I/O failure is an error of the build.
  */
 abstract class AbstractTermsprawlMojo extends AbstractMojo {
     @Parameter(defaultValue = "${session}", readonly = true, required = true)
@@ -46,13 +47,26 @@ abstract class AbstractTermsprawlMojo extends AbstractMojo {
     /** Whether this goal's own skip property ({@code termsprawl.<goal>.skip}) is set. */
     abstract boolean skipGoal();
 
+    /** The name of this goal's own skip property. */
+    abstract String skipProperty();
+
     /** Runs the goal on the project folder. */
-    abstract void run(Path root) throws MojoExecutionException, MojoFailureException, IOException;
+    abstract void run(Path root) throws MojoExecutionException, MojoFailureException, IOException, UserErrorException;
+
+    /** The property a user error of this goal is about, with the value given ({@code name=value}); null for none. */
+    String valueInError() {
+        return null;
+    }
+
+    /** A correct call of this goal, shown under a user error; null for none. */
+    String example() {
+        return null;
+    }
 
     @Override
     public final void execute() throws MojoExecutionException, MojoFailureException {
         if (skip || skipGoal()) {
-            getLog().info("termsprawl: skipped");
+            getLog().info("termsprawl: skipped (" + (skip ? UserProperties.SKIP : skipProperty()) + "=true)");
             return;
         }
         if (!isFirstOfTheReactor()) {
@@ -62,6 +76,8 @@ abstract class AbstractTermsprawlMojo extends AbstractMojo {
         }
         try {
             run(root());
+        } catch (UserErrorException e) {
+            throw new MojoFailureException(failure(e, valueInError(), example()));
         } catch (IOException e) {
             throw new MojoExecutionException("termsprawl: " + describe(e), e);
         }
@@ -84,6 +100,18 @@ abstract class AbstractTermsprawlMojo extends AbstractMojo {
         out.write(bytes);
         out.flush();
         return "stdout (" + bytes.length + " bytes)";
+    }
+
+    /** A user error in Maven words: its own, then the property and value it is about, and a correct call. */
+    static String failure(UserErrorException e, String valueInError, String example) {
+        StringBuilder message = new StringBuilder(e.getMessage());
+        if (valueInError != null) {
+            message.append(" (").append(valueInError).append(").");
+        }
+        if (example != null) {
+            message.append(" Example: ").append(example);
+        }
+        return message.toString();
     }
 
     /** NIO's messages are often the bare path: say what went wrong with it, and what to do. */

@@ -1,6 +1,7 @@
 package io.github.termsprawl.maven;
 
 import io.github.termsprawl.core.ProjectLayout;
+import io.github.termsprawl.core.UserErrorException;
 import io.github.termsprawl.plant.ClassDataArchive;
 import io.github.termsprawl.plant.Discovery;
 import io.github.termsprawl.plant.JavaRuntime;
@@ -15,7 +16,7 @@ import org.apache.maven.plugins.annotations.Parameter;
 /** Fails the build when a discovery marker or a {@code .termsprawl/bin/} file is missing or stale. */
 @Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, requiresProject = false, threadSafe = true)
 public class CheckMojo extends AbstractTermsprawlMojo {
-    static final String FIX = "Run 'mvn termsprawl:discover' to fix.";
+    static final String FIX = "Run '" + DiscoverMojo.CALL + "' to fix.";
 
     @Parameter(property = UserProperties.CHECK_SKIP, defaultValue = "false")
     private boolean skipCheck;
@@ -26,9 +27,14 @@ public class CheckMojo extends AbstractTermsprawlMojo {
     }
 
     @Override
-    void run(Path root) throws IOException, MojoFailureException {
+    String skipProperty() {
+        return UserProperties.CHECK_SKIP;
+    }
+
+    @Override
+    void run(Path root) throws IOException, MojoFailureException, UserErrorException {
         ProjectLayout layout = new ProjectLayout(root);
-        List<Discovery.Finding> findings = new Discovery(layout).check();
+        List<Discovery.Finding> findings = new Discovery(layout, DiscoverMojo.CALL).check();
         if (findings.isEmpty()) {
             warnAboutArchive(new ClassDataArchive(layout.binDir(), JavaRuntime.find(System.getenv())), root);
             getLog().info("termsprawl: discovery files are up to date");
@@ -51,7 +57,7 @@ public class CheckMojo extends AbstractTermsprawlMojo {
         if (status == ClassDataArchive.Status.MISSING || status == ClassDataArchive.Status.STALE) {
             getLog().warn("termsprawl: the class-data archive " + root.relativize(archive.file()) + " is "
                     + status.name().toLowerCase(java.util.Locale.ROOT)
-                    + " (the command starts slower). Run 'mvn termsprawl:discover' to refresh it.");
+                    + " (the command starts slower). Run '" + DiscoverMojo.CALL + "' to refresh it.");
         }
     }
 }

@@ -40,6 +40,11 @@ public class ContextMojo extends AbstractTermsprawlMojo {
     }
 
     @Override
+    String skipProperty() {
+        return UserProperties.CONTEXT_SKIP;
+    }
+
+    @Override
     void run(Path root) throws IOException, MojoFailureException {
         nodeId(self, UserProperties.SELF, EXAMPLE);
         LinkedContext.Output result;

@@ -2,6 +2,7 @@ package io.github.termsprawl.maven;
 
 import io.github.termsprawl.core.AtomicFiles;
 import io.github.termsprawl.core.ProjectLayout;
+import io.github.termsprawl.core.UserErrorException;
 import io.github.termsprawl.plant.ClassDataArchive;
 import io.github.termsprawl.plant.ClaudeHookSettings;
 import io.github.termsprawl.plant.Discovery;
@@ -10,7 +11,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 
@@ -20,6 +20,9 @@ import org.apache.maven.plugins.annotations.Parameter;
  */
 @Mojo(name = "discover", requiresProject = false, threadSafe = true)
 public class DiscoverMojo extends AbstractTermsprawlMojo {
+    /** The call that plants the files, named in the launchers' header and in {@code check}'s fix line. */
+    static final String CALL = "mvn termsprawl:discover";
+
     /** Install the SessionStart hook into {@code .claude/settings.local.json}. */
     @Parameter(property = UserProperties.CLAUDE_HOOK, defaultValue = "true")
     private boolean claudeHook;
@@ -33,19 +36,24 @@ public class DiscoverMojo extends AbstractTermsprawlMojo {
     }
 
     @Override
-    void run(Path root) throws IOException, MojoFailureException {
+    String skipProperty() {
+        return UserProperties.DISCOVER_SKIP;
+    }
+
+    @Override
+    void run(Path root) throws IOException, UserErrorException {
         ProjectLayout layout = new ProjectLayout(root);
         String settings;
         try {
             // a malformed settings file fails the goal before any other file is touched
             settings = claudeHook ? ClaudeHookSettings.plan(layout.claudeSettingsLocal()) : null;
-        } catch (ClaudeHookSettings.MalformedSettingsException e) {
-            throw new MojoFailureException(e.getMessage());
+        } catch (UserErrorException e) {
+            throw e.or("run with -D" + UserProperties.CLAUDE_HOOK + "=false to skip the hook");
         }
         if (settings != null) {
             AtomicFiles.insideProject(root, layout.claudeSettingsLocal()); // refused before any other write
         }
-        List<Path> written = new ArrayList<>(new Discovery(layout).discover());
+        List<Path> written = new ArrayList<>(new Discovery(layout, CALL).discover());
         if (settings != null && AtomicFiles.writeIfChanged(root, layout.claudeSettingsLocal(), settings)) {
             written.add(layout.claudeSettingsLocal());
         }

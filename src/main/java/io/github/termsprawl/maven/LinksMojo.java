@@ -25,6 +25,11 @@ public class LinksMojo extends AbstractTermsprawlMojo {
     }
 
     @Override
+    String skipProperty() {
+        return UserProperties.LINKS_SKIP;
+    }
+
+    @Override
     void run(Path root) throws IOException {
         List<Link> links = new Links(new ProjectLayout(root)).list();
         StringBuilder text = new StringBuilder();

@@ -37,17 +37,27 @@ public class RecordMojo extends AbstractTermsprawlMojo {
     }
 
     @Override
-    void run(Path root) throws IOException, MojoFailureException {
+    String skipProperty() {
+        return UserProperties.RECORD_SKIP;
+    }
+
+    @Override
+    String valueInError() {
+        return UserProperties.TRANSCRIPT + "=" + transcript;
+    }
+
+    @Override
+    String example() {
+        return EXAMPLE;
+    }
+
+    @Override
+    void run(Path root) throws IOException, MojoFailureException, UserErrorException {
         nodeId(node, UserProperties.NODE, EXAMPLE);
         required(transcript, UserProperties.TRANSCRIPT, EXAMPLE);
-        TranscriptLocator.Located found;
-        try {
-            found = TranscriptLocator.fromEnvironment(root, System.getenv(), UserHome.of(System.getenv()))
-                    .locate(transcript);
-        } catch (UserErrorException e) {
-            throw new MojoFailureException(
-                    e.getMessage() + " (" + UserProperties.TRANSCRIPT + "=" + transcript + "). Example: " + EXAMPLE);
-        }
+        TranscriptLocator.Located found = TranscriptLocator.fromEnvironment(
+                        root, System.getenv(), UserHome.of(System.getenv()))
+                .locate(transcript);
         boolean changed = new TranscriptIndex(new ProjectLayout(root))
                 .record(node, found.path().toString(), found.store(), found.session());
         getLog().info("termsprawl: " + (changed ? "recorded " : "already recorded: ") + node + " -> " + found.path()

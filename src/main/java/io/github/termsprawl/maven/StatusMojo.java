@@ -29,6 +29,11 @@ public class StatusMojo extends AbstractTermsprawlMojo {
     }
 
     @Override
+    String skipProperty() {
+        return UserProperties.STATUS_SKIP;
+    }
+
+    @Override
     void run(Path root) throws IOException {
         ProjectLayout layout = new ProjectLayout(root);
         List<String> lines;

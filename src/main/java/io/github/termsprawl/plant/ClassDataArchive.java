@@ -1,5 +1,6 @@
 package io.github.termsprawl.plant;
 
+import io.github.termsprawl.core.AtomicFiles;
 import io.github.termsprawl.core.Links;
 import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.core.TranscriptIndex;
@@ -11,6 +12,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -43,6 +45,17 @@ public final class ClassDataArchive {
         return binDir.resolve(Launchers.ARCHIVE);
     }
 
+    /** What the archive was made from, written beside it: {@link #status()} compares it, never starting a JVM. */
+    Path stampFile() {
+        return binDir.resolve(Launchers.ARCHIVE_STAMP);
+    }
+
+    /**
+     * Whether the archive matches what it was made from: the same runtime (its files' sizes and times),
+     * the same jar (the JVM checks its path, size and time), the same flags, and an archive of the size
+     * it had. Cheap, for {@code check} in every build; a stamp that matches an archive the JVM would still
+     * refuse only costs start-up time.
+     */
     public Status status() {
         if (java == null) {
             return Status.NO_JAVA;
@@ -51,7 +64,49 @@ public final class ClassDataArchive {
             return Status.MISSING;
         }
         try {
-            // -Xshare:on refuses to start unless the archive matches this JVM and the jar it was made from
+            return Files.readString(stampFile(), StandardCharsets.UTF_8).equals(stamp())
+                    ? Status.CURRENT
+                    : Status.STALE;
+        } catch (IOException e) {
+            return Status.STALE;
+        }
+    }
+
+    /** The runtime's files an archive depends on (those present are stamped): its image, the VM, its base archive. */
+    private static final String[] RUNTIME_FILES = {
+        "release",
+        "lib/modules",
+        "lib/server/libjvm.so",
+        "lib/server/libjvm.dylib",
+        "bin/server/jvm.dll",
+        "lib/server/classes.jsa",
+        "bin/server/classes.jsa"
+    };
+
+    private String stamp() throws IOException {
+        Path realJava = java.toRealPath();
+        StringBuilder stamp = new StringBuilder("java ").append(realJava).append('\n');
+        Path home = realJava.getParent().getParent();
+        for (String name : RUNTIME_FILES) {
+            Path f = home.resolve(name);
+            if (Files.isRegularFile(f)) {
+                stamp.append(describe("runtime", f));
+            }
+        }
+        stamp.append(describe("jar", jar()));
+        stamp.append("flags ").append(Launchers.JVM_FLAGS).append('\n');
+        // its size, not its time: a copy or a touch leaves an archive the JVM maps
+        return stamp.append("archive ").append(Files.size(file())).append('\n').toString();
+    }
+
+    private static String describe(String what, Path file) throws IOException {
+        return what + " " + file + " " + Files.size(file) + " "
+                + Files.getLastModifiedTime(file).toMillis() + "\n";
+    }
+
+    /** Whether this JVM maps the archive: {@code -Xshare:on} refuses to start unless it matches the JVM and the jar. */
+    private boolean mapsArchive() {
+        try {
             List<String> cmd = List.of(
                     java.toString(),
                     "-XX:SharedArchiveFile=" + file(),
@@ -60,9 +115,9 @@ public final class ClassDataArchive {
                     "-cp",
                     jar().toString(),
                     "-version");
-            return run(cmd, null) == 0 ? Status.CURRENT : Status.STALE;
+            return run(cmd, null) == 0;
         } catch (IOException e) {
-            return Status.STALE;
+            return false;
         }
     }
 
@@ -71,7 +126,8 @@ public final class ClassDataArchive {
     }
 
     /**
-     * Makes the archive current when it is not.
+     * Makes the archive current when it is not. An archive whose stamp is missing or stale but that the
+     * JVM still maps (one made before stamps existed) only gets its stamp.
      *
      * @return whether the archive was written
      * @throws IOException when it should be made but could not be (callers report, never fail on it)
@@ -79,6 +135,10 @@ public final class ClassDataArchive {
     public boolean ensure() throws IOException {
         Status status = status();
         if (status == Status.CURRENT || status == Status.NO_JAVA) {
+            return false;
+        }
+        if (status == Status.STALE && mapsArchive()) {
+            AtomicFiles.writeIfChanged(stampFile(), stamp());
             return false;
         }
         Path training = Files.createTempDirectory(binDir, ".cds-training-");
@@ -97,6 +157,7 @@ public final class ClassDataArchive {
                 throw new IOException("'" + String.join(" ", cmd) + "' exited with " + code);
             }
             Files.move(tmp, file(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            AtomicFiles.writeIfChanged(stampFile(), stamp());
             return true;
         } finally {
             Files.deleteIfExists(tmp);
@@ -104,20 +165,53 @@ public final class ClassDataArchive {
         }
     }
 
-    /** A project that walks the command's whole reading path, so its classes land in the archive. */
-    private static void writeTrainingProject(Path dir) throws IOException {
+    /**
+     * A project that walks the command's whole reading path, so its classes land in the archive: one
+     * tiny peer of every JSONL store (Claude's entry without a store, as the hook records it, so store
+     * detection runs too). OpenCode is left out: its driver is a separate jar, loaded only when used.
+     */
+    static void writeTrainingProject(Path dir) throws IOException {
         ProjectLayout layout = new ProjectLayout(dir);
-        new Links(layout).add("a", "b");
-        Path transcript = dir.resolve("b.jsonl");
-        String lines = "\uFEFF{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"hello\"}}\n"
-                + "{\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":\"h\u00e9llo \u65e5\u672c\"},"
-                + "{\"type\":\"tool_use\",\"id\":\"t\",\"input\":{}}]}}\n"
-                + "{\"type\":\"progress\",\"data\":{}}\n"
-                + "not json\n";
-        Files.write(transcript, lines.getBytes(StandardCharsets.UTF_8));
-        new TranscriptIndex(layout).record("b", transcript.toString(), null, null);
-        Files.writeString(layout.projectJson(), "{\"nodes\":[{\"id\":\"b\",\"data\":{\"title\":\"B\"}}]}");
+        Links links = new Links(layout);
+        TranscriptIndex index = new TranscriptIndex(layout);
+        StringBuilder titles = new StringBuilder("{\"nodes\":[");
+        String[][] peers = {{"b", null, CLAUDE}, {"c", "codex", CODEX}, {"d", "gemini", GEMINI}, {"e", "pi", PI}};
+        for (String[] peer : peers) {
+            links.add("a", peer[0]);
+            Path transcript = dir.resolve(peer[0] + ".jsonl");
+            Files.write(transcript, peer[2].getBytes(StandardCharsets.UTF_8));
+            index.record(peer[0], transcript.toString(), peer[1], null);
+            titles.append(peer[0].equals("b") ? "" : ",")
+                    .append("{\"id\":\"")
+                    .append(peer[0])
+                    .append("\",\"data\":{\"title\":\"")
+                    .append(peer[0].toUpperCase(Locale.ROOT))
+                    .append("\"}}");
+        }
+        Files.writeString(layout.projectJson(), titles.append("]}").toString());
     }
+
+    private static final String CLAUDE =
+            "\uFEFF{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"hello\"}}\n"
+                    + "{\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":\"h\u00e9llo \u65e5\u672c\"},"
+                    + "{\"type\":\"tool_use\",\"id\":\"t\",\"input\":{}}]}}\n"
+                    + "{\"type\":\"progress\",\"data\":{}}\n"
+                    + "not json\n";
+    private static final String CODEX = "{\"type\":\"session_meta\",\"payload\":{\"id\":\"s\",\"cwd\":\"/p\"}}\n"
+            + "{\"type\":\"event_msg\",\"payload\":{\"type\":\"user_message\",\"message\":\"hello\"}}\n"
+            + "{\"type\":\"response_item\",\"payload\":{\"type\":\"message\",\"role\":\"user\","
+            + "\"content\":[{\"type\":\"input_text\",\"text\":\"hello\"}]}}\n"
+            + "{\"type\":\"event_msg\",\"payload\":{\"type\":\"agent_message\",\"message\":\"h\u00e9llo\"}}\n"
+            + "{\"type\":\"turn_context\",\"payload\":{}}\n";
+    private static final String GEMINI = "{\"sessionId\":\"s\",\"projectHash\":\"h\"}\n"
+            + "{\"id\":\"1\",\"type\":\"user\",\"content\":\"hello\"}\n"
+            + "{\"id\":\"2\",\"type\":\"gemini\",\"content\":\"draft\"}\n"
+            + "{\"id\":\"2\",\"type\":\"gemini\",\"content\":\"h\u00e9llo\"}\n";
+    private static final String PI = "{\"type\":\"session\",\"id\":\"s\",\"cwd\":\"/p\"}\n"
+            + "{\"type\":\"message\",\"id\":\"a\",\"parentId\":null,"
+            + "\"message\":{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"hello\"}]}}\n"
+            + "{\"type\":\"message\",\"id\":\"b\",\"parentId\":\"a\","
+            + "\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"h\u00e9llo\"}]}}\n";
 
     private static int run(List<String> cmd, Path out) throws IOException {
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);

@@ -1,6 +1,6 @@
 package io.github.termsprawl.plant;
 
-import io.github.termsprawl.core.AtomicFiles;
+import io.github.termsprawl.core.UserErrorException;
 import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonWriter;
 import java.io.IOException;
@@ -14,35 +14,25 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Installs the SessionStart hook that runs {@code termsprawl-record} into Claude Code's personal
+ * Merges the SessionStart hook that runs {@code termsprawl-record} into Claude Code's personal
  * settings file, {@code .claude/settings.local.json}: every other key and hook is kept, the entry is
- * never added twice, and a file that is not valid settings JSON is left alone with an error.
+ * never added twice, and a file that is not valid settings JSON is a user error (the caller writes
+ * nothing then).
  */
 public final class ClaudeHookSettings {
     public static final String MATCHER = "startup|resume|clear|compact";
     public static final String COMMAND = "\"$CLAUDE_PROJECT_DIR\"/.termsprawl/bin/" + Discovery.RECORD;
     static final String EVENT = "SessionStart";
 
-    /** The settings file is not something we can merge into. */
-    public static final class MalformedSettingsException extends IOException {
-        public MalformedSettingsException(String message) {
-            super(message);
-        }
-    }
-
     private ClaudeHookSettings() {}
-
-    /** Merges the hook into the file; returns whether the file was written. */
-    public static boolean install(Path settingsFile) throws IOException {
-        String merged = plan(settingsFile);
-        return merged != null && AtomicFiles.writeIfChanged(settingsFile, merged);
-    }
 
     /**
      * The file's new text, or null when the hook is there already; reads only, so a caller can find a
      * malformed file before it writes anything else.
+     *
+     * @throws UserErrorException when the file is not settings JSON we can merge into
      */
-    public static String plan(Path settingsFile) throws IOException {
+    public static String plan(Path settingsFile) throws IOException, UserErrorException {
         if (Files.exists(settingsFile) && !Files.isRegularFile(settingsFile)) {
             // a FIFO would block the read forever, a device would never end
             throw malformed(settingsFile.toString(), "it is not a regular file");
@@ -51,7 +41,7 @@ public final class ClaudeHookSettings {
         return merge(existing, settingsFile.toString());
     }
 
-    private static String read(Path file) throws IOException {
+    private static String read(Path file) throws IOException, UserErrorException {
         try {
             return Files.readString(file, StandardCharsets.UTF_8);
         } catch (CharacterCodingException e) {
@@ -65,7 +55,7 @@ public final class ClaudeHookSettings {
      * @param existing the file's text, or null when there is no file
      * @param name     the file's name, for messages
      */
-    public static String merge(String existing, String name) throws MalformedSettingsException {
+    public static String merge(String existing, String name) throws UserErrorException {
         Map<String, Object> root;
         if (existing == null || existing.isBlank()) {
             root = new LinkedHashMap<>();
@@ -104,9 +94,9 @@ public final class ClaudeHookSettings {
         }
     }
 
-    private static MalformedSettingsException malformed(String name, String problem) {
-        return new MalformedSettingsException("Cannot install the termsprawl hook into " + name + ": " + problem
-                + ". Fix the file (or move it away), or run with -D" + "termsprawl.claudeHook=false to skip the hook.");
+    private static UserErrorException malformed(String name, String problem) {
+        return new UserErrorException(
+                "Cannot install the termsprawl hook into " + name + ": " + problem, "Fix the file (or move it away)");
     }
 
     private static String firstLine(String message) {

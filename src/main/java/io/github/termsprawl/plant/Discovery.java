@@ -2,6 +2,7 @@ package io.github.termsprawl.plant;
 
 import io.github.termsprawl.core.AtomicFiles;
 import io.github.termsprawl.core.ProjectLayout;
+import io.github.termsprawl.core.UserErrorException;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
@@ -9,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Plants and verifies what an agent needs to find and run the context command: the §9 markers and the
@@ -23,13 +25,23 @@ public final class Discovery {
     public record Finding(Path path, String problem) {}
 
     private final ProjectLayout layout;
+    private final String plantCommand;
+    private final Map<String, Fingerprint> fingerprints;
 
-    public Discovery(ProjectLayout layout) {
+    /** @param plantCommand the call that plants these files, named in the launchers' header */
+    public Discovery(ProjectLayout layout, String plantCommand) {
+        this(layout, plantCommand, JarFingerprints.known());
+    }
+
+    /** @param fingerprints the planted jars' fingerprints by name ({@link JarFingerprints#known()}) */
+    Discovery(ProjectLayout layout, String plantCommand, Map<String, Fingerprint> fingerprints) {
         this.layout = layout;
+        this.plantCommand = plantCommand;
+        this.fingerprints = fingerprints;
     }
 
     /** Every planted file with the bytes it must hold now (AGENTS.md keeps the user's prose). */
-    public List<PlantedFile> plan() throws IOException {
+    public List<PlantedFile> plan() throws IOException, UserErrorException {
         List<PlantedFile> files = new ArrayList<>();
         files.add(text(layout.agentsMd(), DiscoveryMarkers.upsert(readOrEmpty(layout.agentsMd())), false));
         files.add(text(layout.skillMd(), DiscoveryMarkers.SKILL, false));
@@ -37,24 +49,32 @@ public final class Discovery {
         String contextPurpose = "prints the recent turns of the agents linked to a node (--cwd <dir> --self <nodeId>)";
         String recordPurpose =
                 "Claude Code SessionStart hook; records the session's transcript for $TERMSPRAWL_NODE_ID";
-        files.add(text(bin.resolve(CONTEXT), Launchers.sh(CONTEXT, CommandJar.CONTEXT_MAIN, contextPurpose), true));
+        Launchers launchers = new Launchers(plantCommand);
+        files.add(text(bin.resolve(CONTEXT), launchers.sh(CONTEXT, CommandJar.CONTEXT_MAIN, contextPurpose), true));
         files.add(text(
-                bin.resolve(CONTEXT + ".cmd"), Launchers.cmd(CONTEXT, CommandJar.CONTEXT_MAIN, contextPurpose), false));
-        files.add(text(bin.resolve(RECORD), Launchers.sh(RECORD, CommandJar.RECORD_MAIN, recordPurpose), true));
+                bin.resolve(CONTEXT + ".cmd"), launchers.cmd(CONTEXT, CommandJar.CONTEXT_MAIN, contextPurpose), false));
+        files.add(text(bin.resolve(RECORD), launchers.sh(RECORD, CommandJar.RECORD_MAIN, recordPurpose), true));
         files.add(text(
-                bin.resolve(RECORD + ".cmd"), Launchers.cmd(RECORD, CommandJar.RECORD_MAIN, recordPurpose), false));
-        files.add(new PlantedFile(bin.resolve(Launchers.JAR), CommandJar.build(), false));
-        files.add(new PlantedFile(bin.resolve(Launchers.SQLITE_JAR), CommandJar.sqliteJar(), false));
+                bin.resolve(RECORD + ".cmd"), launchers.cmd(RECORD, CommandJar.RECORD_MAIN, recordPurpose), false));
+        files.add(jar(Launchers.JAR, CommandJar::build));
+        files.add(jar(Launchers.SQLITE_JAR, CommandJar::sqliteJar));
         // the class-data archive and sqlite's unpacked native library belong to one machine: never commit them
-        files.add(text(bin.resolve(".gitignore"), Launchers.ARCHIVE + "\nlib/.native/\n", false));
+        files.add(text(
+                bin.resolve(".gitignore"),
+                Launchers.ARCHIVE + "\n" + Launchers.ARCHIVE_STAMP + "\nlib/.native/\n",
+                false));
         return files;
     }
 
     private static PlantedFile text(Path path, String text, boolean executable) {
-        return new PlantedFile(path, text.getBytes(StandardCharsets.UTF_8), executable);
+        return PlantedFile.of(path, text.getBytes(StandardCharsets.UTF_8), executable);
     }
 
-    private static String readOrEmpty(Path file) throws IOException {
+    private PlantedFile jar(String name, PlantedFile.Content content) {
+        return PlantedFile.built(layout.binDir().resolve(name), content, fingerprints.get(name));
+    }
+
+    private static String readOrEmpty(Path file) throws IOException, UserErrorException {
         if (!Files.isRegularFile(file)) {
             return "";
         }
@@ -62,22 +82,21 @@ public final class Discovery {
             return Files.readString(file, StandardCharsets.UTF_8);
         } catch (CharacterCodingException e) {
             // rewriting it would replace the user's bytes: stop and say so
-            throw new IOException(
-                    file + " is not valid UTF-8, so its prose cannot be kept;"
-                            + " fix its encoding or delete it, then run 'mvn termsprawl:discover' again",
-                    e);
+            throw new UserErrorException(
+                    "Cannot keep the prose of " + file + ": it is not valid UTF-8",
+                    "Fix its encoding (or move it away)");
         }
     }
 
     /** Writes what differs; returns the files written (empty: everything was up to date). */
-    public List<Path> discover() throws IOException {
+    public List<Path> discover() throws IOException, UserErrorException {
         List<Path> written = new ArrayList<>();
         List<PlantedFile> plan = plan();
         for (PlantedFile f : plan) {
             AtomicFiles.insideProject(layout.cwd(), f.path()); // a linked folder stops us before any write
         }
         for (PlantedFile f : plan) {
-            if (AtomicFiles.writeIfChanged(layout.cwd(), f.path(), f.bytes(), f.executable())) {
+            if (!f.isCurrent() && AtomicFiles.writeIfChanged(layout.cwd(), f.path(), f.bytes(), f.executable())) {
                 written.add(f.path());
             }
         }
@@ -85,7 +104,7 @@ public final class Discovery {
     }
 
     /** Each planted file that is missing or differs from what {@link #discover()} would write. */
-    public List<Finding> check() throws IOException {
+    public List<Finding> check() throws IOException, UserErrorException {
         List<Finding> findings = new ArrayList<>();
         for (PlantedFile f : plan()) {
             if (!f.isCurrent()) {

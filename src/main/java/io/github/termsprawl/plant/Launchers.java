@@ -7,6 +7,8 @@ package io.github.termsprawl.plant;
 public final class Launchers {
     public static final String JAR = "termsprawl.jar";
     public static final String ARCHIVE = "termsprawl.jsa";
+    /** What the archive was made from ({@link ClassDataArchive}); per machine, like the archive. */
+    public static final String ARCHIVE_STAMP = "termsprawl.jsa.stamp";
     /**
      * sqlite-jdbc, beside the jar and named by its manifest {@code Class-Path}: the JVM opens it only when
      * a class is missing from the main jar, i.e. when an OpenCode database is read.
@@ -23,12 +25,17 @@ public final class Launchers {
     static final String JVM_FLAGS = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xmn24m -XX:-UsePerfData -Xshare:auto"
             + " -Xlog:disable -Xlog:all=error:stderr -Xlog:cds*=off:stderr";
 
-    private Launchers() {}
+    private final String plantCommand;
 
-    public static String sh(String name, String mainClass, String purpose) {
+    /** @param plantCommand the call that plants the launchers, named in their header */
+    public Launchers(String plantCommand) {
+        this.plantCommand = plantCommand;
+    }
+
+    public String sh(String name, String mainClass, String purpose) {
         return "#!/bin/sh\n"
                 + "# " + name + ": " + purpose + "\n"
-                + "# Planted by `mvn termsprawl:discover`, which rewrites it: do not edit.\n"
+                + "# Planted by `" + plantCommand + "`, which rewrites it: do not edit.\n"
                 + "# Needs only a Java 17+ runtime (JAVA_HOME or java on PATH), from any folder.\n"
                 + "case $0 in */*) here=${0%/*} ;; *) here=. ;; esac\n"
                 + "if [ -n \"${JAVA_HOME:-}\" ] && [ -x \"$JAVA_HOME/bin/java\" ]; then\n"
@@ -56,10 +63,10 @@ public final class Launchers {
                 + "exit 0\n";
     }
 
-    public static String cmd(String name, String mainClass, String purpose) {
+    public String cmd(String name, String mainClass, String purpose) {
         String text = "@echo off\n"
                 + "rem " + name + ": " + purpose + "\n"
-                + "rem Planted by `mvn termsprawl:discover`, which rewrites it: do not edit.\n"
+                + "rem Planted by `" + plantCommand + "`, which rewrites it: do not edit.\n"
                 + "setlocal\n"
                 + "set \"JAVA_EXE=java\"\n"
                 + "if defined JAVA_HOME if exist \"%JAVA_HOME%\\bin\\java.exe\" set \"JAVA_EXE=%JAVA_HOME%\\bin\\java.exe\"\n"

@@ -22,7 +22,7 @@ public final class CodexSessions implements SessionFinder {
 
     public static CodexSessions fromEnvironment(Map<String, String> env, Path home) {
         String configured = SamePath.env(env, "CODEX_HOME");
-        return new CodexSessions(configured != null ? SamePath.expand(configured, home) : home.resolve(".codex"));
+        return new CodexSessions(configured != null ? SamePath.folder(configured, home) : home.resolve(".codex"));
     }
 
     public Path sessionsDir() {

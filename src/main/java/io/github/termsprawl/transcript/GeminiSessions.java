@@ -26,7 +26,7 @@ public final class GeminiSessions implements SessionFinder {
 
     public static GeminiSessions fromEnvironment(Map<String, String> env, Path home) {
         String configured = SamePath.env(env, "GEMINI_CLI_HOME");
-        return new GeminiSessions((configured != null ? SamePath.expand(configured, home) : home).resolve(".gemini"));
+        return new GeminiSessions((configured != null ? SamePath.folder(configured, home) : home).resolve(".gemini"));
     }
 
     public Path tmpDir() {

@@ -23,7 +23,6 @@ public final class OpenCodeSessions implements SessionFinder {
     /** A session found for a project: where it is stored and its id. */
     public record Found(Path path, String session) {}
 
-    private static final Set<String> SESSION_KEYS = Set.of("id", "directory", "parentID", "time");
     private final Path dataDir;
     private final Path db;
 
@@ -35,7 +34,7 @@ public final class OpenCodeSessions implements SessionFinder {
     public static OpenCodeSessions fromEnvironment(Map<String, String> env, Path home) {
         String xdg = SamePath.env(env, "XDG_DATA_HOME");
         Path data = (xdg != null
-                        ? SamePath.expand(xdg, home)
+                        ? SamePath.folder(xdg, home)
                         : home.resolve(".local").resolve("share"))
                 .resolve("opencode");
         String configured = SamePath.env(env, "OPENCODE_DB");

@@ -20,7 +20,7 @@ public final class PiSessions implements SessionFinder {
         String configured = SamePath.env(env, "PI_CODING_AGENT_DIR");
         return new PiSessions(
                 configured != null
-                        ? SamePath.expand(configured, home)
+                        ? SamePath.folder(configured, home)
                         : home.resolve(".pi").resolve("agent"));
     }
 

@@ -41,6 +41,14 @@ final class SamePath {
         }
     }
 
+    /**
+     * A store's configured folder, absolute: {@code ~} expanded, a relative one taken from the folder the
+     * process runs in (as the agent takes it), so a path found under it can be recorded as is.
+     */
+    static Path folder(String configured, Path home) {
+        return expand(configured, home).toAbsolutePath().normalize();
+    }
+
     /** A configured folder: {@code ~} and {@code ~/…} expanded against the home folder. */
     static Path expand(String configured, Path home) {
         if (configured.equals("~")) {

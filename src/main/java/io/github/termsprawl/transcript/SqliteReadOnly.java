@@ -10,8 +10,9 @@ import org.sqlite.SQLiteOpenMode;
 
 /**
  * Opens a SQLite database read-only twice over ({@code mode=ro} in the URI and the read-only open
- * flag). Never {@code immutable}: the agent is writing, and immutable would serve stale pages. Named only
- * by the OpenCode classes, so sqlite-jdbc is loaded only when an OpenCode database is read.
+ * flag). Never {@code immutable}: the agent is writing, and immutable would serve stale pages. With
+ * {@link SqliteNative}, the only classes of the planted command that name a sqlite-jdbc type (the OpenCode
+ * readers see {@code java.sql} only), so the JVM opens that jar only when an OpenCode database is read.
  */
 final class SqliteReadOnly {
     private SqliteReadOnly() {}

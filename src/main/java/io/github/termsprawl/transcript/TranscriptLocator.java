@@ -24,10 +24,6 @@ public final class TranscriptLocator {
     private final Map<String, String> env;
     private final Path home;
 
-    public TranscriptLocator(Path project, ClaudeSessions claude) {
-        this(project, claude, Map.of(), UserHome.of(Map.of()));
-    }
-
     /** {@code env} and {@code home} locate the other agents' stores. */
     public TranscriptLocator(Path project, ClaudeSessions claude, Map<String, String> env, Path home) {
         this.project = project;

@@ -19,10 +19,6 @@ public final class TranscriptReaders implements AutoCloseable {
     private final StoreDetector detector;
     private OpenCodeDatabases databases; // created on first OpenCode entry: no sqlite-jdbc otherwise
 
-    public TranscriptReaders() {
-        this(new JsonlTail(), null);
-    }
-
     /**
      * @param nativeDir where sqlite-jdbc's native library is unpacked and loaded from (inside the project,
      *                  so nothing is written elsewhere); null leaves sqlite-jdbc's default (tests only)

@@ -41,7 +41,7 @@ class ContextCommandCorpusTest {
         }
         assumeTrue(!transcripts.isEmpty(), "the corpus holds no .jsonl file");
 
-        new Discovery(new ProjectLayout(cwd)).discover();
+        new Discovery(new ProjectLayout(cwd), "mvn termsprawl:discover").discover();
         List<String> peers = new ArrayList<>();
         for (int i = 0; i < transcripts.size(); i++) {
             String peer = String.format("c%03d", i);

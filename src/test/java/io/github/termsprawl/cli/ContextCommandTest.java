@@ -91,7 +91,9 @@ class ContextCommandTest {
     @Test
     void plantedCommandArgumentErrorsAndOutput() throws Exception {
         Fixtures.assumeShell();
-        new io.github.termsprawl.plant.Discovery(new io.github.termsprawl.core.ProjectLayout(cwd)).discover();
+        new io.github.termsprawl.plant.Discovery(
+                        new io.github.termsprawl.core.ProjectLayout(cwd), "mvn termsprawl:discover")
+                .discover();
         String cmd = cwd.resolve(".termsprawl/bin/termsprawl-context").toString();
         Fixtures.Run help = Fixtures.run(java.util.List.of(cmd, "--help"), null);
         assertEquals(2, help.exit());
@@ -136,7 +138,9 @@ class ContextCommandTest {
     void plantedCommandFailsOpenWhenTheJvmCannotStart() throws Exception {
         // e.g. a Java 11 on JAVA_HOME: the JVM exits 1 with its own error; the command still exits 0
         Fixtures.assumeShell();
-        new io.github.termsprawl.plant.Discovery(new io.github.termsprawl.core.ProjectLayout(cwd)).discover();
+        new io.github.termsprawl.plant.Discovery(
+                        new io.github.termsprawl.core.ProjectLayout(cwd), "mvn termsprawl:discover")
+                .discover();
         Path fakeHome = cwd.resolve("old-jdk");
         Path fakeJava = Fixtures.write(
                 fakeHome.resolve("bin/java"), "#!/bin/sh\necho 'UnsupportedClassVersionError' >&2\nexit 1\n");
@@ -165,7 +169,9 @@ class ContextCommandTest {
     void plantedCommandReadsNonAsciiPathsUnderAnAsciiLocale() throws Exception {
         // a JVM in the C locale cannot even name such a file; node can: the launcher asks for UTF-8
         Fixtures.assumeShell();
-        new io.github.termsprawl.plant.Discovery(new io.github.termsprawl.core.ProjectLayout(cwd)).discover();
+        new io.github.termsprawl.plant.Discovery(
+                        new io.github.termsprawl.core.ProjectLayout(cwd), "mvn termsprawl:discover")
+                .discover();
         Fixtures.link(cwd, "me", "bé");
         Fixtures.link(cwd, "me", "jp");
         Fixtures.index(

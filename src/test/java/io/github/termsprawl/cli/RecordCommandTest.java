@@ -97,7 +97,7 @@ class RecordCommandTest {
     @Test
     void plantedHookRecordsAndStaysSilent() throws Exception {
         Fixtures.assumeShell();
-        new Discovery(new ProjectLayout(project)).discover();
+        new Discovery(new ProjectLayout(project), "mvn termsprawl:discover").discover();
         Files.createDirectories(project.resolve("sub"));
         Path other = Files.createDirectories(project.resolve("other"));
 

@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The layers and their arrows: a package may use its own layer and the ones below it, never one above.
  * The planted jar holds the layers up to {@code cli}; {@code plant} and {@code maven} stay in the plugin,
- * and nothing below {@code maven} names Maven.
+ * and nothing below {@code maven} names Maven: neither its types nor its words (a {@code -D} property, a
+ * {@code mvn termsprawl:} call), which only the Mojos add to a message.
  */
 class ArchitectureTest {
     static final Path SRC = Path.of(System.getProperty("basedir", ".")).resolve("src/main/java/io/github/termsprawl");
@@ -77,6 +78,35 @@ class ArchitectureTest {
         return offenders;
     }
 
+    /** What only the Mojos may say: the way to set a property, and the way to call a goal. */
+    static final List<String> MAVEN_WORDS = List.of("-Dtermsprawl", "mvn termsprawl");
+
+    /** The Maven words in a source, code or comment; string literals joined by {@code +} count as one. */
+    static List<String> mavenWords(String source) {
+        String joined = source.replaceAll("\"\\s*\\+\\s*\"", "");
+        List<String> found = new ArrayList<>();
+        for (String word : MAVEN_WORDS) {
+            if (joined.contains(word)) {
+                found.add(word);
+            }
+        }
+        return found;
+    }
+
+    @Test
+    void onlyTheMojosSpeakMaven() throws IOException {
+        Map<String, List<String>> offenders = new TreeMap<>();
+        try (Stream<Path> files = Files.walk(SRC)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+                List<String> words = mavenWords(Files.readString(f, StandardCharsets.UTF_8));
+                if (!f.getParent().getFileName().toString().equals("maven") && !words.isEmpty()) {
+                    offenders.put(SRC.relativize(f).toString(), words);
+                }
+            }
+        }
+        assertEquals(Map.of(), offenders);
+    }
+
     @Test
     void everyPackageIsALayer() throws IOException {
         try (Stream<Path> dirs = Files.list(SRC)) {
@@ -111,6 +141,14 @@ class ArchitectureTest {
                                 + "String s = \"io.github.termsprawl.cli.ContextCommand\"; // io.github.termsprawl.plant.X"));
         assertEquals(List.of(), upwardReferences("view", "import io.github.termsprawl.transcript.Turn;"));
         assertFalse(mavenUsers(SRC.resolve("maven")).isEmpty());
+        assertEquals(
+                MAVEN_WORDS,
+                mavenWords(
+                        "String m = \"or run with -D\" +\n   \"termsprawl.claudeHook=false\"; // mvn termsprawl:discover"));
+        assertEquals(List.of("mvn termsprawl"), mavenWords("/** Planted by `mvn termsprawl:discover`. */"));
+        assertEquals(List.of(), mavenWords("String m = \"-D\" + name + \"=x\"; // termsprawl:context-links"));
+        assertFalse(mavenWords(Files.readString(SRC.resolve("maven/DiscoverMojo.java")))
+                .isEmpty());
     }
 
     @Test

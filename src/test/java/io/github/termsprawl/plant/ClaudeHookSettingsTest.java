@@ -2,7 +2,6 @@ package io.github.termsprawl.plant;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
@@ -10,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.termsprawl.core.Fixtures;
 import io.github.termsprawl.core.SharedFolder;
+import io.github.termsprawl.core.UserErrorException;
 import io.github.termsprawl.jsonl.Json;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -35,7 +35,7 @@ class ClaudeHookSettingsTest {
 
     static final String FRESH = "{\n  \"hooks\": {\n    \"SessionStart\": [\n" + OUR_ENTRY + "\n    ]\n  }\n}\n";
 
-    static String merge(String existing) throws IOException {
+    static String merge(String existing) throws IOException, UserErrorException {
         String merged = ClaudeHookSettings.merge(existing, "settings.local.json");
         if (merged != null) {
             Json.parse(merged); // always valid JSON
@@ -46,7 +46,7 @@ class ClaudeHookSettingsTest {
     }
 
     @Test
-    void noFileOrEmptyObject() throws IOException {
+    void noFileOrEmptyObject() throws Exception {
         assertEquals(FRESH, merge(null));
         assertEquals(FRESH, merge(""));
         assertEquals(FRESH, merge("{}"));
@@ -57,7 +57,7 @@ class ClaudeHookSettingsTest {
     }
 
     @Test
-    void userHooksAndUnrelatedKeysAreKeptInOrder() throws IOException {
+    void userHooksAndUnrelatedKeysAreKeptInOrder() throws Exception {
         String existing = "{\"permissions\": {\"allow\": [\"Bash(ls:*)\"], \"deny\": []},\n"
                 + " \"hooks\": {\"PreToolUse\": [{\"matcher\": \"Bash\", \"hooks\": [{\"type\": \"command\", \"command\": \"echo pre\"}]}],\n"
                 + "  \"SessionStart\": [{\"matcher\": \"startup\", \"hooks\": [{\"type\": \"command\", \"command\": \"echo mine\", \"timeout\": 30}]}]},\n"
@@ -105,13 +105,13 @@ class ClaudeHookSettingsTest {
     }
 
     @Test
-    void hooksKeyIsAddedAfterExistingKeys() throws IOException {
+    void hooksKeyIsAddedAfterExistingKeys() throws Exception {
         String merged = merge("{\"z\": 1, \"a\": \"\\u00e9\\n\"}");
         assertTrue(merged.startsWith("{\n  \"z\": 1,\n  \"a\": \"\u00e9\\n\",\n  \"hooks\": {\n"), merged);
     }
 
     @Test
-    void alreadyInstalledIsNotAddedTwice() throws IOException {
+    void alreadyInstalledIsNotAddedTwice() throws Exception {
         assertNull(merge(FRESH));
         // edited matcher or a different quoting of the path still counts as installed
         assertNull(
@@ -137,35 +137,41 @@ class ClaudeHookSettingsTest {
             "{} {}",
             "{\"a\": 1,}"
         }) {
-            ClaudeHookSettings.MalformedSettingsException e = assertThrows(
-                    ClaudeHookSettings.MalformedSettingsException.class,
+            UserErrorException e = assertThrows(
+                    UserErrorException.class,
                     () -> ClaudeHookSettings.merge(bad, "/p/.claude/settings.local.json"),
                     bad);
-            assertTrue(e.getMessage().contains("/p/.claude/settings.local.json"), e.getMessage());
-            assertTrue(e.getMessage().contains("termsprawl.claudeHook=false"), e.getMessage());
+            assertTrue(
+                    e.getMessage()
+                            .startsWith("Cannot install the termsprawl hook into /p/.claude/settings.local.json: "),
+                    e.getMessage());
+            assertTrue(e.getMessage().endsWith(". Fix the file (or move it away)."), e.getMessage());
         }
     }
 
     @Test
-    void installWritesAndIsIdempotent() throws IOException {
+    void planOfAFileIsNullOnceTheHookIsIn() throws Exception {
         Path file = tmp.resolve(".claude/settings.local.json");
-        assertTrue(ClaudeHookSettings.install(file));
-        assertArrayEquals(Fixtures.utf8(FRESH), Files.readAllBytes(file));
-        assertFalse(ClaudeHookSettings.install(file));
-        assertArrayEquals(Fixtures.utf8(FRESH), Files.readAllBytes(file));
+        assertEquals(FRESH, ClaudeHookSettings.plan(file));
+        Fixtures.write(file, FRESH);
+        assertNull(ClaudeHookSettings.plan(file));
     }
 
     @Test
-    void installLeavesMalformedFilesUntouched() throws IOException {
+    void planLeavesMalformedFilesUntouched() throws Exception {
         Path file = tmp.resolve(".claude/settings.local.json");
         for (String bad : new String[] {"{ broken", "[1, 2]", "{\"hooks\": 5}"}) {
             Fixtures.write(file, bad);
-            assertThrows(ClaudeHookSettings.MalformedSettingsException.class, () -> ClaudeHookSettings.install(file));
+            assertThrows(UserErrorException.class, () -> ClaudeHookSettings.plan(file));
             assertEquals(bad, Files.readString(file));
         }
         byte[] notUtf8 = {'{', (byte) 0xFF, '}'};
         Fixtures.writeBytes(file, notUtf8);
-        assertThrows(ClaudeHookSettings.MalformedSettingsException.class, () -> ClaudeHookSettings.install(file));
+        UserErrorException e = assertThrows(UserErrorException.class, () -> ClaudeHookSettings.plan(file));
+        assertEquals(
+                "Cannot install the termsprawl hook into " + file
+                        + ": it is not valid UTF-8. Fix the file (or move it away).",
+                e.getMessage());
         assertArrayEquals(notUtf8, Files.readAllBytes(file));
         assertEquals(
                 List.of("settings.local.json"),
@@ -179,10 +185,9 @@ class ClaudeHookSettingsTest {
         Fixtures.assumeShell();
         Path fifo = tmp.resolve("settings.local.json");
         assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
-        ClaudeHookSettings.MalformedSettingsException e = assertTimeoutPreemptively(
+        UserErrorException e = assertTimeoutPreemptively(
                 java.time.Duration.ofSeconds(10),
-                () -> assertThrows(
-                        ClaudeHookSettings.MalformedSettingsException.class, () -> ClaudeHookSettings.plan(fifo)));
+                () -> assertThrows(UserErrorException.class, () -> ClaudeHookSettings.plan(fifo)));
         assertTrue(e.getMessage().contains("it is not a regular file"), e.getMessage());
     }
 
@@ -204,7 +209,7 @@ class ClaudeHookSettingsTest {
     }
 
     @Test
-    void parsedEntryHasTheHookFields() throws IOException {
+    void parsedEntryHasTheHookFields() throws Exception {
         Map<String, Object> root = Json.asObject(Json.parse(merge(null)));
         Object entry = ((List<?>) Json.asObject(root.get("hooks")).get("SessionStart")).get(0);
         assertEquals(ClaudeHookSettings.MATCHER, Json.asObject(entry).get("matcher"));

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.termsprawl.core.Fixtures;
 import io.github.termsprawl.core.ProjectLayout;
+import io.github.termsprawl.core.UserErrorException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,9 +19,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 
 class DiscoveryTest {
+    static final String CALL = "mvn termsprawl:discover";
+
     @TempDir
     Path cwd;
 
@@ -40,8 +44,8 @@ class DiscoveryTest {
             ".termsprawl/bin/.gitignore");
 
     @Test
-    void discoverPlantsEverything() throws IOException {
-        List<Path> written = new Discovery(new ProjectLayout(cwd)).discover();
+    void discoverPlantsEverything() throws Exception {
+        List<Path> written = new Discovery(new ProjectLayout(cwd), CALL).discover();
         assertEquals(
                 PLANTED.stream().map(this::p).sorted().toList(),
                 written.stream().sorted().toList());
@@ -64,10 +68,10 @@ class DiscoveryTest {
     }
 
     @Test
-    void aLinkedClaudeFolderStopsDiscoverBeforeAnyWrite() throws IOException {
+    void aLinkedClaudeFolderStopsDiscoverBeforeAnyWrite() throws Exception {
         Path home = Files.createDirectories(cwd.resolveSibling(cwd.getFileName() + "-home-claude"));
         Files.createSymbolicLink(p(".claude"), home);
-        IOException e = assertThrows(IOException.class, () -> new Discovery(new ProjectLayout(cwd)).discover());
+        IOException e = assertThrows(IOException.class, () -> new Discovery(new ProjectLayout(cwd), CALL).discover());
         assertTrue(e.getMessage().contains(p(".claude") + " is a link to " + home), e.getMessage());
         assertFalse(Files.exists(p(".termsprawl")));
         try (var s = Files.list(home)) {
@@ -76,8 +80,8 @@ class DiscoveryTest {
     }
 
     @Test
-    void secondDiscoverWritesNothing() throws IOException {
-        Discovery d = new Discovery(new ProjectLayout(cwd));
+    void secondDiscoverWritesNothing() throws Exception {
+        Discovery d = new Discovery(new ProjectLayout(cwd), CALL);
         d.discover();
         Map<Path, FileTime> times = new HashMap<>();
         for (String rel : PLANTED) {
@@ -85,7 +89,7 @@ class DiscoveryTest {
             times.put(p(rel), Files.getLastModifiedTime(p(rel)));
         }
         assertEquals(List.of(), d.discover());
-        assertEquals(List.of(), new Discovery(new ProjectLayout(cwd)).discover());
+        assertEquals(List.of(), new Discovery(new ProjectLayout(cwd), CALL).discover());
         for (String rel : PLANTED) {
             assertEquals(times.get(p(rel)), Files.getLastModifiedTime(p(rel)), rel);
         }
@@ -98,17 +102,17 @@ class DiscoveryTest {
     }
 
     @Test
-    void discoverKeepsUserProseInAgentsMd() throws IOException {
+    void discoverKeepsUserProseInAgentsMd() throws Exception {
         Fixtures.write(p(".termsprawl/AGENTS.md"), "# Team notes\n\nkeep me\n");
-        new Discovery(new ProjectLayout(cwd)).discover();
+        new Discovery(new ProjectLayout(cwd), CALL).discover();
         assertEquals(
                 "# Team notes\n\nkeep me\n\n" + DiscoveryMarkersTest.BLOCK + "\n",
                 Files.readString(p(".termsprawl/AGENTS.md")));
     }
 
     @Test
-    void checkReportsMissingAndStale() throws IOException {
-        Discovery d = new Discovery(new ProjectLayout(cwd));
+    void checkReportsMissingAndStale() throws Exception {
+        Discovery d = new Discovery(new ProjectLayout(cwd), CALL);
         List<Discovery.Finding> before = d.check();
         assertEquals(PLANTED.size(), before.size());
         assertTrue(before.stream().allMatch(f -> f.problem().equals("missing")));
@@ -133,11 +137,75 @@ class DiscoveryTest {
     }
 
     @Test
-    void invalidUtf8AgentsMdIsNotOverwritten() throws IOException {
+    void invalidUtf8AgentsMdIsAUserErrorAndIsNotOverwritten() throws Exception {
         byte[] bad = {'x', (byte) 0xFF, '\n'};
         Fixtures.writeBytes(p(".termsprawl/AGENTS.md"), bad);
-        org.junit.jupiter.api.Assertions.assertThrows(
-                IOException.class, () -> new Discovery(new ProjectLayout(cwd)).discover());
+        Discovery d = new Discovery(new ProjectLayout(cwd), CALL);
+        for (Executable call : new Executable[] {d::discover, d::check}) {
+            UserErrorException e = assertThrows(UserErrorException.class, call);
+            assertEquals(
+                    "Cannot keep the prose of " + p(".termsprawl/AGENTS.md")
+                            + ": it is not valid UTF-8. Fix its encoding (or move it away).",
+                    e.getMessage());
+        }
         assertArrayEquals(bad, Files.readAllBytes(p(".termsprawl/AGENTS.md")));
+        assertEquals(List.of(".termsprawl"), fileNames(cwd));
+    }
+
+    @Test
+    void theLaunchersNameTheCallThatPlantsThem() throws Exception {
+        new Discovery(new ProjectLayout(cwd), "plant-it").discover();
+        assertTrue(Files.readString(p(".termsprawl/bin/termsprawl-context"))
+                .contains("\n# Planted by `plant-it`, which rewrites it: do not edit.\n"));
+        assertTrue(Files.readString(p(".termsprawl/bin/termsprawl-record.cmd"))
+                .contains("\r\nrem Planted by `plant-it`, which rewrites it: do not edit.\r\n"));
+    }
+
+    /** The fingerprints of the jars this code builds, as the plugin's build records them. */
+    static Map<String, Fingerprint> builtFingerprints() throws Exception {
+        return Map.of(
+                Launchers.JAR, Fingerprint.of(CommandJar.build()),
+                Launchers.SQLITE_JAR, Fingerprint.of(CommandJar.sqliteJar()));
+    }
+
+    @Test
+    void withFingerprintsCheckFindsAnEditedOrTruncatedJar() throws Exception {
+        Discovery d = new Discovery(new ProjectLayout(cwd), CALL, builtFingerprints());
+        assertEquals(PLANTED.size(), d.discover().size());
+        assertEquals(List.of(), d.check());
+        assertEquals(List.of(), d.discover());
+
+        Path jar = p(".termsprawl/bin/termsprawl.jar");
+        byte[] bytes = Files.readAllBytes(jar);
+        bytes[bytes.length / 2] ^= 1; // same size, one bit changed
+        Files.write(jar, bytes);
+        Path sqlite = p(".termsprawl/bin/lib/sqlite-jdbc.jar");
+        byte[] all = Files.readAllBytes(sqlite);
+        Files.write(sqlite, java.util.Arrays.copyOf(all, all.length - 1));
+        assertEquals(List.of(new Discovery.Finding(jar, "stale"), new Discovery.Finding(sqlite, "stale")), d.check());
+        assertEquals(List.of(jar, sqlite), d.discover());
+        assertEquals(List.of(), d.check());
+        Files.delete(sqlite);
+        assertEquals(List.of(new Discovery.Finding(sqlite, "missing")), d.check());
+    }
+
+    @Test
+    void checkComparesJarsByTheirFingerprintsWhenKnown() throws Exception {
+        new Discovery(new ProjectLayout(cwd), CALL).discover();
+        // the right bytes, but fingerprints that do not describe them: only a fingerprint check reports them
+        Map<String, Fingerprint> wrong =
+                Map.of(Launchers.JAR, new Fingerprint(1, 0), Launchers.SQLITE_JAR, new Fingerprint(1, 0));
+        assertEquals(
+                List.of(
+                        new Discovery.Finding(p(".termsprawl/bin/termsprawl.jar"), "stale"),
+                        new Discovery.Finding(p(".termsprawl/bin/lib/sqlite-jdbc.jar"), "stale")),
+                new Discovery(new ProjectLayout(cwd), CALL, wrong).check());
+        assertEquals(List.of(), new Discovery(new ProjectLayout(cwd), CALL, Map.of()).check());
+    }
+
+    private static List<String> fileNames(Path dir) throws Exception {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.map(f -> f.getFileName().toString()).sorted().toList();
+        }
     }
 }

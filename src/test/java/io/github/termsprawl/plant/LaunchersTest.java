@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 /** The Windows twins cannot run here: their text is what is checked, line by line. */
 class LaunchersTest {
     static List<String> cmdLines() {
-        String cmd = Launchers.cmd("termsprawl-context", "io.github.termsprawl.cli.ContextCommand", "prints");
+        String cmd = new Launchers("mvn termsprawl:discover")
+                .cmd("termsprawl-context", "io.github.termsprawl.cli.ContextCommand", "prints");
         assertTrue(cmd.endsWith("\r\n"));
         assertEquals(-1, cmd.replace("\r\n", "").indexOf('\n'), "a bare LF");
         return Arrays.asList(cmd.split("\r\n"));
@@ -45,7 +46,8 @@ class LaunchersTest {
 
     @Test
     void neitherLauncherLetsTheJvmTalkAboutTheArchive() {
-        String sh = Launchers.sh("termsprawl-context", "io.github.termsprawl.cli.ContextCommand", "prints");
+        String sh = new Launchers("mvn termsprawl:discover")
+                .sh("termsprawl-context", "io.github.termsprawl.cli.ContextCommand", "prints");
         for (String launcher : List.of(sh, String.join("\n", cmdLines()))) {
             assertTrue(launcher.contains("-Xlog:disable -Xlog:all=error:stderr -Xlog:cds*=off:stderr"), launcher);
         }

@@ -24,15 +24,16 @@ class PlantedSqliteTest {
                     Launchers.SQLITE_JAR, jar.getManifest().getMainAttributes().get(Attributes.Name.CLASS_PATH));
         }
         ProjectLayout layout = new ProjectLayout(cwd);
-        PlantedFile sqlite = new Discovery(layout)
+        PlantedFile sqlite = new Discovery(layout, "mvn termsprawl:discover")
                 .plan().stream()
                         .filter(f -> f.path().equals(layout.binDir().resolve(Launchers.SQLITE_JAR)))
                         .findFirst()
                         .orElseThrow();
         assertArrayEquals(CommandJar.sqliteJar(), sqlite.bytes());
         assertTrue(sqlite.bytes().length > 1_000_000);
-        new Discovery(layout).discover();
-        assertEquals(0, new Discovery(layout).check().size());
-        assertEquals(0, new Discovery(layout).discover().size());
+        new Discovery(layout, "mvn termsprawl:discover").discover();
+        assertEquals(0, new Discovery(layout, "mvn termsprawl:discover").check().size());
+        assertEquals(
+                0, new Discovery(layout, "mvn termsprawl:discover").discover().size());
     }
 }

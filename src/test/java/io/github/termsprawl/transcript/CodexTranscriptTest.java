@@ -16,7 +16,7 @@ class CodexTranscriptTest {
     @TempDir
     Path dir;
 
-    private final TranscriptReaders readers = new TranscriptReaders();
+    private final TranscriptReaders readers = StoreFixtures.readers();
 
     static String meta() {
         return "{\"timestamp\":\"t\",\"type\":\"session_meta\",\"payload\":{\"id\":\"s1\",\"cwd\":\"/p\",\"cli_version\":\"0.104.0\","

@@ -24,7 +24,7 @@ class CorpusTest {
             "tma-synthetic/claude-99.0.0-drift.jsonl",
             "codex/agentsessions-codex-stage0-schema_drift.jsonl");
 
-    private final TranscriptReaders readers = new TranscriptReaders();
+    private final TranscriptReaders readers = StoreFixtures.readers();
 
     private static Path corpus() {
         return SharedFolder.corpus();

@@ -11,7 +11,7 @@ class GeminiTranscriptTest {
     @TempDir
     Path dir;
 
-    private final TranscriptReaders readers = new TranscriptReaders();
+    private final TranscriptReaders readers = StoreFixtures.readers();
 
     static final String HEADER =
             "{\"sessionId\":\"s1\",\"projectHash\":\"abc\",\"startTime\":\"t\",\"lastUpdated\":\"t\",\"kind\":\"main\"}";

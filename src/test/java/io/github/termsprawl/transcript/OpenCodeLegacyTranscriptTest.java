@@ -11,7 +11,7 @@ class OpenCodeLegacyTranscriptTest {
     @TempDir
     Path dir;
 
-    private final TranscriptReaders readers = new TranscriptReaders();
+    private final TranscriptReaders readers = StoreFixtures.readers();
 
     private Path storage() throws Exception {
         Path s = dir.resolve("opencode").resolve("storage");

@@ -20,7 +20,7 @@ class OpenCodeTranscriptTest {
     void readsOneSessionOfASharedDatabaseWithToolPartsUpdatedInPlace() throws Exception {
         Path db = dir.resolve("opencode.db");
         try (OpenCodeDbFixture w = new OpenCodeDbFixture(db);
-                TranscriptReaders readers = new TranscriptReaders()) {
+                TranscriptReaders readers = StoreFixtures.readers()) {
             w.schema();
             w.session("ses_a", null, "/p", 10);
             w.session("ses_b", null, "/other", 20);
@@ -67,7 +67,7 @@ class OpenCodeTranscriptTest {
     void pagesBackPastToolOnlyMessagesToFindFortyTurns() throws Exception {
         Path db = dir.resolve("opencode.db");
         try (OpenCodeDbFixture w = new OpenCodeDbFixture(db);
-                TranscriptReaders readers = new TranscriptReaders()) {
+                TranscriptReaders readers = StoreFixtures.readers()) {
             w.schema();
             w.session("ses_a", null, "/p", 10);
             w.c.setAutoCommit(false);
@@ -99,7 +99,7 @@ class OpenCodeTranscriptTest {
     void messagesOfTheSameMillisecondAreOrderedById() throws Exception {
         Path db = dir.resolve("opencode.db");
         try (OpenCodeDbFixture w = new OpenCodeDbFixture(db);
-                TranscriptReaders readers = new TranscriptReaders()) {
+                TranscriptReaders readers = StoreFixtures.readers()) {
             w.schema();
             w.message("msg_b", "ses_a", 5, "assistant");
             w.part("p2", "msg_b", "ses_a", OpenCodeDbFixture.text("second"));
@@ -132,7 +132,7 @@ class OpenCodeTranscriptTest {
 
     @Test
     void aMissingSessionOrDatabaseGivesNoTurns() throws Exception {
-        try (TranscriptReaders readers = new TranscriptReaders()) {
+        try (TranscriptReaders readers = StoreFixtures.readers()) {
             assertEquals(
                     List.of(),
                     readers.lastTurns(
@@ -187,7 +187,7 @@ class OpenCodeTranscriptTest {
                 }
             }
         }
-        try (TranscriptReaders readers = new TranscriptReaders()) {
+        try (TranscriptReaders readers = io.github.termsprawl.transcript.StoreFixtures.readers()) {
             java.util.List<Throwable> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
             java.util.List<Thread> threads = new java.util.ArrayList<>();
             for (String session : new String[] {"ses_a", "ses_b", "ses_a", "ses_b"}) {

@@ -56,7 +56,7 @@ class OpenCodeWalContentionTest {
         });
         int polls = 0;
         int lastSeen = 0;
-        try (TranscriptReaders readers = new TranscriptReaders()) {
+        try (TranscriptReaders readers = StoreFixtures.readers()) {
             TranscriptIndex.Entry entry = StoreFixtures.entry(db, "opencode", "ses_a");
             writer.start();
             while (!done.get()) {

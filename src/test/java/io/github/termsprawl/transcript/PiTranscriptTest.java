@@ -11,7 +11,7 @@ class PiTranscriptTest {
     @TempDir
     Path dir;
 
-    private final TranscriptReaders readers = new TranscriptReaders();
+    private final TranscriptReaders readers = StoreFixtures.readers();
 
     @Test
     void toolResultsAndBashOutputNeverPrintThoughTheyHoldTextBlocks() throws Exception {

@@ -58,7 +58,7 @@ class StoreDetectorTest {
                 "{\"type\":\"error\",\"id\":\"e\",\"content\":\"not Gemini either\"}",
                 "{\"type\":\"assistant\",\"message\":{\"content\":\"printed\"}}");
         assertEquals(Store.CLAUDE, StoreFixtures.detect(file));
-        try (TranscriptReaders readers = new TranscriptReaders()) {
+        try (TranscriptReaders readers = StoreFixtures.readers()) {
             PeerTurns r = readers.lastTurns(StoreFixtures.entry(file, null, null), StoreFixtures.LIMITS);
             assertEquals(StoreFixtures.turns("assistant", "printed"), r.turns());
             assertEquals(null, r.refusal());
@@ -92,7 +92,7 @@ class StoreDetectorTest {
         piLike.add(claude1);
         piLike.add(claude2);
         files.add(StoreFixtures.jsonl(dir.resolve("pi-like-head.jsonl"), piLike.toArray(new String[0])));
-        try (TranscriptReaders readers = new TranscriptReaders()) {
+        try (TranscriptReaders readers = io.github.termsprawl.transcript.StoreFixtures.readers()) {
             for (Path file : files) {
                 assertEquals(Store.CLAUDE, StoreFixtures.detect(file), file.toString());
                 assertEquals(
@@ -147,7 +147,7 @@ class StoreDetectorTest {
                 "{\"role\":\"user\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":\"Run ls.\"}]}}",
                 "{\"role\":\"assistant\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":\"Running.\"},{\"type\":\"tool_use\",\"name\":\"Bash\",\"input\":{}}]}}",
                 "{\"type\":\"turn_ended\",\"status\":\"success\"}");
-        try (TranscriptReaders readers = new TranscriptReaders()) {
+        try (TranscriptReaders readers = StoreFixtures.readers()) {
             for (String store : new String[] {null, "cursor"}) {
                 PeerTurns r = readers.lastTurns(StoreFixtures.entry(file, store, null), StoreFixtures.LIMITS);
                 assertEquals(List.of(), r.turns());

@@ -1,6 +1,7 @@
 package io.github.termsprawl.transcript;
 
 import io.github.termsprawl.core.TranscriptIndex;
+import io.github.termsprawl.jsonl.JsonlTail;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,7 +15,14 @@ public final class StoreFixtures {
 
     /** The store of a file without {@code store} in its entry, as the context view decides it. */
     public static Store detect(Path file) {
-        return new TranscriptReaders().storeOf(entry(file, null, null));
+        try (TranscriptReaders readers = readers()) {
+            return readers.storeOf(entry(file, null, null));
+        }
+    }
+
+    /** The readers the context view uses, with sqlite-jdbc's default native folder. */
+    public static TranscriptReaders readers() {
+        return new TranscriptReaders(new JsonlTail(), null);
     }
 
     private StoreFixtures() {}

@@ -61,6 +61,27 @@ class TranscriptLocatorStoresTest {
     }
 
     @Test
+    void aRelativeStoreFolderIsRecordedAsAnAbsolutePath() throws Exception {
+        // a relative CODEX_HOME means the folder where Maven runs; the index resolves relative paths
+        // against the project instead, so what is recorded must not stay relative
+        Path project = project();
+        Path mine = StoreFixtures.jsonl(
+                tmp.resolve("codex/sessions/2026/01/02/rollout-2026-01-02T10-00-00-a.jsonl"),
+                "{\"type\":\"session_meta\",\"payload\":{\"id\":\"a\",\"cwd\":\"" + project + "\"}}");
+        Path pi = StoreFixtures.jsonl(
+                tmp.resolve("pi-agent/sessions")
+                        .resolve(PiSessions.folderName(project.toString()))
+                        .resolve("2026-01-01_a.jsonl"),
+                "{\"type\":\"session\",\"cwd\":\"x\"}");
+        Path here = Path.of("").toAbsolutePath();
+        Map<String, String> env = Map.of(
+                "CODEX_HOME", here.relativize(tmp.resolve("codex")).toString(),
+                "PI_CODING_AGENT_DIR", here.relativize(tmp.resolve("pi-agent")).toString());
+        assertEquals(mine, locator(project, env).locate("codex:latest").path());
+        assertEquals(pi, locator(project, env).locate("pi:latest").path());
+    }
+
+    @Test
     void piUsesItsFolderNameForTheProject() throws Exception {
         Path project = project();
         assertEquals("--home-u-my proj--", PiSessions.folderName("/home/u/my proj"));

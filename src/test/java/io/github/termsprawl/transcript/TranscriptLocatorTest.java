@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,7 +27,7 @@ class TranscriptLocatorTest {
     void setUp() throws IOException {
         project = Files.createDirectories(tmp.resolve("proj"));
         claude = new ClaudeSessions(tmp.resolve("claude"));
-        locator = new TranscriptLocator(project, claude);
+        locator = new TranscriptLocator(project, claude, Map.of(), tmp.resolve("home"));
     }
 
     Path sessionDir() {

@@ -28,7 +28,7 @@ class ProjectStatusTest {
         Fixtures.write(cwd.resolve(".termsprawl/transcripts/broken.json"), "not json");
         Fixtures.link(cwd, "rev", "gone");
         Fixtures.link(cwd, "rev", "solo");
-        try (TranscriptReaders readers = new TranscriptReaders()) {
+        try (TranscriptReaders readers = io.github.termsprawl.transcript.StoreFixtures.readers()) {
             ProjectStatus status = new ProjectStatus(new ProjectLayout(cwd), readers);
             assertEquals(List.of("broken", "gone", "rev", "solo"), status.nodes());
             assertEquals(
@@ -44,7 +44,7 @@ class ProjectStatusTest {
 
     @Test
     void anEmptyProjectHasNoLines() {
-        try (TranscriptReaders readers = new TranscriptReaders()) {
+        try (TranscriptReaders readers = io.github.termsprawl.transcript.StoreFixtures.readers()) {
             assertEquals(List.of(), new ProjectStatus(new ProjectLayout(cwd), readers).lines());
         }
     }

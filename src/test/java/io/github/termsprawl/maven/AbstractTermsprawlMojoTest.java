@@ -1,0 +1,72 @@
+package io.github.termsprawl.maven;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.github.termsprawl.core.UserErrorException;
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import org.junit.jupiter.api.Test;
+
+/** The words the goals fail with. */
+class AbstractTermsprawlMojoTest {
+    @Test
+    void printableShowsControlCharacters() {
+        assertEquals("backend", AbstractTermsprawlMojo.printable("backend"));
+        assertEquals("a\\nb", AbstractTermsprawlMojo.printable("a\nb"));
+        assertEquals(
+                "a\\u0009b\\u000d\\u0000\\u001b\\u007f", AbstractTermsprawlMojo.printable("a\tb\r\u0000\u001b\u007f"));
+        // printable non-ASCII is kept as it is, as is the space
+        assertEquals(
+                "h\u00e9llo \u65e5\u672c \uD83D\uDE80",
+                AbstractTermsprawlMojo.printable("h\u00e9llo \u65e5\u672c \uD83D\uDE80"));
+        assertEquals("", AbstractTermsprawlMojo.printable(""));
+    }
+
+    @Test
+    void describeSaysWhatWentWrongWithWhichFile() {
+        assertEquals(
+                "permission denied: /p/.termsprawl/links (make it writable, or run as its owner)",
+                AbstractTermsprawlMojo.describe(new AccessDeniedException("/p/.termsprawl/links")));
+        assertEquals("cannot use /p/a: NoSuchFile", AbstractTermsprawlMojo.describe(new NoSuchFileException("/p/a")));
+        assertEquals(
+                "cannot use /p/a -> /p/b: FileAlreadyExists",
+                AbstractTermsprawlMojo.describe(new FileAlreadyExistsException("/p/a", "/p/b", null)));
+        assertEquals(
+                "cannot use /p/a: Read-only file system",
+                AbstractTermsprawlMojo.describe(new FileSystemException("/p/a", null, "Read-only file system")));
+        // no file named: the message as it is
+        assertEquals("disk full", AbstractTermsprawlMojo.describe(new IOException("disk full")));
+        assertEquals("disk full", AbstractTermsprawlMojo.describe(new FileSystemException(null, null, "disk full")));
+        assertEquals("null", AbstractTermsprawlMojo.describe(new IOException()));
+    }
+
+    @Test
+    void aUserErrorGetsTheGoalsPropertyAndAnExample() {
+        UserErrorException e = new UserErrorException("Transcript file not found: /p/x", "Pass an existing file");
+        assertEquals(
+                "Transcript file not found: /p/x. Pass an existing file. (termsprawl.transcript=x)."
+                        + " Example: mvn termsprawl:record",
+                AbstractTermsprawlMojo.failure(e, "termsprawl.transcript=x", "mvn termsprawl:record"));
+        assertEquals(
+                "Transcript file not found: /p/x. Pass an existing file.",
+                AbstractTermsprawlMojo.failure(e, null, null));
+    }
+
+    @Test
+    void aGoalCanOfferAnotherWayOut() {
+        UserErrorException settings = new UserErrorException(
+                "Cannot install the termsprawl hook into /p/s.json: it is not valid JSON (x)",
+                "Fix the file (or move it away)");
+        assertEquals(
+                "Cannot install the termsprawl hook into /p/s.json: it is not valid JSON (x). Fix the file (or move it"
+                        + " away), or run with -Dtermsprawl.claudeHook=false to skip the hook.",
+                settings.or("run with -Dtermsprawl.claudeHook=false to skip the hook")
+                        .getMessage());
+        assertEquals(
+                "Unknown store 'x'. Or pass a path.",
+                new UserErrorException("Unknown store 'x'.").or("pass a path").getMessage());
+    }
+}

@@ -1,0 +1,121 @@
+package io.github.termsprawl.plant;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.github.termsprawl.core.Fixtures;
+import io.github.termsprawl.core.ProjectLayout;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The archive is made once per machine, recognised as current without a JVM, and holds every JSONL reader. */
+class ClassDataArchiveTest {
+    @TempDir
+    Path cwd;
+
+    @Test
+    void madeOnceStampedAndFoundStaleWhenWhatItWasMadeFromChanges() throws Exception {
+        Path java = JavaRuntime.find(System.getenv());
+        assumeTrue(java != null, "no java to make an archive with");
+        ProjectLayout layout = new ProjectLayout(cwd);
+        new Discovery(layout, DiscoveryTest.CALL).discover();
+        ClassDataArchive archive = new ClassDataArchive(layout.binDir(), java);
+        assertEquals(ClassDataArchive.Status.MISSING, archive.status());
+        assertTrue(archive.ensure());
+        assertEquals(ClassDataArchive.Status.CURRENT, archive.status());
+        assertFalse(archive.ensure());
+        assertTrue(Files.readString(layout.binDir().resolve(".gitignore"))
+                .contains("\n" + layout.binDir().relativize(archive.stampFile()) + "\n"));
+
+        // a stamp lost (or one made by an older plugin): the JVM still maps the archive, so only the stamp is written
+        Files.delete(archive.stampFile());
+        assertEquals(ClassDataArchive.Status.STALE, archive.status());
+        FileTime made = Files.getLastModifiedTime(archive.file());
+        assertFalse(archive.ensure());
+        assertEquals(made, Files.getLastModifiedTime(archive.file()));
+        assertEquals(ClassDataArchive.Status.CURRENT, archive.status());
+
+        // the jar touched (as by a checkout): the JVM would refuse the archive, so it is made again
+        Path jar = layout.binDir().resolve(Launchers.JAR);
+        Files.setLastModifiedTime(
+                jar, FileTime.fromMillis(Files.getLastModifiedTime(jar).toMillis() - 86_400_000L));
+        assertEquals(ClassDataArchive.Status.STALE, archive.status());
+        assertTrue(archive.ensure());
+        assertEquals(ClassDataArchive.Status.CURRENT, archive.status());
+
+        // the archive replaced or edited
+        byte[] good = Files.readAllBytes(archive.file());
+        Files.write(archive.file(), "not an archive".getBytes(StandardCharsets.UTF_8));
+        assertEquals(ClassDataArchive.Status.STALE, archive.status());
+        Files.write(archive.file(), good);
+        Files.setLastModifiedTime(archive.file(), FileTime.fromMillis(0)); // a touch is no change to the JVM
+        assertEquals(ClassDataArchive.Status.CURRENT, archive.status());
+        Files.write(archive.file(), Arrays.copyOf(good, good.length - 1));
+        assertEquals(ClassDataArchive.Status.STALE, archive.status());
+
+        assertEquals(ClassDataArchive.Status.NO_JAVA, new ClassDataArchive(layout.binDir(), null).status());
+        assertFalse(new ClassDataArchive(layout.binDir(), null).ensure());
+    }
+
+    @Test
+    void theReadersOfEveryJsonlStoreComeFromTheArchive() throws Exception {
+        Path java = JavaRuntime.find(System.getenv());
+        assumeTrue(java != null, "no java to make an archive with");
+        ProjectLayout layout = new ProjectLayout(cwd);
+        new Discovery(layout, DiscoveryTest.CALL).discover();
+        ClassDataArchive archive = new ClassDataArchive(layout.binDir(), java);
+        assertTrue(archive.ensure());
+
+        Path project = Files.createDirectory(cwd.resolve("project"));
+        String[][] peers = {
+            {"claude", "{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"q\"}}"},
+            {"codex", "{\"type\":\"event_msg\",\"payload\":{\"type\":\"user_message\",\"message\":\"q\"}}"},
+            {"gemini", "{\"sessionId\":\"s\",\"projectHash\":\"h\"}\n{\"id\":\"1\",\"type\":\"user\",\"content\":\"q\"}"
+            },
+            {"pi", "{\"type\":\"message\",\"id\":\"a\",\"message\":{\"role\":\"user\",\"content\":\"q\"}}"}
+        };
+        for (String[] peer : peers) {
+            Fixtures.link(project, "me", peer[0]);
+            Fixtures.write(project.resolve(peer[0] + ".jsonl"), peer[1] + "\n");
+            Fixtures.write(
+                    project.resolve(".termsprawl/transcripts/" + peer[0] + ".json"),
+                    "{\"version\": 1, \"path\": \"" + peer[0] + ".jsonl\", \"store\": \"" + peer[0] + "\"}\n");
+        }
+        List<String> cmd = new ArrayList<>(List.of(java.toString(), "-XX:SharedArchiveFile=" + archive.file()));
+        cmd.addAll(List.of(Launchers.JVM_FLAGS.split(" ")));
+        cmd.addAll(List.of(
+                "-Xlog:class+load=info:stdout",
+                "-cp",
+                layout.binDir().toRealPath().resolve(Launchers.JAR).toString(),
+                CommandJar.CONTEXT_MAIN,
+                "--cwd",
+                project.toString(),
+                "--self",
+                "me"));
+        Fixtures.Run run = Fixtures.run(cmd, project);
+        String log = Fixtures.str(run.stdout());
+        assertEquals(0, run.exit(), log);
+        for (String[] peer : peers) {
+            String block = "# linked context from " + peer[0] + " (" + peer[0] + ")\n## user\nq\n";
+            assertTrue(log.contains(block), block + " in:\n" + log);
+        }
+        // every class of ours this read loads, the readers' inner classes and lambdas included, is shared
+        List<String> notShared = new ArrayList<>();
+        for (String line : log.split("\n")) {
+            if (line.contains("[class,load] io.github.termsprawl.") && !line.contains("source: shared objects file")) {
+                notShared.add(line);
+            }
+        }
+        assertEquals(List.of(), notShared);
+        assertTrue(log.contains("io.github.termsprawl.transcript.CodexTranscript source: shared objects file"), log);
+    }
+}
