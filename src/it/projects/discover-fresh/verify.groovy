@@ -50,7 +50,14 @@ new java.util.jar.JarFile(jar).withCloseable { j ->
     assert j.getEntry('org/apache/maven/plugin/Mojo.class') == null
     assert j.entries().toList().every { !it.name.startsWith('io/github/termsprawl/maven/') }
 }
-assert text('.termsprawl/bin/.gitignore') == 'termsprawl.jsa\ntermsprawl.jsa.stamp\nlib/.native/\n'
+// what is per machine is ignored, and the launchers keep their line ends whatever git's settings
+String ignored = text('.termsprawl/.gitignore')
+['/transcripts/', '/history/', '/bin/termsprawl.jar', '/bin/lib/', '/bin/termsprawl.jsa', '/bin/termsprawl.jsa.stamp',
+ '/bin/.cds-training-*/'].each { assert ignored.contains("\n$it\n") : "not ignored: $it" }
+String attributes = text('.termsprawl/.gitattributes')
+['/bin/termsprawl-context text eol=lf', '/bin/termsprawl-record text eol=lf', '/bin/*.cmd text eol=crlf'].each {
+    assert attributes.contains("\n$it\n") : "no attribute: $it"
+}
 
 // the SessionStart hook, exactly once
 def settings = new groovy.json.JsonSlurper().parse(file('.claude/settings.local.json'))
@@ -70,14 +77,14 @@ def planted = []
 file('.termsprawl').eachFileRecurse { if (it.isFile()) planted << basedir.toPath().relativize(it.toPath()).toString() }
 file('.claude').eachFileRecurse { if (it.isFile()) planted << basedir.toPath().relativize(it.toPath()).toString() }
 assert planted.sort() == ['.claude/settings.local.json', '.claude/skills/termsprawl-context/SKILL.md',
-        '.termsprawl/AGENTS.md', '.termsprawl/bin/.gitignore',
+        '.termsprawl/.gitattributes', '.termsprawl/.gitignore', '.termsprawl/AGENTS.md',
         '.termsprawl/bin/lib/sqlite-jdbc.jar', '.termsprawl/bin/termsprawl-context',
         '.termsprawl/bin/termsprawl-context.cmd', '.termsprawl/bin/termsprawl-record',
         '.termsprawl/bin/termsprawl-record.cmd', '.termsprawl/bin/termsprawl.jar', '.termsprawl/bin/termsprawl.jsa',
         '.termsprawl/bin/termsprawl.jsa.stamp']
 
 // one short INFO summary line, no stack trace
-assert log.contains('[INFO] termsprawl: wrote 11 discovery file(s) under ' + basedir.canonicalPath + '\n')
+assert log.contains('[INFO] termsprawl: wrote 12 discovery file(s) under ' + basedir.canonicalPath + '\n')
 assert !log.contains('at io.github.termsprawl')
 assert log.contains('BUILD SUCCESS')
 true

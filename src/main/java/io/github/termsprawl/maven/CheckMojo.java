@@ -36,6 +36,11 @@ public class CheckMojo extends AbstractTermsprawlMojo {
         ProjectLayout layout = new ProjectLayout(root);
         List<Discovery.Finding> findings = new Discovery(layout, DiscoverMojo.CALL).check();
         if (findings.isEmpty()) {
+            for (Discovery.Finding f : new Discovery(layout, DiscoverMojo.CALL).checkThisMachine()) {
+                getLog().warn("termsprawl: " + root.relativize(f.path()) + " is " + f.problem() + " on this machine"
+                        + " (built by discover, never committed; the context command needs it). Run '"
+                        + DiscoverMojo.CALL + "' here.");
+            }
             warnAboutArchive(new ClassDataArchive(layout.binDir(), JavaRuntime.find(System.getenv())), root);
             getLog().info("termsprawl: discovery files are up to date");
             return;

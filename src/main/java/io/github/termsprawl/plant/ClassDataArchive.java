@@ -9,10 +9,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -32,6 +34,7 @@ public final class ClassDataArchive {
     }
 
     private static final long TIMEOUT_SECONDS = 60;
+    static final String TRAINING = ".cds-training-";
 
     private final Path binDir;
     private final Path java;
@@ -64,6 +67,10 @@ public final class ClassDataArchive {
             return Status.MISSING;
         }
         try {
+            // the launchers skip an archive newer than its stamp (a copy cut it short): so must we
+            if (Files.getLastModifiedTime(file()).compareTo(Files.getLastModifiedTime(stampFile())) > 0) {
+                return Status.STALE;
+            }
             return Files.readString(stampFile(), StandardCharsets.UTF_8).equals(stamp())
                     ? Status.CURRENT
                     : Status.STALE;
@@ -104,6 +111,26 @@ public final class ClassDataArchive {
                 + Files.getLastModifiedTime(file).toMillis() + "\n";
     }
 
+    /** The stamp, never older than the archive: the launchers use an archive only then. */
+    private void writeStamp() throws IOException {
+        AtomicFiles.writeIfChanged(stampFile(), stamp());
+        Files.setLastModifiedTime(stampFile(), FileTime.fromMillis(System.currentTimeMillis()));
+    }
+
+    /**
+     * False when the stamp records another size for the archive: a truncated archive crashes a JVM that
+     * maps it (SIGBUS), so it is rebuilt without asking one.
+     */
+    private boolean recordedSizeMatches() {
+        try {
+            String stamp = Files.readString(stampFile(), StandardCharsets.UTF_8);
+            int at = stamp.lastIndexOf("\narchive ");
+            return at < 0 || stamp.substring(at + 9).trim().equals(Long.toString(Files.size(file())));
+        } catch (IOException e) {
+            return true; // no stamp (an archive from before stamps): the JVM's own check decides
+        }
+    }
+
     /** Whether this JVM maps the archive: {@code -Xshare:on} refuses to start unless it matches the JVM and the jar. */
     private boolean mapsArchive() {
         try {
@@ -112,10 +139,13 @@ public final class ClassDataArchive {
                     "-XX:SharedArchiveFile=" + file(),
                     "-Xshare:on",
                     "-Xlog:disable",
+                    "-XX:ErrorFile=" + binDir.resolve(".termsprawl-hs_err.log"), // not the user's folder
                     "-cp",
                     jar().toString(),
                     "-version");
-            return run(cmd, null) == 0;
+            int code = run(cmd, null);
+            Files.deleteIfExists(binDir.resolve(".termsprawl-hs_err.log"));
+            return code == 0;
         } catch (IOException e) {
             return false;
         }
@@ -137,11 +167,14 @@ public final class ClassDataArchive {
         if (status == Status.CURRENT || status == Status.NO_JAVA) {
             return false;
         }
-        if (status == Status.STALE && mapsArchive()) {
-            AtomicFiles.writeIfChanged(stampFile(), stamp());
+        if (status == Status.STALE && recordedSizeMatches() && mapsArchive()) {
+            writeStamp();
             return false;
         }
-        Path training = Files.createTempDirectory(binDir, ".cds-training-");
+        removeStrayTraining();
+        // the pid in the name: a later run can tell the folder of a discover that was killed
+        Path training = Files.createTempDirectory(
+                binDir, TRAINING + ProcessHandle.current().pid() + "-");
         Path tmp = binDir.resolve(".termsprawl.jsa.tmp");
         try {
             Files.deleteIfExists(tmp);
@@ -157,7 +190,7 @@ public final class ClassDataArchive {
                 throw new IOException("'" + String.join(" ", cmd) + "' exited with " + code);
             }
             Files.move(tmp, file(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            AtomicFiles.writeIfChanged(stampFile(), stamp());
+            writeStamp();
             return true;
         } finally {
             Files.deleteIfExists(tmp);
@@ -233,6 +266,31 @@ public final class ClassDataArchive {
 
     private static boolean isWindows() {
         return System.getProperty("os.name", "").startsWith("Windows");
+    }
+
+    /** Training folders of a discover that was killed (its pid is no live process): removed, never left. */
+    private void removeStrayTraining() throws IOException {
+        String[] names = binDir.toFile().list();
+        if (names == null) {
+            return;
+        }
+        for (String name : names) {
+            if (!name.startsWith(TRAINING)) {
+                continue;
+            }
+            String rest = name.substring(TRAINING.length());
+            int dash = rest.indexOf('-');
+            long pid;
+            try {
+                pid = Long.parseLong(dash < 0 ? rest : rest.substring(0, dash));
+            } catch (NumberFormatException e) {
+                pid = -1; // an older name without a pid: no run of ours is using it
+            }
+            Optional<ProcessHandle> owner = pid < 0 ? Optional.empty() : ProcessHandle.of(pid);
+            if (owner.isEmpty() || !owner.get().isAlive()) {
+                deleteTree(binDir.resolve(name));
+            }
+        }
     }
 
     private static void deleteTree(Path dir) throws IOException {

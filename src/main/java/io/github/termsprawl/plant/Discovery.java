@@ -24,6 +24,30 @@ public final class Discovery {
     /** A file check found wrong: {@code problem} is {@code missing} or {@code stale}. */
     public record Finding(Path path, String problem) {}
 
+    /** What is per machine, never committed: paths of this machine, built jars, caches. */
+    static final String GITIGNORE =
+            "# planted by termsprawl: what is per machine (see its README, \"What to commit\")\n"
+                    + "/transcripts/\n"
+                    + "/history/\n"
+                    + "/bin/" + Launchers.JAR + "\n"
+                    + "/bin/lib/\n"
+                    + "/bin/" + Launchers.ARCHIVE + "\n"
+                    + "/bin/" + Launchers.ARCHIVE_STAMP + "\n"
+                    + "/bin/.termsprawl.jsa.tmp\n"
+                    + "/bin/.cds-training-*/\n"
+                    + "/bin/.termsprawl-hs_err.log\n";
+    /** The launchers run only with their own line ends, whatever core.autocrlf or a {@code * text=auto} says. */
+    static final String GITATTRIBUTES =
+            "# planted by termsprawl: the launchers keep their line ends on every checkout\n"
+                    + "/bin/" + CONTEXT + " text eol=lf\n"
+                    + "/bin/" + RECORD + " text eol=lf\n"
+                    + "/bin/*.cmd text eol=crlf\n"
+                    + "/bin/*.jar binary\n"
+                    + "*.json text eol=lf\n"
+                    + "/AGENTS.md text eol=lf\n"
+                    + "/.gitignore text eol=lf\n"
+                    + "/.gitattributes text eol=lf\n";
+
     private final ProjectLayout layout;
     private final String plantCommand;
     private final Map<String, Fingerprint> fingerprints;
@@ -43,8 +67,10 @@ public final class Discovery {
     /** Every planted file with the bytes it must hold now (AGENTS.md keeps the user's prose). */
     public List<PlantedFile> plan() throws IOException, UserErrorException {
         List<PlantedFile> files = new ArrayList<>();
-        files.add(text(layout.agentsMd(), DiscoveryMarkers.upsert(readOrEmpty(layout.agentsMd())), false));
-        files.add(text(layout.skillMd(), DiscoveryMarkers.SKILL, false));
+        files.add(PlantedFile.prose(
+                layout.agentsMd(),
+                DiscoveryMarkers.upsert(readOrEmpty(layout.agentsMd())).getBytes(StandardCharsets.UTF_8)));
+        files.add(PlantedFile.prose(layout.skillMd(), DiscoveryMarkers.SKILL.getBytes(StandardCharsets.UTF_8)));
         Path bin = layout.binDir();
         String contextPurpose = "prints the recent turns of the agents linked to a node (--cwd <dir> --self <nodeId>)";
         String recordPurpose =
@@ -56,13 +82,12 @@ public final class Discovery {
         files.add(text(bin.resolve(RECORD), launchers.sh(RECORD, CommandJar.RECORD_MAIN, recordPurpose), true));
         files.add(text(
                 bin.resolve(RECORD + ".cmd"), launchers.cmd(RECORD, CommandJar.RECORD_MAIN, recordPurpose), false));
-        files.add(jar(Launchers.JAR, CommandJar::build));
-        files.add(jar(Launchers.SQLITE_JAR, CommandJar::sqliteJar));
-        // the class-data archive and sqlite's unpacked native library belong to one machine: never commit them
-        files.add(text(
-                bin.resolve(".gitignore"),
-                Launchers.ARCHIVE + "\n" + Launchers.ARCHIVE_STAMP + "\nlib/.native/\n",
-                false));
+        // the jars are rebuilt by discover on each machine (which every teammate runs once to get the hook):
+        // 5 MB a version in every user's history would buy nothing
+        files.add(jar(Launchers.JAR, CommandJar::build).perMachine());
+        files.add(jar(Launchers.SQLITE_JAR, CommandJar::sqliteJar).perMachine());
+        files.add(text(layout.stateDir().resolve(".gitignore"), GITIGNORE, false));
+        files.add(text(layout.stateDir().resolve(".gitattributes"), GITATTRIBUTES, false));
         return files;
     }
 
@@ -103,11 +128,23 @@ public final class Discovery {
         return written;
     }
 
-    /** Each planted file that is missing or differs from what {@link #discover()} would write. */
+    /** Each committed planted file that is missing or differs from what {@link #discover()} would write. */
     public List<Finding> check() throws IOException, UserErrorException {
+        return findings(PlantedFile.Kind.COMMITTED);
+    }
+
+    /**
+     * Each per-machine file (never committed, built by {@code discover} on each machine) that is missing
+     * or stale here: a fresh clone has none, so this is a hint for a developer, never a failure in CI.
+     */
+    public List<Finding> checkThisMachine() throws IOException, UserErrorException {
+        return findings(PlantedFile.Kind.PER_MACHINE);
+    }
+
+    private List<Finding> findings(PlantedFile.Kind kind) throws IOException, UserErrorException {
         List<Finding> findings = new ArrayList<>();
         for (PlantedFile f : plan()) {
-            if (!f.isCurrent()) {
+            if (f.kind() == kind && !f.isCurrent()) {
                 findings.add(new Finding(f.path(), Files.exists(f.path()) ? "stale" : "missing"));
             }
         }

@@ -53,8 +53,17 @@ public final class Launchers {
                 + "    case $(locale 2>&1 >/dev/null) in '') ;; *) LC_ALL=C.UTF-8; export LC_ALL ;; esac ;;\n"
                 + "  *) LC_ALL=C.UTF-8; export LC_ALL ;;\n"
                 + "esac\n"
-                + "set -- " + JVM_FLAGS + " -cp \"$here/" + JAR + "\" " + mainClass + " \"$@\"\n"
-                + "if [ -f \"$here/" + ARCHIVE + "\" ]; then\n"
+                + "if [ ! -f \"$here/" + JAR + "\" ]; then\n"
+                + "  echo \"" + name + ": $here/" + JAR + " is missing on this machine (it is built there, never"
+                + " committed); run '" + plantCommand + "' once\" >&2\n"
+                + "  exit 0\n"
+                + "fi\n"
+                // a crash report would go to the current folder, its banner to stdout
+                + "set -- " + JVM_FLAGS + " -XX:ErrorFile=/dev/null -cp \"$here/" + JAR + "\" " + mainClass
+                + " \"$@\"\n"
+                // an archive changed after discover stamped it (cut short by a copy) would crash the JVM
+                + "if [ -f \"$here/" + ARCHIVE + "\" ] && [ -f \"$here/" + ARCHIVE_STAMP + "\" ]"
+                + " && [ ! \"$here/" + ARCHIVE + "\" -nt \"$here/" + ARCHIVE_STAMP + "\" ]; then\n"
                 + "  set -- -XX:SharedArchiveFile=\"$here/" + ARCHIVE + "\" \"$@\"\n"
                 + "fi\n"
                 + "\"$java\" \"$@\"\n"

@@ -14,8 +14,16 @@ public final class PlantedFile {
         byte[] build() throws IOException;
     }
 
+    /** Whether the file is committed (checked everywhere) or built on each machine (its absence is no error). */
+    public enum Kind {
+        COMMITTED,
+        PER_MACHINE
+    }
+
     private final Path path;
     private final boolean executable;
+    private Kind kind = Kind.COMMITTED;
+    private boolean prose;
     private final Content content;
     private final Fingerprint fingerprint;
     private byte[] bytes;
@@ -30,6 +38,23 @@ public final class PlantedFile {
 
     static PlantedFile of(Path path, byte[] bytes, boolean executable) {
         return new PlantedFile(path, bytes, null, null, executable);
+    }
+
+    /** A committed text a person reads (AGENTS.md, the skill): a checkout's CRLF line ends keep it current. */
+    static PlantedFile prose(Path path, byte[] bytes) {
+        PlantedFile f = of(path, bytes, false);
+        f.prose = true;
+        return f;
+    }
+
+    /** The same file, built on each machine and never committed. */
+    PlantedFile perMachine() {
+        kind = Kind.PER_MACHINE;
+        return this;
+    }
+
+    public Kind kind() {
+        return kind;
     }
 
     /** A file built on demand; {@code fingerprint} (null: unknown) is that of the bytes it would build. */
@@ -56,6 +81,28 @@ public final class PlantedFile {
         if (bytes == null && fingerprint != null) {
             return fingerprint.matches(path);
         }
-        return AtomicFiles.isCurrent(path, bytes(), executable);
+        if (AtomicFiles.isCurrent(path, bytes(), executable)) {
+            return true;
+        }
+        return prose && sameButLineEnds();
+    }
+
+    /** Whether the file differs from the bytes only by CR before LF (git's autocrlf, {@code text=auto}). */
+    private boolean sameButLineEnds() throws IOException {
+        try {
+            return java.util.Arrays.equals(withoutCr(java.nio.file.Files.readAllBytes(path)), withoutCr(bytes()));
+        } catch (java.nio.file.NoSuchFileException e) {
+            return false;
+        }
+    }
+
+    private static byte[] withoutCr(byte[] b) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(b.length);
+        for (int i = 0; i < b.length; i++) {
+            if (b[i] != '\r' || i + 1 >= b.length || b[i + 1] != '\n') {
+                out.write(b[i]);
+            }
+        }
+        return out.toByteArray();
     }
 }

@@ -23,6 +23,64 @@ class ClassDataArchiveTest {
     Path cwd;
 
     @Test
+    void aTruncatedArchiveIsSkippedByTheLaunchersAndRebuiltByDiscover() throws Exception {
+        Path java = JavaRuntime.find(System.getenv());
+        assumeTrue(java != null, "no java to make an archive with");
+        io.github.termsprawl.core.Fixtures.assumeShell();
+        ProjectLayout layout = new ProjectLayout(cwd);
+        new Discovery(layout, DiscoveryTest.CALL).discover();
+        ClassDataArchive archive = new ClassDataArchive(layout.binDir(), java);
+        assertTrue(archive.ensure());
+        io.github.termsprawl.core.Fixtures.link(cwd, "me", "peer");
+        io.github.termsprawl.core.Fixtures.index(
+                cwd,
+                "peer",
+                io.github.termsprawl.core.Fixtures.write(
+                                cwd.resolve("p.jsonl"), "{\"type\":\"user\",\"message\":{\"content\":\"hi\"}}\n")
+                        .toString());
+        // an interrupted copy: the archive cut short (and so newer than its stamp)
+        try (java.io.RandomAccessFile f =
+                new java.io.RandomAccessFile(archive.file().toFile(), "rw")) {
+            f.setLength(Math.min(f.length() / 2, 1_000_000));
+        }
+        for (String command : List.of("termsprawl-context", "termsprawl-record")) {
+            io.github.termsprawl.core.Fixtures.Run run = io.github.termsprawl.core.Fixtures.run(
+                    List.of(layout.binDir().resolve(command).toString(), "--cwd", cwd.toString(), "--self", "me"), cwd);
+            assertEquals(0, run.exit(), io.github.termsprawl.core.Fixtures.str(run.stderr()));
+            String out = io.github.termsprawl.core.Fixtures.str(run.stdout());
+            assertEquals(
+                    command.equals("termsprawl-context") ? "# linked context from peer (peer)\n## user\nhi\n" : "",
+                    out);
+        }
+        try (var files = Files.list(cwd)) {
+            assertTrue(
+                    files.noneMatch(f -> f.getFileName().toString().startsWith("hs_err")),
+                    "a crash report was written");
+        }
+        assertEquals(ClassDataArchive.Status.STALE, archive.status());
+        assertTrue(archive.ensure());
+        assertEquals(ClassDataArchive.Status.CURRENT, archive.status());
+    }
+
+    @Test
+    void theTrainingFolderOfAKilledDiscoverIsRemovedByTheNextOne() throws Exception {
+        Path java = JavaRuntime.find(System.getenv());
+        assumeTrue(java != null, "no java to make an archive with");
+        ProjectLayout layout = new ProjectLayout(cwd);
+        new Discovery(layout, DiscoveryTest.CALL).discover();
+        // what kill -9 during discover leaves: a training project of a process that is gone
+        Path dead = Files.createDirectories(layout.binDir().resolve(ClassDataArchive.TRAINING + "2147483646-1234/x"));
+        Path old = Files.createDirectories(layout.binDir().resolve(ClassDataArchive.TRAINING + "5678"));
+        Path live = Files.createDirectories(layout.binDir()
+                .resolve(ClassDataArchive.TRAINING + ProcessHandle.current().pid() + "-1"));
+        assertTrue(new ClassDataArchive(layout.binDir(), java).ensure());
+        assertFalse(Files.exists(dead.getParent()));
+        assertFalse(Files.exists(old));
+        assertTrue(Files.exists(live), "a live discover's folder is left alone");
+        assertTrue(Files.readString(layout.stateDir().resolve(".gitignore")).contains("\n/bin/.cds-training-*/\n"));
+    }
+
+    @Test
     void madeOnceStampedAndFoundStaleWhenWhatItWasMadeFromChanges() throws Exception {
         Path java = JavaRuntime.find(System.getenv());
         assumeTrue(java != null, "no java to make an archive with");
@@ -33,8 +91,8 @@ class ClassDataArchiveTest {
         assertTrue(archive.ensure());
         assertEquals(ClassDataArchive.Status.CURRENT, archive.status());
         assertFalse(archive.ensure());
-        assertTrue(Files.readString(layout.binDir().resolve(".gitignore"))
-                .contains("\n" + layout.binDir().relativize(archive.stampFile()) + "\n"));
+        assertTrue(Files.readString(layout.stateDir().resolve(".gitignore"))
+                .contains("\n/" + layout.stateDir().relativize(archive.stampFile()) + "\n"));
 
         // a stamp lost (or one made by an older plugin): the JVM still maps the archive, so only the stamp is written
         Files.delete(archive.stampFile());

@@ -41,7 +41,11 @@ class DiscoveryTest {
             ".termsprawl/bin/termsprawl-record.cmd",
             ".termsprawl/bin/termsprawl.jar",
             ".termsprawl/bin/lib/sqlite-jdbc.jar",
-            ".termsprawl/bin/.gitignore");
+            ".termsprawl/.gitignore",
+            ".termsprawl/.gitattributes");
+    /** Built on each machine, never committed: check leaves them to checkThisMachine. */
+    static final List<String> PER_MACHINE =
+            List.of(".termsprawl/bin/termsprawl.jar", ".termsprawl/bin/lib/sqlite-jdbc.jar");
 
     @Test
     void discoverPlantsEverything() throws Exception {
@@ -111,11 +115,98 @@ class DiscoveryTest {
     }
 
     @Test
+    void aCheckoutWithCrlfLineEndsIsCurrent() throws Exception {
+        Discovery d = new Discovery(new ProjectLayout(cwd), CALL);
+        d.discover();
+        // what git writes with core.autocrlf=true (or text=auto on Windows) for the committed text files
+        for (String rel : List.of(".termsprawl/AGENTS.md", ".claude/skills/termsprawl-context/SKILL.md")) {
+            Files.writeString(p(rel), Files.readString(p(rel)).replace("\n", "\r\n"));
+        }
+        assertEquals(List.of(), d.check());
+        assertEquals(List.of(), d.discover());
+        // the launchers are pinned by the planted .gitattributes, so a CRLF sh launcher is a real fault
+        Files.writeString(
+                p(".termsprawl/bin/termsprawl-context"),
+                Files.readString(p(".termsprawl/bin/termsprawl-context")).replace("\n", "\r\n"));
+        assertEquals(List.of(new Discovery.Finding(p(".termsprawl/bin/termsprawl-context"), "stale")), d.check());
+        String attributes = Files.readString(p(".termsprawl/.gitattributes"));
+        assertTrue(attributes.contains("\n/bin/termsprawl-context text eol=lf\n"), attributes);
+        assertTrue(attributes.contains("\n/bin/*.cmd text eol=crlf\n"), attributes);
+        String ignored = Files.readString(p(".termsprawl/.gitignore"));
+        for (String rule :
+                List.of("/transcripts/", "/history/", "/bin/termsprawl.jar", "/bin/lib/", "/bin/.cds-training-*/")) {
+            assertTrue(ignored.contains("\n" + rule + "\n"), rule);
+        }
+    }
+
+    static void git(Path dir, String... args) throws Exception {
+        java.util.List<String> cmd =
+                new java.util.ArrayList<>(List.of("git", "-c", "user.name=t", "-c", "user.email=t@t"));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd)
+                .directory(dir.toFile())
+                .redirectErrorStream(true)
+                .start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), String.join(" ", cmd) + ": " + out);
+    }
+
+    @Test
+    void aCloneWithAutocrlfAndTextAutoChecksCleanAndRuns() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                new ProcessBuilder("git", "--version").start().waitFor() == 0, "no git here");
+        Fixtures.assumeShell();
+        Path repo = Files.createDirectories(cwd.resolve("repo"));
+        Files.writeString(repo.resolve(".gitattributes"), "* text=auto\n");
+        new Discovery(new ProjectLayout(repo), CALL).discover();
+        git(repo, "init", "-q");
+        git(repo, "add", "-A");
+        git(repo, "commit", "-q", "-m", "planted");
+        // what a teammate on Windows (or with autocrlf) gets
+        git(cwd, "-c", "core.autocrlf=true", "clone", "-q", repo.toString(), "clone");
+        Path clone = cwd.resolve("clone");
+        // the skill lies outside .termsprawl/ and its attributes: autocrlf gives it CRLF line ends
+        assertTrue(
+                Files.readString(clone.resolve(".claude/skills/termsprawl-context/SKILL.md"))
+                        .contains("\r\n"),
+                "autocrlf did not apply");
+        assertFalse(Files.exists(clone.resolve(".termsprawl/bin/termsprawl.jar")), "the jar is per machine");
+        Discovery d = new Discovery(new ProjectLayout(clone), CALL);
+        assertEquals(List.of(), d.check());
+        assertEquals(
+                PER_MACHINE.stream()
+                        .map(r -> new Discovery.Finding(clone.resolve(r), "missing"))
+                        .toList(),
+                d.checkThisMachine());
+        // the sh launcher still runs (LF kept): without its jar it only says so, and fails open
+        Fixtures.Run run = Fixtures.run(
+                List.of(
+                        "sh",
+                        clone.resolve(".termsprawl/bin/termsprawl-context").toString(),
+                        "--cwd",
+                        ".",
+                        "--self",
+                        "a"),
+                null);
+        assertEquals(0, run.exit(), Fixtures.str(run.stderr()));
+        assertFalse(Fixtures.str(run.stderr()).contains("Syntax error"), Fixtures.str(run.stderr()));
+        assertTrue(Files.readString(clone.resolve(".termsprawl/bin/termsprawl-context.cmd"))
+                .contains("\r\n"));
+        // discover on the clone builds what is per machine and rewrites nothing committed
+        assertEquals(PER_MACHINE.stream().map(clone::resolve).toList(), d.discover());
+    }
+
+    @Test
     void checkReportsMissingAndStale() throws Exception {
         Discovery d = new Discovery(new ProjectLayout(cwd), CALL);
         List<Discovery.Finding> before = d.check();
-        assertEquals(PLANTED.size(), before.size());
+        assertEquals(PLANTED.size() - PER_MACHINE.size(), before.size());
         assertTrue(before.stream().allMatch(f -> f.problem().equals("missing")));
+        assertEquals(
+                PER_MACHINE.stream()
+                        .map(r -> new Discovery.Finding(p(r), "missing"))
+                        .toList(),
+                d.checkThisMachine());
         d.discover();
         Fixtures.write(p(".claude/skills/termsprawl-context/SKILL.md"), DiscoveryMarkersTest.SKILL + "tampered\n");
         Files.delete(p(".termsprawl/bin/termsprawl-record"));
@@ -182,11 +273,14 @@ class DiscoveryTest {
         Path sqlite = p(".termsprawl/bin/lib/sqlite-jdbc.jar");
         byte[] all = Files.readAllBytes(sqlite);
         Files.write(sqlite, java.util.Arrays.copyOf(all, all.length - 1));
-        assertEquals(List.of(new Discovery.Finding(jar, "stale"), new Discovery.Finding(sqlite, "stale")), d.check());
+        assertEquals(List.of(), d.check()); // per machine: never a failure of check
+        assertEquals(
+                List.of(new Discovery.Finding(jar, "stale"), new Discovery.Finding(sqlite, "stale")),
+                d.checkThisMachine());
         assertEquals(List.of(jar, sqlite), d.discover());
-        assertEquals(List.of(), d.check());
+        assertEquals(List.of(), d.checkThisMachine());
         Files.delete(sqlite);
-        assertEquals(List.of(new Discovery.Finding(sqlite, "missing")), d.check());
+        assertEquals(List.of(new Discovery.Finding(sqlite, "missing")), d.checkThisMachine());
     }
 
     @Test
@@ -199,8 +293,8 @@ class DiscoveryTest {
                 List.of(
                         new Discovery.Finding(p(".termsprawl/bin/termsprawl.jar"), "stale"),
                         new Discovery.Finding(p(".termsprawl/bin/lib/sqlite-jdbc.jar"), "stale")),
-                new Discovery(new ProjectLayout(cwd), CALL, wrong).check());
-        assertEquals(List.of(), new Discovery(new ProjectLayout(cwd), CALL, Map.of()).check());
+                new Discovery(new ProjectLayout(cwd), CALL, wrong).checkThisMachine());
+        assertEquals(List.of(), new Discovery(new ProjectLayout(cwd), CALL, Map.of()).checkThisMachine());
     }
 
     private static List<String> fileNames(Path dir) throws Exception {
