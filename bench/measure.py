@@ -5,7 +5,7 @@ usage: measure.py RUNS NAME -- CMD... [--- NAME -- CMD...]...
 Each command's stdout goes to OUT_DIR/<NAME>.out (env OUT_DIR, default .); peak RSS is what os.wait4
 reports on Linux: the largest of the process and the descendants it waited for, so it is the java that the
 sh launcher starts and waits for (the launcher does not exec java: it reads java's exit code after it).
-Prints one line per command: NAME median_wall_s peak_rss_mb
+Prints one line per command: NAME median_wall_s peak_rss_mb median_cpu_s (user + system, the same way)
 """
 import os
 import statistics
@@ -38,23 +38,25 @@ def once(cmd, out_path):
     p.returncode = os.waitstatus_to_exitcode(status)
     if p.returncode != 0:
         sys.exit(f"{cmd[0]} exited with {p.returncode}")
-    return wall, usage.ru_maxrss / 1024.0
+    return wall, usage.ru_maxrss / 1024.0, usage.ru_utime + usage.ru_stime
 
 
 def main():
     runs, cmds = parse(sys.argv[1:])
     out_dir = os.environ.get("OUT_DIR", ".")
     walls = {name: [] for name, _ in cmds}
+    cpus = {name: [] for name, _ in cmds}
     rss = {name: 0.0 for name, _ in cmds}
     for name, cmd in cmds:  # one warm-up each: page cache, not JIT (every run is a fresh process)
         once(cmd, os.path.join(out_dir, name + ".out"))
     for _ in range(runs):
         for name, cmd in cmds:
-            wall, peak = once(cmd, os.path.join(out_dir, name + ".out"))
+            wall, peak, cpu = once(cmd, os.path.join(out_dir, name + ".out"))
             walls[name].append(wall)
+            cpus[name].append(cpu)
             rss[name] = max(rss[name], peak)
     for name, _ in cmds:
-        print(f"{name} {statistics.median(walls[name]):.3f} {rss[name]:.0f}")
+        print(f"{name} {statistics.median(walls[name]):.3f} {rss[name]:.0f} {statistics.median(cpus[name]):.3f}")
 
 
 if __name__ == "__main__":

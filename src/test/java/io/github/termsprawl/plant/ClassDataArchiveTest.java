@@ -80,13 +80,20 @@ class ClassDataArchiveTest {
         assertTrue(Files.readString(layout.stateDir().resolve(".gitignore")).contains("\n/bin/.cds-training-*/\n"));
     }
 
-    @Test
-    void madeOnceStampedAndFoundStaleWhenWhatItWasMadeFromChanges() throws Exception {
+    ProjectLayout layout;
+
+    /** The archive of a freshly planted project (not made yet), or the test is skipped without a java. */
+    private ClassDataArchive planted() throws Exception {
         Path java = JavaRuntime.find(System.getenv());
         assumeTrue(java != null, "no java to make an archive with");
-        ProjectLayout layout = new ProjectLayout(cwd);
+        layout = new ProjectLayout(cwd);
         new Discovery(layout, DiscoveryTest.CALL).discover();
-        ClassDataArchive archive = new ClassDataArchive(layout.binDir(), java);
+        return new ClassDataArchive(layout.binDir(), java);
+    }
+
+    @Test
+    void madeOnceStampedAndFoundStaleWhenWhatItWasMadeFromChanges() throws Exception {
+        ClassDataArchive archive = planted();
         assertEquals(ClassDataArchive.Status.MISSING, archive.status());
         assertTrue(archive.ensure());
         assertEquals(ClassDataArchive.Status.CURRENT, archive.status());
@@ -126,12 +133,9 @@ class ClassDataArchiveTest {
 
     @Test
     void theReadersOfEveryJsonlStoreComeFromTheArchive() throws Exception {
-        Path java = JavaRuntime.find(System.getenv());
-        assumeTrue(java != null, "no java to make an archive with");
-        ProjectLayout layout = new ProjectLayout(cwd);
-        new Discovery(layout, DiscoveryTest.CALL).discover();
-        ClassDataArchive archive = new ClassDataArchive(layout.binDir(), java);
+        ClassDataArchive archive = planted();
         assertTrue(archive.ensure());
+        Path java = JavaRuntime.find(System.getenv());
 
         Path project = Files.createDirectory(cwd.resolve("project"));
         String[][] peers = {
