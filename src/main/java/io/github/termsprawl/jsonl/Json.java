@@ -4,11 +4,14 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import java.io.File;
+import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,6 +41,9 @@ public final class Json {
                     .build())
             .disable(JsonFactory.Feature.INTERN_FIELD_NAMES)
             .build();
+
+    /** Link and index files are well under this; a longer file grows the buffer. */
+    private static final int SMALL_FILE = 1024;
 
     private Json() {}
 
@@ -79,22 +85,35 @@ public final class Json {
 
     /** Reads a small JSON file the way the reference reads it: UTF-8, a leading BOM ignored; null when anything fails. */
     public static Object readFileOrNull(Path path) {
+        return readFileOrNull(path.toFile());
+    }
+
+    /** As {@link #readFileOrNull(Path)}; a {@link File} is what the JDK opens, so a folder's files need no Path each. */
+    public static Object readFileOrNull(File file) {
         try {
-            java.io.File file = path.toFile();
             if (!file.isFile()) {
                 return null;
             }
             byte[] bytes;
-            try (java.io.FileInputStream in = new java.io.FileInputStream(file)) {
-                bytes = in.readAllBytes();
+            int length;
+            try (FileInputStream in = new FileInputStream(file)) {
+                // not readAllBytes, which asks for the size and position first: a small file is two reads
+                bytes = new byte[SMALL_FILE];
+                length = 0;
+                for (int n; (n = in.read(bytes, length, bytes.length - length)) > 0; ) {
+                    length += n;
+                    if (length == bytes.length) {
+                        bytes = Arrays.copyOf(bytes, bytes.length * 2);
+                    }
+                }
             }
-            int start = Utf8.bomLength(bytes, 0, bytes.length);
-            if (readsInPlace(bytes, start, bytes.length - start)) {
-                try (JsonParser p = parser(bytes, start, bytes.length - start)) {
+            int start = Utf8.bomLength(bytes, 0, length);
+            if (readsInPlace(bytes, start, length - start)) {
+                try (JsonParser p = parser(bytes, start, length - start)) {
                     return parseWhole(p); // the transcript lines' parser: one parser class on the command's path
                 }
             }
-            return parse(Utf8.decode(bytes, start, bytes.length - start)); // bad bytes become U+FFFD exactly as in node
+            return parse(Utf8.decode(bytes, start, length - start)); // bad bytes become U+FFFD exactly as in node
         } catch (IOException | RuntimeException e) {
             return null;
         }
@@ -198,6 +217,7 @@ public final class Json {
     }
 
     public static boolean isOne(Object value) {
-        return value instanceof JsonNumber && ((JsonNumber) value).value() == 1.0;
+        // "1" as written is the common case: no double parsing (and its code) on the command's path
+        return value instanceof JsonNumber n && (n.text().equals("1") || n.value() == 1.0);
     }
 }

@@ -71,6 +71,16 @@ public final class JsonlHead {
             this.whole = whole;
         }
 
+        /** Whether the head holds the whole file (it was no longer than what was read). */
+        public boolean isWhole() {
+            return whole;
+        }
+
+        /** The lines of the whole file, last first. */
+        ReverseLineReader lines() {
+            return ReverseLineReader.over(bytes, length);
+        }
+
         public boolean startsWith(byte[] magic) {
             return length >= magic.length && Arrays.equals(bytes, 0, magic.length, magic, 0, magic.length);
         }
@@ -115,7 +125,9 @@ public final class JsonlHead {
             long size = raf.length();
             for (int limit = FIRST_BYTES; ; limit = MAX_BYTES) {
                 byte[] buf = new byte[(int) Math.min(size, limit)];
-                raf.seek(0);
+                if (limit != FIRST_BYTES) {
+                    raf.seek(0); // a fresh file is read from its start: the first read needs no seek
+                }
                 int len = raf.read(buf, 0, buf.length);
                 while (len >= 0 && len < buf.length) {
                     int n = raf.read(buf, len, buf.length - len);

@@ -65,39 +65,50 @@ final class StoreDetector {
         }
     }
 
+    /** A file's store, and its head when that holds the whole file (so it need not be read again). */
+    record Detection(Store store, JsonlHead.Head wholeFile) {
+        static Detection of(Store store) {
+            return new Detection(store, null);
+        }
+    }
+
     Store detect(Path path) {
-        if (path.toFile().isDirectory()) {
-            return OpenCodeLegacyTranscript.storageDir(path) != null ? Store.OPENCODE : Store.CLAUDE;
-        }
+        return inspect(path).store();
+    }
+
+    Detection inspect(Path path) {
         String name = path.getFileName() == null ? "" : path.getFileName().toString();
-        if (name.endsWith(".db")) {
-            return Store.OPENCODE;
-        }
-        JsonlHead.Head head = JsonlHead.read(path, HEAD_RECORDS);
+        // the head first: a regular file, the common case, then costs one stat, not two
+        JsonlHead.Head head = name.endsWith(".db") ? null : JsonlHead.read(path, HEAD_RECORDS);
         if (head == null) {
-            return Store.CLAUDE; // unreadable: the Claude reader says "no turns" as SPEC wants
+            if (path.toFile().isDirectory()) {
+                return Detection.of(OpenCodeLegacyTranscript.storageDir(path) != null ? Store.OPENCODE : Store.CLAUDE);
+            }
+            // a .db file is OpenCode's; anything unreadable is Claude's, whose reader says "no turns" as SPEC wants
+            return Detection.of(name.endsWith(".db") ? Store.OPENCODE : Store.CLAUDE);
         }
+        JsonlHead.Head whole = head.isWhole() ? head : null;
         if (head.startsWith(SQLITE_MAGIC)) {
-            return Store.OPENCODE;
+            return Detection.of(Store.OPENCODE);
         }
         // one JSON document: Gemini CLI before v0.39 ({sessionId, projectHash, ..., messages[]}); a Claude
         // record has a sessionId too, but never a projectHash
         if (name.endsWith(".json")
                 && JsonlHead.scalars(path, Set.of("projectHash")).containsKey("projectHash")) {
-            return Store.GEMINI;
+            return Detection.of(Store.GEMINI);
         }
         // Claude is what SPEC §6 reads: one Claude record in the head outweighs any odd line around it
         Store first = null;
         for (Map<String, Object> record : head.records(HEAD_RECORDS, KEYS, DECISIVE)) {
             Store store = ofRecord(record);
             if (store == Store.CLAUDE) {
-                return store;
+                return new Detection(store, whole);
             }
             if (first == null) {
                 first = store;
             }
         }
-        return first != null ? first : Store.CLAUDE;
+        return new Detection(first != null ? first : Store.CLAUDE, whole);
     }
 
     /** The store one record proves, or null when it could be several (or none). */

@@ -1,6 +1,8 @@
 package io.github.termsprawl.view;
 
+import io.github.termsprawl.core.Link;
 import io.github.termsprawl.core.Links;
+import io.github.termsprawl.core.NodeId;
 import io.github.termsprawl.core.NodeTitles;
 import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.core.TranscriptIndex;
@@ -9,7 +11,9 @@ import io.github.termsprawl.transcript.PeerTurns;
 import io.github.termsprawl.transcript.TranscriptReaders;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -20,7 +24,17 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class LinkedContext implements AutoCloseable {
     /** What to print: {@code stdout} exactly, and one line on stderr per note (a refused store). */
-    public record Output(String stdout, List<String> notes) {}
+    public record Output(List<String> blocks, List<String> notes) {
+        /** The text to print: the blocks as SPEC §7 joins them. */
+        public String stdout() {
+            return LinkedContextFormat.document(blocks);
+        }
+
+        /** {@link #stdout()} as the exact bytes to print. */
+        public byte[] stdoutUtf8() {
+            return LinkedContextFormat.documentUtf8(blocks);
+        }
+    }
 
     private final ProjectLayout layout;
     private final TranscriptReaders readers;
@@ -39,18 +53,25 @@ public final class LinkedContext implements AutoCloseable {
     }
 
     public Output render(String self) {
-        List<String> peers = new Links(layout).peersOf(self);
-        PeerTurns[] results = readAll(peers);
+        Links links = new Links(layout);
+        String[] files = NodeId.isSafe(self) ? links.fileNames() : new String[0];
+        String[] peers = new String[files.length];
+        PeerTurns[] results = readAll(links, files, self, peers);
         List<String> blocks = new ArrayList<>();
         List<String> notes = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
         NodeTitles titles = null;
-        for (int i = 0; i < peers.size(); i++) {
+        for (int i = 0; i < files.length; i++) {
+            String peer = peers[i];
+            if (peer == null || !seen.add(peer)) {
+                continue; // not a link of self, or a peer already met in an earlier file (Links.peersOf order)
+            }
             PeerTurns result = results[i];
             if (result == null) {
                 continue;
             }
             if (result.refusal() != null) {
-                notes.add(peers.get(i) + ": store-incomplete: " + result.refusal());
+                notes.add(peer + ": store-incomplete: " + result.refusal());
             }
             if (result.turns().isEmpty()) {
                 continue;
@@ -58,25 +79,34 @@ public final class LinkedContext implements AutoCloseable {
             if (titles == null) {
                 titles = NodeTitles.load(layout); // read once, and only when something prints
             }
-            blocks.add(LinkedContextFormat.block(peers.get(i), titles.titleOf(peers.get(i)), result.turns()));
+            blocks.add(LinkedContextFormat.block(peer, titles.titleOf(peer), result.turns()));
         }
-        return new Output(LinkedContextFormat.document(blocks), notes);
+        return new Output(blocks, notes);
     }
 
-    /** Reads the peers on up to one thread per core: the command's wall time is what an agent waits. */
-    private PeerTurns[] readAll(List<String> peers) {
-        PeerTurns[] results = new PeerTurns[peers.size()];
+    /**
+     * Reads each link file and, when it links {@code self}, that peer's turns, on up to one thread per
+     * core: the command's wall time is what an agent waits. A link file is read by the same thread as its
+     * peer, so the link scan is not a serial phase before the reads.
+     */
+    private PeerTurns[] readAll(Links links, String[] files, String self, String[] peers) {
+        PeerTurns[] results = new PeerTurns[files.length];
         TranscriptIndex index = new TranscriptIndex(layout);
         AtomicInteger next = new AtomicInteger();
         Runnable worker = new Runnable() { // a class, not a lambda: no method-handle bootstrap at start
                     @Override
                     public void run() {
-                        for (int i = next.getAndIncrement(); i < results.length; i = next.getAndIncrement()) {
-                            results[i] = read(index, peers.get(i));
+                        for (int i = next.getAndIncrement(); i < files.length; i = next.getAndIncrement()) {
+                            Link link = links.read(files[i]);
+                            String peer = link == null ? null : link.opposite(self);
+                            if (peer != null) {
+                                peers[i] = peer;
+                                results[i] = read(index, peer);
+                            }
                         }
                     }
                 };
-        int threads = Math.min(peers.size(), Runtime.getRuntime().availableProcessors()) - 1;
+        int threads = Math.min(files.length, Runtime.getRuntime().availableProcessors()) - 1;
         List<Thread> helpers = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
             Thread helper = new Thread(worker, "termsprawl-reader-" + t);

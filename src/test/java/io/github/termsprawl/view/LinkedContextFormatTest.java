@@ -1,7 +1,9 @@
 package io.github.termsprawl.view;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.github.termsprawl.jsonl.Utf8Output;
 import io.github.termsprawl.transcript.Turn;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -34,5 +36,19 @@ class LinkedContextFormatTest {
         // text is raw: its own trailing newline stays, the document still adds exactly one
         String block = LinkedContextFormat.block("p", "p", List.of(new Turn("user", "ends\n")));
         assertEquals("# linked context from p (p)\n## user\nends\n\n", LinkedContextFormat.document(List.of(block)));
+    }
+
+    /** Encoding block by block gives the bytes of the whole document, lone surrogates at block edges included. */
+    @Test
+    void documentBytesAreTheEncodedDocument() {
+        List<List<String>> cases = List.of(
+                List.of(),
+                List.of("A"),
+                List.of("a\uD83D", "\uDE00b", "h\u00e9 \uD83D\uDE00"),
+                List.of("\uDC00", "x\uD800", "\u65e5\u672c"));
+        for (List<String> blocks : cases) {
+            assertArrayEquals(
+                    Utf8Output.encode(LinkedContextFormat.document(blocks)), LinkedContextFormat.documentUtf8(blocks));
+        }
     }
 }
