@@ -108,12 +108,7 @@ public final class Json {
                 }
             }
             int start = Utf8.bomLength(bytes, 0, length);
-            if (readsInPlace(bytes, start, length - start)) {
-                try (JsonParser p = parser(bytes, start, length - start)) {
-                    return parseWhole(p); // the transcript lines' parser: one parser class on the command's path
-                }
-            }
-            return parse(Utf8.decode(bytes, start, length - start)); // bad bytes become U+FFFD exactly as in node
+            return JsonBytes.parse(bytes, start, length - start); // the transcript lines' parser
         } catch (IOException | RuntimeException e) {
             return null;
         }

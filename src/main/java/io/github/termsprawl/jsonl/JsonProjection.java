@@ -42,6 +42,11 @@ public final class JsonProjection {
         return new JsonProjection(map);
     }
 
+    /** The fields to keep, each with its own projection; null for {@link #ALL}. */
+    Map<String, JsonProjection> fields() {
+        return fields;
+    }
+
     /** Reads the value at the parser's current token under this projection. */
     public Object read(JsonParser p) throws IOException {
         if (fields == null) {

@@ -1,0 +1,454 @@
+package io.github.termsprawl.jsonl;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code JSON.parse} of the UTF-8 decoding of some bytes, read straight from the bytes: the command's
+ * parser for link and index files and transcript lines (jackson stays for lines too long to hold).
+ *
+ * <p>Any bytes may be given. JSON's syntax is ASCII, every ASCII byte decodes to itself, and every other
+ * byte (well-formed or not) decodes to non-ASCII chars, which JSON allows only inside strings; so the
+ * structure read from the bytes is that of the decoded text, and only the strings that are kept are
+ * decoded ({@link Utf8#decode}, WHATWG rules), in pieces cut at ASCII bytes, where the decoder's state
+ * is always fresh. A BOM or a NUL outside a string is a syntax error, as it is for {@code JSON.parse}.
+ *
+ * <p>Values are those of {@link Json}: {@link LinkedHashMap}, {@link ArrayList}, {@link String},
+ * {@link Json.JsonNumber} (as written), {@link Boolean}, {@link Json#NULL}. Nesting depth is unlimited
+ * and costs no stack. Small and allocation-light, as it runs a few times per peer on the command's
+ * start-up path.
+ */
+final class JsonBytes {
+    /** The one answer for text that {@code JSON.parse} rejects: shared, without a stack trace, as bad lines are routine. */
+    static final class Invalid extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        private Invalid() {
+            super("not a JSON text", null, false, false);
+        }
+    }
+
+    static final Invalid INVALID = new Invalid();
+
+    private final byte[] b;
+    private final int end;
+    private int pos;
+
+    private JsonBytes(byte[] bytes, int offset, int length) {
+        this.b = bytes;
+        this.pos = offset;
+        this.end = offset + length;
+    }
+
+    /** The value of the text, which must be one JSON value with nothing but whitespace around it. */
+    static Object parse(byte[] bytes, int offset, int length) {
+        JsonBytes p = new JsonBytes(bytes, offset, length);
+        Object value = p.value(true);
+        p.requireEnd();
+        return value;
+    }
+
+    /**
+     * The text as a record: one JSON object, of which only what {@code projection} names is kept; null
+     * when the text is anything else (another value, or not JSON).
+     */
+    static Map<String, Object> record(byte[] bytes, int offset, int length, JsonProjection projection) {
+        JsonBytes p = new JsonBytes(bytes, offset, length);
+        try {
+            p.skipWhitespace();
+            if (p.pos >= p.end || p.b[p.pos] != '{') {
+                return null;
+            }
+            @SuppressWarnings("unchecked")
+            Map<String, Object> record = (Map<String, Object>) p.project(projection);
+            p.requireEnd();
+            return record;
+        } catch (Invalid e) {
+            return null;
+        }
+    }
+
+    private void requireEnd() {
+        skipWhitespace();
+        if (pos != end) {
+            throw INVALID;
+        }
+    }
+
+    private void skipWhitespace() {
+        while (pos < end) {
+            byte c = b[pos];
+            if (c != ' ' && c != '\n' && c != '\r' && c != '\t') {
+                return;
+            }
+            pos++;
+        }
+    }
+
+    /** The byte at the current position, past whitespace; there must be one. */
+    private byte next() {
+        skipWhitespace();
+        if (pos >= end) {
+            throw INVALID;
+        }
+        return b[pos];
+    }
+
+    private void expect(byte c) {
+        if (next() != c) {
+            throw INVALID;
+        }
+        pos++;
+    }
+
+    /**
+     * The value at the current position under a projection: of an object only the named fields (as a
+     * {@link HashMap}), of an array each element (an array in an array is skipped and kept as an empty
+     * list: it has no fields to keep), anything else whole.
+     */
+    private Object project(JsonProjection projection) {
+        Map<String, JsonProjection> fields = projection.fields();
+        if (fields == null) {
+            return value(true);
+        }
+        byte c = next();
+        if (c == '{') {
+            pos++;
+            Map<String, Object> map = new HashMap<>();
+            if (next() == '}') {
+                pos++;
+                return map;
+            }
+            while (true) {
+                String name = key(true);
+                JsonProjection child = fields.get(name);
+                if (child == null) {
+                    value(false);
+                } else {
+                    map.put(name, project(child)); // a repeated key: the last value wins, as in JSON.parse
+                }
+                c = next();
+                pos++;
+                if (c == '}') {
+                    return map;
+                }
+                if (c != ',') {
+                    throw INVALID;
+                }
+            }
+        }
+        if (c == '[') {
+            pos++;
+            List<Object> list = new ArrayList<>();
+            if (next() == ']') {
+                pos++;
+                return list;
+            }
+            while (true) {
+                if (next() == '[') {
+                    value(false);
+                    list.add(List.of());
+                } else {
+                    list.add(project(projection));
+                }
+                c = next();
+                pos++;
+                if (c == ']') {
+                    return list;
+                }
+                if (c != ',') {
+                    throw INVALID;
+                }
+            }
+        }
+        return value(true);
+    }
+
+    /**
+     * Reads (when {@code keep}) or checks and passes over the value at the current position. Iterative,
+     * with its own stack of open containers: {@code JSON.parse} accepts any depth.
+     */
+    private Object value(boolean keep) {
+        byte c = next();
+        if (c != '{' && c != '[') {
+            return scalar(keep);
+        }
+        boolean[] isObject = new boolean[8];
+        Object[] open = keep ? new Object[8] : null;
+        int depth = 0;
+        Object root = null;
+        String key = null;
+        while (true) {
+            // c is the first byte of a value: the root, or a member of the innermost open container
+            if (c == '{' || c == '[') {
+                Object container = null;
+                if (keep) {
+                    container = c == '{' ? new LinkedHashMap<String, Object>() : new ArrayList<>();
+                    if (depth == 0) {
+                        root = container;
+                    } else {
+                        add(open[depth - 1], key, container);
+                    }
+                }
+                if (depth == isObject.length) {
+                    isObject = Arrays.copyOf(isObject, depth * 2);
+                    open = keep ? Arrays.copyOf(open, depth * 2) : null;
+                }
+                isObject[depth] = c == '{';
+                if (keep) {
+                    open[depth] = container;
+                }
+                depth++;
+                pos++;
+                c = next();
+                if (c == (isObject[depth - 1] ? '}' : ']')) {
+                    pos++;
+                    depth--; // empty: closed at once, and it is the value just read
+                } else {
+                    if (isObject[depth - 1]) {
+                        key = key(keep);
+                        c = next();
+                    }
+                    continue; // its first member
+                }
+            } else if (keep) {
+                add(open[depth - 1], key, scalar(true));
+            } else {
+                scalar(false);
+            }
+            // after a value: the containers it closes, then a comma and the next member
+            while (true) {
+                if (depth == 0) {
+                    return root;
+                }
+                c = next();
+                pos++;
+                if (c == (isObject[depth - 1] ? '}' : ']')) {
+                    depth--;
+                    continue;
+                }
+                if (c != ',') {
+                    throw INVALID;
+                }
+                break;
+            }
+            if (isObject[depth - 1]) {
+                key = key(keep);
+            }
+            c = next();
+        }
+    }
+
+    /** A member's name and its colon; null when it is not kept. */
+    private String key(boolean keep) {
+        expect((byte) '"');
+        String name = keep ? string() : skipString();
+        expect((byte) ':');
+        return name;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void add(Object container, String key, Object value) {
+        if (container instanceof Map) {
+            // a repeated key keeps its first position and takes the last value, as in JSON.parse
+            ((Map<String, Object>) container).put(key, value);
+        } else {
+            ((List<Object>) container).add(value);
+        }
+    }
+
+    private Object scalar(boolean keep) {
+        byte c = next();
+        switch (c) {
+            case '"':
+                pos++;
+                return keep ? string() : skipString();
+            case 't':
+                literal("true");
+                return Boolean.TRUE;
+            case 'f':
+                literal("false");
+                return Boolean.FALSE;
+            case 'n':
+                literal("null");
+                return Json.NULL;
+            default:
+                int start = pos;
+                number();
+                return keep
+                        ? new Json.JsonNumber(new String(b, start, pos - start, StandardCharsets.ISO_8859_1))
+                        : null;
+        }
+    }
+
+    private void literal(String word) {
+        if (pos + word.length() > end) {
+            throw INVALID;
+        }
+        for (int i = 0; i < word.length(); i++) {
+            if (b[pos + i] != word.charAt(i)) {
+                throw INVALID;
+            }
+        }
+        pos += word.length();
+    }
+
+    /** {@code -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?}: what follows is the caller's to check. */
+    private void number() {
+        if (pos < end && b[pos] == '-') {
+            pos++;
+        }
+        if (pos < end && b[pos] == '0') {
+            pos++;
+        } else {
+            digits();
+        }
+        if (pos < end && b[pos] == '.') {
+            pos++;
+            digits();
+        }
+        if (pos < end && (b[pos] == 'e' || b[pos] == 'E')) {
+            pos++;
+            if (pos < end && (b[pos] == '+' || b[pos] == '-')) {
+                pos++;
+            }
+            digits();
+        }
+    }
+
+    /** One or more digits. */
+    private void digits() {
+        int start = pos;
+        while (pos < end && b[pos] >= '0' && b[pos] <= '9') {
+            pos++;
+        }
+        if (pos == start) {
+            throw INVALID;
+        }
+    }
+
+    /** Past a string whose opening quote has been read, checking it; returns null. */
+    private String skipString() {
+        while (pos < end) {
+            byte c = b[pos++];
+            if (c == '"') {
+                return null;
+            }
+            if (c == '\\') {
+                escape(null);
+            } else if (c >= 0 && c < 0x20) {
+                throw INVALID; // a raw control char
+            }
+        }
+        throw INVALID;
+    }
+
+    /** The string whose opening quote has been read. */
+    private String string() {
+        int start = pos;
+        while (pos < end) {
+            byte c = b[pos];
+            if (c == '"') {
+                pos++;
+                return Utf8.decode(b, start, pos - 1 - start);
+            }
+            if (c == '\\') {
+                return escapedString(start);
+            }
+            if (c >= 0 && c < 0x20) {
+                throw INVALID;
+            }
+            pos++;
+        }
+        throw INVALID;
+    }
+
+    /** The rest of a string that has escapes, from {@code start}; the current position is at a backslash. */
+    private String escapedString(int start) {
+        StringBuilder text = new StringBuilder(pos - start + 16);
+        int run = start;
+        while (pos < end) {
+            byte c = b[pos];
+            if (c == '"' || c == '\\') {
+                if (pos > run) {
+                    text.append(Utf8.decode(b, run, pos - run)); // cut at an ASCII byte: the decoder starts fresh
+                }
+                pos++;
+                if (c == '"') {
+                    return text.toString();
+                }
+                escape(text);
+                run = pos;
+            } else if (c >= 0 && c < 0x20) {
+                throw INVALID;
+            } else {
+                pos++;
+            }
+        }
+        throw INVALID;
+    }
+
+    /** The escape after a backslash, appended to {@code text} when given. */
+    private void escape(StringBuilder text) {
+        if (pos >= end) {
+            throw INVALID;
+        }
+        byte c = b[pos++];
+        char decoded;
+        switch (c) {
+            case '"':
+            case '\\':
+            case '/':
+                decoded = (char) c;
+                break;
+            case 'b':
+                decoded = '\b';
+                break;
+            case 'f':
+                decoded = '\f';
+                break;
+            case 'n':
+                decoded = '\n';
+                break;
+            case 'r':
+                decoded = '\r';
+                break;
+            case 't':
+                decoded = '\t';
+                break;
+            case 'u':
+                if (pos + 4 > end) {
+                    throw INVALID;
+                }
+                int unit = 0;
+                for (int i = 0; i < 4; i++) {
+                    unit = (unit << 4) | hex(b[pos++]);
+                }
+                decoded = (char) unit; // a lone surrogate stays one, as in JSON.parse
+                break;
+            default:
+                throw INVALID;
+        }
+        if (text != null) {
+            text.append(decoded);
+        }
+    }
+
+    private static int hex(byte c) {
+        if (c >= '0' && c <= '9') {
+            return c - '0';
+        }
+        if (c >= 'a' && c <= 'f') {
+            return c - 'a' + 10;
+        }
+        if (c >= 'A' && c <= 'F') {
+            return c - 'A' + 10;
+        }
+        throw INVALID;
+    }
+}
