@@ -125,8 +125,8 @@ final class JsonBytes {
                 return map;
             }
             while (true) {
-                String name = key(true);
-                JsonProjection child = fields.get(name);
+                String name = fieldName(projection);
+                JsonProjection child = name == null ? null : fields.get(name);
                 if (child == null) {
                     value(false);
                 } else {
@@ -242,6 +242,38 @@ final class JsonBytes {
             }
             c = next();
         }
+    }
+
+    /**
+     * A member's name and its colon, when the projection has a field of that name, else null. A name
+     * without escapes is matched where it lies: most keys of a line are not kept, and cost no String.
+     */
+    private String fieldName(JsonProjection projection) {
+        expect((byte) '"');
+        int start = pos;
+        while (pos < end) {
+            byte c = b[pos];
+            if (c == '"') {
+                String name = projection.fieldAt(b, start, pos - start);
+                if (name == JsonProjection.UNMATCHED) {
+                    name = Utf8.decode(b, start, pos - start);
+                }
+                pos++;
+                expect((byte) ':');
+                return name;
+            }
+            if (c == '\\') {
+                pos = start;
+                String name = string();
+                expect((byte) ':');
+                return name;
+            }
+            if (c >= 0 && c < 0x20) {
+                throw INVALID;
+            }
+            pos++;
+        }
+        throw INVALID;
     }
 
     /** A member's name and its colon; null when it is not kept. */

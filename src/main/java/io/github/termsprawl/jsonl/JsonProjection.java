@@ -3,6 +3,7 @@ package io.github.termsprawl.jsonl;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -19,9 +20,34 @@ public final class JsonProjection {
     public static final JsonProjection ALL = new JsonProjection(null);
 
     private final Map<String, JsonProjection> fields;
+    /** The field names as bytes, for matching a key where it lies in a line ({@link #fieldAt}); null when one is not ASCII. */
+    private final byte[][] names;
+
+    private final String[] nameStrings;
 
     private JsonProjection(Map<String, JsonProjection> fields) {
         this.fields = fields;
+        if (fields == null) {
+            this.names = null;
+            this.nameStrings = null;
+            return;
+        }
+        String[] keys = fields.keySet().toArray(new String[0]);
+        byte[][] bytes = new byte[keys.length][];
+        for (int i = 0; i < keys.length; i++) {
+            bytes[i] = keys[i].getBytes(StandardCharsets.ISO_8859_1);
+            for (int j = 0; j < keys[i].length(); j++) {
+                if (keys[i].charAt(j) >= 0x80) {
+                    bytes = null; // the byte match is for ASCII names; others are looked up decoded
+                    break;
+                }
+            }
+            if (bytes == null) {
+                break;
+            }
+        }
+        this.names = bytes;
+        this.nameStrings = keys;
     }
 
     /** {@code fields("a", ALL, "b", fields("c", ALL))}: keep a whole, and of b only c. */
@@ -46,6 +72,33 @@ public final class JsonProjection {
     Map<String, JsonProjection> fields() {
         return fields;
     }
+
+    /**
+     * The name of the field whose UTF-8 bytes are {@code bytes[from, from+length)} (a key without
+     * escapes), or null when no field has that name; {@link #UNMATCHED} when names are not all ASCII.
+     */
+    String fieldAt(byte[] bytes, int from, int length) {
+        if (names == null) {
+            return UNMATCHED;
+        }
+        next:
+        for (int i = 0; i < names.length; i++) {
+            byte[] name = names[i];
+            if (name.length != length) {
+                continue;
+            }
+            for (int j = 0; j < length; j++) {
+                if (bytes[from + j] != name[j]) {
+                    continue next;
+                }
+            }
+            return nameStrings[i];
+        }
+        return null;
+    }
+
+    /** From {@link #fieldAt}: decode the key and look it up. */
+    static final String UNMATCHED = new String("unmatched");
 
     /** Reads the value at the parser's current token under this projection. */
     public Object read(JsonParser p) throws IOException {

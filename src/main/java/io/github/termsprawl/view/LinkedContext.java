@@ -7,6 +7,7 @@ import io.github.termsprawl.core.NodeTitles;
 import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.jsonl.JsonlTail;
+import io.github.termsprawl.jsonl.Utf8Output;
 import io.github.termsprawl.transcript.PeerTurns;
 import io.github.termsprawl.transcript.TranscriptReaders;
 import java.nio.file.Path;
@@ -24,7 +25,17 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class LinkedContext implements AutoCloseable {
     /** What to print: {@code stdout} exactly, and one line on stderr per note (a refused store). */
-    public record Output(List<String> blocks, List<String> notes) {
+    public static final class Output {
+        private final List<String> blocks;
+        private final List<byte[]> encodedBlocks;
+        private final List<String> notes;
+
+        Output(List<String> blocks, List<byte[]> encodedBlocks, List<String> notes) {
+            this.blocks = blocks;
+            this.encodedBlocks = encodedBlocks;
+            this.notes = notes;
+        }
+
         /** The text to print: the blocks as SPEC §7 joins them. */
         public String stdout() {
             return LinkedContextFormat.document(blocks);
@@ -32,12 +43,17 @@ public final class LinkedContext implements AutoCloseable {
 
         /** {@link #stdout()} as the exact bytes to print. */
         public byte[] stdoutUtf8() {
-            return LinkedContextFormat.documentUtf8(blocks);
+            return LinkedContextFormat.documentUtf8(encodedBlocks);
+        }
+
+        public List<String> notes() {
+            return notes;
         }
     }
 
     private final ProjectLayout layout;
     private final TranscriptReaders readers;
+    private NodeTitles titles; // read once, and only when something prints
 
     public LinkedContext(Path cwd, TranscriptReaders readers) {
         this.layout = new ProjectLayout(cwd);
@@ -55,42 +71,45 @@ public final class LinkedContext implements AutoCloseable {
     public Output render(String self) {
         Links links = new Links(layout);
         String[] files = NodeId.isSafe(self) ? links.fileNames() : new String[0];
-        String[] peers = new String[files.length];
-        PeerTurns[] results = readAll(links, files, self, peers);
+        Peer[] found = readAll(links, files, self);
         List<String> blocks = new ArrayList<>();
+        List<byte[]> encoded = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         Set<String> seen = new HashSet<>();
-        NodeTitles titles = null;
-        for (int i = 0; i < files.length; i++) {
-            String peer = peers[i];
-            if (peer == null || !seen.add(peer)) {
+        for (Peer peer : found) {
+            if (peer == null || !seen.add(peer.id)) {
                 continue; // not a link of self, or a peer already met in an earlier file (Links.peersOf order)
             }
-            PeerTurns result = results[i];
-            if (result == null) {
-                continue;
+            if (peer.refusal != null) {
+                notes.add(peer.id + ": store-incomplete: " + peer.refusal);
             }
-            if (result.refusal() != null) {
-                notes.add(peer + ": store-incomplete: " + result.refusal());
+            if (peer.block != null) {
+                blocks.add(peer.block);
+                encoded.add(peer.encoded);
             }
-            if (result.turns().isEmpty()) {
-                continue;
-            }
-            if (titles == null) {
-                titles = NodeTitles.load(layout); // read once, and only when something prints
-            }
-            blocks.add(LinkedContextFormat.block(peer, titles.titleOf(peer), result.turns()));
         }
-        return new Output(blocks, notes);
+        return new Output(blocks, encoded, notes);
+    }
+
+    /** One linked peer as read by a worker: its block (null when nothing prints), already encoded. */
+    private static final class Peer {
+        final String id;
+        String refusal;
+        String block;
+        byte[] encoded;
+
+        Peer(String id) {
+            this.id = id;
+        }
     }
 
     /**
-     * Reads each link file and, when it links {@code self}, that peer's turns, on up to one thread per
-     * core: the command's wall time is what an agent waits. A link file is read by the same thread as its
-     * peer, so the link scan is not a serial phase before the reads.
+     * Reads each link file and, when it links {@code self}, that peer's turns and its block, on up to one
+     * thread per core: the command's wall time is what an agent waits. A worker does all of one file's
+     * work, so neither the link scan nor the output's formatting is a serial phase.
      */
-    private PeerTurns[] readAll(Links links, String[] files, String self, String[] peers) {
-        PeerTurns[] results = new PeerTurns[files.length];
+    private Peer[] readAll(Links links, String[] files, String self) {
+        Peer[] found = new Peer[files.length];
         TranscriptIndex index = new TranscriptIndex(layout);
         AtomicInteger next = new AtomicInteger();
         Runnable worker = new Runnable() { // a class, not a lambda: no method-handle bootstrap at start
@@ -100,8 +119,7 @@ public final class LinkedContext implements AutoCloseable {
                             Link link = links.read(files[i]);
                             String peer = link == null ? null : link.opposite(self);
                             if (peer != null) {
-                                peers[i] = peer;
-                                results[i] = read(index, peer);
+                                found[i] = peer(index, peer);
                             }
                         }
                     }
@@ -123,7 +141,27 @@ public final class LinkedContext implements AutoCloseable {
                 break;
             }
         }
-        return results;
+        return found;
+    }
+
+    private Peer peer(TranscriptIndex index, String id) {
+        Peer peer = new Peer(id);
+        PeerTurns result = read(index, id);
+        if (result != null) {
+            peer.refusal = result.refusal();
+            if (!result.turns().isEmpty()) {
+                peer.block = LinkedContextFormat.block(id, titles().titleOf(id), result.turns());
+                peer.encoded = Utf8Output.encode(peer.block);
+            }
+        }
+        return peer;
+    }
+
+    private synchronized NodeTitles titles() {
+        if (titles == null) {
+            titles = NodeTitles.load(layout);
+        }
+        return titles;
     }
 
     /** One peer's turns, or null when it has no index entry or cannot be read. */

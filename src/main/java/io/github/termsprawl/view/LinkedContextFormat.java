@@ -33,29 +33,28 @@ public final class LinkedContextFormat {
     }
 
     /**
-     * {@link #document} as the bytes to print ({@link Utf8Output}), encoded block by block: the encoder
-     * then runs as many short calls, which the JIT compiles early, not as one long interpreted loop
-     * over the whole text. The same bytes, as a surrogate pair never spans the ASCII between blocks.
+     * {@link #document} as the bytes to print, from its blocks each already encoded ({@link Utf8Output}):
+     * the same bytes, as a surrogate pair never spans the ASCII between blocks. Encoding block by block
+     * runs the encoder as many short calls, which the JIT compiles early, and on the reader threads.
      */
-    public static byte[] documentUtf8(List<String> blocks) {
-        if (blocks.isEmpty()) {
+    public static byte[] documentUtf8(List<byte[]> encodedBlocks) {
+        if (encodedBlocks.isEmpty()) {
             return new byte[0];
         }
-        byte[][] encoded = new byte[blocks.size()][];
-        int length = (blocks.size() - 1) * SEPARATOR_UTF8.length + 1;
-        for (int i = 0; i < encoded.length; i++) {
-            encoded[i] = Utf8Output.encode(blocks.get(i));
-            length += encoded[i].length;
+        int length = (encodedBlocks.size() - 1) * SEPARATOR_UTF8.length + 1;
+        for (byte[] block : encodedBlocks) {
+            length += block.length;
         }
         byte[] out = new byte[length];
         int at = 0;
-        for (int i = 0; i < encoded.length; i++) {
+        for (int i = 0; i < encodedBlocks.size(); i++) {
             if (i > 0) {
                 System.arraycopy(SEPARATOR_UTF8, 0, out, at, SEPARATOR_UTF8.length);
                 at += SEPARATOR_UTF8.length;
             }
-            System.arraycopy(encoded[i], 0, out, at, encoded[i].length);
-            at += encoded[i].length;
+            byte[] block = encodedBlocks.get(i);
+            System.arraycopy(block, 0, out, at, block.length);
+            at += block.length;
         }
         out[at] = '\n';
         return out;

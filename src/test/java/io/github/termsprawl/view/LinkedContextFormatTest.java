@@ -47,8 +47,12 @@ class LinkedContextFormatTest {
                 List.of("a\uD83D", "\uDE00b", "h\u00e9 \uD83D\uDE00"),
                 List.of("\uDC00", "x\uD800", "\u65e5\u672c"));
         for (List<String> blocks : cases) {
+            List<byte[]> encoded = new java.util.ArrayList<>();
+            for (String block : blocks) {
+                encoded.add(Utf8Output.encode(block));
+            }
             assertArrayEquals(
-                    Utf8Output.encode(LinkedContextFormat.document(blocks)), LinkedContextFormat.documentUtf8(blocks));
+                    Utf8Output.encode(LinkedContextFormat.document(blocks)), LinkedContextFormat.documentUtf8(encoded));
         }
     }
 }
