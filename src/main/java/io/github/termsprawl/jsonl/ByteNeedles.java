@@ -19,7 +19,11 @@ public final class ByteNeedles {
     /** The other needles, tried where their first byte occurs. */
     private final byte[][] plain;
 
-    private final boolean[] plainFirstBytes = new boolean[256];
+    /** What a byte may start: {@link #QUOTED} and/or {@link #PLAIN} bits, so most bytes cost one load and one test. */
+    private final byte[] starts = new byte[256];
+
+    private static final byte QUOTED = 1;
+    private static final byte PLAIN = 2;
 
     public ByteNeedles(String... ascii) {
         int longest = 0;
@@ -34,6 +38,9 @@ public final class ByteNeedles {
             plainCount += isQuoted(all[i]) ? 0 : 1;
         }
         quoted = new byte[longest + 1][][];
+        if (plainCount < all.length) {
+            starts[QUOTE] |= QUOTED; // every quote ends the quoted word before it and starts the next
+        }
         plain = new byte[plainCount][];
         int p = 0;
         for (byte[] needle : all) {
@@ -41,7 +48,7 @@ public final class ByteNeedles {
                 quoted[needle.length] = append(quoted[needle.length], needle);
             } else {
                 plain[p++] = needle;
-                plainFirstBytes[needle[0] & 0xFF] = true;
+                starts[needle[0] & 0xFF] |= PLAIN;
             }
         }
     }
@@ -73,14 +80,17 @@ public final class ByteNeedles {
     public boolean foundIn(byte[] bytes, int from, int to) {
         int lastQuote = -1;
         for (int i = from; i < to; i++) {
-            byte b = bytes[i];
-            if (b == QUOTE) {
+            int start = starts[bytes[i] & 0xFF];
+            if (start == 0) {
+                continue;
+            }
+            if ((start & QUOTED) != 0) {
                 if (lastQuote >= 0 && quotedAt(bytes, lastQuote, i + 1 - lastQuote)) {
                     return true;
                 }
                 lastQuote = i;
             }
-            if (plainFirstBytes[b & 0xFF] && plainAt(bytes, i, to)) {
+            if ((start & PLAIN) != 0 && plainAt(bytes, i, to)) {
                 return true;
             }
         }

@@ -31,21 +31,27 @@ public final class Json {
         }
     };
 
-    /** Jackson's default limits would reject records that JSON.parse accepts (a 100 MB string is a valid record). */
-    static final JsonFactory FACTORY = JsonFactory.builder()
-            .streamReadConstraints(StreamReadConstraints.builder()
-                    .maxStringLength(Integer.MAX_VALUE)
-                    .maxNumberLength(Integer.MAX_VALUE)
-                    .maxNestingDepth(Integer.MAX_VALUE)
-                    .maxNameLength(Integer.MAX_VALUE)
-                    .build())
-            .disable(JsonFactory.Feature.INTERN_FIELD_NAMES)
-            .build();
-
     /** Link and index files are well under this; a longer file grows the buffer. */
     private static final int SMALL_FILE = 1024;
 
     private Json() {}
+
+    /**
+     * Jackson, in a holder so that its classes load only when it is used: the command parses with
+     * {@link JsonBytes}, and needs jackson only for a line too long to hold or a Gemini document head.
+     */
+    private static final class Jackson {
+        /** Jackson's default limits would reject records that JSON.parse accepts (a 100 MB string is a valid record). */
+        static final JsonFactory FACTORY = JsonFactory.builder()
+                .streamReadConstraints(StreamReadConstraints.builder()
+                        .maxStringLength(Integer.MAX_VALUE)
+                        .maxNumberLength(Integer.MAX_VALUE)
+                        .maxNestingDepth(Integer.MAX_VALUE)
+                        .maxNameLength(Integer.MAX_VALUE)
+                        .build())
+                .disable(JsonFactory.Feature.INTERN_FIELD_NAMES)
+                .build();
+    }
 
     /** A JSON number, kept as written so that a file can be rewritten without changing it. */
     public record JsonNumber(String text) {
@@ -56,15 +62,15 @@ public final class Json {
     }
 
     public static JsonParser parser(String text) throws IOException {
-        return FACTORY.createParser(text);
+        return Jackson.FACTORY.createParser(text);
     }
 
     public static JsonParser parser(byte[] bytes, int offset, int length) throws IOException {
-        return FACTORY.createParser(bytes, offset, length);
+        return Jackson.FACTORY.createParser(bytes, offset, length);
     }
 
     public static JsonParser parser(Reader reader) throws IOException {
-        return FACTORY.createParser(reader);
+        return Jackson.FACTORY.createParser(reader);
     }
 
     /** Parses one complete JSON text; throws on bad syntax or trailing content. */
@@ -112,15 +118,6 @@ public final class Json {
         } catch (IOException | RuntimeException e) {
             return null;
         }
-    }
-
-    /**
-     * Whether jackson may read these bytes in place and see what a decoder would give it: well-formed
-     * UTF-8, no NUL (from which a parser could guess UTF-16 or UTF-32) and no leading BOM (which a
-     * parser would skip where JSON.parse fails).
-     */
-    public static boolean readsInPlace(byte[] bytes, int offset, int length) {
-        return Utf8.bomLength(bytes, offset, length) == 0 && Utf8.isValid(bytes, offset, length, false);
     }
 
     public static String stripBom(String text) {

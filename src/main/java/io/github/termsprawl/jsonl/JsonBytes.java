@@ -83,8 +83,8 @@ final class JsonBytes {
     private void skipWhitespace() {
         while (pos < end) {
             byte c = b[pos];
-            if (c != ' ' && c != '\n' && c != '\r' && c != '\t') {
-                return;
+            if (c > ' ' || c != ' ' && c != '\n' && c != '\r' && c != '\t') {
+                return; // most often the first test: compact JSON has no whitespace between tokens
             }
             pos++;
         }
@@ -383,12 +383,17 @@ final class JsonBytes {
     /** The string whose opening quote has been read. */
     private String string() {
         int start = pos;
+        boolean ascii = true;
         while (pos < end) {
             byte c = b[pos];
             if (c == '"') {
                 pos++;
-                return Utf8.decode(b, start, pos - 1 - start);
+                // ASCII, the common case, needs no decoder; other bytes decode as node decodes them
+                return ascii
+                        ? new String(b, start, pos - 1 - start, StandardCharsets.ISO_8859_1)
+                        : Utf8.decode(b, start, pos - 1 - start);
             }
+            ascii &= c >= 0;
             if (c == '\\') {
                 return escapedString(start);
             }
