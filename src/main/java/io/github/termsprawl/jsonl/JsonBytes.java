@@ -35,6 +35,21 @@ final class JsonBytes {
 
     static final Invalid INVALID = new Invalid();
 
+    /** What a byte is inside a string: its loops cost one table load per byte (locals, not fields: C1 keeps them in registers). */
+    private static final byte[] IN_STRING = new byte[256];
+
+    private static final byte ASCII = 0;
+    private static final byte NON_ASCII = 1;
+    private static final byte QUOTE = 2;
+    private static final byte BACKSLASH = 3;
+    private static final byte CONTROL = 4;
+
+    static {
+        for (int c = 0; c < 256; c++) {
+            IN_STRING[c] = c < 0x20 ? CONTROL : c == '"' ? QUOTE : c == '\\' ? BACKSLASH : c < 0x80 ? ASCII : NON_ASCII;
+        }
+    }
+
     private final byte[] b;
     private final int end;
     private int pos;
@@ -81,13 +96,16 @@ final class JsonBytes {
     }
 
     private void skipWhitespace() {
-        while (pos < end) {
-            byte c = b[pos];
+        byte[] b = this.b;
+        int p = pos;
+        while (p < end) {
+            byte c = b[p];
             if (c > ' ' || c != ' ' && c != '\n' && c != '\r' && c != '\t') {
-                return; // most often the first test: compact JSON has no whitespace between tokens
+                break; // most often the first test: compact JSON has no whitespace between tokens
             }
-            pos++;
+            p++;
         }
+        pos = p;
     }
 
     /** The byte at the current position, past whitespace; there must be one. */
@@ -250,28 +268,27 @@ final class JsonBytes {
      */
     private String fieldName(JsonProjection projection) {
         expect((byte) '"');
+        byte[] b = this.b;
         int start = pos;
-        while (pos < end) {
-            byte c = b[pos];
-            if (c == '"') {
-                String name = projection.fieldAt(b, start, pos - start);
+        for (int p = start; p < end; p++) {
+            byte kind = IN_STRING[b[p] & 0xFF];
+            if (kind <= NON_ASCII) {
+                continue;
+            }
+            String name;
+            if (kind == QUOTE) {
+                name = projection.fieldAt(b, start, p - start);
                 if (name == JsonProjection.UNMATCHED) {
-                    name = Utf8.decode(b, start, pos - start);
+                    name = Utf8.decode(b, start, p - start);
                 }
-                pos++;
-                expect((byte) ':');
-                return name;
-            }
-            if (c == '\\') {
-                pos = start;
-                String name = string();
-                expect((byte) ':');
-                return name;
-            }
-            if (c >= 0 && c < 0x20) {
+                pos = p + 1;
+            } else if (kind == BACKSLASH) {
+                name = string();
+            } else {
                 throw INVALID;
             }
-            pos++;
+            expect((byte) ':');
+            return name;
         }
         throw INVALID;
     }
@@ -366,66 +383,79 @@ final class JsonBytes {
 
     /** Past a string whose opening quote has been read, checking it; returns null. */
     private String skipString() {
-        while (pos < end) {
-            byte c = b[pos++];
-            if (c == '"') {
+        byte[] b = this.b;
+        int p = pos;
+        while (p < end) {
+            byte kind = IN_STRING[b[p++] & 0xFF];
+            if (kind <= NON_ASCII) {
+                continue;
+            }
+            if (kind == QUOTE) {
+                pos = p;
                 return null;
             }
-            if (c == '\\') {
-                escape(null);
-            } else if (c >= 0 && c < 0x20) {
+            if (kind == CONTROL) {
                 throw INVALID; // a raw control char
             }
+            pos = p;
+            escape(null);
+            p = pos;
         }
         throw INVALID;
     }
 
     /** The string whose opening quote has been read. */
     private String string() {
+        byte[] b = this.b;
         int start = pos;
-        boolean ascii = true;
-        while (pos < end) {
-            byte c = b[pos];
-            if (c == '"') {
-                pos++;
+        int kinds = ASCII;
+        for (int p = start; p < end; p++) {
+            byte kind = IN_STRING[b[p] & 0xFF];
+            if (kind <= NON_ASCII) {
+                kinds |= kind;
+                continue;
+            }
+            if (kind == QUOTE) {
+                pos = p + 1;
                 // ASCII, the common case, needs no decoder; other bytes decode as node decodes them
-                return ascii
-                        ? new String(b, start, pos - 1 - start, StandardCharsets.ISO_8859_1)
-                        : Utf8.decode(b, start, pos - 1 - start);
+                return kinds == ASCII
+                        ? new String(b, start, p - start, StandardCharsets.ISO_8859_1)
+                        : Utf8.decode(b, start, p - start);
             }
-            ascii &= c >= 0;
-            if (c == '\\') {
-                return escapedString(start);
-            }
-            if (c >= 0 && c < 0x20) {
+            if (kind == CONTROL) {
                 throw INVALID;
             }
-            pos++;
+            pos = p;
+            return escapedString(start);
         }
         throw INVALID;
     }
 
     /** The rest of a string that has escapes, from {@code start}; the current position is at a backslash. */
     private String escapedString(int start) {
+        byte[] b = this.b;
         StringBuilder text = new StringBuilder(pos - start + 16);
         int run = start;
-        while (pos < end) {
-            byte c = b[pos];
-            if (c == '"' || c == '\\') {
-                if (pos > run) {
-                    text.append(Utf8.decode(b, run, pos - run)); // cut at an ASCII byte: the decoder starts fresh
-                }
-                pos++;
-                if (c == '"') {
-                    return text.toString();
-                }
-                escape(text);
-                run = pos;
-            } else if (c >= 0 && c < 0x20) {
-                throw INVALID;
-            } else {
-                pos++;
+        int p = pos;
+        while (p < end) {
+            byte kind = IN_STRING[b[p] & 0xFF];
+            if (kind <= NON_ASCII) {
+                p++;
+                continue;
             }
+            if (kind == CONTROL) {
+                throw INVALID;
+            }
+            if (p > run) {
+                text.append(Utf8.decode(b, run, p - run)); // cut at an ASCII byte: the decoder starts fresh
+            }
+            pos = p + 1;
+            if (kind == QUOTE) {
+                return text.toString();
+            }
+            escape(text);
+            p = pos;
+            run = p;
         }
         throw INVALID;
     }

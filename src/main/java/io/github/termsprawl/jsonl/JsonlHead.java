@@ -138,7 +138,7 @@ public final class JsonlHead {
                 }
                 len = Math.max(len, 0);
                 Head head = new Head(buf, len, len >= size);
-                if (head.whole || limit == MAX_BYTES || countLines(head) >= lines) {
+                if (head.whole || limit == MAX_BYTES || hasLines(head, lines)) {
                     return head;
                 }
             }
@@ -147,14 +147,16 @@ public final class JsonlHead {
         }
     }
 
-    private static int countLines(Head head) {
+    /** Whether the head holds at least {@code lines} line ends: it stops there, not at the head's end. */
+    private static boolean hasLines(Head head, int lines) {
         int n = 0;
-        for (int i = 0; i < head.length; i++) {
-            if (head.bytes[i] == '\n') {
+        byte[] bytes = head.bytes;
+        for (int i = 0; i < head.length && n < lines; i++) {
+            if (bytes[i] == '\n') {
                 n++;
             }
         }
-        return n;
+        return n >= lines;
     }
 
     /** The scalar top-level fields of the first JSON object, stopping once one of {@code wanted} is seen. */

@@ -7,9 +7,9 @@ import io.github.termsprawl.core.NodeTitles;
 import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.jsonl.JsonlTail;
-import io.github.termsprawl.jsonl.Utf8Output;
 import io.github.termsprawl.transcript.PeerTurns;
 import io.github.termsprawl.transcript.TranscriptReaders;
+import io.github.termsprawl.transcript.Turn;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -26,24 +26,30 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class LinkedContext implements AutoCloseable {
     /** What to print: {@code stdout} exactly, and one line on stderr per note (a refused store). */
     public static final class Output {
-        private final List<String> blocks;
-        private final List<byte[]> encodedBlocks;
+        private final List<Peer> printed;
         private final List<String> notes;
 
-        Output(List<String> blocks, List<byte[]> encodedBlocks, List<String> notes) {
-            this.blocks = blocks;
-            this.encodedBlocks = encodedBlocks;
+        Output(List<Peer> printed, List<String> notes) {
+            this.printed = printed;
             this.notes = notes;
         }
 
         /** The text to print: the blocks as SPEC §7 joins them. */
         public String stdout() {
+            List<String> blocks = new ArrayList<>();
+            for (Peer peer : printed) {
+                blocks.add(LinkedContextFormat.block(peer.id, peer.title, peer.turns));
+            }
             return LinkedContextFormat.document(blocks);
         }
 
-        /** {@link #stdout()} as the exact bytes to print. */
+        /** {@link #stdout()} as the exact bytes to print (encoded on the reader threads). */
         public byte[] stdoutUtf8() {
-            return LinkedContextFormat.documentUtf8(encodedBlocks);
+            List<byte[]> blocks = new ArrayList<>();
+            for (Peer peer : printed) {
+                blocks.add(peer.utf8);
+            }
+            return LinkedContextFormat.documentUtf8(blocks);
         }
 
         public List<String> notes() {
@@ -72,8 +78,7 @@ public final class LinkedContext implements AutoCloseable {
         Links links = new Links(layout);
         String[] files = NodeId.isSafe(self) ? links.fileNames() : new String[0];
         Peer[] found = readAll(links, files, self);
-        List<String> blocks = new ArrayList<>();
-        List<byte[]> encoded = new ArrayList<>();
+        List<Peer> printed = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         for (Peer peer : found) {
@@ -83,20 +88,20 @@ public final class LinkedContext implements AutoCloseable {
             if (peer.refusal != null) {
                 notes.add(peer.id + ": store-incomplete: " + peer.refusal);
             }
-            if (peer.block != null) {
-                blocks.add(peer.block);
-                encoded.add(peer.encoded);
+            if (peer.utf8 != null) {
+                printed.add(peer);
             }
         }
-        return new Output(blocks, encoded, notes);
+        return new Output(printed, notes);
     }
 
-    /** One linked peer as read by a worker: its block (null when nothing prints), already encoded. */
+    /** One linked peer as read by a worker: what prints of it (none when {@code utf8} is null), already encoded. */
     private static final class Peer {
         final String id;
         String refusal;
-        String block;
-        byte[] encoded;
+        String title;
+        List<Turn> turns;
+        byte[] utf8;
 
         Peer(String id) {
             this.id = id;
@@ -150,8 +155,9 @@ public final class LinkedContext implements AutoCloseable {
         if (result != null) {
             peer.refusal = result.refusal();
             if (!result.turns().isEmpty()) {
-                peer.block = LinkedContextFormat.block(id, titles().titleOf(id), result.turns());
-                peer.encoded = Utf8Output.encode(peer.block);
+                peer.title = titles().titleOf(id);
+                peer.turns = result.turns();
+                peer.utf8 = LinkedContextFormat.blockUtf8(id, peer.title, peer.turns);
             }
         }
         return peer;

@@ -55,4 +55,19 @@ class LinkedContextFormatTest {
                     Utf8Output.encode(LinkedContextFormat.document(blocks)), LinkedContextFormat.documentUtf8(encoded));
         }
     }
+
+    /** A block's bytes, encoded turn by turn, are those of the whole block, lone surrogates at the edges included. */
+    @Test
+    void blockBytesAreTheEncodedBlock() {
+        List<Turn> turns = List.of(
+                new Turn("user", "\uDE00starts low"),
+                new Turn("assistant", "ends high\uD83D"),
+                new Turn("user", "h\u00e9 \uD83D\uDE00 \u65e5"),
+                new Turn("assistant", ""));
+        for (String title : new String[] {"T", "\uD800", "x\uDC00", "\uD83D\uDE00"}) {
+            assertArrayEquals(
+                    Utf8Output.encode(LinkedContextFormat.block("p", title, turns)),
+                    LinkedContextFormat.blockUtf8("p", title, turns));
+        }
+    }
 }
