@@ -5,12 +5,12 @@
 #
 #   bench/run.sh                 all cases (needs ~2 GB of disk under target/bench)
 #   SKIP_HUGE=1 bench/run.sh     without the 1.5 GB case
-#   RUNS=9 bench/run.sh          more runs per command (default 5)
+#   RUNS=15 bench/run.sh         more runs per command (default 9)
 set -eu
 cd "$(dirname "$0")/.."
 root=$(pwd)
 shared=${SHARED:-$root/../shared}
-runs=${RUNS:-5}
+runs=${RUNS:-9}
 work=$root/target/bench
 ref="$shared/bench/reference-context.mjs"
 gen="$shared/bench/gen-transcript.mjs"
@@ -59,6 +59,10 @@ for f in $(find "$shared/corpus/claude" -name '*.jsonl' | sort); do
   i=$((i + 1)); peer "$work/everyday" "p$i" "$f"
 done
 
+# many small peers: the per-peer cost (link, index entry, one short transcript each)
+project "$work/peers2000"
+node bench/manypeers.mjs "$work/peers2000" 2000
+
 fixture "$work/gen200.jsonl" node "$gen" "$work/gen200.jsonl" 200 7
 project "$work/gen200"; peer "$work/gen200" big "$work/gen200.jsonl"
 
@@ -90,6 +94,7 @@ echo
 echo "| case | java wall (median) | java peak RSS | node wall (median) | node peak RSS | java/node | same output |"
 echo "|---|---|---|---|---|---|---|"
 measure "everyday ($i corpus transcripts)" "$work/everyday"
+measure "2000 small peers (one 7-line transcript each)" "$work/peers2000"
 measure "200 MB generated" "$work/gen200"
 measure "100 MB single last line" "$work/line100"
 if [ "${SKIP_HUGE:-0}" != 1 ]; then

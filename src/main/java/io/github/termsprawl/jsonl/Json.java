@@ -32,7 +32,7 @@ public final class Json {
     };
 
     /** Link and index files are well under this; a longer file grows the buffer. */
-    private static final int SMALL_FILE = 1024;
+    private static final int SMALL_FILE = 256;
 
     private Json() {}
 

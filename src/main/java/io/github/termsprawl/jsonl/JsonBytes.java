@@ -384,9 +384,19 @@ final class JsonBytes {
     /** Past a string whose opening quote has been read, checking it; returns null. */
     private String skipString() {
         byte[] b = this.b;
+        byte[] in = IN_STRING;
         int p = pos;
         while (p < end) {
-            byte kind = IN_STRING[b[p++] & 0xFF];
+            // four plain bytes a test (kinds OR to at most NON_ASCII): skipped strings are most of a line
+            while (p + 4 <= end
+                    && (in[b[p] & 0xFF] | in[b[p + 1] & 0xFF] | in[b[p + 2] & 0xFF] | in[b[p + 3] & 0xFF])
+                            <= NON_ASCII) {
+                p += 4;
+            }
+            if (p == end) {
+                break;
+            }
+            byte kind = in[b[p++] & 0xFF];
             if (kind <= NON_ASCII) {
                 continue;
             }

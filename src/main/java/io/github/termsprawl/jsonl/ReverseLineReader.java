@@ -111,7 +111,11 @@ public final class ReverseLineReader implements Closeable {
                 load(pos);
             }
             byte[] bytes = chunk;
-            for (int i = (int) (pos - 1 - chunkStart); i >= 0; i--) {
+            int i = (int) (pos - 1 - chunkStart);
+            while (i >= 3 && bytes[i] != '\n' && bytes[i - 1] != '\n' && bytes[i - 2] != '\n' && bytes[i - 3] != '\n') {
+                i -= 4; // four bytes a test: most of a chunk is inside long lines
+            }
+            for (; i >= 0; i--) {
                 if (bytes[i] == '\n') {
                     lineStart = chunkStart + i + 1;
                     nextEnd = chunkStart + i;

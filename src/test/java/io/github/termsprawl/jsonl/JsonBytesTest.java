@@ -157,10 +157,11 @@ class JsonBytesTest {
             "\\/",
             "\u65e5\u672c",
             "",
-            "x y"
+            "x y",
+            "a longer run of plain text, h\u00e9llo"
         };
         out.append('"');
-        int n = r.nextInt(3);
+        int n = r.nextInt(5);
         for (int i = 0; i < n; i++) {
             out.append(words[r.nextInt(words.length)]);
         }
