@@ -1,6 +1,7 @@
 package io.github.termsprawl.core;
 
 import io.github.termsprawl.jsonl.Json;
+import io.github.termsprawl.jsonl.JsonProjection;
 import io.github.termsprawl.jsonl.JsonWriter;
 import java.io.File;
 import java.io.IOException;
@@ -39,6 +40,9 @@ public final class Links {
             return error == null;
         }
     }
+
+    /** What a link file is read for: a file holds many peers' links, so no other key is built. */
+    private static final JsonProjection KEYS = JsonProjection.whole("version", "a", "b");
 
     private final ProjectLayout layout;
     /** Link files are opened by name in it: one File each, not a chain of Paths. */
@@ -113,7 +117,7 @@ public final class Links {
 
     /** The valid link in the folder's file of that name, or null (missing, unreadable or junk). */
     public Link read(String fileName) {
-        return parse(Json.readFileOrNull(new File(linksDir, fileName)));
+        return parse(Json.readObjectOrNull(new File(linksDir, fileName), KEYS));
     }
 
     static Link parse(Object json) {

@@ -1,6 +1,7 @@
 package io.github.termsprawl.core;
 
 import io.github.termsprawl.jsonl.Json;
+import io.github.termsprawl.jsonl.JsonProjection;
 import io.github.termsprawl.jsonl.JsonWriter;
 import java.io.File;
 import java.io.IOException;
@@ -16,6 +17,9 @@ public final class TranscriptIndex {
      * {@code path} is already resolved against the project folder.
      */
     public record Entry(Path path, String store, String session) {}
+
+    /** What an entry is read for: the command reads one per peer, so no other key is built. */
+    private static final JsonProjection KEYS = JsonProjection.whole("version", "path", "store", "session");
 
     private final ProjectLayout layout;
     /** Entries are opened by name in it: one File each, not a chain of Paths. */
@@ -35,7 +39,7 @@ public final class TranscriptIndex {
         if (!NodeId.isSafe(nodeId)) {
             return null;
         }
-        Map<String, Object> o = Json.asObject(Json.readFileOrNull(new File(dir, nodeId + ".json")));
+        Map<String, Object> o = Json.readObjectOrNull(new File(dir, nodeId + ".json"), KEYS);
         if (o == null || !Json.isOne(o.get("version")) || !(o.get("path") instanceof String path) || path.isEmpty()) {
             return null;
         }

@@ -78,8 +78,21 @@ public final class ByteNeedles {
 
     /** Whether {@code bytes[from, to)} contain any of the needles. */
     public boolean foundIn(byte[] bytes, int from, int to) {
+        byte[] starts = this.starts;
         int lastQuote = -1;
         for (int i = from; i < to; i++) {
+            // four bytes a test while none can start a needle
+            while (i + 4 <= to
+                    && (starts[bytes[i] & 0xFF]
+                                    | starts[bytes[i + 1] & 0xFF]
+                                    | starts[bytes[i + 2] & 0xFF]
+                                    | starts[bytes[i + 3] & 0xFF])
+                            == 0) {
+                i += 4;
+            }
+            if (i == to) {
+                break;
+            }
             int start = starts[bytes[i] & 0xFF];
             if (start == 0) {
                 continue;

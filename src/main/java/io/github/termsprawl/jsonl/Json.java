@@ -96,6 +96,19 @@ public final class Json {
 
     /** As {@link #readFileOrNull(Path)}; a {@link File} is what the JDK opens, so a folder's files need no Path each. */
     public static Object readFileOrNull(File file) {
+        return readFileOrNull(file, null);
+    }
+
+    /**
+     * As {@link #readFileOrNull(File)} for a file that must hold one object, of which only what
+     * {@code projection} names is kept (in a plain map): null for anything else, as a caller taking
+     * {@link #asObject} of the whole value would get.
+     */
+    public static Map<String, Object> readObjectOrNull(File file, JsonProjection projection) {
+        return asObject(readFileOrNull(file, projection));
+    }
+
+    private static Object readFileOrNull(File file, JsonProjection projection) {
         try {
             if (!file.isFile()) {
                 return null;
@@ -114,7 +127,9 @@ public final class Json {
                 }
             }
             int start = Utf8.bomLength(bytes, 0, length);
-            return JsonBytes.parse(bytes, start, length - start); // the transcript lines' parser
+            return projection == null
+                    ? JsonBytes.parse(bytes, start, length - start) // the transcript lines' parser
+                    : JsonBytes.record(bytes, start, length - start, projection);
         } catch (IOException | RuntimeException e) {
             return null;
         }

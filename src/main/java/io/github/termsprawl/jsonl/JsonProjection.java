@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,34 +21,46 @@ public final class JsonProjection {
     public static final JsonProjection ALL = new JsonProjection(null);
 
     private final Map<String, JsonProjection> fields;
-    /** The field names as bytes, for matching a key where it lies in a line ({@link #fieldAt}); null when one is not ASCII. */
-    private final byte[][] names;
+    /**
+     * The field names as bytes by length ({@code names[n]} holds those of n bytes), for matching a key
+     * where it lies in a line ({@link #fieldAt}); null when a name is not ASCII.
+     */
+    private final byte[][][] names;
 
-    private final String[] nameStrings;
+    private final String[][] nameStrings;
 
     private JsonProjection(Map<String, JsonProjection> fields) {
         this.fields = fields;
-        if (fields == null) {
+        if (fields == null || !allAscii(fields.keySet())) {
             this.names = null;
             this.nameStrings = null;
             return;
         }
-        String[] keys = fields.keySet().toArray(new String[0]);
-        byte[][] bytes = new byte[keys.length][];
-        for (int i = 0; i < keys.length; i++) {
-            bytes[i] = keys[i].getBytes(StandardCharsets.ISO_8859_1);
-            for (int j = 0; j < keys[i].length(); j++) {
-                if (keys[i].charAt(j) >= 0x80) {
-                    bytes = null; // the byte match is for ASCII names; others are looked up decoded
-                    break;
+        int longest = 0;
+        for (String key : fields.keySet()) {
+            longest = Math.max(longest, key.length());
+        }
+        names = new byte[longest + 1][][];
+        nameStrings = new String[longest + 1][];
+        for (String key : fields.keySet()) {
+            int n = key.length();
+            int at = names[n] == null ? 0 : names[n].length;
+            names[n] = names[n] == null ? new byte[1][] : Arrays.copyOf(names[n], at + 1);
+            nameStrings[n] = nameStrings[n] == null ? new String[1] : Arrays.copyOf(nameStrings[n], at + 1);
+            names[n][at] = key.getBytes(StandardCharsets.ISO_8859_1);
+            nameStrings[n][at] = key;
+        }
+    }
+
+    private static boolean allAscii(Iterable<String> keys) {
+        for (String key : keys) {
+            for (int i = 0; i < key.length(); i++) {
+                if (key.charAt(i) >= 0x80) {
+                    return false;
                 }
             }
-            if (bytes == null) {
-                break;
-            }
         }
-        this.names = bytes;
-        this.nameStrings = keys;
+        return true;
     }
 
     /** {@code fields("a", ALL, "b", fields("c", ALL))}: keep a whole, and of b only c. */
@@ -81,18 +94,19 @@ public final class JsonProjection {
         if (names == null) {
             return UNMATCHED;
         }
+        if (length >= names.length || names[length] == null) {
+            return null;
+        }
+        byte[][] candidates = names[length];
         next:
-        for (int i = 0; i < names.length; i++) {
-            byte[] name = names[i];
-            if (name.length != length) {
-                continue;
-            }
+        for (int i = 0; i < candidates.length; i++) {
+            byte[] name = candidates[i];
             for (int j = 0; j < length; j++) {
                 if (bytes[from + j] != name[j]) {
                     continue next;
                 }
             }
-            return nameStrings[i];
+            return nameStrings[length][i];
         }
         return null;
     }

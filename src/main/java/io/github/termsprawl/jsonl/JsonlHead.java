@@ -118,10 +118,11 @@ public final class JsonlHead {
      * lines do not fit in that; null for anything but a readable regular file.
      */
     public static Head read(Path file, int lines) {
-        if (!file.toFile().isFile()) {
+        java.io.File f = file.toFile();
+        if (!f.isFile()) {
             return null;
         }
-        try (java.io.RandomAccessFile raf = new java.io.RandomAccessFile(file.toFile(), "r")) {
+        try (java.io.RandomAccessFile raf = new java.io.RandomAccessFile(f, "r")) {
             long size = raf.length();
             for (int limit = FIRST_BYTES; ; limit = MAX_BYTES) {
                 byte[] buf = new byte[(int) Math.min(size, limit)];

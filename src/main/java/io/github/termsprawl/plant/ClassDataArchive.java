@@ -116,6 +116,14 @@ public final class ClassDataArchive {
                 + "not json\n";
         Files.write(transcript, lines.getBytes(StandardCharsets.UTF_8));
         new TranscriptIndex(layout).record("b", transcript.toString(), null, null);
+        // a Gemini CLI session document: its store is told from a streamed head, through jackson, which a
+        // line too long to hold and OpenCode's messages go through too
+        new Links(layout).add("a", "c");
+        Path document = dir.resolve("c.json");
+        Files.writeString(
+                document,
+                "{\"sessionId\":\"s\",\"projectHash\":\"h\",\"messages\":[{\"id\":\"m\",\"type\":\"user\",\"content\":\"hi\"}]}");
+        new TranscriptIndex(layout).record("c", document.toString(), null, null);
         Files.writeString(layout.projectJson(), "{\"nodes\":[{\"id\":\"b\",\"data\":{\"title\":\"B\"}}]}");
     }
 
