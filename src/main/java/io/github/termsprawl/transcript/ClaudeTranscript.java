@@ -98,7 +98,7 @@ final class ClaudeTranscript implements StoreReader {
 
     @Override
     public PeerTurns lastTurns(TranscriptIndex.Entry entry, JsonlHead.Head wholeFile, TurnLimits limits) {
-        return PeerTurns.of(JsonlTurns.last(tail, wholeFile, TURN, TURN_NEEDLES, limits, TO_TURN));
+        return PeerTurns.of(JsonlTurns.last(tail, entry.path(), wholeFile, TURN, TURN_NEEDLES, limits, TO_TURN));
     }
 
     ReadStats stats(Path file) {

@@ -38,16 +38,13 @@ final class JsonlTurns {
             ByteNeedles needles,
             TurnLimits limits,
             TurnRule rule) {
-        if (limits.maxTurns() <= 0) {
-            return List.of();
-        }
-        Collector collect = new Collector(limits, rule);
-        return tail.walk(file, projection, needles, limits.stringCap(), collect) ? collect.turns() : List.of();
+        return last(tail, file, null, projection, needles, limits, rule);
     }
 
-    /** As {@link #last(JsonlTail, Path, JsonProjection, ByteNeedles, TurnLimits, TurnRule)} over a file read whole. */
+    /** As above; {@code wholeFile}, when not null, holds the whole file already read, and is walked instead. */
     static List<Turn> last(
             JsonlTail tail,
+            Path file,
             JsonlHead.Head wholeFile,
             JsonProjection projection,
             ByteNeedles needles,
@@ -57,7 +54,10 @@ final class JsonlTurns {
             return List.of();
         }
         Collector collect = new Collector(limits, rule);
-        return tail.walk(wholeFile, projection, needles, limits.stringCap(), collect) ? collect.turns() : List.of();
+        boolean read = wholeFile != null
+                ? tail.walk(wholeFile, projection, needles, limits.stringCap(), collect)
+                : tail.walk(file, projection, needles, limits.stringCap(), collect);
+        return read ? collect.turns() : List.of();
     }
 
     /** Keeps the turns met walking backwards, until there are enough. A class, not a lambda: no bootstrap at start. */
