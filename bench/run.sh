@@ -5,7 +5,7 @@
 #
 #   bench/run.sh                 all cases (needs ~2 GB of disk under target/bench)
 #   SKIP_HUGE=1 bench/run.sh     without the 1.5 GB case
-#   RUNS=9 bench/run.sh          more runs per command (default 5)
+#   RUNS=15 bench/run.sh         more runs per command (default 9)
 #   SHARED=dir bench/run.sh      where the shared folder is (default ../shared)
 #
 # The shared folder is optional. With it (and node): the node reference model
@@ -18,7 +18,7 @@ set -eu
 cd "$(dirname "$0")/.."
 root=$(pwd)
 shared=${SHARED:-$root/../shared}
-runs=${RUNS:-5}
+runs=${RUNS:-9}
 work=$root/target/bench
 ref="$shared/bench/reference-context.mjs"
 gen="$shared/bench/gen-transcript.mjs"
@@ -114,6 +114,14 @@ else
   done
 fi
 
+# many small peers: the per-peer cost (link, index entry, one short transcript each)
+if [ "$have_node" = yes ]; then
+  project "$work/peers2000"
+  node bench/manypeers.mjs "$work/peers2000" 2000
+else
+  note "node is not on PATH: the 2000-peer case is left out (bench/manypeers.mjs writes it)"
+fi
+
 g=$work/$gen_from
 mkdir -p "$g"
 fixture "$g/gen200.jsonl" claude_session "$g/gen200.jsonl" 200 7
@@ -158,6 +166,9 @@ echo
 echo "| case | java wall (median) | java peak RSS | node wall (median) | node peak RSS | java/node | same output |"
 echo "|---|---|---|---|---|---|---|"
 measure "everyday ($i $everyday)" "$work/everyday"
+if [ "$have_node" = yes ]; then
+  measure "2000 small peers (one 7-line transcript each)" "$work/peers2000"
+fi
 measure "200 MB generated" "$work/gen200"
 if [ "$have_node" = yes ]; then
   measure "100 MB single last line" "$work/line100"

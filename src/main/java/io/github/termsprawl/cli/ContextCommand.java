@@ -25,14 +25,14 @@ public final class ContextCommand {
     static int run(String[] args, OutputStream out, OutputStream err) {
         ContextArgs parsed = ContextArgs.parse(args);
         if (!parsed.ok()) {
-            write(err, "termsprawl-context: " + parsed.error() + "\n");
+            write(err, Utf8Output.encode("termsprawl-context: " + parsed.error() + "\n"));
             return 2;
         }
         try (LinkedContext context = new LinkedContext(Path.of(parsed.cwd()))) {
             LinkedContext.Output output = context.render(parsed.self());
-            write(out, output.stdout());
+            write(out, output.stdoutUtf8());
             for (String note : output.notes()) {
-                write(err, "termsprawl-context: " + note + "\n");
+                write(err, Utf8Output.encode("termsprawl-context: " + note + "\n"));
             }
         } catch (RuntimeException | Error e) {
             // fail open: an agent gets no context rather than a stack trace
@@ -40,12 +40,12 @@ public final class ContextCommand {
         return 0;
     }
 
-    private static void write(OutputStream stream, String text) {
-        if (text.isEmpty()) {
+    private static void write(OutputStream stream, byte[] bytes) {
+        if (bytes.length == 0) {
             return;
         }
         try {
-            stream.write(Utf8Output.encode(text));
+            stream.write(bytes);
             stream.flush();
         } catch (IOException e) {
             // a closed pipe is the reader's choice

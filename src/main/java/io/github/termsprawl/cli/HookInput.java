@@ -22,7 +22,7 @@ public record HookInput(String transcriptPath, String cwd) {
     public static final HookInput EMPTY = new HookInput(null, null);
 
     /**
-     * Jackson's default limits, unlike {@link Json#FACTORY}'s: a hook payload is shallow and small, and
+     * Jackson's default limits, unlike the command parser's: a hook payload is shallow and small, and
      * without a depth limit 50 MB of {@code [} would build tens of millions of parser contexts (out of memory).
      * Strings never reach the string limit: the reader below caps them.
      */

@@ -1,10 +1,13 @@
 package io.github.termsprawl.core;
 
 import io.github.termsprawl.jsonl.Json;
+import io.github.termsprawl.jsonl.JsonProjection;
 import io.github.termsprawl.jsonl.JsonWriter;
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -37,10 +40,16 @@ public final class Links {
         }
     }
 
+    /** What a link file is read for: a file holds many peers' links, so no other key is built. */
+    private static final JsonProjection KEYS = JsonProjection.whole("version", "a", "b");
+
     private final ProjectLayout layout;
+    /** Link files are opened by name in it: one File each, not a chain of Paths. */
+    private final File linksDir;
 
     public Links(ProjectLayout layout) {
         this.layout = layout;
+        this.linksDir = layout.linksDir().toFile();
     }
 
     public Path fileOf(String a, String b) {
@@ -78,25 +87,36 @@ public final class Links {
 
     /** Every valid link, in ascending file-name order; junk files are dropped silently. */
     public List<Link> list() {
-        String[] all = layout.linksDir().toFile().list(); // null for a missing folder: no exception to build
-        if (all == null) {
-            return List.of();
-        }
-        List<String> names = new ArrayList<>();
-        for (String name : all) {
-            if (name.endsWith(".json")) {
-                names.add(name);
-            }
-        }
-        names.sort(null);
         List<Link> links = new ArrayList<>();
-        for (String name : names) {
-            Link link = parse(Json.readFileOrNull(layout.linksDir().resolve(name)));
+        for (String name : fileNames()) {
+            Link link = read(name);
             if (link != null) {
                 links.add(link);
             }
         }
         return links;
+    }
+
+    /** The names of the folder's {@code .json} files in ascending order: the order {@link #list} reads them in. */
+    public String[] fileNames() {
+        String[] all = linksDir.list(); // null for a missing folder: no exception to build
+        if (all == null) {
+            return new String[0];
+        }
+        int n = 0;
+        for (String name : all) {
+            if (name.endsWith(".json")) {
+                all[n++] = name;
+            }
+        }
+        String[] names = Arrays.copyOf(all, n);
+        Arrays.sort(names);
+        return names;
+    }
+
+    /** The valid link in the folder's file of that name, or null (missing, unreadable or junk). */
+    public Link read(String fileName) {
+        return parse(Json.readObjectOrNull(new File(linksDir, fileName), KEYS));
     }
 
     static Link parse(Object json) {

@@ -1,7 +1,9 @@
 package io.github.termsprawl.core;
 
 import io.github.termsprawl.jsonl.Json;
+import io.github.termsprawl.jsonl.JsonProjection;
 import io.github.termsprawl.jsonl.JsonWriter;
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -16,10 +18,16 @@ public final class TranscriptIndex {
      */
     public record Entry(Path path, String store, String session) {}
 
+    /** What an entry is read for: the command reads one per peer, so no other key is built. */
+    private static final JsonProjection KEYS = JsonProjection.whole("version", "path", "store", "session");
+
     private final ProjectLayout layout;
+    /** Entries are opened by name in it: one File each, not a chain of Paths. */
+    private final File dir;
 
     public TranscriptIndex(ProjectLayout layout) {
         this.layout = layout;
+        this.dir = layout.transcriptsDir().toFile();
     }
 
     public Path fileOf(String nodeId) {
@@ -46,7 +54,7 @@ public final class TranscriptIndex {
         if (!NodeId.isSafe(nodeId)) {
             return null;
         }
-        Map<String, Object> o = Json.asObject(Json.readFileOrNull(fileOf(nodeId)));
+        Map<String, Object> o = Json.readObjectOrNull(new File(dir, nodeId + ".json"), KEYS);
         if (o == null || !Json.isOne(o.get("version")) || !(o.get("path") instanceof String path) || path.isEmpty()) {
             return null;
         }

@@ -4,11 +4,14 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import java.io.File;
+import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +33,7 @@ public final class Json {
 
     /**
      * The deepest nesting read (arrays and objects together): a line nested deeper is skipped as if it did
-     * not parse. JSON.parse has no such bound, but the parser holds a frame per open level, so without one
+     * not parse. JSON.parse has no such bound, but a parser holds a frame per open level, so without one
      * a 100 MB line of {@code [} costs gigabytes; no real record comes near this depth.
      */
     public static final int MAX_DEPTH = 1 << 18;
@@ -42,18 +45,27 @@ public final class Json {
      */
     public static final int MAX_VALUES = 1 << 20;
 
-    /** Jackson's default limits would reject records that JSON.parse accepts (a 100 MB string is a valid record). */
-    static final JsonFactory FACTORY = JsonFactory.builder()
-            .streamReadConstraints(StreamReadConstraints.builder()
-                    .maxStringLength(Integer.MAX_VALUE)
-                    .maxNumberLength(Integer.MAX_VALUE)
-                    .maxNestingDepth(MAX_DEPTH)
-                    .maxNameLength(Integer.MAX_VALUE)
-                    .build())
-            .disable(JsonFactory.Feature.INTERN_FIELD_NAMES)
-            .build();
+    /** Link and index files are well under this; a longer file grows the buffer. */
+    private static final int SMALL_FILE = 256;
 
     private Json() {}
+
+    /**
+     * Jackson, in a holder so that its classes load only when it is used: the command parses with
+     * {@link JsonBytes}, and needs jackson only for a line too long to hold or a Gemini document head.
+     */
+    private static final class Jackson {
+        /** Jackson's default limits would reject records that JSON.parse accepts (a 100 MB string is a valid record). */
+        static final JsonFactory FACTORY = JsonFactory.builder()
+                .streamReadConstraints(StreamReadConstraints.builder()
+                        .maxStringLength(Integer.MAX_VALUE)
+                        .maxNumberLength(Integer.MAX_VALUE)
+                        .maxNestingDepth(MAX_DEPTH)
+                        .maxNameLength(Integer.MAX_VALUE)
+                        .build())
+                .disable(JsonFactory.Feature.INTERN_FIELD_NAMES)
+                .build();
+    }
 
     /** A JSON number, kept as written so that a file can be rewritten without changing it. */
     public record JsonNumber(String text) {
@@ -64,15 +76,15 @@ public final class Json {
     }
 
     public static JsonParser parser(String text) throws IOException {
-        return FACTORY.createParser(text);
+        return Jackson.FACTORY.createParser(text);
     }
 
     public static JsonParser parser(byte[] bytes, int offset, int length) throws IOException {
-        return FACTORY.createParser(bytes, offset, length);
+        return Jackson.FACTORY.createParser(bytes, offset, length);
     }
 
     public static JsonParser parser(Reader reader) throws IOException {
-        return FACTORY.createParser(reader);
+        return Jackson.FACTORY.createParser(reader);
     }
 
     /** Parses one complete JSON text; throws on bad syntax or trailing content. */
@@ -93,52 +105,48 @@ public final class Json {
 
     /** Reads a small JSON file the way the reference reads it: UTF-8, a leading BOM ignored; null when anything fails. */
     public static Object readFileOrNull(Path path) {
+        return readFileOrNull(path.toFile());
+    }
+
+    /** As {@link #readFileOrNull(Path)}; a {@link File} is what the JDK opens, so a folder's files need no Path each. */
+    public static Object readFileOrNull(File file) {
+        return readFileOrNull(file, null);
+    }
+
+    /**
+     * As {@link #readFileOrNull(File)} for a file that must hold one object, of which only what
+     * {@code projection} names is kept (in a plain map): null for anything else, as a caller taking
+     * {@link #asObject} of the whole value would get.
+     */
+    public static Map<String, Object> readObjectOrNull(File file, JsonProjection projection) {
+        return asObject(readFileOrNull(file, projection));
+    }
+
+    private static Object readFileOrNull(File file, JsonProjection projection) {
         try {
-            java.io.File file = path.toFile();
             if (!file.isFile()) {
                 return null;
             }
             byte[] bytes;
-            try (java.io.FileInputStream in = new java.io.FileInputStream(file)) {
-                bytes = in.readAllBytes();
-            }
-            int start = Utf8.bomLength(bytes, 0, bytes.length);
-            if (readsInPlace(bytes, start, bytes.length - start)) {
-                try (JsonParser p = parser(bytes, start, bytes.length - start)) {
-                    return parseWhole(p); // the transcript lines' parser: one parser class on the command's path
-                } catch (IOException e) {
-                    if (!hasUnicodeEscape(bytes, start, bytes.length - start)) {
-                        return null;
+            int length;
+            try (FileInputStream in = new FileInputStream(file)) {
+                // not readAllBytes, which asks for the size and position first: a small file is two reads
+                bytes = new byte[SMALL_FILE];
+                length = 0;
+                for (int n; (n = in.read(bytes, length, bytes.length - length)) > 0; ) {
+                    length += n;
+                    if (length == bytes.length) {
+                        bytes = Arrays.copyOf(bytes, bytes.length * 2);
                     }
                 }
             }
-            return parse(Utf8.decode(bytes, start, bytes.length - start)); // bad bytes become U+FFFD exactly as in node
+            int start = Utf8.bomLength(bytes, 0, length);
+            return projection == null
+                    ? JsonBytes.parse(bytes, start, length - start) // the transcript lines' parser
+                    : JsonBytes.record(bytes, start, length - start, projection);
         } catch (IOException | RuntimeException e) {
             return null;
         }
-    }
-
-    /**
-     * Whether jackson may read these bytes in place and see what a decoder would give it: well-formed
-     * UTF-8, no NUL (from which a parser could guess UTF-16 or UTF-32) and no leading BOM (which a
-     * parser would skip where JSON.parse fails).
-     */
-    public static boolean readsInPlace(byte[] bytes, int offset, int length) {
-        return Utf8.bomLength(bytes, offset, length) == 0 && Utf8.isValid(bytes, offset, length, false);
-    }
-
-    /**
-     * Whether text that jackson's byte parser rejected must be tried again as chars: that parser refuses
-     * an escaped lone surrogate in a key (a key such as backslash-u-d800), which JSON.parse and jackson's char
-     * parser take. Only a text with a backslash-u escape can be such a text.
-     */
-    public static boolean hasUnicodeEscape(byte[] bytes, int offset, int length) {
-        for (int i = offset, end = offset + length - 1; i < end; i++) {
-            if (bytes[i] == '\\' && bytes[i + 1] == 'u') {
-                return true;
-            }
-        }
-        return false;
     }
 
     public static String stripBom(String text) {
@@ -257,6 +265,7 @@ public final class Json {
     }
 
     public static boolean isOne(Object value) {
-        return value instanceof JsonNumber && ((JsonNumber) value).value() == 1.0;
+        // "1" as written is the common case: no double parsing (and its code) on the command's path
+        return value instanceof JsonNumber n && (n.text().equals("1") || n.value() == 1.0);
     }
 }

@@ -71,6 +71,16 @@ public final class JsonlHead {
             this.whole = whole;
         }
 
+        /** Whether the head holds the whole file (it was no longer than what was read). */
+        public boolean isWhole() {
+            return whole;
+        }
+
+        /** The lines of the whole file, last first. */
+        ReverseLineReader lines() {
+            return ReverseLineReader.over(bytes, length);
+        }
+
         public boolean startsWith(byte[] magic) {
             return length >= magic.length && Arrays.equals(bytes, 0, magic.length, magic, 0, magic.length);
         }
@@ -118,14 +128,17 @@ public final class JsonlHead {
      * lines do not fit in that; null for anything but a readable regular file.
      */
     public static Head read(Path file, int lines) {
-        if (!file.toFile().isFile()) {
+        java.io.File f = file.toFile();
+        if (!f.isFile()) {
             return null;
         }
-        try (java.io.RandomAccessFile raf = new java.io.RandomAccessFile(file.toFile(), "r")) {
+        try (java.io.RandomAccessFile raf = new java.io.RandomAccessFile(f, "r")) {
             long size = raf.length();
             for (int limit = FIRST_BYTES; ; limit = MAX_BYTES) {
                 byte[] buf = new byte[(int) Math.min(size, limit)];
-                raf.seek(0);
+                if (limit != FIRST_BYTES) {
+                    raf.seek(0); // a fresh file is read from its start: the first read needs no seek
+                }
                 int len = raf.read(buf, 0, buf.length);
                 while (len >= 0 && len < buf.length) {
                     int n = raf.read(buf, len, buf.length - len);
@@ -136,7 +149,7 @@ public final class JsonlHead {
                 }
                 len = Math.max(len, 0);
                 Head head = new Head(buf, len, len >= size);
-                if (head.whole || limit == MAX_BYTES || countLines(head) >= lines) {
+                if (head.whole || limit == MAX_BYTES || hasLines(head, lines)) {
                     return head;
                 }
             }
@@ -195,14 +208,16 @@ public final class JsonlHead {
         }
     }
 
-    private static int countLines(Head head) {
+    /** Whether the head holds at least {@code lines} line ends: it stops there, not at the head's end. */
+    private static boolean hasLines(Head head, int lines) {
         int n = 0;
-        for (int i = 0; i < head.length; i++) {
-            if (head.bytes[i] == '\n') {
+        byte[] bytes = head.bytes;
+        for (int i = 0; i < head.length && n < lines; i++) {
+            if (bytes[i] == '\n') {
                 n++;
             }
         }
-        return n;
+        return n >= lines;
     }
 
     /** The scalar top-level fields of the first JSON object, stopping once one of {@code wanted} is seen. */

@@ -44,22 +44,9 @@ public final class JsonlRecords {
         return parse(lines.lineBytes(), lines.lineOffset(), (int) lines.length(), projection);
     }
 
-    /** One line given as bytes, parsed in place when jackson may read them as they are. */
+    /** One line given as bytes, parsed where it lies ({@link JsonBytes}: any bytes, decoded as node decodes them). */
     public static Map<String, Object> parse(byte[] bytes, int offset, int length, JsonProjection projection) {
-        if (length == 0) {
-            return null;
-        }
-        if (!Json.readsInPlace(bytes, offset, length)) {
-            return parse(Utf8.decode(bytes, offset, length), projection);
-        }
-        // no decoding and no copy: jackson reads the bytes in place, its fastest path
-        try (JsonParser p = Json.parser(bytes, offset, length)) {
-            return read(p, projection);
-        } catch (IOException | RuntimeException | StackOverflowError e) {
-            return Json.hasUnicodeEscape(bytes, offset, length)
-                    ? parse(Utf8.decode(bytes, offset, length), projection)
-                    : null;
-        }
+        return length == 0 ? null : JsonBytes.record(bytes, offset, length, projection);
     }
 
     private static Map<String, Object> read(JsonParser p, JsonProjection projection) throws IOException {

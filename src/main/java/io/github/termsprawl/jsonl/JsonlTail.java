@@ -42,22 +42,45 @@ public final class JsonlTail {
             return false; // a FIFO or a device would block or never end
         }
         try (ReverseLineReader lines = ReverseLineReader.open(file, chunkSize, maxInMemoryLine)) {
-            while (lines.previous()) {
-                if (needles != null
-                        && lines.length() > 0
-                        && !lines.isLong()
-                        && !needles.foundIn(
-                                lines.lineBytes(), lines.lineOffset(), lines.lineOffset() + (int) lines.length())) {
-                    continue;
-                }
-                Map<String, Object> record = JsonlRecords.parse(lines, projection, stringCap);
-                if (record != null && !visitor.visit(record)) {
-                    break;
-                }
-            }
+            walk(lines, projection, needles, stringCap, visitor);
             return true;
         } catch (IOException | RuntimeException e) {
             return false;
+        }
+    }
+
+    /**
+     * As {@link #walk(Path, JsonProjection, ByteNeedles, int, Visitor)} over a file already read whole (its
+     * {@link JsonlHead.Head#isWhole() head} held all of it), so it is not opened a second time.
+     */
+    public boolean walk(
+            JsonlHead.Head wholeFile, JsonProjection projection, ByteNeedles needles, int stringCap, Visitor visitor) {
+        if (!wholeFile.isWhole()) {
+            throw new IllegalArgumentException("not a whole file");
+        }
+        try (ReverseLineReader lines = wholeFile.lines()) {
+            walk(lines, projection, needles, stringCap, visitor);
+            return true;
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    private static void walk(
+            ReverseLineReader lines, JsonProjection projection, ByteNeedles needles, int stringCap, Visitor visitor)
+            throws IOException {
+        while (lines.previous()) {
+            if (needles != null
+                    && lines.length() > 0
+                    && !lines.isLong()
+                    && !needles.foundIn(
+                            lines.lineBytes(), lines.lineOffset(), lines.lineOffset() + (int) lines.length())) {
+                continue;
+            }
+            Map<String, Object> record = JsonlRecords.parse(lines, projection, stringCap);
+            if (record != null && !visitor.visit(record)) {
+                break;
+            }
         }
     }
 }

@@ -25,11 +25,14 @@ public final class ReverseLineReader implements Closeable {
      */
     public static final long MAX_LINE = 1L << 28;
 
-    /** java.io, not a FileChannel: it reads straight into the heap array and loads fewer classes at start. */
+    /**
+     * java.io, not a FileChannel: it reads straight into the heap array and loads fewer classes at start.
+     * Null when the lines are read from bytes already in memory.
+     */
     private final RandomAccessFile file;
 
     private final long dataStart;
-    private final byte[] chunk;
+    private byte[] chunk;
     private final int maxInMemoryLine;
     private long chunkStart;
     private int chunkLen;
@@ -44,12 +47,39 @@ public final class ReverseLineReader implements Closeable {
 
     private ReverseLineReader(RandomAccessFile file, int chunkSize, int maxInMemoryLine) throws IOException {
         this.file = file;
-        this.chunk = new byte[chunkSize];
         this.maxInMemoryLine = maxInMemoryLine;
         this.nextEnd = file.length();
-        this.dataStart = hasBom() ? 3 : 0;
-        this.chunkStart = nextEnd;
+        if (nextEnd <= chunkSize) {
+            // a file that fits in one chunk is read once, in one call, into an array of its size (a
+            // project of many short transcripts would otherwise allocate and zero a whole chunk for each)
+            this.chunk = new byte[(int) nextEnd];
+            readFully(chunk, 0, chunk.length, 0);
+            this.chunkStart = 0;
+            this.chunkLen = chunk.length;
+            this.dataStart = Utf8.bomLength(chunk, 0, chunkLen);
+        } else {
+            this.chunk = new byte[chunkSize];
+            this.dataStart = hasBom() ? 3 : 0;
+            this.chunkStart = nextEnd;
+        }
         this.atStart = nextEnd < dataStart;
+    }
+
+    /** Lines of {@code bytes[0, length)}, which hold a whole file (a leading BOM is skipped as in a file). */
+    private ReverseLineReader(byte[] bytes, int length) {
+        this.file = null;
+        this.maxInMemoryLine = Integer.MAX_VALUE;
+        this.chunk = bytes;
+        this.chunkStart = 0;
+        this.chunkLen = length;
+        this.nextEnd = length;
+        this.dataStart = Utf8.bomLength(bytes, 0, length);
+        this.atStart = nextEnd < dataStart;
+    }
+
+    /** The lines of a whole file already read into {@code bytes[0, length)}: no file is opened. */
+    public static ReverseLineReader over(byte[] bytes, int length) {
+        return new ReverseLineReader(bytes, length);
     }
 
     public static ReverseLineReader open(Path file, int chunkSize, int maxInMemoryLine) throws IOException {
@@ -95,7 +125,11 @@ public final class ReverseLineReader implements Closeable {
                 load(pos);
             }
             byte[] bytes = chunk;
-            for (int i = (int) (pos - 1 - chunkStart); i >= 0; i--) {
+            int i = (int) (pos - 1 - chunkStart);
+            while (i >= 3 && bytes[i] != '\n' && bytes[i - 1] != '\n' && bytes[i - 2] != '\n' && bytes[i - 3] != '\n') {
+                i -= 4; // four bytes a test: most of a chunk is inside long lines
+            }
+            for (; i >= 0; i--) {
                 if (bytes[i] == '\n') {
                     lineStart = chunkStart + i + 1;
                     nextEnd = chunkStart + i;
@@ -198,6 +232,8 @@ public final class ReverseLineReader implements Closeable {
 
     @Override
     public void close() throws IOException {
-        file.close();
+        if (file != null) {
+            file.close();
+        }
     }
 }

@@ -46,6 +46,20 @@ public final class Utf8 {
         int end = off + len;
         int i = off;
         while (i < end) {
+            // runs of ASCII, four bytes a test: b - 1 is negative exactly for NUL and the non-ASCII bytes
+            if (allowNul) {
+                while (i + 4 <= end && (bytes[i] | bytes[i + 1] | bytes[i + 2] | bytes[i + 3]) >= 0) {
+                    i += 4;
+                }
+            } else {
+                while (i + 4 <= end
+                        && ((bytes[i] - 1) | (bytes[i + 1] - 1) | (bytes[i + 2] - 1) | (bytes[i + 3] - 1)) >= 0) {
+                    i += 4;
+                }
+            }
+            if (i == end) {
+                break;
+            }
             int b = bytes[i];
             if (b > 0 || b == 0 && allowNul) {
                 i++;

@@ -7,14 +7,15 @@ public final class Utf8Output {
     private Utf8Output() {}
 
     public static byte[] encode(String text) {
-        if (!hasLoneSurrogate(text)) {
+        char[] chars = text.toCharArray(); // a loop over an array, not a call per char: cheap before the JIT
+        if (!hasLoneSurrogate(chars)) {
             return text.getBytes(StandardCharsets.UTF_8);
         }
-        StringBuilder run = new StringBuilder(text.length());
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
-                run.append(c).append(text.charAt(++i));
+        StringBuilder run = new StringBuilder(chars.length);
+        for (int i = 0; i < chars.length; i++) {
+            char c = chars[i];
+            if (Character.isHighSurrogate(c) && i + 1 < chars.length && Character.isLowSurrogate(chars[i + 1])) {
+                run.append(c).append(chars[++i]);
             } else if (Character.isSurrogate(c)) {
                 run.append(Utf8.REPLACEMENT);
             } else {
@@ -24,12 +25,15 @@ public final class Utf8Output {
         return run.toString().getBytes(StandardCharsets.UTF_8);
     }
 
-    private static boolean hasLoneSurrogate(String text) {
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+    private static boolean hasLoneSurrogate(char[] chars) {
+        for (int i = 0; i < chars.length; i++) {
+            char c = chars[i];
+            if (c < Character.MIN_SURROGATE || c > Character.MAX_SURROGATE) {
+                continue;
+            }
+            if (c <= Character.MAX_HIGH_SURROGATE && i + 1 < chars.length && Character.isLowSurrogate(chars[i + 1])) {
                 i++;
-            } else if (Character.isSurrogate(c)) {
+            } else {
                 return true;
             }
         }

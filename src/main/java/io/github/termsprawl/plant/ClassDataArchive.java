@@ -221,6 +221,14 @@ public final class ClassDataArchive {
                     .append(peer[0].toUpperCase(Locale.ROOT))
                     .append("\"}}");
         }
+        // a Gemini CLI session document: its store is told from a streamed head, through jackson, which a
+        // line too long to hold and OpenCode's messages go through too
+        links.add("a", "f");
+        Path document = dir.resolve("f.json");
+        Files.writeString(
+                document,
+                "{\"sessionId\":\"s\",\"projectHash\":\"h\",\"messages\":[{\"id\":\"m\",\"type\":\"user\",\"content\":\"hi\"}]}");
+        index.record("f", document.toString(), null, null);
         Files.writeString(layout.projectJson(), titles.append("]}").toString());
     }
 

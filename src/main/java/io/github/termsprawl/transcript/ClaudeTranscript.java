@@ -4,6 +4,7 @@ import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.jsonl.ByteNeedles;
 import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonProjection;
+import io.github.termsprawl.jsonl.JsonlHead;
 import io.github.termsprawl.jsonl.JsonlTail;
 import java.nio.file.Path;
 import java.util.List;
@@ -95,6 +96,11 @@ final class ClaudeTranscript implements StoreReader {
     @Override
     public PeerTurns lastTurns(TranscriptIndex.Entry entry, TurnLimits limits) {
         return PeerTurns.of(lastTurns(entry.path(), limits));
+    }
+
+    @Override
+    public PeerTurns lastTurns(TranscriptIndex.Entry entry, JsonlHead.Head wholeFile, TurnLimits limits) {
+        return PeerTurns.of(JsonlTurns.last(tail, entry.path(), wholeFile, TURN, TURN_NEEDLES, limits, TO_TURN));
     }
 
     ReadStats stats(Path file) {

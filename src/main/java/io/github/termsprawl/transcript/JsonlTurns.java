@@ -2,6 +2,7 @@ package io.github.termsprawl.transcript;
 
 import io.github.termsprawl.jsonl.ByteNeedles;
 import io.github.termsprawl.jsonl.JsonProjection;
+import io.github.termsprawl.jsonl.JsonlHead;
 import io.github.termsprawl.jsonl.JsonlTail;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -37,21 +38,51 @@ final class JsonlTurns {
             ByteNeedles needles,
             TurnLimits limits,
             TurnRule rule) {
-        ArrayDeque<Turn> turns = new ArrayDeque<>();
+        return last(tail, file, null, projection, needles, limits, rule);
+    }
+
+    /** As above; {@code wholeFile}, when not null, holds the whole file already read, and is walked instead. */
+    static List<Turn> last(
+            JsonlTail tail,
+            Path file,
+            JsonlHead.Head wholeFile,
+            JsonProjection projection,
+            ByteNeedles needles,
+            TurnLimits limits,
+            TurnRule rule) {
         if (limits.maxTurns() <= 0) {
             return List.of();
         }
-        JsonlTail.Visitor collect = new JsonlTail.Visitor() { // a class, not a lambda: no bootstrap at start
-                    @Override
-                    public boolean visit(Map<String, Object> record) {
-                        Turn turn = rule.toTurn(record);
-                        if (turn != null) {
-                            turns.addFirst(limits.cut(turn));
-                        }
-                        return turns.size() < limits.maxTurns();
-                    }
-                };
-        return tail.walk(file, projection, needles, limits.stringCap(), collect) ? new ArrayList<>(turns) : List.of();
+        Collector collect = new Collector(limits, rule);
+        boolean read = wholeFile != null
+                ? tail.walk(wholeFile, projection, needles, limits.stringCap(), collect)
+                : tail.walk(file, projection, needles, limits.stringCap(), collect);
+        return read ? collect.turns() : List.of();
+    }
+
+    /** Keeps the turns met walking backwards, until there are enough. A class, not a lambda: no bootstrap at start. */
+    private static final class Collector implements JsonlTail.Visitor {
+        private final ArrayDeque<Turn> turns = new ArrayDeque<>();
+        private final TurnLimits limits;
+        private final TurnRule rule;
+
+        Collector(TurnLimits limits, TurnRule rule) {
+            this.limits = limits;
+            this.rule = rule;
+        }
+
+        @Override
+        public boolean visit(Map<String, Object> record) {
+            Turn turn = rule.toTurn(record);
+            if (turn != null) {
+                turns.addFirst(limits.cut(turn));
+            }
+            return turns.size() < limits.maxTurns();
+        }
+
+        List<Turn> turns() {
+            return new ArrayList<>(turns);
+        }
     }
 
     /** A full read counting records, unknown ones and turns (for stats; no limit applies). */

@@ -76,31 +76,44 @@ final class StoreDetector {
         this.claude = readers.get(Store.CLAUDE);
     }
 
-    Store detect(Path path) {
-        if (path.toFile().isDirectory()) {
-            return OpenCodeLegacyTranscript.storageDir(path) != null ? Store.OPENCODE : Store.CLAUDE;
+    /** A file's store, and its head when that holds the whole file (so it need not be read again). */
+    record Detection(Store store, JsonlHead.Head wholeFile) {
+        static Detection of(Store store) {
+            return new Detection(store, null);
         }
+    }
+
+    Store detect(Path path) {
+        return inspect(path).store();
+    }
+
+    Detection inspect(Path path) {
+        // the head first: a regular file, the common case, then costs one stat, not two
         JsonlHead.Head head = JsonlHead.read(path, HEAD_RECORDS);
         if (head == null) {
-            return Store.CLAUDE; // unreadable: the Claude reader says "no turns" as SPEC wants
+            if (path.toFile().isDirectory()) {
+                return Detection.of(OpenCodeLegacyTranscript.storageDir(path) != null ? Store.OPENCODE : Store.CLAUDE);
+            }
+            return Detection.of(Store.CLAUDE); // unreadable: the Claude reader says "no turns" as SPEC wants
         }
+        JsonlHead.Head whole = head.isWhole() ? head : null;
         // Claude is what SPEC §6 reads: a Claude record anywhere in the head outweighs every other sign
         List<Map<String, Object>> records = head.records(Integer.MAX_VALUE, KEYS, DECISIVE);
         if (hasClaudeRecord(records)) {
-            return Store.CLAUDE;
+            return new Detection(Store.CLAUDE, whole);
         }
         if (head.startsWith(SQLITE_MAGIC)) {
-            return isOpenCodeDatabase(path, head) ? Store.OPENCODE : Store.CLAUDE;
+            return Detection.of(isOpenCodeDatabase(path, head) ? Store.OPENCODE : Store.CLAUDE);
         }
         if (head.unsignedByte(0) < 0 && isOpenCodeLog(path)) {
-            return Store.OPENCODE; // a database in WAL mode whose pages are all still in its log
+            return Detection.of(Store.OPENCODE); // a database in WAL mode whose pages are all still in its log
         }
         // one JSON document: Gemini CLI before v0.39 ({sessionId, projectHash, ..., messages[]}); a Claude
         // record has a sessionId too, but never a projectHash
         String name = path.getFileName() == null ? "" : path.getFileName().toString();
         if (name.endsWith(".json")
                 && JsonlHead.scalars(path, Set.of("projectHash")).containsKey("projectHash")) {
-            return Store.GEMINI;
+            return Detection.of(Store.GEMINI);
         }
         Store first = null;
         for (Map<String, Object> record : records) {
@@ -110,11 +123,16 @@ final class StoreDetector {
             }
         }
         if (first == null) {
-            return Store.CLAUDE;
+            return new Detection(Store.CLAUDE, whole);
+        }
+        if (whole != null) {
+            return new Detection(first, whole); // the head is the whole file: its end has no Claude record either
         }
         // a Claude file may open with lines that look like another store's: its end tells
         JsonlHead.Head tail = JsonlHead.tail(path);
-        return tail != null && hasClaudeRecord(tail.records(Integer.MAX_VALUE, KEYS, DECISIVE)) ? Store.CLAUDE : first;
+        return tail != null && hasClaudeRecord(tail.records(Integer.MAX_VALUE, KEYS, DECISIVE))
+                ? Detection.of(Store.CLAUDE)
+                : Detection.of(first);
     }
 
     private boolean hasClaudeRecord(List<Map<String, Object>> records) {

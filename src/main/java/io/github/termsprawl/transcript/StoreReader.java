@@ -1,6 +1,7 @@
 package io.github.termsprawl.transcript;
 
 import io.github.termsprawl.core.TranscriptIndex;
+import io.github.termsprawl.jsonl.JsonlHead;
 import java.util.Map;
 
 /**
@@ -13,6 +14,14 @@ interface StoreReader {
 
     /** The turns to print, or a refusal; never throws for a bad transcript (it has no turns). */
     PeerTurns lastTurns(TranscriptIndex.Entry entry, TurnLimits limits);
+
+    /**
+     * As {@link #lastTurns(TranscriptIndex.Entry, TurnLimits)} when the entry's whole file has already
+     * been read (to tell its store): a reader that reads files whole may use those bytes.
+     */
+    default PeerTurns lastTurns(TranscriptIndex.Entry entry, JsonlHead.Head wholeFile, TurnLimits limits) {
+        return lastTurns(entry, limits);
+    }
 
     ReadStats stats(TranscriptIndex.Entry entry);
 

@@ -50,7 +50,16 @@ public final class TranscriptReaders implements AutoCloseable {
     }
 
     public PeerTurns lastTurns(TranscriptIndex.Entry entry, TurnLimits limits) {
-        return readers.get(storeOf(entry)).lastTurns(entry, limits);
+        Store named = Store.of(entry.store());
+        if (named != null) {
+            return readers.get(named).lastTurns(entry, limits);
+        }
+        StoreDetector.Detection found = detector.inspect(entry.path());
+        StoreReader reader = readers.get(found.store());
+        // a short transcript is read once: the head that told its store holds all of it
+        return found.wholeFile() != null
+                ? reader.lastTurns(entry, found.wholeFile(), limits)
+                : reader.lastTurns(entry, limits);
     }
 
     /** A full read of the entry's transcript, counting records, turns and records of unknown type. */

@@ -1,6 +1,8 @@
 package io.github.termsprawl.view;
 
+import io.github.termsprawl.core.Link;
 import io.github.termsprawl.core.Links;
+import io.github.termsprawl.core.NodeId;
 import io.github.termsprawl.core.NodeTitles;
 import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.core.TranscriptIndex;
@@ -8,10 +10,13 @@ import io.github.termsprawl.jsonl.Deadline;
 import io.github.termsprawl.jsonl.JsonlTail;
 import io.github.termsprawl.transcript.PeerTurns;
 import io.github.termsprawl.transcript.TranscriptReaders;
+import io.github.termsprawl.transcript.Turn;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -22,7 +27,37 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class LinkedContext implements AutoCloseable {
     /** What to print: {@code stdout} exactly, and one line on stderr per note (a refused store). */
-    public record Output(String stdout, List<String> notes) {}
+    public static final class Output {
+        private final List<Peer> printed;
+        private final List<String> notes;
+
+        Output(List<Peer> printed, List<String> notes) {
+            this.printed = printed;
+            this.notes = notes;
+        }
+
+        /** The text to print: the blocks as SPEC §7 joins them. */
+        public String stdout() {
+            List<String> blocks = new ArrayList<>();
+            for (Peer peer : printed) {
+                blocks.add(LinkedContextFormat.block(peer.id, peer.title, peer.turns));
+            }
+            return LinkedContextFormat.document(blocks);
+        }
+
+        /** {@link #stdout()} as the exact bytes to print (encoded on the reader threads). */
+        public byte[] stdoutUtf8() {
+            List<byte[]> blocks = new ArrayList<>();
+            for (Peer peer : printed) {
+                blocks.add(peer.utf8);
+            }
+            return LinkedContextFormat.documentUtf8(blocks);
+        }
+
+        public List<String> notes() {
+            return notes;
+        }
+    }
 
     /**
      * How long, from the start of {@link #render}, the peers may be read: a peer not read by then prints
@@ -37,6 +72,7 @@ public final class LinkedContext implements AutoCloseable {
     private final ProjectLayout layout;
     private final TranscriptReaders readers;
     private final long deadlineNanos;
+    private NodeTitles titles; // read once, and only when something prints
 
     public LinkedContext(Path cwd, TranscriptReaders readers) {
         this(cwd, readers, DEADLINE_MILLIS);
@@ -55,44 +91,66 @@ public final class LinkedContext implements AutoCloseable {
 
     public Output render(String self) {
         long end = System.nanoTime() + deadlineNanos;
-        List<String> peers = new Links(layout).peersOf(self);
-        PeerTurns[] results = readAll(peers, end);
-        List<String> blocks = new ArrayList<>();
+        Links links = new Links(layout);
+        String[] files = NodeId.isSafe(self) ? links.fileNames() : new String[0];
+        Peer[] found = readAll(links, files, self, end);
+        List<Peer> printed = new ArrayList<>();
         List<String> notes = new ArrayList<>();
-        NodeTitles titles = null;
-        for (int i = 0; i < peers.size(); i++) {
-            PeerTurns result = results[i];
-            if (result == null) {
-                continue;
+        Set<String> seen = new HashSet<>();
+        for (Peer peer : found) {
+            if (peer == null || !seen.add(peer.id)) {
+                continue; // not a link of self, or a peer already met in an earlier file (Links.peersOf order)
             }
-            if (result.refusal() != null) {
-                notes.add(peers.get(i) + ": store-incomplete: " + result.refusal());
+            if (peer.refusal != null) {
+                notes.add(peer.id + ": store-incomplete: " + peer.refusal);
             }
-            if (result.turns().isEmpty()) {
-                continue;
+            if (peer.utf8 != null) {
+                printed.add(peer);
             }
-            if (titles == null) {
-                titles = NodeTitles.load(layout); // read once, and only when something prints
-            }
-            blocks.add(LinkedContextFormat.block(peers.get(i), titles.titleOf(peers.get(i)), result.turns()));
         }
-        return new Output(LinkedContextFormat.document(blocks), notes);
+        return new Output(printed, notes);
     }
 
-    /** Reads the peers on up to one thread per core: the command's wall time is what an agent waits. */
-    private PeerTurns[] readAll(List<String> peers, long end) {
-        PeerTurns[] results = new PeerTurns[peers.size()];
+    /** One linked peer as read by a worker: what prints of it (none when {@code utf8} is null), already encoded. */
+    private static final class Peer {
+        final String id;
+        String refusal;
+        String title;
+        List<Turn> turns;
+        byte[] utf8;
+
+        Peer(String id) {
+            this.id = id;
+        }
+    }
+
+    /**
+     * Reads each link file and, when it links {@code self}, that peer's turns and its block, on up to one
+     * thread per core: the command's wall time is what an agent waits. A worker does all of one file's
+     * work, so neither the link scan nor the output's formatting is a serial phase.
+     */
+    private Peer[] readAll(Links links, String[] files, String self, long end) {
+        Peer[] found = new Peer[files.length];
+        boolean[] closed =
+                new boolean[1]; // under found's lock: set once the peers not read by the deadline are given up
         TranscriptIndex index = new TranscriptIndex(layout);
         AtomicInteger next = new AtomicInteger();
         Runnable worker = new Runnable() { // a class, not a lambda: no method-handle bootstrap at start
                     @Override
                     public void run() {
-                        for (int i = next.getAndIncrement(); i < results.length; i = next.getAndIncrement()) {
-                            results[i] = read(index, peers.get(i), end);
+                        for (int i = next.getAndIncrement(); i < files.length; i = next.getAndIncrement()) {
+                            Link link = links.read(files[i]);
+                            String peer = link == null ? null : link.opposite(self);
+                            Peer read = peer == null ? null : peer(index, peer, end);
+                            synchronized (found) {
+                                if (!closed[0]) {
+                                    found[i] = read;
+                                }
+                            }
                         }
                     }
                 };
-        int threads = Math.min(peers.size(), Runtime.getRuntime().availableProcessors()) - 1;
+        int threads = Math.min(files.length, Runtime.getRuntime().availableProcessors()) - 1;
         List<Thread> helpers = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
             Thread helper = new Thread(worker, "termsprawl-reader-" + t);
@@ -110,7 +168,31 @@ public final class LinkedContext implements AutoCloseable {
                 break;
             }
         }
-        return results; // a left-behind helper can only write null now: its read sees the deadline passed
+        synchronized (found) {
+            closed[0] = true; // a left-behind helper writes nothing now: its peer prints nothing
+            return found.clone();
+        }
+    }
+
+    private Peer peer(TranscriptIndex index, String id, long end) {
+        Peer peer = new Peer(id);
+        PeerTurns result = read(index, id, end);
+        if (result != null) {
+            peer.refusal = result.refusal();
+            if (!result.turns().isEmpty()) {
+                peer.title = titles().titleOf(id);
+                peer.turns = result.turns();
+                peer.utf8 = LinkedContextFormat.blockUtf8(id, peer.title, peer.turns);
+            }
+        }
+        return peer;
+    }
+
+    private synchronized NodeTitles titles() {
+        if (titles == null) {
+            titles = NodeTitles.load(layout);
+        }
+        return titles;
     }
 
     /** One peer's turns, or null when it has no index entry, cannot be read, or was not read by {@code end}. */

@@ -75,4 +75,42 @@ class Utf8Test {
             assertEquals(Utf8.decode(bytes, 0, bytes.length), streamed.toString());
         }
     }
+
+    /** The JDK's decoder is strict (no overlong form, no surrogate, nothing past U+10FFFF): isValid must agree. */
+    @Test
+    void isValidAgreesWithAStrictDecoderAtEveryOffset() {
+        Random r = new Random(11);
+        int[] pool = {
+            'a', 'b', 0, '\n', 0x7F, 0x80, 0xBF, 0xC2, 0xC3, 0xDF, 0xE0, 0xA0, 0xED, 0x9F, 0xEF, 0xF0, 0x90, 0xF4, 0x8F
+        };
+        for (int n = 0; n < 20_000; n++) {
+            byte[] bytes = new byte[r.nextInt(24)];
+            for (int i = 0; i < bytes.length; i++) {
+                // mostly ASCII, so the four-byte runs and their edges are exercised
+                bytes[i] = (byte) (r.nextInt(3) == 0 ? pool[r.nextInt(pool.length)] : 'a' + r.nextInt(26));
+            }
+            int off = bytes.length == 0 ? 0 : r.nextInt(bytes.length);
+            int len = r.nextInt(bytes.length - off + 1);
+            boolean strict = strictlyValid(bytes, off, len);
+            boolean hasNul = false;
+            for (int i = off; i < off + len; i++) {
+                hasNul |= bytes[i] == 0;
+            }
+            assertEquals(strict, Utf8.isValid(bytes, off, len, true));
+            assertEquals(strict && !hasNul, Utf8.isValid(bytes, off, len, false));
+        }
+    }
+
+    private static boolean strictlyValid(byte[] bytes, int off, int len) {
+        try {
+            java.nio.charset.StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)
+                    .decode(java.nio.ByteBuffer.wrap(bytes, off, len));
+            return true;
+        } catch (java.nio.charset.CharacterCodingException e) {
+            return false;
+        }
+    }
 }

@@ -2,6 +2,7 @@ package io.github.termsprawl.view;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.github.termsprawl.core.Fixtures;
@@ -49,14 +50,19 @@ class LinkedContextDifferentialTest {
         int printed = 0;
         List<String> failures = new ArrayList<>();
         for (int i = 0; i < CASES; i++) {
-            byte[] actual = Utf8Output.encode(
-                    new LinkedContext(cwds.get(i)).render(SELF).stdout());
+            LinkedContext.Output output = new LinkedContext(cwds.get(i)).render(SELF);
+            // the command prints stdoutUtf8 (encoded turn by turn); the goal and tests see stdout
+            byte[] printedBytes = output.stdoutUtf8();
+            byte[] actual = Utf8Output.encode(output.stdout());
             if (expected.get(i).length > 0) {
                 printed++;
             }
             if (!java.util.Arrays.equals(expected.get(i), actual)) {
                 failures.add("case " + i + " (seed " + (SEED + i) + ", " + cwds.get(i) + "): "
                         + firstDifference(expected.get(i), actual));
+            } else if (!java.util.Arrays.equals(expected.get(i), printedBytes)) {
+                failures.add("case " + i + " (seed " + (SEED + i) + ", " + cwds.get(i) + "), printed bytes: "
+                        + firstDifference(expected.get(i), printedBytes));
             }
         }
         if (!failures.isEmpty()) {
@@ -67,6 +73,58 @@ class LinkedContextDifferentialTest {
         if (printed < CASES / 2) {
             fail("only " + printed + " of " + CASES + " projects printed anything");
         }
+    }
+
+    /**
+     * One project of many peers, read on several threads: link files whose names do not sort like their
+     * peers, a peer linked from two files, links of other nodes, junk, peers without an index entry or a
+     * transcript, and every peer's transcript from the random generator. Order and bytes must be node's.
+     */
+    @Test
+    void manyPeersInLinkFileOrder() throws Exception {
+        SharedFolder.assumeReference();
+        Path cwd = scratch.resolve("many");
+        Random r = new Random(SEED);
+        Generator transcripts = new Generator(r, cwd);
+        StringBuilder nodes = new StringBuilder("{\"nodes\": [");
+        for (int i = 0; i < 600; i++) {
+            String peer = "p" + (i * 7919 % 600);
+            String file = switch (i % 10) {
+                case 0 -> "z" + i + ".json"; // sorts after the canonical names
+                case 1 -> "other--" + peer + ".json"; // a link that does not touch me
+                default -> (peer.compareTo(SELF) < 0 ? peer + "--" + SELF : SELF + "--" + peer) + ".json";
+            };
+            String a = i % 10 == 1 ? "other" : SELF;
+            Fixtures.linkFile(cwd, file, "{\"version\": 1, \"a\": \"" + a + "\", \"b\": \"" + peer + "\"}");
+            if (i % 50 == 3) {
+                Fixtures.linkFile(
+                        cwd, "again" + i + ".json", "{\"version\": 1, \"a\": \"" + peer + "\", \"b\": \"me\"}");
+            }
+            if (i % 37 == 5) {
+                Fixtures.linkFile(cwd, "junk" + i + ".json", "{\"version\": 1, \"a\": \"me\"");
+            }
+            if (i % 23 != 4) {
+                Path log = cwd.resolve("logs").resolve(peer + ".jsonl");
+                if (i % 29 != 6) {
+                    Fixtures.writeBytes(log, transcripts.transcript());
+                }
+                Fixtures.write(
+                        cwd.resolve(".termsprawl/transcripts").resolve(peer + ".json"),
+                        "{\"version\": 1, \"path\": " + Fixtures.jsonString(log.toString()) + "}");
+            }
+            if (i % 3 == 0) {
+                nodes.append(transcripts.titleNode(peer)).append(", ");
+            }
+        }
+        Fixtures.write(
+                cwd.resolve(".termsprawl/project.json"), nodes.append("null]}").toString());
+        Fixtures.Run expected = Fixtures.reference(cwd, SELF);
+        assertEquals(0, expected.exit());
+        LinkedContext.Output output = new LinkedContext(cwd).render(SELF);
+        assertArrayEquals(
+                expected.stdout(), output.stdoutUtf8(), () -> firstDifference(expected.stdout(), output.stdoutUtf8()));
+        assertArrayEquals(expected.stdout(), Utf8Output.encode(output.stdout()));
+        assertTrue(expected.stdout().length > 100_000, "most peers print");
     }
 
     static String firstDifference(byte[] expected, byte[] actual) {
@@ -190,8 +248,11 @@ class LinkedContextDifferentialTest {
             if (chance(5)) {
                 return;
             }
+            // without a store the file's head tells it (and a short file is then read once, from that head)
             String body = "{\"version\": " + version + ", \"path\": " + Fixtures.jsonString(path)
-                    + ", \"store\": \"claude\"" + loneSurrogateKey() + "}";
+                    + (chance(50) ? ", \"store\": \"claude\"" : "")
+                    + loneSurrogateKey()
+                    + "}";
             Fixtures.write(
                     cwd.resolve(".termsprawl/transcripts").resolve(id + ".json"), chance(5) ? "\uFEFF" + body : body);
         }

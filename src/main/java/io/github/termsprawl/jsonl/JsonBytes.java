@@ -1,0 +1,569 @@
+package io.github.termsprawl.jsonl;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code JSON.parse} of the UTF-8 decoding of some bytes, read straight from the bytes: the command's
+ * parser for link and index files and transcript lines (jackson stays for lines too long to hold).
+ *
+ * <p>Any bytes may be given. JSON's syntax is ASCII, every ASCII byte decodes to itself, and every other
+ * byte (well-formed or not) decodes to non-ASCII chars, which JSON allows only inside strings; so the
+ * structure read from the bytes is that of the decoded text, and only the strings that are kept are
+ * decoded ({@link Utf8#decode}, WHATWG rules), in pieces cut at ASCII bytes, where the decoder's state
+ * is always fresh. A BOM or a NUL outside a string is a syntax error, as it is for {@code JSON.parse}.
+ *
+ * <p>Values are those of {@link Json}: {@link LinkedHashMap}, {@link ArrayList}, {@link String},
+ * {@link Json.JsonNumber} (as written), {@link Boolean}, {@link Json#NULL}. Nesting costs no stack;
+ * as with {@link Json}'s jackson path, a text nested deeper than {@link Json#MAX_DEPTH} (skipped values
+ * included) or keeping more than {@link Json#MAX_VALUES} values is rejected, which bounds the memory of
+ * one hostile line. Small and allocation-light, as it runs a few times per peer on the command's
+ * start-up path.
+ */
+final class JsonBytes {
+    /** The one answer for text that {@code JSON.parse} rejects: shared, without a stack trace, as bad lines are routine. */
+    static final class Invalid extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        private Invalid() {
+            super("not a JSON text", null, false, false);
+        }
+    }
+
+    static final Invalid INVALID = new Invalid();
+
+    /** What a byte is inside a string: its loops cost one table load per byte (locals, not fields: C1 keeps them in registers). */
+    private static final byte[] IN_STRING = new byte[256];
+
+    private static final byte ASCII = 0;
+    private static final byte NON_ASCII = 1;
+    private static final byte QUOTE = 2;
+    private static final byte BACKSLASH = 3;
+    private static final byte CONTROL = 4;
+
+    static {
+        for (int c = 0; c < 256; c++) {
+            IN_STRING[c] = c < 0x20 ? CONTROL : c == '"' ? QUOTE : c == '\\' ? BACKSLASH : c < 0x80 ? ASCII : NON_ASCII;
+        }
+    }
+
+    private final byte[] b;
+    private final int end;
+    private int pos;
+    /** Containers open around the current position (a projection's and {@link #value}'s together). */
+    private int depth;
+    /** How many more values may be kept ({@link Json#MAX_VALUES}). */
+    private int budget = Json.MAX_VALUES;
+
+    private JsonBytes(byte[] bytes, int offset, int length) {
+        this.b = bytes;
+        this.pos = offset;
+        this.end = offset + length;
+    }
+
+    /** The value of the text, which must be one JSON value with nothing but whitespace around it. */
+    static Object parse(byte[] bytes, int offset, int length) {
+        JsonBytes p = new JsonBytes(bytes, offset, length);
+        Object value = p.value(true);
+        p.requireEnd();
+        return value;
+    }
+
+    /**
+     * The text as a record: one JSON object, of which only what {@code projection} names is kept; null
+     * when the text is anything else (another value, or not JSON).
+     */
+    static Map<String, Object> record(byte[] bytes, int offset, int length, JsonProjection projection) {
+        JsonBytes p = new JsonBytes(bytes, offset, length);
+        try {
+            p.skipWhitespace();
+            if (p.pos >= p.end || p.b[p.pos] != '{') {
+                return null;
+            }
+            @SuppressWarnings("unchecked")
+            Map<String, Object> record = (Map<String, Object>) p.project(projection);
+            p.requireEnd();
+            return record;
+        } catch (Invalid e) {
+            return null;
+        }
+    }
+
+    private void requireEnd() {
+        skipWhitespace();
+        if (pos != end) {
+            throw INVALID;
+        }
+    }
+
+    private void skipWhitespace() {
+        byte[] b = this.b;
+        int p = pos;
+        while (p < end) {
+            byte c = b[p];
+            if (c > ' ' || c != ' ' && c != '\n' && c != '\r' && c != '\t') {
+                break; // most often the first test: compact JSON has no whitespace between tokens
+            }
+            p++;
+        }
+        pos = p;
+    }
+
+    /** The byte at the current position, past whitespace; there must be one. */
+    private byte next() {
+        skipWhitespace();
+        if (pos >= end) {
+            throw INVALID;
+        }
+        return b[pos];
+    }
+
+    /** Takes one kept value from the budget. */
+    private void spend() {
+        if (--budget < 0) {
+            throw INVALID;
+        }
+    }
+
+    /** One more open container, within {@link Json#MAX_DEPTH}. */
+    private void enter() {
+        if (++depth > Json.MAX_DEPTH) {
+            throw INVALID;
+        }
+    }
+
+    private void expect(byte c) {
+        if (next() != c) {
+            throw INVALID;
+        }
+        pos++;
+    }
+
+    /**
+     * The value at the current position under a projection: of an object only the named fields (as a
+     * {@link HashMap}), of an array each element (an array in an array is skipped and kept as an empty
+     * list: it has no fields to keep), anything else whole.
+     */
+    private Object project(JsonProjection projection) {
+        Map<String, JsonProjection> fields = projection.fields();
+        if (fields == null) {
+            return value(true);
+        }
+        byte c = next();
+        if (c == '{') {
+            pos++;
+            spend();
+            enter();
+            Map<String, Object> map = new HashMap<>();
+            if (next() == '}') {
+                pos++;
+                depth--;
+                return map;
+            }
+            while (true) {
+                String name = fieldName(projection);
+                JsonProjection child = name == null ? null : fields.get(name);
+                if (child == null) {
+                    value(false);
+                } else {
+                    map.put(name, project(child)); // a repeated key: the last value wins, as in JSON.parse
+                }
+                c = next();
+                pos++;
+                if (c == '}') {
+                    depth--;
+                    return map;
+                }
+                if (c != ',') {
+                    throw INVALID;
+                }
+            }
+        }
+        if (c == '[') {
+            pos++;
+            spend();
+            enter();
+            List<Object> list = new ArrayList<>();
+            if (next() == ']') {
+                pos++;
+                depth--;
+                return list;
+            }
+            while (true) {
+                if (next() == '[') {
+                    value(false);
+                    spend();
+                    list.add(List.of());
+                } else {
+                    list.add(project(projection));
+                }
+                c = next();
+                pos++;
+                if (c == ']') {
+                    depth--;
+                    return list;
+                }
+                if (c != ',') {
+                    throw INVALID;
+                }
+            }
+        }
+        return value(true);
+    }
+
+    /**
+     * Reads (when {@code keep}) or checks and passes over the value at the current position. Iterative,
+     * with its own stack of open containers, so depth costs no stack; it is bounded by {@link Json#MAX_DEPTH}.
+     */
+    private Object value(boolean keep) {
+        byte c = next();
+        if (c != '{' && c != '[') {
+            if (keep) {
+                spend();
+            }
+            return scalar(keep);
+        }
+        int deepest = Json.MAX_DEPTH - this.depth; // the most containers this value may open
+        boolean[] isObject = new boolean[8];
+        Object[] open = keep ? new Object[8] : null;
+        int depth = 0;
+        Object root = null;
+        String key = null;
+        while (true) {
+            // c is the first byte of a value: the root, or a member of the innermost open container
+            if (c == '{' || c == '[') {
+                Object container = null;
+                if (depth == deepest) {
+                    throw INVALID;
+                }
+                if (keep) {
+                    spend();
+                    container = c == '{' ? new LinkedHashMap<String, Object>() : new ArrayList<>();
+                    if (depth == 0) {
+                        root = container;
+                    } else {
+                        add(open[depth - 1], key, container);
+                    }
+                }
+                if (depth == isObject.length) {
+                    isObject = Arrays.copyOf(isObject, depth * 2);
+                    open = keep ? Arrays.copyOf(open, depth * 2) : null;
+                }
+                isObject[depth] = c == '{';
+                if (keep) {
+                    open[depth] = container;
+                }
+                depth++;
+                pos++;
+                c = next();
+                if (c == (isObject[depth - 1] ? '}' : ']')) {
+                    pos++;
+                    depth--; // empty: closed at once, and it is the value just read
+                } else {
+                    if (isObject[depth - 1]) {
+                        key = key(keep);
+                        c = next();
+                    }
+                    continue; // its first member
+                }
+            } else if (keep) {
+                spend();
+                add(open[depth - 1], key, scalar(true));
+            } else {
+                scalar(false);
+            }
+            // after a value: the containers it closes, then a comma and the next member
+            while (true) {
+                if (depth == 0) {
+                    return root;
+                }
+                c = next();
+                pos++;
+                if (c == (isObject[depth - 1] ? '}' : ']')) {
+                    depth--;
+                    continue;
+                }
+                if (c != ',') {
+                    throw INVALID;
+                }
+                break;
+            }
+            if (isObject[depth - 1]) {
+                key = key(keep);
+            }
+            c = next();
+        }
+    }
+
+    /**
+     * A member's name and its colon, when the projection has a field of that name, else null. A name
+     * without escapes is matched where it lies: most keys of a line are not kept, and cost no String.
+     */
+    private String fieldName(JsonProjection projection) {
+        expect((byte) '"');
+        byte[] b = this.b;
+        int start = pos;
+        for (int p = start; p < end; p++) {
+            byte kind = IN_STRING[b[p] & 0xFF];
+            if (kind <= NON_ASCII) {
+                continue;
+            }
+            String name;
+            if (kind == QUOTE) {
+                name = projection.fieldAt(b, start, p - start);
+                if (name == JsonProjection.UNMATCHED) {
+                    name = Utf8.decode(b, start, p - start);
+                }
+                pos = p + 1;
+            } else if (kind == BACKSLASH) {
+                name = string();
+            } else {
+                throw INVALID;
+            }
+            expect((byte) ':');
+            return name;
+        }
+        throw INVALID;
+    }
+
+    /** A member's name and its colon; null when it is not kept. */
+    private String key(boolean keep) {
+        expect((byte) '"');
+        String name = keep ? string() : skipString();
+        expect((byte) ':');
+        return name;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void add(Object container, String key, Object value) {
+        if (container instanceof Map) {
+            // a repeated key keeps its first position and takes the last value, as in JSON.parse
+            ((Map<String, Object>) container).put(key, value);
+        } else {
+            ((List<Object>) container).add(value);
+        }
+    }
+
+    private Object scalar(boolean keep) {
+        byte c = next();
+        switch (c) {
+            case '"':
+                pos++;
+                return keep ? string() : skipString();
+            case 't':
+                literal("true");
+                return Boolean.TRUE;
+            case 'f':
+                literal("false");
+                return Boolean.FALSE;
+            case 'n':
+                literal("null");
+                return Json.NULL;
+            default:
+                int start = pos;
+                number();
+                return keep
+                        ? new Json.JsonNumber(new String(b, start, pos - start, StandardCharsets.ISO_8859_1))
+                        : null;
+        }
+    }
+
+    private void literal(String word) {
+        if (pos + word.length() > end) {
+            throw INVALID;
+        }
+        for (int i = 0; i < word.length(); i++) {
+            if (b[pos + i] != word.charAt(i)) {
+                throw INVALID;
+            }
+        }
+        pos += word.length();
+    }
+
+    /** {@code -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?}: what follows is the caller's to check. */
+    private void number() {
+        if (pos < end && b[pos] == '-') {
+            pos++;
+        }
+        if (pos < end && b[pos] == '0') {
+            pos++;
+        } else {
+            digits();
+        }
+        if (pos < end && b[pos] == '.') {
+            pos++;
+            digits();
+        }
+        if (pos < end && (b[pos] == 'e' || b[pos] == 'E')) {
+            pos++;
+            if (pos < end && (b[pos] == '+' || b[pos] == '-')) {
+                pos++;
+            }
+            digits();
+        }
+    }
+
+    /** One or more digits. */
+    private void digits() {
+        int start = pos;
+        while (pos < end && b[pos] >= '0' && b[pos] <= '9') {
+            pos++;
+        }
+        if (pos == start) {
+            throw INVALID;
+        }
+    }
+
+    /** Past a string whose opening quote has been read, checking it; returns null. */
+    private String skipString() {
+        byte[] b = this.b;
+        byte[] in = IN_STRING;
+        int p = pos;
+        while (p < end) {
+            // four plain bytes a test (kinds OR to at most NON_ASCII): skipped strings are most of a line
+            while (p + 4 <= end
+                    && (in[b[p] & 0xFF] | in[b[p + 1] & 0xFF] | in[b[p + 2] & 0xFF] | in[b[p + 3] & 0xFF])
+                            <= NON_ASCII) {
+                p += 4;
+            }
+            if (p == end) {
+                break;
+            }
+            byte kind = in[b[p++] & 0xFF];
+            if (kind <= NON_ASCII) {
+                continue;
+            }
+            if (kind == QUOTE) {
+                pos = p;
+                return null;
+            }
+            if (kind == CONTROL) {
+                throw INVALID; // a raw control char
+            }
+            pos = p;
+            escape(null);
+            p = pos;
+        }
+        throw INVALID;
+    }
+
+    /** The string whose opening quote has been read. */
+    private String string() {
+        byte[] b = this.b;
+        int start = pos;
+        int kinds = ASCII;
+        for (int p = start; p < end; p++) {
+            byte kind = IN_STRING[b[p] & 0xFF];
+            if (kind <= NON_ASCII) {
+                kinds |= kind;
+                continue;
+            }
+            if (kind == QUOTE) {
+                pos = p + 1;
+                // ASCII, the common case, needs no decoder; other bytes decode as node decodes them
+                return kinds == ASCII
+                        ? new String(b, start, p - start, StandardCharsets.ISO_8859_1)
+                        : Utf8.decode(b, start, p - start);
+            }
+            if (kind == CONTROL) {
+                throw INVALID;
+            }
+            pos = p;
+            return escapedString(start);
+        }
+        throw INVALID;
+    }
+
+    /** The rest of a string that has escapes, from {@code start}; the current position is at a backslash. */
+    private String escapedString(int start) {
+        byte[] b = this.b;
+        StringBuilder text = new StringBuilder(pos - start + 16);
+        int run = start;
+        int p = pos;
+        while (p < end) {
+            byte kind = IN_STRING[b[p] & 0xFF];
+            if (kind <= NON_ASCII) {
+                p++;
+                continue;
+            }
+            if (kind == CONTROL) {
+                throw INVALID;
+            }
+            if (p > run) {
+                text.append(Utf8.decode(b, run, p - run)); // cut at an ASCII byte: the decoder starts fresh
+            }
+            pos = p + 1;
+            if (kind == QUOTE) {
+                return text.toString();
+            }
+            escape(text);
+            p = pos;
+            run = p;
+        }
+        throw INVALID;
+    }
+
+    /** The escape after a backslash, appended to {@code text} when given. */
+    private void escape(StringBuilder text) {
+        if (pos >= end) {
+            throw INVALID;
+        }
+        byte c = b[pos++];
+        char decoded;
+        switch (c) {
+            case '"':
+            case '\\':
+            case '/':
+                decoded = (char) c;
+                break;
+            case 'b':
+                decoded = '\b';
+                break;
+            case 'f':
+                decoded = '\f';
+                break;
+            case 'n':
+                decoded = '\n';
+                break;
+            case 'r':
+                decoded = '\r';
+                break;
+            case 't':
+                decoded = '\t';
+                break;
+            case 'u':
+                if (pos + 4 > end) {
+                    throw INVALID;
+                }
+                int unit = 0;
+                for (int i = 0; i < 4; i++) {
+                    unit = (unit << 4) | hex(b[pos++]);
+                }
+                decoded = (char) unit; // a lone surrogate stays one, as in JSON.parse
+                break;
+            default:
+                throw INVALID;
+        }
+        if (text != null) {
+            text.append(decoded);
+        }
+    }
+
+    private static int hex(byte c) {
+        if (c >= '0' && c <= '9') {
+            return c - '0';
+        }
+        if (c >= 'a' && c <= 'f') {
+            return c - 'a' + 10;
+        }
+        if (c >= 'A' && c <= 'F') {
+            return c - 'A' + 10;
+        }
+        throw INVALID;
+    }
+}
