@@ -295,9 +295,10 @@ class JsonBytesTest {
         assertThrows(JsonBytes.Invalid.class, () -> JsonBytes.parse(outside, 0, outside.length));
     }
 
+    /** Nesting up to {@link Json#MAX_DEPTH} (the record object included) costs no stack; one level more skips the line. */
     @Test
-    void deepNestingCostsNoStack() {
-        int depth = 300_000;
+    void deepNestingCostsNoStackUpToTheBound() {
+        int depth = Json.MAX_DEPTH - 1;
         byte[] skipped = ("{\"type\":\"user\",\"x\":" + "[".repeat(depth) + "]".repeat(depth) + "}")
                 .getBytes(StandardCharsets.US_ASCII);
         assertEquals(Map.of("type", "user"), JsonBytes.record(skipped, 0, skipped.length, TURN));
@@ -306,6 +307,27 @@ class JsonBytesTest {
         assertTrue(JsonBytes.record(kept, 0, kept.length, KEYS).get("a") instanceof Map);
         byte[] unclosed = ("{\"type\":\"user\",\"x\":" + "[".repeat(depth)).getBytes(StandardCharsets.US_ASCII);
         assertNull(JsonBytes.record(unclosed, 0, unclosed.length, TURN));
+
+        byte[] deeper = ("{\"type\":\"user\",\"x\":" + "[".repeat(depth + 1) + "]".repeat(depth + 1) + "}")
+                .getBytes(StandardCharsets.US_ASCII);
+        assertNull(JsonBytes.record(deeper, 0, deeper.length, TURN));
+        byte[] keptDeeper = ("{\"a\":" + "{\"a\":".repeat(depth + 1) + "1" + "}".repeat(depth + 1) + "}")
+                .getBytes(StandardCharsets.US_ASCII);
+        assertTrue(
+                JsonBytes.record(keptDeeper, 0, keptDeeper.length, KEYS) == null, "a line one level too deep was kept");
+        assertThrows(JsonBytes.Invalid.class, () -> JsonBytes.parse(deeper, 0, deeper.length));
+        byte[] whole = ("[".repeat(Json.MAX_DEPTH) + "]".repeat(Json.MAX_DEPTH)).getBytes(StandardCharsets.US_ASCII);
+        assertTrue(JsonBytes.parse(whole, 0, whole.length) instanceof List);
+    }
+
+    /** Kept values are bounded by {@link Json#MAX_VALUES}; skipped ones cost nothing. */
+    @Test
+    void keptValuesBeyondTheBudgetSkipTheLine() {
+        byte[] beyond = ("{\"type\":\"user\",\"x\":[" + "0,".repeat(Json.MAX_VALUES) + "0]}")
+                .getBytes(StandardCharsets.US_ASCII);
+        assertNull(JsonBytes.record(beyond, 0, beyond.length, JsonProjection.whole("type", "x")));
+        assertEquals(Map.of("type", "user"), JsonBytes.record(beyond, 0, beyond.length, TURN));
+        assertThrows(JsonBytes.Invalid.class, () -> JsonBytes.parse(beyond, 0, beyond.length));
     }
 
     private static String show(byte[] bytes) {
