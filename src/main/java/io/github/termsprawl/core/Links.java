@@ -73,8 +73,24 @@ public final class Links {
             boolean changed = AtomicFiles.writeIfChanged(layout.cwd(), fileOf(a, b), JsonWriter.write(body));
             return new Result(null, null, changed);
         } catch (IOException | RuntimeException e) {
-            return new Result(Error.IO, String.valueOf(e.getMessage()), false);
+            return new Result(Error.IO, reason(e), false);
         }
+    }
+
+    /**
+     * What went wrong, with the file it went wrong on: NIO's messages are often the bare path
+     * ({@code AccessDeniedException: /p/.termsprawl/links}), which says neither.
+     */
+    static String reason(Exception e) {
+        if (e instanceof java.nio.file.FileSystemException f && f.getFile() != null) {
+            String why = e instanceof java.nio.file.AccessDeniedException
+                    ? "permission denied"
+                    : f.getReason() != null
+                            ? f.getReason()
+                            : e.getClass().getSimpleName().replace("Exception", "");
+            return f.getFile() + (f.getOtherFile() != null ? " -> " + f.getOtherFile() : "") + ": " + why;
+        }
+        return String.valueOf(e.getMessage());
     }
 
     /** Deletes the canonical file; a missing one is fine. Returns whether a file was removed. */

@@ -127,6 +127,20 @@ class LinksTest {
     }
 
     @Test
+    void aFailedWriteNamesTheFileAndTheReasonNotJustAPath() {
+        assertEquals(
+                "/p/.termsprawl/links: permission denied",
+                Links.reason(new java.nio.file.AccessDeniedException("/p/.termsprawl/links")));
+        assertEquals(
+                "/p/.termsprawl/links: Not a directory",
+                Links.reason(new java.nio.file.FileSystemException("/p/.termsprawl/links", null, "Not a directory")));
+        assertEquals(
+                "/p/x.tmp -> /p/x.json: AtomicMoveNotSupported",
+                Links.reason(new java.nio.file.AtomicMoveNotSupportedException("/p/x.tmp", "/p/x.json", null)));
+        assertEquals("disk full", Links.reason(new IOException("disk full")));
+    }
+
+    @Test
     void removeDeletesCanonicalFileAndMissingIsFine() throws IOException {
         links.add("a", "b");
         assertTrue(links.remove("b", "a"));

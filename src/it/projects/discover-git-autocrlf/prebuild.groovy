@@ -1,0 +1,2 @@
+new File(basedir, '.gitattributes').text = '* text=auto\n'
+true
