@@ -109,6 +109,11 @@ public final class ReverseLineReader implements Closeable {
         return lineEnd - lineStart;
     }
 
+    /** Where the current line starts in the file, in bytes (so a reader can cite it). */
+    public long lineStart() {
+        return lineStart;
+    }
+
     /** Whether the current line is too long to hold and must be read through {@link #reader()}. */
     public boolean isLong() {
         return length() > maxInMemoryLine;
