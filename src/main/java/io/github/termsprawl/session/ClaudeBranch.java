@@ -38,6 +38,37 @@ final class ClaudeBranch {
         }
     };
 
+    /** The uuids of an inline subagent (1.0.x): the sidechain records whose topmost ancestor is {@code root}. */
+    static Set<String> inline(String root, List<ClaudeRecord> records) {
+        Map<String, ClaudeRecord> side = new HashMap<>();
+        for (ClaudeRecord r : records) {
+            if (r.isSidechain()) {
+                side.put(r.uuid, r);
+            }
+        }
+        Set<String> members = new HashSet<>();
+        for (ClaudeRecord r : side.values()) {
+            Set<String> seen = new HashSet<>();
+            ClaudeRecord top = r;
+            while (top.parent != null && side.containsKey(top.parent) && seen.add(top.uuid)) {
+                top = side.get(top.parent);
+            }
+            if (top.uuid.equals(root)) {
+                members.add(r.uuid);
+            }
+        }
+        return members;
+    }
+
+    static Scope only(Set<String> members) {
+        return new Scope() {
+            @Override
+            public boolean keeps(ClaudeRecord r) {
+                return members.contains(r.uuid);
+            }
+        };
+    }
+
     /**
      * @param chain      the branch's records, root first (system and progress records included)
      * @param leaves     how many distinct leaves (each taken up to its nearest user or assistant record) the window has

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A Claude Code transcript as a session: every message of every record ({@link #walk}), and the
@@ -76,7 +77,45 @@ public final class ClaudeSession {
         return live(file, ClaudeRecord.PROSE, stringCap, scopeOf(file));
     }
 
+    /** A subagent's live branch: its own file's, or for an inline one its records' in the parent's last window. */
+    public Window live(Subagent subagent) {
+        if (subagent.rootUuid() == null) {
+            return live(subagent.file(), ClaudeRecord.FULL, DEFAULT_STRING_CAP, ClaudeBranch.OWN);
+        }
+        List<List<ClaudeRecord>> read = readBack(subagent.file(), ClaudeRecord.FULL, DEFAULT_STRING_CAP);
+        ClaudeBranch.Scope scope = ClaudeBranch.only(ClaudeBranch.inline(subagent.rootUuid(), read.get(0)));
+        return window(
+                ClaudeBranch.of(read.get(0), read.get(1), scope),
+                subagent.file().toString());
+    }
+
+    /** Every message of a subagent, in file order (for an inline one, its records among the parent's). */
+    public WalkStats walk(Subagent subagent, MessageVisitor visitor) {
+        if (subagent.rootUuid() == null) {
+            return walk(subagent.file(), visitor);
+        }
+        Set<String> members = ClaudeBranch.inline(subagent.rootUuid(), records(subagent.file(), SHAPE));
+        long[] visited = {0};
+        WalkStats all = walk(subagent.file(), new MessageVisitor() {
+            @Override
+            public boolean visit(Message m) {
+                if (!members.contains(m.id())) {
+                    return true; // the parent's, or another subagent's
+                }
+                visited[0]++;
+                return visitor.visit(m);
+            }
+        });
+        return new WalkStats(all.records(), all.unknown(), all.unreadable(), visited[0]);
+    }
+
     Window live(Path file, JsonProjection projection, int stringCap, ClaudeBranch.Scope scope) {
+        List<List<ClaudeRecord>> read = readBack(file, projection, stringCap);
+        return window(ClaudeBranch.of(read.get(0), read.get(1), scope), file.toString());
+    }
+
+    /** The last window's records and, when its boundary keeps a preserved segment, the records back to its head. */
+    private List<List<ClaudeRecord>> readBack(Path file, JsonProjection projection, int stringCap) {
         List<ClaudeRecord> window = new ArrayList<>();
         List<ClaudeRecord> before = new ArrayList<>();
         if (file.toFile().isFile()) {
@@ -92,7 +131,7 @@ public final class ClaudeSession {
         }
         Collections.reverse(window);
         Collections.reverse(before);
-        return window(ClaudeBranch.of(window, before, scope), file.toString());
+        return List.of(window, before);
     }
 
     /**
