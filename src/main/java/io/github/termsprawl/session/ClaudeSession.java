@@ -1,5 +1,6 @@
 package io.github.termsprawl.session;
 
+import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.jsonl.ForwardLineReader;
 import io.github.termsprawl.jsonl.JsonProjection;
 import io.github.termsprawl.jsonl.JsonlRecords;
@@ -20,7 +21,7 @@ import java.util.Set;
  * only as far as that window's {@code compact_boundary} (and its preserved segment), so it costs what
  * the window costs, not what the file does.
  */
-public final class ClaudeSession {
+public final class ClaudeSession implements SessionReader {
     /** Strings of a line too long to hold (over 4 MiB) are cut to this many chars. */
     public static final int DEFAULT_STRING_CAP = 1 << 20;
 
@@ -225,33 +226,29 @@ public final class ClaudeSession {
      * sidechains, system notices); one record is held at a time.
      */
     public WalkStats walk(Path file, MessageVisitor visitor) {
-        long records = 0;
-        long unknown = 0;
-        long unreadable = 0;
-        long messages = 0;
-        if (file.toFile().isFile()) {
-            String name = file.toString();
-            try (ForwardLineReader lines = ForwardLineReader.open(file, chunkSize, maxInMemoryLine)) {
-                while (lines.next()) {
-                    Map<String, Object> record = lines.record(ClaudeRecord.FULL, DEFAULT_STRING_CAP);
-                    if (record == null) {
-                        unreadable += lines.length() > 0 ? 1 : 0;
-                        continue;
-                    }
-                    records++;
-                    unknown += StoreFacts.claudeKnown(record) ? 0 : 1;
-                    Message m = ClaudeRecord.message(record, name, lines.lineStart(), lines.lineNumber());
-                    if (m != null) {
-                        messages++;
-                        if (!visitor.visit(m)) {
-                            break;
-                        }
-                    }
-                }
-            } catch (IOException | RuntimeException e) {
-                // what was read stands
-            }
+        return JsonlMessages.walk(file, ClaudeRecord.FULL, RULE, visitor);
+    }
+
+    private static final JsonlMessages.Rule RULE = new JsonlMessages.Rule() {
+        @Override
+        public List<Message> messages(Map<String, Object> record, Source.Line source) {
+            Message m = ClaudeRecord.message(record, source.file(), source.offset(), source.line());
+            return m == null ? List.of() : List.of(m);
         }
-        return new WalkStats(records, unknown, unreadable, messages);
+
+        @Override
+        public boolean isKnown(Map<String, Object> record) {
+            return StoreFacts.claudeKnown(record);
+        }
+    };
+
+    @Override
+    public WalkStats walk(TranscriptIndex.Entry entry, MessageVisitor visitor) {
+        return walk(entry.path(), visitor);
+    }
+
+    @Override
+    public List<Message> live(TranscriptIndex.Entry entry) {
+        return live(entry.path()).messages();
     }
 }

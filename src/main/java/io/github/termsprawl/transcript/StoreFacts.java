@@ -1,5 +1,7 @@
 package io.github.termsprawl.transcript;
 
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -41,5 +43,20 @@ public final class StoreFacts {
 
     public static boolean openCodeKnownPart(Object type) {
         return type instanceof String t && OpenCodeTranscript.KNOWN_PART_TYPES.contains(t);
+    }
+
+    /** The {@code storage/} folder of a pre-1.2 OpenCode entry (the folder itself or its child), or null. */
+    public static Path openCodeStorage(Path path) {
+        return OpenCodeLegacyTranscript.storageDir(path);
+    }
+
+    /** The {@code *.json} files of a folder, sorted by name; none when it cannot be read. */
+    public static List<Path> openCodeJsonFiles(Path dir) {
+        return OpenCodeLegacyTranscript.jsonFiles(dir);
+    }
+
+    /** Whether an OpenCode id may name a folder inside the storage folder. */
+    public static boolean openCodeSafeName(String name) {
+        return OpenCodeLegacyTranscript.isSafeName(name);
     }
 }
