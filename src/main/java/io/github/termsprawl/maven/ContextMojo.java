@@ -3,6 +3,7 @@ package io.github.termsprawl.maven;
 import io.github.termsprawl.core.AtomicFiles;
 import io.github.termsprawl.jsonl.Utf8Output;
 import io.github.termsprawl.view.LinkedContext;
+import io.github.termsprawl.view.View;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -32,6 +33,10 @@ public class ContextMojo extends AbstractTermsprawlMojo {
     @Parameter(property = UserProperties.STATS, defaultValue = "false")
     private boolean stats;
 
+    /** Which conversation to show: {@code prose} (SPEC §6, the default) or {@code live} (what the peer's agent would send next). */
+    @Parameter(property = UserProperties.VIEW)
+    private String view;
+
     @Parameter(property = UserProperties.CONTEXT_SKIP, defaultValue = "false")
     private boolean skipContext;
 
@@ -43,8 +48,14 @@ public class ContextMojo extends AbstractTermsprawlMojo {
     @Override
     void run(Path root) throws IOException, MojoFailureException {
         nodeId(self, UserProperties.SELF, EXAMPLE);
+        View chosen = view == null || view.isEmpty() ? View.PROSE : View.of(view);
+        if (chosen == null) {
+            throw new MojoFailureException("Unknown view '" + printable(view) + "' in " + UserProperties.VIEW
+                    + ": expected one of " + View.names() + ". Example: " + EXAMPLE + " -D" + UserProperties.VIEW
+                    + "=live");
+        }
         LinkedContext.Output result;
-        try (LinkedContext context = new LinkedContext(root)) {
+        try (LinkedContext context = new LinkedContext(root, chosen)) {
             result = context.render(self);
             if (stats) {
                 for (String line : context.stats(self)) {

@@ -24,10 +24,13 @@ public final class LinkedContext implements AutoCloseable {
 
     private final ProjectLayout layout;
     private final TranscriptReaders readers;
+    /** {@link View#LIVE}; a flag, so the default view loads no class of the live one. */
+    private final boolean live;
 
     public LinkedContext(Path cwd, TranscriptReaders readers) {
         this.layout = new ProjectLayout(cwd);
         this.readers = readers;
+        this.live = false;
     }
 
     public LinkedContext(Path cwd) {
@@ -36,6 +39,13 @@ public final class LinkedContext implements AutoCloseable {
                 new TranscriptReaders(
                         new JsonlTail(),
                         new ProjectLayout(cwd).binDir().resolve("lib").resolve(".native")));
+    }
+
+    public LinkedContext(Path cwd, View view) {
+        this.layout = new ProjectLayout(cwd);
+        this.readers = new TranscriptReaders(
+                new JsonlTail(), layout.binDir().resolve("lib").resolve(".native"));
+        this.live = view == View.LIVE;
     }
 
     public Output render(String self) {
@@ -100,7 +110,12 @@ public final class LinkedContext implements AutoCloseable {
     private PeerTurns read(TranscriptIndex index, String peer) {
         try {
             TranscriptIndex.Entry entry = index.read(peer);
-            return entry == null ? null : readers.lastTurns(entry, LinkedContextFormat.LIMITS);
+            if (entry == null) {
+                return null;
+            }
+            return live
+                    ? LiveTurns.lastTurns(readers, entry, LinkedContextFormat.LIMITS)
+                    : readers.lastTurns(entry, LinkedContextFormat.LIMITS);
         } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
             return null; // fail open: this peer prints nothing
         }
@@ -108,7 +123,8 @@ public final class LinkedContext implements AutoCloseable {
 
     /**
      * One line per peer with an index entry, in peersOf order:
-     * {@code <peerId>: store=<store> records=<n> turns=<t> unknown=<u>} (a full read of each transcript).
+     * {@code <peerId>: store=<store> records=<n> turns=<t> unknown=<u>} (a full read of each transcript);
+     * in the live view a Claude peer's line adds {@code windows=<n> branches=<abandoned leaves>}.
      */
     public List<String> stats(String self) {
         List<String> lines = new ArrayList<>();
@@ -117,7 +133,8 @@ public final class LinkedContext implements AutoCloseable {
             try {
                 TranscriptIndex.Entry entry = index.read(peer);
                 if (entry != null) {
-                    lines.add(peer + ": " + readers.stats(entry).describe());
+                    lines.add(peer + ": " + readers.stats(entry).describe()
+                            + (live ? LiveTurns.shape(readers, entry) : ""));
                 }
             } catch (RuntimeException | StackOverflowError e) {
                 lines.add(peer + ": unreadable (" + e + ")");
