@@ -1,10 +1,7 @@
 package io.github.termsprawl.jsonl;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.RandomAccessFile;
 import java.nio.file.Path;
 import java.util.Map;
@@ -143,42 +140,8 @@ public final class ForwardLineReader implements Closeable {
             }
             return JsonlRecords.parse(buf, (int) (lineStart - bufStart), (int) length(), projection);
         }
-        try (JsonParser p = Json.parser(new LongStringCapReader(new Utf8.StreamReader(new Region()), stringCap))) {
-            if (p.nextToken() != JsonToken.START_OBJECT) {
-                return null;
-            }
-            @SuppressWarnings("unchecked")
-            Map<String, Object> record = (Map<String, Object>) projection.read(p);
-            Json.requireEnd(p);
-            return record;
-        } catch (IOException | RuntimeException | StackOverflowError e) {
-            return null;
-        }
-    }
-
-    /** The current (long) line's bytes, read as they are needed. */
-    private final class Region extends InputStream {
-        private long pos = lineStart;
-
-        @Override
-        public int read() throws IOException {
-            byte[] one = new byte[1];
-            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            if (pos >= lineEnd) {
-                return -1;
-            }
-            file.seek(pos);
-            int n = file.read(b, off, (int) Math.min(len, lineEnd - pos));
-            if (n <= 0) {
-                return -1;
-            }
-            pos += n;
-            return n;
-        }
+        return JsonlRecords.parse(
+                new Utf8.StreamReader(new FileRegion(file, lineStart, lineEnd)), projection, stringCap);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.github.termsprawl.session;
 
 import io.github.termsprawl.jsonl.Json;
+import io.github.termsprawl.jsonl.JsonWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -57,7 +58,7 @@ final class ClaudeContent {
 
     /** Arguments as JSON text; absent (not kept by a projection) as empty text. */
     static String arguments(Object input) {
-        return input == null ? "" : input instanceof String s ? s : CompactJson.write(input);
+        return input == null ? "" : input instanceof String s ? s : JsonWriter.compact(input);
     }
 
     /** A tool result's content: a string, or its text blocks joined with {@code \n}, images described. */

@@ -14,18 +14,11 @@ import java.util.Set;
  */
 final class ClaudeRecord {
     /** What the model needs of a record: the tree, the flags and the whole API message. */
-    static final JsonProjection FULL = JsonProjection.fields(
-            "type", JsonProjection.ALL,
-            "subtype", JsonProjection.ALL,
-            "uuid", JsonProjection.ALL,
-            "parentUuid", JsonProjection.ALL,
-            "timestamp", JsonProjection.ALL,
-            "isSidechain", JsonProjection.ALL,
+    static final JsonProjection FULL = withTree(
             "isMeta", JsonProjection.ALL,
             "isCompactSummary", JsonProjection.ALL,
             "isApiErrorMessage", JsonProjection.ALL,
             "content", JsonProjection.ALL,
-            "compactMetadata", JsonProjection.ALL,
             "attachment", JsonProjection.ALL,
             "message", JsonProjection.ALL);
 
@@ -33,23 +26,33 @@ final class ClaudeRecord {
      * What the prose view needs: the tree, the flags, and of the content only block types, text, and the
      * ids that pair tool calls with results (never tool input, tool output, thinking or image data).
      */
-    static final JsonProjection PROSE = JsonProjection.fields(
-            "type", JsonProjection.ALL,
-            "subtype", JsonProjection.ALL,
-            "uuid", JsonProjection.ALL,
-            "parentUuid", JsonProjection.ALL,
-            "timestamp", JsonProjection.ALL,
-            "isSidechain", JsonProjection.ALL,
+    static final JsonProjection PROSE = withTree(
             "isMeta", JsonProjection.ALL,
             "isCompactSummary", JsonProjection.ALL,
             "isApiErrorMessage", JsonProjection.ALL,
-            "compactMetadata", JsonProjection.ALL,
             "attachment", JsonProjection.whole("type", "prompt", "commandMode", "origin"),
             "message",
                     JsonProjection.fields(
                             "id", JsonProjection.ALL,
                             "model", JsonProjection.ALL,
                             "content", JsonProjection.whole("type", "text", "id", "name", "tool_use_id", "is_error")));
+
+    /** The fields every read of a Claude transcript keeps (the tree and its windows), and {@code more}. */
+    static JsonProjection withTree(Object... more) {
+        Object[] tree = {
+            "type", JsonProjection.ALL,
+            "subtype", JsonProjection.ALL,
+            "uuid", JsonProjection.ALL,
+            "parentUuid", JsonProjection.ALL,
+            "timestamp", JsonProjection.ALL,
+            "isSidechain", JsonProjection.ALL,
+            "compactMetadata", JsonProjection.ALL
+        };
+        Object[] all = new Object[tree.length + more.length];
+        System.arraycopy(tree, 0, all, 0, tree.length);
+        System.arraycopy(more, 0, all, tree.length, more.length);
+        return JsonProjection.fields(all);
+    }
 
     final Map<String, Object> record;
     final String uuid;

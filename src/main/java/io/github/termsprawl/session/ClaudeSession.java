@@ -32,14 +32,7 @@ public final class ClaudeSession implements SessionReader {
     public record Shape(int windows, int abandoned) {}
 
     /** Only the tree and what rule 3 needs of a record. */
-    static final JsonProjection SHAPE = JsonProjection.fields(
-            "type", JsonProjection.ALL,
-            "subtype", JsonProjection.ALL,
-            "uuid", JsonProjection.ALL,
-            "parentUuid", JsonProjection.ALL,
-            "timestamp", JsonProjection.ALL,
-            "isSidechain", JsonProjection.ALL,
-            "compactMetadata", JsonProjection.ALL,
+    static final JsonProjection SHAPE = ClaudeRecord.withTree(
             "message", JsonProjection.fields("id", JsonProjection.ALL, "content", JsonProjection.whole("type")));
 
     private final int chunkSize;

@@ -4,6 +4,7 @@ import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.jsonl.ForwardLineReader;
 import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonProjection;
+import io.github.termsprawl.jsonl.JsonWriter;
 import io.github.termsprawl.transcript.StoreFacts;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -240,7 +241,7 @@ public final class GeminiSession implements SessionReader {
                         : response.containsKey("output") ? response.get("output") : response.get("error");
                 if (value != null) {
                     out.append(out.length() == 0 ? "" : "\n")
-                            .append(value instanceof String s ? s : CompactJson.write(value));
+                            .append(value instanceof String s ? s : JsonWriter.compact(value));
                 } else if (p != null && p.get("text") instanceof String t) {
                     out.append(out.length() == 0 ? "" : "\n").append(t);
                 }

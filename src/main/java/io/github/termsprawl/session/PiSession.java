@@ -3,6 +3,7 @@ package io.github.termsprawl.session;
 import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonProjection;
+import io.github.termsprawl.jsonl.JsonWriter;
 import io.github.termsprawl.transcript.StoreFacts;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,15 +47,7 @@ public final class PiSession implements SessionReader {
         String parent = entry.get("parentId") instanceof String s ? s : null;
         Object time = entry.get("timestamp");
         if ("compaction".equals(type) || "branch_summary".equals(type)) {
-            String summary = entry.get("summary") instanceof String s ? s : "";
-            return Messages.of(
-                    Role.USER,
-                    List.of(new Block.Text(summary)),
-                    time,
-                    id,
-                    parent,
-                    source,
-                    "compaction".equals(type) ? Message.Flag.COMPACT_SUMMARY : Message.Flag.META);
+            return summary(entry, "compaction".equals(type), time, id, parent, source);
         }
         if ("custom_message".equals(type)) {
             return Messages.of(Role.SYSTEM, content(entry.get("content")), time, id, parent, source, Message.Flag.META);
@@ -85,22 +78,28 @@ public final class PiSession implements SessionReader {
             String command = m.get("command") instanceof String c ? c : "";
             boolean failed = !(m.get("exitCode") instanceof Json.JsonNumber n) || n.value() != 0;
             List<Block> blocks = List.of(
-                    new Block.ToolCall(id, "bash", CompactJson.write(Map.of("command", command))),
+                    new Block.ToolCall(id, "bash", JsonWriter.compact(Map.of("command", command))),
                     new Block.ToolResult(id, m.get("output") instanceof String o ? o : "", failed));
             return Messages.of(Role.USER, blocks, time, id, parent, source, Message.Flag.META);
         }
         if ("compactionSummary".equals(role) || "branchSummary".equals(role)) {
-            String summary = m.get("summary") instanceof String s ? s : "";
-            return Messages.of(
-                    Role.USER,
-                    List.of(new Block.Text(summary)),
-                    time,
-                    id,
-                    parent,
-                    source,
-                    "compactionSummary".equals(role) ? Message.Flag.COMPACT_SUMMARY : Message.Flag.META);
+            return summary(m, "compactionSummary".equals(role), time, id, parent, source);
         }
         return Messages.of(Role.SYSTEM, content(m.get("content")), time, id, parent, source, Message.Flag.META);
+    }
+
+    /** A compaction's summary (the conversation before it), or an abandoned branch's (a note). */
+    private static Message summary(
+            Map<String, Object> from, boolean compaction, Object time, String id, String parent, Source source) {
+        String summary = from.get("summary") instanceof String s ? s : "";
+        return Messages.of(
+                Role.USER,
+                List.of(new Block.Text(summary)),
+                time,
+                id,
+                parent,
+                source,
+                compaction ? Message.Flag.COMPACT_SUMMARY : Message.Flag.META);
     }
 
     /** A string, or blocks: {@code text}, {@code thinking}, {@code toolCall}, {@code image}. */
