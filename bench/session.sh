@@ -32,12 +32,19 @@ rm -rf "$dir" && mkdir -p "$dir/.termsprawl/links" "$dir/.termsprawl/transcripts
 (cd "$dir" && "$root/mvnw" -q -B "io.github.termsprawl:termsprawl-maven-plugin:$version:discover" -Dtermsprawl.claudeHook=false)
 printf '{"version": 1, "path": "%s"}\n' "$work/live1500.jsonl" > "$dir/.termsprawl/transcripts/big.json"
 printf '{"version": 1, "a": "big", "b": "me"}\n' > "$dir/.termsprawl/links/big--me.json"
+# the same command on the 200 MB transcript, which has no compaction: its window is the whole file
+whole=$work/live200
+rm -rf "$whole" && mkdir -p "$whole/.termsprawl/links" "$whole/.termsprawl/transcripts"
+cp -r "$dir/.termsprawl/bin" "$whole/.termsprawl/"
+printf '{"version": 1, "path": "%s"}\n' "$work/gen200.jsonl" > "$whole/.termsprawl/transcripts/big.json"
+printf '{"version": 1, "a": "big", "b": "me"}\n' > "$whole/.termsprawl/links/big--me.json"
 cmd="$dir/.termsprawl/bin/termsprawl-context"
 cp="$dir/.termsprawl/bin/termsprawl.jar:$root/target/test-classes"
 
 OUT_DIR="$work/out" python3 bench/measure.py "$runs" \
   live -- "$cmd" --cwd "$dir" --self me --view live --- \
   prose -- "$cmd" --cwd "$dir" --self me --- \
+  live200 -- "$cmd" --cwd "$whole" --self me --view live --- \
   walk -- java -XX:+UseSerialGC -cp "$cp" io.github.termsprawl.session.WalkBench claude "$work/gen200.jsonl" \
   > "$work/out/session-result"
 turns=$(grep -c '^## ' "$work/out/live.out" || true)
@@ -49,5 +56,6 @@ echo "|---|---|---|---|"
 awk -v turns="$turns" -v walk="$(cat "$work/out/walk.out")" '
   $1 == "live" { printf "| live view, 1.5 GB transcript, last window %d turns (planted command, --view live) | %.3f s | %.0f MB | 0.5 s, 200 MB |\n", turns, $2, $3 }
   $1 == "prose" { printf "| prose view of the same file (for comparison) | %.3f s | %.0f MB | |\n", $2, $3 }
+  $1 == "live200" { printf "| live view, 200 MB transcript with no compaction (its window is the whole file) | %.3f s | %.0f MB | |\n", $2, $3 }
   $1 == "walk" { printf "| whole-session walk, 200 MB transcript (%s) | %.3f s | %.0f MB | 3 s, 300 MB |\n", walk, $2, $3 }' \
   "$work/out/session-result"
