@@ -62,7 +62,7 @@ class ClaudeCorpusLiveTest {
                 "claude/cclog-2.0.55-agent-c8d9b115.jsonl"
             })
     void everyWindowAsPinned(String relative) throws IOException {
-        Path file = ClaudeLiveBranchTest.corpus(relative);
+        Path file = SessionCorpus.file(relative);
         ClaudeSession session = new ClaudeSession();
         List<ClaudeSession.Window> windows = session.windows(file);
         assertEquals(golden(file), describe(windows));

@@ -1,9 +1,7 @@
 package io.github.termsprawl.session;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.github.termsprawl.transcript.StoreFixtures;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -13,19 +11,12 @@ import org.junit.jupiter.api.Test;
  * the exact messages Claude Code would send, read backwards (the view's read) and forwards (the windows).
  */
 class ClaudeLiveBranchTest {
-    /** The corpus file, or the test is skipped when {@code ../shared} is not there. */
-    static Path corpus(String relative) {
-        Path corpus = StoreFixtures.corpus();
-        assumeTrue(corpus != null, "no ../shared/corpus");
-        return corpus.resolve(relative);
-    }
-
     static final List<ClaudeSession> SESSIONS =
             List.of(new ClaudeSession(), new ClaudeSession(7, 1 << 20), new ClaudeSession(5, 0));
 
     /** The active window's messages, the same whichever way and in whatever chunks the file is read. */
     static List<String> live(String name) {
-        Path file = corpus("claude-reconstruction/" + name);
+        Path file = SessionCorpus.file("claude-reconstruction/" + name);
         List<String> first = null;
         for (ClaudeSession s : SESSIONS) {
             List<String> backwards = Describe.all(s.live(file).messages());
@@ -45,7 +36,7 @@ class ClaudeLiveBranchTest {
         assertEquals(
                 List.of("user @u1: \"hi\"", "assistant @a2: \"new branch\""), live("01-branch-latest-leaf-wins.jsonl"));
         ClaudeSession.Window w =
-                new ClaudeSession().live(corpus("claude-reconstruction/01-branch-latest-leaf-wins.jsonl"));
+                new ClaudeSession().live(SessionCorpus.file("claude-reconstruction/01-branch-latest-leaf-wins.jsonl"));
         assertEquals(2, w.leaves());
         assertEquals(1, w.abandoned());
     }
@@ -61,7 +52,7 @@ class ClaudeLiveBranchTest {
                         "assistant @a3: \"done\""),
                 live("02-parallel-tool-results-sibling-branches.jsonl"));
         ClaudeSession.Window w = new ClaudeSession()
-                .live(corpus("claude-reconstruction/02-parallel-tool-results-sibling-branches.jsonl"));
+                .live(SessionCorpus.file("claude-reconstruction/02-parallel-tool-results-sibling-branches.jsonl"));
         assertEquals(0, w.abandoned(), "the result on the sibling branch is on the branch, not abandoned");
     }
 
@@ -90,7 +81,8 @@ class ClaudeLiveBranchTest {
                         "user @u3: \"new\"",
                         "assistant @a3: \"new reply\""),
                 live(name));
-        List<ClaudeSession.Window> windows = new ClaudeSession().windows(corpus("claude-reconstruction/" + name));
+        List<ClaudeSession.Window> windows =
+                new ClaudeSession().windows(SessionCorpus.file("claude-reconstruction/" + name));
         assertEquals(2, windows.size());
         assertEquals(
                 List.of(
@@ -100,14 +92,16 @@ class ClaudeLiveBranchTest {
                         "assistant @a2: \"kept reply\""),
                 Describe.all(windows.get(0).messages()),
                 "the earlier window stays readable");
-        assertEquals(new ClaudeSession.Shape(2, 0), new ClaudeSession().shape(corpus("claude-reconstruction/" + name)));
+        assertEquals(
+                new ClaudeSession.Shape(2, 0),
+                new ClaudeSession().shape(SessionCorpus.file("claude-reconstruction/" + name)));
     }
 
     @Test
     void rule6MetadataAndGarbageLinesNeverBreakTheWalk() {
         assertEquals(List.of("user @u1: \"hi\"", "assistant @a1: \"yo\""), live("05-metadata-and-garbage-lines.jsonl"));
         WalkStats stats = new ClaudeSession()
-                .walk(corpus("claude-reconstruction/05-metadata-and-garbage-lines.jsonl"), m -> true);
+                .walk(SessionCorpus.file("claude-reconstruction/05-metadata-and-garbage-lines.jsonl"), m -> true);
         assertEquals(new WalkStats(6, 0, 1, 2), stats);
     }
 

@@ -32,8 +32,8 @@ class ClaudeSubagentsTest {
 
     @Test
     void folderLayoutLinkedByToolResultAndProgress() {
-        Path parent = ClaudeLiveBranchTest.corpus(
-                "claude/spotter-2.1.39-compact-258c7280/258c7280-ae70-4798-800f-63464d01a85d.jsonl");
+        Path parent =
+                SessionCorpus.file("claude/spotter-2.1.39-compact-258c7280/258c7280-ae70-4798-800f-63464d01a85d.jsonl");
         List<Subagent> found = ClaudeSubagents.of(parent);
         assertEquals(
                 List.of(
@@ -51,7 +51,7 @@ class ClaudeSubagentsTest {
 
     @Test
     void folderLayoutWithTeammatesSomeMissing() {
-        Path parent = ClaudeLiveBranchTest.corpus(
+        Path parent = SessionCorpus.file(
                 "claude/cclog-2.1.114-teammates-ef958aa1/ef958aa1-0e93-49f0-bb71-150f63befcd1.jsonl");
         String folder = "ef958aa1-0e93-49f0-bb71-150f63befcd1/subagents/";
         // six Agent results name six children; three of their transcripts are in the corpus
@@ -70,11 +70,9 @@ class ClaudeSubagentsTest {
     void besideLayoutLinkedBySessionIdOrAgentId() throws IOException {
         // the corpus renamed the files; put them back under the names Claude Code gave them
         Path parent = Files.copy(
-                ClaudeLiveBranchTest.corpus("claude/cclog-2.0.42-queueop-7acd37a8.jsonl"),
+                SessionCorpus.file("claude/cclog-2.0.42-queueop-7acd37a8.jsonl"),
                 dir.resolve("7acd37a8-2745-4b58-a8a9-46164b22ad9e.jsonl"));
-        Files.copy(
-                ClaudeLiveBranchTest.corpus("claude/cclog-2.0.42-agent-3430b97e.jsonl"),
-                dir.resolve("agent-3430b97e.jsonl"));
+        Files.copy(SessionCorpus.file("claude/cclog-2.0.42-agent-3430b97e.jsonl"), dir.resolve("agent-3430b97e.jsonl"));
         StoreFixtures.jsonl(dir.resolve("agent-other.jsonl"), "{\"sessionId\":\"another-session\",\"uuid\":\"o\"}");
         assertEquals(
                 List.of("BESIDE 3430b97e null agent-3430b97e.jsonl null"), describe(ClaudeSubagents.of(parent), dir));
@@ -93,7 +91,7 @@ class ClaudeSubagentsTest {
 
     @Test
     void inlineLayoutLinkedByPrompt() {
-        Path parent = ClaudeLiveBranchTest.corpus("claude/claude-1.0.108-ccviewer-inline-sidechain-5c0375b4.jsonl");
+        Path parent = SessionCorpus.file("claude/claude-1.0.108-ccviewer-inline-sidechain-5c0375b4.jsonl");
         List<Subagent> found = ClaudeSubagents.of(parent);
         assertEquals(
                 List.of(

@@ -96,7 +96,7 @@ class ClaudeTreeRulesTest {
 
     @Test
     void rule8OnTheRealInlineSidechainFile() {
-        Path file = ClaudeLiveBranchTest.corpus("claude/claude-1.0.108-ccviewer-inline-sidechain-5c0375b4.jsonl");
+        Path file = SessionCorpus.file("claude/claude-1.0.108-ccviewer-inline-sidechain-5c0375b4.jsonl");
         List<Message> sidechain = new ArrayList<>();
         WalkStats stats = new ClaudeSession().walk(file, m -> {
             if (m.has(Message.Flag.SIDECHAIN)) {

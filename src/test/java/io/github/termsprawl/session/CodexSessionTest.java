@@ -133,7 +133,7 @@ class CodexSessionTest {
 
     @Test
     void realRolloutsCompactedAndNot() {
-        Path compacted = ClaudeLiveBranchTest.corpus(
+        Path compacted = SessionCorpus.file(
                 "codex/codex-0.104.0a1-desktop-compacted-rollout-2026-02-23T12-54-34-019c8a59.jsonl");
         TranscriptIndex.Entry entry = StoreFixtures.entry(compacted, "codex", null);
         List<Message> all = new ArrayList<>();
@@ -146,7 +146,7 @@ class CodexSessionTest {
         assertEquals(Role.USER, live.get(0).role());
         assertEquals(all.get(all.size() - 1).blocks(), live.get(live.size() - 1).blocks());
 
-        Path tma = ClaudeLiveBranchTest.corpus("tma-synthetic/codex-0.146.0-rollout.jsonl");
+        Path tma = SessionCorpus.file("tma-synthetic/codex-0.146.0-rollout.jsonl");
         assertEquals(
                 List.of(
                         "user: \"xxxxx xxxxx xxxxx\"",

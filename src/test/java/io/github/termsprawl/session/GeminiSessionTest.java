@@ -62,12 +62,10 @@ class GeminiSessionTest {
                         "assistant @g-assistant-1: call(run_shell_command_stage0 run_shell_command {\"command\":\"ls -F\",\"description\":\"List files in the current directory.\"})",
                         "tool: result(run_shell_command_stage0 \"Output: AgentSessions/\\nREADME.md\\nProcess Group PGID: 12345\")",
                         "assistant @g-assistant-2: \"Hello! I listed the files.\""),
-                walk(
-                        ClaudeLiveBranchTest.corpus("gemini/agentsessions-gemini-0.40-jsonl.jsonl"),
-                        new WalkStats(5, 0, 0, 4)));
+                walk(SessionCorpus.file("gemini/agentsessions-gemini-0.40-jsonl.jsonl"), new WalkStats(5, 0, 0, 4)));
         // 14 messages, 8 of them with finished tool calls: 14 + 8 messages; one record, the document
         List<String> doc = walk(
-                ClaudeLiveBranchTest.corpus("gemini/codemie-session-2025-12-01T21-45-5b959dae.json"),
+                SessionCorpus.file("gemini/codemie-session-2025-12-01T21-45-5b959dae.json"),
                 new WalkStats(1, 0, 0, 22));
         assertEquals(8, doc.stream().filter(d -> d.startsWith("tool:")).count());
         assertEquals(

@@ -70,7 +70,7 @@ class OpenCodeSessionTest {
 
     @Test
     void thePre12StorageFolders() {
-        Path v2 = ClaudeLiveBranchTest.corpus("opencode/agentsessions-opencode-json/storage_v2");
+        Path v2 = SessionCorpus.file("opencode/agentsessions-opencode-json/storage_v2");
         OpenCodeSession reader = new OpenCodeSession(null);
         assertEquals(
                 List.of(
@@ -81,7 +81,7 @@ class OpenCodeSessionTest {
                         "user @m_user_large_2: \"Step 2\"",
                         "assistant @m_assistant_large_2: \"Ok\""),
                 walk(reader, StoreFixtures.entry(v2, "opencode", "s_stage0_large"), new WalkStats(15, 0, 0, 5)));
-        Path legacy = ClaudeLiveBranchTest.corpus("opencode/agentsessions-opencode-json/storage_legacy");
+        Path legacy = SessionCorpus.file("opencode/agentsessions-opencode-json/storage_legacy");
         assertEquals(
                 List.of(
                         "user @m_user_drift:", // its parts are not in the corpus

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 class PiSessionTest {
     static List<Message> walk(String relative, WalkStats expected) {
-        TranscriptIndex.Entry entry = StoreFixtures.entry(ClaudeLiveBranchTest.corpus(relative), "pi", null);
+        TranscriptIndex.Entry entry = StoreFixtures.entry(SessionCorpus.file(relative), "pi", null);
         List<Message> out = new ArrayList<>();
         assertEquals(expected, new PiSession().walk(entry, m -> out.add(m)));
         assertEquals(Describe.all(out), Describe.all(new PiSession().live(entry)), "file order");

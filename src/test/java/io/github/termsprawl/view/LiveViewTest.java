@@ -4,8 +4,8 @@ import static io.github.termsprawl.core.Fixtures.index;
 import static io.github.termsprawl.core.Fixtures.link;
 import static io.github.termsprawl.core.Fixtures.write;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.github.termsprawl.session.SessionCorpus;
 import io.github.termsprawl.transcript.StoreFixtures;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -139,8 +139,7 @@ class LiveViewTest {
 
     @Test
     void afterACompactionTheSummaryThenThePreservedSegmentThenWhatFollowed() throws IOException {
-        Path corpus = StoreFixtures.corpus();
-        assumeTrue(corpus != null, "no ../shared/corpus");
+        Path corpus = SessionCorpus.file("");
         link(cwd, "me", "be");
         index(
                 cwd,
@@ -160,8 +159,7 @@ class LiveViewTest {
 
     @Test
     void everyOtherStoreOfTheCorpusPrintsAsInTheProseView() throws IOException {
-        Path corpus = StoreFixtures.corpus();
-        assumeTrue(corpus != null, "no ../shared/corpus");
+        Path corpus = SessionCorpus.file("");
         List<Path> files = new ArrayList<>();
         for (String store : new String[] {"codex", "gemini", "pi"}) {
             try (Stream<Path> s = Files.list(corpus.resolve(store))) {
