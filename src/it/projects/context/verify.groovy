@@ -22,16 +22,10 @@ assert err == ''
 assert show(out) == show(expected)
 assert out == expected
 
-// 3. the node reference model, when node is here
-boolean node = false
-try {
-    node = run(['node', '--version'])[0] == 0
-} catch (IOException e) {
-    println 'node not found: reference comparison skipped'
-}
-if (node) {
-    def (rcode, rout, rerr) = run(['node', new File(sharedDir, 'bench/reference-context.mjs').absolutePath,
-            '--cwd', basedir.absolutePath, '--self', 'frontend'])
+// 3. the node reference model, when ../shared and node are here (src/it/shared.groovy)
+File reference = evaluate(new File(itScripts, 'shared.groovy'))
+if (reference != null) {
+    def (rcode, rout, rerr) = run(['node', reference.absolutePath, '--cwd', basedir.absolutePath, '--self', 'frontend'])
     assert rcode == 0 : rerr
     assert show(rout) == show(expected)
     assert rout == expected

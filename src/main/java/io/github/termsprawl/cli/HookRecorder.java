@@ -15,24 +15,27 @@ public final class HookRecorder {
     private HookRecorder() {}
 
     /**
-     * @param nodeId         the value of {@code TERMSPRAWL_NODE_ID}, maybe null
-     * @param input          the parsed hook payload
-     * @param defaultProject the project the script lives in, used when the payload names no folder
+     * Records into the project that planted the hook (the folder above {@code .termsprawl/bin/}), never
+     * into the folder the payload's {@code cwd} names: a session started in a subfolder belongs to the
+     * same project, and a payload must not make the hook write anywhere else.
+     *
+     * @param nodeId  the value of {@code TERMSPRAWL_NODE_ID}, maybe null
+     * @param input   the parsed hook payload
+     * @param project the project the script lives in
      * @return whether an entry was written
      */
-    public static boolean record(String nodeId, HookInput input, Path defaultProject) {
-        if (!NodeId.isSafe(nodeId) || input.transcriptPath() == null) {
+    public static boolean record(String nodeId, HookInput input, Path project) {
+        if (!NodeId.isSafe(nodeId) || input.transcriptPath() == null || project == null) {
             return false;
         }
         try {
-            Path project = defaultProject;
+            // a relative transcript path (Claude Code writes absolute ones) is the session's, so read it
+            // against the session's folder
+            Path base = project;
             if (input.cwd() != null && Files.isDirectory(Path.of(input.cwd()))) {
-                project = Path.of(input.cwd());
+                base = Path.of(input.cwd());
             }
-            if (project == null) {
-                return false;
-            }
-            String transcript = project.resolve(input.transcriptPath()).toString();
+            String transcript = base.resolve(input.transcriptPath()).toString();
             return new TranscriptIndex(new ProjectLayout(project)).record(nodeId, transcript, null, null);
         } catch (IOException | InvalidPathException | SecurityException e) {
             return false;

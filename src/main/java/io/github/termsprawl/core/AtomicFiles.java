@@ -12,7 +12,12 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
 import java.util.Set;
 
-/** Every file this product writes goes through here: temp file + rename, and only when the bytes change. */
+/**
+ * Every file this product writes goes through here: temp file + rename, and only when the bytes change.
+ * Inside a project it never writes or deletes through a linked folder (a cloned repository could ship
+ * {@code .claude -> ~/.claude}), writes a linked file's target only when that is inside the project,
+ * and keeps the mode of a file it replaces.
+ */
 public final class AtomicFiles {
     private static final Set<PosixFilePermission> EXECUTABLE = PosixFilePermissions.fromString("rwxr-xr-x");
     private static final boolean POSIX =
@@ -22,6 +27,67 @@ public final class AtomicFiles {
 
     public static boolean writeIfChanged(Path file, String text) throws IOException {
         return writeIfChanged(file, text.getBytes(StandardCharsets.UTF_8), false);
+    }
+
+    /** {@link #writeIfChanged(Path, byte[], boolean)} for a file of the project in {@code project}. */
+    public static boolean writeIfChanged(Path project, Path file, String text) throws IOException {
+        return writeIfChanged(project, file, text.getBytes(StandardCharsets.UTF_8), false);
+    }
+
+    /**
+     * Writes a file of the project: refuses when a folder between the project and the file is a link;
+     * when the file itself is a link, writes its target if that is inside the project, else refuses.
+     */
+    public static boolean writeIfChanged(Path project, Path file, byte[] bytes, boolean executable) throws IOException {
+        return writeIfChanged(insideProject(project, file), bytes, executable);
+    }
+
+    /** Deletes a file of the project (a link is removed itself), never through a linked folder. */
+    public static boolean deleteIfExists(Path project, Path file) throws IOException {
+        requireNoLinkedFolder(project, file);
+        return Files.deleteIfExists(file);
+    }
+
+    /**
+     * The path that writing {@code file} would write: itself, or the target of a link that stays in the
+     * project; throws as a write would, so a caller can check every file before it writes any.
+     */
+    public static Path insideProject(Path project, Path file) throws IOException {
+        requireNoLinkedFolder(project, file);
+        if (!Files.isSymbolicLink(file)) {
+            return file;
+        }
+        Path root = project.toRealPath();
+        Path target;
+        try {
+            target = file.toRealPath();
+        } catch (IOException e) { // a dangling link: its target would be created wherever it points
+            target = file.getParent()
+                    .toRealPath()
+                    .resolve(Files.readSymbolicLink(file))
+                    .normalize();
+        }
+        if (!target.startsWith(root)) {
+            throw new IOException(file + " is a link to " + target + ", outside the project " + root
+                    + ": termsprawl writes only inside the project. Replace the link with a copy of the file"
+                    + " and run again.");
+        }
+        return target;
+    }
+
+    private static void requireNoLinkedFolder(Path project, Path file) throws IOException {
+        Path root = project.toAbsolutePath().normalize();
+        Path dir = file.toAbsolutePath().normalize().getParent();
+        if (dir == null || !dir.startsWith(root)) {
+            throw new IOException(file + " is outside the project " + root + ": termsprawl writes only inside it.");
+        }
+        for (Path p = dir; !p.equals(root); p = p.getParent()) {
+            if (Files.isSymbolicLink(p)) {
+                throw new IOException(p + " is a link to " + Files.readSymbolicLink(p) + ": termsprawl never writes"
+                        + " through a linked folder, which could lead outside the project. Replace the link with a"
+                        + " real folder (move its content in) and run again.");
+            }
+        }
     }
 
     /**
@@ -40,12 +106,14 @@ public final class AtomicFiles {
         }
         Path dir = file.toAbsolutePath().getParent();
         Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, "." + file.getFileName() + ".", ".tmp");
+        String prefix = "." + file.getFileName() + ".";
+        removeStrayTemps(dir, prefix);
+        // the writer's pid in the name: a later writer can tell a temp file whose writer was killed
+        Path tmp = Files.createTempFile(dir, prefix + ProcessHandle.current().pid() + ".", ".tmp");
         try {
             Files.write(tmp, bytes);
             if (POSIX) {
-                Files.setPosixFilePermissions(
-                        tmp, executable ? EXECUTABLE : PosixFilePermissions.fromString("rw-r--r--"));
+                Files.setPosixFilePermissions(tmp, modeFor(file, executable));
             }
             try {
                 Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
@@ -56,6 +124,48 @@ public final class AtomicFiles {
             Files.deleteIfExists(tmp);
         }
         return true;
+    }
+
+    /**
+     * Deletes temp files of this file left by a writer that was killed between writing and renaming
+     * ({@code .<name>.<pid>.<random>.tmp} whose pid is no live process); a live writer's are left alone.
+     */
+    private static void removeStrayTemps(Path dir, String prefix) {
+        String[] names = dir.toFile().list();
+        if (names == null) {
+            return;
+        }
+        for (String name : names) {
+            if (!name.startsWith(prefix) || !name.endsWith(".tmp")) {
+                continue;
+            }
+            String rest = name.substring(prefix.length());
+            int dot = rest.indexOf('.');
+            try {
+                long pid = Long.parseLong(dot < 0 ? rest : rest.substring(0, dot));
+                java.util.Optional<ProcessHandle> writer = ProcessHandle.of(pid);
+                if (writer.isPresent() && writer.get().isAlive()) {
+                    continue;
+                }
+                Files.deleteIfExists(dir.resolve(name));
+            } catch (NumberFormatException | IOException | SecurityException e) {
+                // not ours, or not ours to delete: leave it
+            }
+        }
+    }
+
+    /** 0755 for a launcher; else the mode the file has now (a user's 0600 stays 0600), or 0644 for a new one. */
+    private static Set<PosixFilePermission> modeFor(Path file, boolean executable) {
+        if (executable) {
+            return EXECUTABLE;
+        }
+        try {
+            return Files.isRegularFile(file)
+                    ? Files.getPosixFilePermissions(file)
+                    : PosixFilePermissions.fromString("rw-r--r--");
+        } catch (IOException e) {
+            return PosixFilePermissions.fromString("rw-r--r--");
+        }
     }
 
     /** Whether the file holds exactly {@code bytes} (and is 0755 when it must be executable). */

@@ -3,7 +3,6 @@ package io.github.termsprawl.core;
 import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonWriter;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -62,7 +61,7 @@ public final class Links {
         body.put("a", link.a());
         body.put("b", link.b());
         try {
-            boolean changed = AtomicFiles.writeIfChanged(fileOf(a, b), JsonWriter.write(body));
+            boolean changed = AtomicFiles.writeIfChanged(layout.cwd(), fileOf(a, b), JsonWriter.write(body));
             return new Result(null, null, changed);
         } catch (IOException | RuntimeException e) {
             return new Result(Error.IO, String.valueOf(e.getMessage()), false);
@@ -74,7 +73,7 @@ public final class Links {
         if (!NodeId.isSafe(a) || !NodeId.isSafe(b)) {
             return false;
         }
-        return Files.deleteIfExists(fileOf(a, b));
+        return AtomicFiles.deleteIfExists(layout.cwd(), fileOf(a, b));
     }
 
     /** Every valid link, in ascending file-name order; junk files are dropped silently. */

@@ -40,6 +40,11 @@ public final class ProjectLayout {
         return stateDir().resolve("bin");
     }
 
+    /** Where sqlite-jdbc's native library is unpacked for this machine (git-ignored). */
+    public Path sqliteNativeDir() {
+        return binDir().resolve("lib").resolve(".native");
+    }
+
     public Path skillMd() {
         return cwd.resolve(".claude")
                 .resolve("skills")

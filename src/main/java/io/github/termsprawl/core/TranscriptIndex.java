@@ -26,6 +26,21 @@ public final class TranscriptIndex {
         return layout.transcriptsDir().resolve(nodeId + ".json");
     }
 
+    /** The ids of every node with an entry file, sorted (the entries may still be malformed). */
+    public java.util.List<String> nodes() {
+        String[] names = layout.transcriptsDir().toFile().list();
+        java.util.List<String> ids = new java.util.ArrayList<>();
+        if (names != null) {
+            for (String name : names) {
+                if (name.endsWith(".json") && NodeId.isSafe(name.substring(0, name.length() - 5))) {
+                    ids.add(name.substring(0, name.length() - 5));
+                }
+            }
+        }
+        java.util.Collections.sort(ids);
+        return ids;
+    }
+
     /** The node's entry, or null ("no path") for an unsafe id or any missing or malformed file. */
     public Entry read(String nodeId) {
         if (!NodeId.isSafe(nodeId)) {
@@ -74,6 +89,6 @@ public final class TranscriptIndex {
         if (session != null) {
             body.put("session", session);
         }
-        return AtomicFiles.writeIfChanged(fileOf(nodeId), JsonWriter.write(body));
+        return AtomicFiles.writeIfChanged(layout.cwd(), fileOf(nodeId), JsonWriter.write(body));
     }
 }

@@ -27,6 +27,7 @@ final class FileRegion extends InputStream {
         if (pos >= end) {
             return -1;
         }
+        Deadline.check();
         file.seek(pos);
         int n = file.read(b, off, (int) Math.min(len, end - pos));
         if (n <= 0) {

@@ -28,12 +28,26 @@ public final class Json {
         }
     };
 
+    /**
+     * The deepest nesting read (arrays and objects together): a line nested deeper is skipped as if it did
+     * not parse. JSON.parse has no such bound, but the parser holds a frame per open level, so without one
+     * a 100 MB line of {@code [} costs gigabytes; no real record comes near this depth.
+     */
+    public static final int MAX_DEPTH = 1 << 18;
+
+    /**
+     * The most values (containers and scalars) built from one JSON text: past it the text is skipped as
+     * if it did not parse. Only what a projection keeps is built, so no real record comes near this; it
+     * bounds the memory of a long line of tiny values.
+     */
+    public static final int MAX_VALUES = 1 << 20;
+
     /** Jackson's default limits would reject records that JSON.parse accepts (a 100 MB string is a valid record). */
     static final JsonFactory FACTORY = JsonFactory.builder()
             .streamReadConstraints(StreamReadConstraints.builder()
                     .maxStringLength(Integer.MAX_VALUE)
                     .maxNumberLength(Integer.MAX_VALUE)
-                    .maxNestingDepth(Integer.MAX_VALUE)
+                    .maxNestingDepth(MAX_DEPTH)
                     .maxNameLength(Integer.MAX_VALUE)
                     .build())
             .disable(JsonFactory.Feature.INTERN_FIELD_NAMES)
@@ -92,6 +106,10 @@ public final class Json {
             if (readsInPlace(bytes, start, bytes.length - start)) {
                 try (JsonParser p = parser(bytes, start, bytes.length - start)) {
                     return parseWhole(p); // the transcript lines' parser: one parser class on the command's path
+                } catch (IOException e) {
+                    if (!hasUnicodeEscape(bytes, start, bytes.length - start)) {
+                        return null;
+                    }
                 }
             }
             return parse(Utf8.decode(bytes, start, bytes.length - start)); // bad bytes become U+FFFD exactly as in node
@@ -109,6 +127,20 @@ public final class Json {
         return Utf8.bomLength(bytes, offset, length) == 0 && Utf8.isValid(bytes, offset, length, false);
     }
 
+    /**
+     * Whether text that jackson's byte parser rejected must be tried again as chars: that parser refuses
+     * an escaped lone surrogate in a key (a key such as backslash-u-d800), which JSON.parse and jackson's char
+     * parser take. Only a text with a backslash-u escape can be such a text.
+     */
+    public static boolean hasUnicodeEscape(byte[] bytes, int offset, int length) {
+        for (int i = offset, end = offset + length - 1; i < end; i++) {
+            if (bytes[i] == '\\' && bytes[i + 1] == 'u') {
+                return true;
+            }
+        }
+        return false;
+    }
+
     public static String stripBom(String text) {
         return !text.isEmpty() && text.charAt(0) == '\uFEFF' ? text.substring(1) : text;
     }
@@ -120,12 +152,38 @@ public final class Json {
         }
     }
 
+    /** How many more values one JSON text may build ({@link #MAX_VALUES}); shared by the readers of one text. */
+    public static final class Budget {
+        private int left;
+
+        public Budget() {
+            this(MAX_VALUES);
+        }
+
+        Budget(int values) {
+            this.left = values;
+        }
+
+        /** Takes one value; fails the text once the budget is spent. */
+        void spend() throws IOException {
+            if (--left < 0) {
+                throw new IOException("more than " + MAX_VALUES + " values in one JSON text");
+            }
+        }
+    }
+
+    /** {@link #readValue(JsonParser, Budget)} with a budget of its own. */
+    public static Object readValue(JsonParser p) throws IOException {
+        return readValue(p, new Budget());
+    }
+
     /**
      * Reads the value at the parser's current token (inclusive) into plain Java objects. Iterative, not
-     * recursive: JSON.parse accepts any nesting depth, so a deeply nested value must not overflow the stack.
+     * recursive: a value nested {@link #MAX_DEPTH} deep must not overflow the stack.
      */
-    public static Object readValue(JsonParser p) throws IOException {
+    public static Object readValue(JsonParser p, Budget budget) throws IOException {
         JsonToken t = p.currentToken();
+        budget.spend();
         Object root = container(t);
         if (root == null) {
             return scalar(p, t);
@@ -147,6 +205,7 @@ public final class Json {
                 name = p.currentName();
                 next = p.nextToken();
             }
+            budget.spend();
             Object child = container(next);
             Object value = child != null ? child : scalar(p, next);
             if (current instanceof Map) {

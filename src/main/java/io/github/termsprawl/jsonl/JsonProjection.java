@@ -42,13 +42,19 @@ public final class JsonProjection {
         return new JsonProjection(map);
     }
 
-    /** Reads the value at the parser's current token under this projection. */
+    /** Reads the value at the parser's current token under this projection, within its own value budget. */
     public Object read(JsonParser p) throws IOException {
+        return read(p, new Json.Budget());
+    }
+
+    /** Reads the value at the parser's current token under this projection; what it builds is taken from {@code budget}. */
+    public Object read(JsonParser p, Json.Budget budget) throws IOException {
         if (fields == null) {
-            return Json.readValue(p);
+            return Json.readValue(p, budget);
         }
         JsonToken t = p.currentToken();
         if (t == JsonToken.START_OBJECT) {
+            budget.spend();
             Map<String, Object> map = new HashMap<>();
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 JsonProjection child = fields.get(p.currentName());
@@ -57,25 +63,27 @@ public final class JsonProjection {
                 if (child == null) {
                     p.skipChildren();
                 } else {
-                    map.put(name, child.read(p));
+                    map.put(name, child.read(p, budget));
                 }
             }
             return map;
         }
         if (t == JsonToken.START_ARRAY) {
+            budget.spend();
             List<Object> list = new ArrayList<>();
             while (p.nextToken() != JsonToken.END_ARRAY) {
                 if (p.currentToken() == JsonToken.START_ARRAY) {
                     // an array in an array has no fields to keep: skipping it (not recursing) keeps
                     // any nesting depth off the stack, as JSON.parse does
                     p.skipChildren();
+                    budget.spend();
                     list.add(List.of());
                 } else {
-                    list.add(read(p));
+                    list.add(read(p, budget));
                 }
             }
             return list;
         }
-        return Json.readValue(p);
+        return Json.readValue(p, budget);
     }
 }

@@ -75,6 +75,16 @@ public final class JsonlHead {
             return length >= magic.length && Arrays.equals(bytes, 0, magic.length, magic, 0, magic.length);
         }
 
+        /** The byte at {@code i} as 0..255, or -1 past the head. */
+        public int unsignedByte(int i) {
+            return i < length ? bytes[i] & 0xFF : -1;
+        }
+
+        /** Whether the head holds any of the needles anywhere (a binary file's text, too). */
+        public boolean has(ByteNeedles needles) {
+            return needles.foundIn(bytes, 0, length);
+        }
+
         /**
          * The JSON objects among the first {@code max} lines, with only what {@code projection} keeps, parsed in
          * place as the tail reader parses them; a line without any of the {@code needles} (when given)
@@ -130,6 +140,56 @@ public final class JsonlHead {
                     return head;
                 }
             }
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** The first {@code max} bytes of a regular file as they are; null for anything else. */
+    public static Head bytes(Path file, int max) {
+        if (!file.toFile().isFile()) {
+            return null;
+        }
+        try (java.io.RandomAccessFile raf = new java.io.RandomAccessFile(file.toFile(), "r")) {
+            long size = raf.length();
+            byte[] buf = new byte[(int) Math.min(size, max)];
+            int len = 0;
+            while (len < buf.length) {
+                int n = raf.read(buf, len, buf.length - len);
+                if (n < 0) {
+                    break;
+                }
+                len += n;
+            }
+            return new Head(buf, len, len >= size);
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /**
+     * The complete lines among the last {@link #FIRST_BYTES} bytes of a regular file (the line cut by
+     * that window left out), as a head that can be asked for its records; null for anything else.
+     */
+    public static Head tail(Path file) {
+        if (!file.toFile().isFile()) {
+            return null;
+        }
+        try (java.io.RandomAccessFile raf = new java.io.RandomAccessFile(file.toFile(), "r")) {
+            long size = raf.length();
+            int len = (int) Math.min(size, FIRST_BYTES);
+            byte[] buf = new byte[len];
+            raf.seek(size - len);
+            raf.readFully(buf);
+            int from = 0;
+            if (len < size) {
+                while (from < len && buf[from] != '\n') {
+                    from++;
+                }
+                from++;
+            }
+            byte[] lines = Arrays.copyOfRange(buf, Math.min(from, len), len);
+            return new Head(lines, lines.length, true);
         } catch (IOException | RuntimeException e) {
             return null;
         }

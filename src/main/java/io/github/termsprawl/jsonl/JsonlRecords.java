@@ -36,6 +36,8 @@ public final class JsonlRecords {
         if (lines.isLong()) {
             try (JsonParser p = Json.parser(new LongStringCapReader(lines.reader(), stringCap))) {
                 return read(p, projection);
+            } catch (Deadline.Exceeded e) {
+                throw e; // not a bad line: the read is over
             } catch (IOException | RuntimeException | StackOverflowError e) {
                 return null;
             }
@@ -55,7 +57,9 @@ public final class JsonlRecords {
         try (JsonParser p = Json.parser(bytes, offset, length)) {
             return read(p, projection);
         } catch (IOException | RuntimeException | StackOverflowError e) {
-            return null;
+            return Json.hasUnicodeEscape(bytes, offset, length)
+                    ? parse(Utf8.decode(bytes, offset, length), projection)
+                    : null;
         }
     }
 
@@ -64,7 +68,7 @@ public final class JsonlRecords {
             return null;
         }
         @SuppressWarnings("unchecked")
-        Map<String, Object> record = (Map<String, Object>) projection.read(p);
+        Map<String, Object> record = (Map<String, Object>) projection.read(p, new Json.Budget());
         Json.requireEnd(p);
         return record;
     }

@@ -17,6 +17,13 @@ public final class ReverseLineReader implements Closeable {
     public static final int DEFAULT_CHUNK = 64 * 1024;
     public static final int DEFAULT_MAX_IN_MEMORY_LINE = 4 * 1024 * 1024;
 
+    /**
+     * A line longer than this (256 MiB) ends the walk, and the lines after it still count: finding its
+     * start costs a scan of its length (about a second here), and no agent writes such a record (node,
+     * whose strings end at 2^29 chars, reads no file over 512 MiB at all).
+     */
+    public static final long MAX_LINE = 1L << 28;
+
     /** java.io, not a FileChannel: it reads straight into the heap array and loads fewer classes at start. */
     private final RandomAccessFile file;
 
@@ -63,7 +70,10 @@ public final class ReverseLineReader implements Closeable {
         return Utf8.bomLength(head, 0, 3) > 0;
     }
 
-    /** Moves to the line before the current one; false when the first line has been passed. */
+    /**
+     * Moves to the line before the current one; false when the first line has been passed, or the line
+     * before is longer than {@link #MAX_LINE}.
+     */
     public boolean previous() throws IOException {
         if (atStart) {
             return false;
@@ -71,6 +81,10 @@ public final class ReverseLineReader implements Closeable {
         lineEnd = nextEnd;
         long pos = lineEnd;
         while (true) {
+            if (lineEnd - pos > MAX_LINE) {
+                atStart = true;
+                return false;
+            }
             if (pos <= dataStart) {
                 lineStart = dataStart;
                 atStart = true;
@@ -93,6 +107,7 @@ public final class ReverseLineReader implements Closeable {
 
     /** Fills the chunk with the bytes that end at {@code end}. */
     private void load(long end) throws IOException {
+        Deadline.check();
         long start = Math.max(dataStart, end - chunk.length);
         readFully(chunk, 0, (int) (end - start), start);
         chunkStart = start;

@@ -1,9 +1,18 @@
 package io.github.termsprawl.maven;
 
+import io.github.termsprawl.core.AtomicFiles;
 import io.github.termsprawl.core.NodeId;
+import io.github.termsprawl.core.ProjectFolder;
+import io.github.termsprawl.core.UserErrorException;
+import io.github.termsprawl.jsonl.Utf8Output;
 import java.io.File;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -12,8 +21,9 @@ import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.project.MavenProject;
 
 /**
- * What every goal shares: the skip switches, acting once per build on the execution root, and mapping
- * core errors to Maven's (a user error fails the goal with a message, never a stack trace).
+ * What every goal shares: the skip switches, acting once per build (in the first project of the reactor)
+ * on the repository's one project folder, and mapping core errors to Maven's (a user error fails the
+ * goal with a message, never a stack trace).
  */
 abstract class AbstractTermsprawlMojo extends AbstractMojo {
     @Parameter(defaultValue = "${session}", readonly = true, required = true)
@@ -25,6 +35,13 @@ abstract class AbstractTermsprawlMojo extends AbstractMojo {
     /** Skips every termsprawl goal. */
     @Parameter(property = UserProperties.SKIP, defaultValue = "false")
     private boolean skip;
+
+    /**
+     * The project folder, when it is not found by itself: by default the nearest folder at or above the
+     * build's start that holds {@code .termsprawl/}, else the multi-module root.
+     */
+    @Parameter(property = UserProperties.PROJECT_DIR)
+    private String projectDir;
 
     /** Whether this goal's own skip property ({@code termsprawl.<goal>.skip}) is set. */
     abstract boolean skipGoal();
@@ -38,8 +55,9 @@ abstract class AbstractTermsprawlMojo extends AbstractMojo {
             getLog().info("termsprawl: skipped");
             return;
         }
-        if (project != null && !project.isExecutionRoot()) {
-            getLog().debug("termsprawl: not the execution root, nothing to do in " + project.getBasedir());
+        if (!isFirstOfTheReactor()) {
+            getLog().debug("termsprawl: acted in the first project of the build, nothing to do in "
+                    + project.getBasedir());
             return;
         }
         try {
@@ -47,6 +65,25 @@ abstract class AbstractTermsprawlMojo extends AbstractMojo {
         } catch (IOException e) {
             throw new MojoExecutionException("termsprawl: " + describe(e), e);
         }
+    }
+
+    /**
+     * Prints a goal's data: byte for byte to file descriptor 1 (Maven may wrap System.out, and its log
+     * lines stay aside, so {@code mvn -q} gives just the data), or to {@code output} when it is set.
+     *
+     * @return where it went, for the goal's summary line
+     */
+    static String printData(Path root, String text, String output) throws IOException {
+        byte[] bytes = Utf8Output.encode(text);
+        if (output != null && !output.isEmpty()) {
+            Path file = root.resolve(output);
+            AtomicFiles.writeIfChanged(file, bytes, false);
+            return file.toString();
+        }
+        OutputStream out = new FileOutputStream(FileDescriptor.out);
+        out.write(bytes);
+        out.flush();
+        return "stdout (" + bytes.length + " bytes)";
     }
 
     /** NIO's messages are often the bare path: say what went wrong with it, and what to do. */
@@ -64,12 +101,57 @@ abstract class AbstractTermsprawlMojo extends AbstractMojo {
         return String.valueOf(e.getMessage());
     }
 
-    private Path root() {
+    /** With {@code -pl}, or from a module, the execution root may not be built at all: act in the first project. */
+    private boolean isFirstOfTheReactor() {
+        List<MavenProject> projects = session.getProjects();
+        return project == null
+                || projects == null
+                || projects.isEmpty()
+                || Objects.equals(project.getBasedir(), projects.get(0).getBasedir());
+    }
+
+    private Path root() throws MojoFailureException {
         String dir = session.getExecutionRootDirectory();
-        return (dir != null ? new File(dir) : new File("."))
+        Path start = (dir != null ? new File(dir) : new File("."))
                 .toPath()
                 .toAbsolutePath()
                 .normalize();
+        ProjectFolder.Resolved folder;
+        try {
+            folder = ProjectFolder.resolve(start, buildRoot(start), projectDir);
+        } catch (UserErrorException e) {
+            throw new MojoFailureException(e.getMessage() + " (" + UserProperties.PROJECT_DIR + ")");
+        }
+        if (folder.dir().equals(start)) {
+            getLog().debug("termsprawl: project folder " + folder.dir() + " (" + folder.reason() + ")");
+        } else {
+            getLog().info("termsprawl: project folder " + folder.dir() + " (" + folder.reason() + ")");
+        }
+        return folder.dir();
+    }
+
+    /** The highest of the multi-module root and the top-most parent project on disk above the start. */
+    private Path buildRoot(Path start) {
+        Path best = null;
+        File multiModule =
+                session.getRequest() == null ? null : session.getRequest().getMultiModuleProjectDirectory();
+        if (multiModule != null) {
+            best = higher(best, multiModule.toPath(), start);
+        }
+        for (MavenProject p = project; p != null; p = p.getParent()) {
+            if (p.getBasedir() != null && p.getFile() != null) {
+                best = higher(best, p.getBasedir().toPath(), start);
+            }
+        }
+        return best;
+    }
+
+    private static Path higher(Path best, Path candidate, Path start) {
+        Path c = candidate.toAbsolutePath().normalize();
+        if (!start.startsWith(c)) {
+            return best;
+        }
+        return best == null || best.startsWith(c) ? c : best;
     }
 
     /** The value of a required property, or a failure naming it and showing a correct call. */

@@ -1,14 +1,10 @@
 package io.github.termsprawl.maven;
 
-import io.github.termsprawl.core.AtomicFiles;
-import io.github.termsprawl.jsonl.Utf8Output;
 import io.github.termsprawl.view.LinkedContext;
 import io.github.termsprawl.view.View;
-import java.io.FileDescriptor;
-import java.io.FileOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Path;
+import java.util.List;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
@@ -29,7 +25,10 @@ public class ContextMojo extends AbstractTermsprawlMojo {
     @Parameter(property = UserProperties.OUTPUT)
     private String output;
 
-    /** Also log, per peer with an index entry, what a full read of its transcript saw (store, records, turns, unknown). */
+    /**
+     * Print, instead of the context, one line per peer with an index entry: what a full read of its
+     * transcript saw (store, records, turns, unknown).
+     */
     @Parameter(property = UserProperties.STATS, defaultValue = "false")
     private boolean stats;
 
@@ -55,28 +54,31 @@ public class ContextMojo extends AbstractTermsprawlMojo {
                     + "=live");
         }
         LinkedContext.Output result;
+        List<String> statsLines = null;
         try (LinkedContext context = new LinkedContext(root, chosen)) {
             result = context.render(self);
             if (stats) {
-                for (String line : context.stats(self)) {
-                    getLog().info(line);
-                }
+                statsLines = context.stats(self);
             }
         }
         for (String note : result.notes()) {
             getLog().warn("termsprawl-context: " + note);
         }
-        byte[] bytes = Utf8Output.encode(result.stdout());
-        if (output != null && !output.isEmpty()) {
-            Path file = root.resolve(output);
-            AtomicFiles.writeIfChanged(file, bytes, false);
-            getLog().info("termsprawl: wrote the context of " + self + " to " + file);
+        if (statsLines != null) {
+            // the data asked for is the stats, printed as the context would be: scripts read it under -q
+            String where = printData(root, lines(statsLines), output);
+            getLog().info("termsprawl: printed the read stats of the peers of " + self + " to " + where);
             return;
         }
-        // straight to file descriptor 1: Maven may wrap System.out, and the bytes must be exact
-        OutputStream out = new FileOutputStream(FileDescriptor.out);
-        out.write(bytes);
-        out.flush();
-        getLog().info("termsprawl: printed the context of " + self + " (" + bytes.length + " bytes)");
+        String where = printData(root, result.stdout(), output);
+        getLog().info("termsprawl: printed the context of " + self + " to " + where);
+    }
+
+    static String lines(List<String> lines) {
+        StringBuilder text = new StringBuilder();
+        for (String line : lines) {
+            text.append(line).append('\n');
+        }
+        return text.toString();
     }
 }

@@ -42,8 +42,11 @@ public class DiscoverMojo extends AbstractTermsprawlMojo {
         } catch (ClaudeHookSettings.MalformedSettingsException e) {
             throw new MojoFailureException(e.getMessage());
         }
+        if (settings != null) {
+            AtomicFiles.insideProject(root, layout.claudeSettingsLocal()); // refused before any other write
+        }
         List<Path> written = new ArrayList<>(new Discovery(layout).discover());
-        if (settings != null && AtomicFiles.writeIfChanged(layout.claudeSettingsLocal(), settings)) {
+        if (settings != null && AtomicFiles.writeIfChanged(root, layout.claudeSettingsLocal(), settings)) {
             written.add(layout.claudeSettingsLocal());
         }
         ClassDataArchive archive = new ClassDataArchive(layout.binDir(), JavaRuntime.find(System.getenv()));
@@ -62,5 +65,7 @@ public class DiscoverMojo extends AbstractTermsprawlMojo {
                         written.isEmpty()
                                 ? "termsprawl: discovery files are up to date"
                                 : "termsprawl: wrote " + written.size() + " discovery file(s) under " + root);
+        getLog().info("termsprawl: start each agent with its node id (e.g. TERMSPRAWL_NODE_ID=backend claude);"
+                + " 'mvn termsprawl:status' lists the nodes and their transcripts");
     }
 }

@@ -3,14 +3,19 @@ package io.github.termsprawl.maven;
 import io.github.termsprawl.core.Link;
 import io.github.termsprawl.core.Links;
 import io.github.termsprawl.core.ProjectLayout;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 
-/** Lists the links of the project, one {@code a <-> b} per line. */
+/** Prints the links of the project, one {@code a <-> b} per line, to stdout (or a file). */
 @Mojo(name = "links", requiresProject = false, threadSafe = true)
 public class LinksMojo extends AbstractTermsprawlMojo {
+    /** Write the list to this file instead of stdout. */
+    @Parameter(property = UserProperties.OUTPUT)
+    private String output;
+
     @Parameter(property = UserProperties.LINKS_SKIP, defaultValue = "false")
     private boolean skipLinks;
 
@@ -20,11 +25,13 @@ public class LinksMojo extends AbstractTermsprawlMojo {
     }
 
     @Override
-    void run(Path root) {
+    void run(Path root) throws IOException {
         List<Link> links = new Links(new ProjectLayout(root)).list();
-        getLog().info("termsprawl: " + links.size() + " link(s)");
+        StringBuilder text = new StringBuilder();
         for (Link link : links) {
-            getLog().info("  " + link.a() + " <-> " + link.b());
+            text.append(link.a()).append(" <-> ").append(link.b()).append('\n');
         }
+        String where = printData(root, text.toString(), output);
+        getLog().info("termsprawl: " + links.size() + " link(s), printed to " + where);
     }
 }

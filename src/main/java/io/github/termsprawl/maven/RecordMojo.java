@@ -4,6 +4,7 @@ import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.core.UserErrorException;
 import io.github.termsprawl.transcript.TranscriptLocator;
+import io.github.termsprawl.transcript.UserHome;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.apache.maven.plugin.MojoFailureException;
@@ -41,7 +42,7 @@ public class RecordMojo extends AbstractTermsprawlMojo {
         required(transcript, UserProperties.TRANSCRIPT, EXAMPLE);
         TranscriptLocator.Located found;
         try {
-            found = TranscriptLocator.fromEnvironment(root, System.getenv(), Path.of(System.getProperty("user.home")))
+            found = TranscriptLocator.fromEnvironment(root, System.getenv(), UserHome.of(System.getenv()))
                     .locate(transcript);
         } catch (UserErrorException e) {
             throw new MojoFailureException(

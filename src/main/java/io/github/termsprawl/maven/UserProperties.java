@@ -12,6 +12,7 @@ public final class UserProperties {
     public static final String OUTPUT = "termsprawl.output";
     public static final String STATS = "termsprawl.stats";
     public static final String VIEW = "termsprawl.view";
+    public static final String PROJECT_DIR = "termsprawl.projectDir";
 
     public static final String DISCOVER_SKIP = "termsprawl.discover.skip";
     public static final String CHECK_SKIP = "termsprawl.check.skip";
@@ -20,6 +21,7 @@ public final class UserProperties {
     public static final String LINKS_SKIP = "termsprawl.links.skip";
     public static final String RECORD_SKIP = "termsprawl.record.skip";
     public static final String CONTEXT_SKIP = "termsprawl.context.skip";
+    public static final String STATUS_SKIP = "termsprawl.status.skip";
 
     private UserProperties() {}
 }

@@ -43,6 +43,10 @@ public final class ClaudeHookSettings {
      * malformed file before it writes anything else.
      */
     public static String plan(Path settingsFile) throws IOException {
+        if (Files.exists(settingsFile) && !Files.isRegularFile(settingsFile)) {
+            // a FIFO would block the read forever, a device would never end
+            throw malformed(settingsFile.toString(), "it is not a regular file");
+        }
         String existing = Files.exists(settingsFile) ? read(settingsFile) : null;
         return merge(existing, settingsFile.toString());
     }

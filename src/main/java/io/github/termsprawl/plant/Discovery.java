@@ -72,8 +72,12 @@ public final class Discovery {
     /** Writes what differs; returns the files written (empty: everything was up to date). */
     public List<Path> discover() throws IOException {
         List<Path> written = new ArrayList<>();
-        for (PlantedFile f : plan()) {
-            if (AtomicFiles.writeIfChanged(f.path(), f.bytes(), f.executable())) {
+        List<PlantedFile> plan = plan();
+        for (PlantedFile f : plan) {
+            AtomicFiles.insideProject(layout.cwd(), f.path()); // a linked folder stops us before any write
+        }
+        for (PlantedFile f : plan) {
+            if (AtomicFiles.writeIfChanged(layout.cwd(), f.path(), f.bytes(), f.executable())) {
                 written.add(f.path());
             }
         }

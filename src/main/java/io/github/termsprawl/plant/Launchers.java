@@ -17,10 +17,11 @@ public final class Launchers {
      * collector start fastest for a short run; a small young generation keeps the resident set small
      * while a 100 MB line streams through (the default sizes it from the machine's memory); no
      * perf-data file in /tmp; the JVM's own log (a stale class-data archive warns on stdout by default)
-     * goes to stderr, errors only.
+     * goes to stderr, errors only, and never about the class-data archive: one made by another Java is
+     * skipped in silence (the command only starts slower; {@code check} says so).
      */
     static final String JVM_FLAGS = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xmn24m -XX:-UsePerfData -Xshare:auto"
-            + " -Xlog:disable -Xlog:all=error:stderr";
+            + " -Xlog:disable -Xlog:all=error:stderr -Xlog:cds*=off:stderr";
 
     private Launchers() {}
 
@@ -38,9 +39,11 @@ public final class Launchers {
                 + "  echo \"" + name + ": no Java runtime found; set JAVA_HOME or put java (17+) on PATH\" >&2\n"
                 + "  exit 0\n"
                 + "fi\n"
-                + "# a JVM in a non-UTF-8 locale cannot open files whose names are not ASCII\n"
+                + "# a JVM in a non-UTF-8 locale, or one named but not installed, cannot open non-ASCII file names\n"
                 + "case ${LC_ALL:-${LC_CTYPE:-${LANG:-}}} in\n"
-                + "  *[Uu][Tt][Ff]-8* | *[Uu][Tt][Ff]8*) ;;\n"
+                + "  C.UTF-8 | C.utf8) ;;\n"
+                + "  *[Uu][Tt][Ff]-8* | *[Uu][Tt][Ff]8*)\n"
+                + "    case $(locale 2>&1 >/dev/null) in '') ;; *) LC_ALL=C.UTF-8; export LC_ALL ;; esac ;;\n"
                 + "  *) LC_ALL=C.UTF-8; export LC_ALL ;;\n"
                 + "esac\n"
                 + "set -- " + JVM_FLAGS + " -cp \"$here/" + JAR + "\" " + mainClass + " \"$@\"\n"
@@ -63,8 +66,14 @@ public final class Launchers {
                 + "set \"CDS=\"\n"
                 // quoted inside the value, so a folder with spaces stays one argument
                 + "if exist \"%~dp0" + ARCHIVE + "\" set CDS=\"-XX:SharedArchiveFile=%~dp0" + ARCHIVE + "\"\n"
+                + "if \"%JAVA_EXE%\"==\"java\" where java >nul 2>nul || goto nojava\n"
                 + "\"%JAVA_EXE%\" %CDS% " + JVM_FLAGS + " -cp \"%~dp0" + JAR + "\" " + mainClass + " %*\n"
-                + "exit /b %ERRORLEVEL%\n";
+                // fail open, as the sh launcher: a usage error (2) is the caller's to see, nothing else is
+                + "if %ERRORLEVEL% EQU 2 exit /b 2\n"
+                + "exit /b 0\n"
+                + ":nojava\n"
+                + "echo " + name + ": no Java runtime found; set JAVA_HOME or put java 17+ on PATH 1>&2\n"
+                + "exit /b 0\n";
         return text.replace("\n", "\r\n");
     }
 }

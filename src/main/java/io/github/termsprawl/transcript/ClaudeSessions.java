@@ -26,13 +26,13 @@ public final class ClaudeSessions implements SessionFinder {
     }
 
     /**
-     * The folder named by {@code CLAUDE_CONFIG_DIR}, else {@code <home>/.claude}; made absolute here (a
+     * The folder named by {@code CLAUDE_CONFIG_DIR} ({@code ~} expanded), else {@code <home>/.claude}; made absolute here (a
      * relative value means the caller's working directory), so the paths found under it can be recorded
      * in the index, whose relative paths are read against the project folder instead.
      */
     public static ClaudeSessions fromEnvironment(Map<String, String> env, Path home) {
-        String configured = env.get("CLAUDE_CONFIG_DIR");
-        Path dir = configured != null && !configured.isBlank() ? Path.of(configured) : home.resolve(".claude");
+        String configured = SamePath.env(env, "CLAUDE_CONFIG_DIR");
+        Path dir = configured != null ? SamePath.expand(configured, home) : home.resolve(".claude");
         return new ClaudeSessions(dir.toAbsolutePath().normalize());
     }
 

@@ -26,7 +26,8 @@ final class ClaudeTranscript implements StoreReader {
      */
     static final ByteNeedles TURN_NEEDLES = new ByteNeedles("\"user\"", "\"assistant\"", "\\" + "u");
     /**
-     * Every record type of the real Claude Code files in the corpus (1.0.24 to 2.1.x) and STORES.md;
+     * Every record type of the real Claude Code files in the corpus (1.0.24 to 2.1.x) and STORES.md
+     * ({@code file-history-delta}: 2.1.217+);
      * counting the others is only a drift signal, it never changes what prints.
      */
     static final Set<String> KNOWN_TYPES = Set.of(
@@ -47,6 +48,7 @@ final class ClaudeTranscript implements StoreReader {
             "frame-link",
             "pr-link",
             "worktree-state",
+            "file-history-delta",
             "started",
             "result",
             "relocated",

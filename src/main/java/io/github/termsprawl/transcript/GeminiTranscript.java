@@ -1,13 +1,14 @@
 package io.github.termsprawl.transcript;
 
 import io.github.termsprawl.core.TranscriptIndex;
+import io.github.termsprawl.jsonl.Deadline;
 import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonProjection;
 import io.github.termsprawl.jsonl.JsonlTail;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -83,9 +84,15 @@ final class GeminiTranscript implements StoreReader {
         return replay.list();
     }
 
+    /**
+     * The message list as the edits leave it, in linear time: a message keeps the place it was first
+     * appended at, and a rewind cuts the list at that place (each message is cut at most once).
+     */
     private static final class Replay {
         private final ReadStats.Counter count;
-        private final LinkedHashMap<String, Map<String, Object>> byId = new LinkedHashMap<>();
+        private final List<String> order = new ArrayList<>();
+        private final Map<String, Integer> place = new HashMap<>();
+        private final Map<String, Map<String, Object>> byId = new HashMap<>();
         private int anonymous;
 
         Replay(ReadStats.Counter count) {
@@ -93,6 +100,7 @@ final class GeminiTranscript implements StoreReader {
         }
 
         void apply(Map<String, Object> r) {
+            Deadline.check();
             Map<String, Object> set = Json.asObject(r.get("$set"));
             if (set != null) {
                 count.record(true);
@@ -117,10 +125,15 @@ final class GeminiTranscript implements StoreReader {
         private void put(Map<String, Object> message) {
             count.record(message.get("type") instanceof String t && KNOWN_MESSAGE_TYPES.contains(t));
             String id = message.get("id") instanceof String s ? s : "\0" + anonymous++;
-            byId.put(id, message); // an id seen before keeps its place and takes the new content
+            if (byId.put(id, message) == null) { // an id seen before keeps its place and takes the new content
+                place.put(id, order.size());
+                order.add(id);
+            }
         }
 
         private void replaceAll(List<?> messages) {
+            order.clear();
+            place.clear();
             byId.clear();
             for (Object m : messages) {
                 Map<String, Object> message = Json.asObject(m);
@@ -130,21 +143,25 @@ final class GeminiTranscript implements StoreReader {
             }
         }
 
+        /** Drops the message and every one after it. */
         private void rewind(String id) {
-            if (!byId.containsKey(id)) {
+            Integer at = place.get(id);
+            if (at == null) {
                 return;
             }
-            boolean dropping = false;
-            for (var it = byId.keySet().iterator(); it.hasNext(); ) {
-                dropping |= it.next().equals(id);
-                if (dropping) {
-                    it.remove();
-                }
+            for (int i = order.size() - 1; i >= at; i--) {
+                String gone = order.remove(i);
+                place.remove(gone);
+                byId.remove(gone);
             }
         }
 
         List<Map<String, Object>> list() {
-            return new ArrayList<>(byId.values());
+            List<Map<String, Object>> list = new ArrayList<>(order.size());
+            for (String id : order) {
+                list.add(byId.get(id));
+            }
+            return list;
         }
     }
 

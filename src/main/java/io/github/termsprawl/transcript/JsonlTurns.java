@@ -57,11 +57,26 @@ final class JsonlTurns {
     /** A full read counting records, unknown ones and turns (for stats; no limit applies). */
     static ReadStats stats(
             JsonlTail tail, Path file, JsonProjection projection, Store store, KnownRule known, TurnRule rule) {
+        return stats(tail, file, projection, store, known, rule, null);
+    }
+
+    /** As above, also handing every record to {@code also} (which sees the whole file). */
+    static ReadStats stats(
+            JsonlTail tail,
+            Path file,
+            JsonProjection projection,
+            Store store,
+            KnownRule known,
+            TurnRule rule,
+            JsonlTail.Visitor also) {
         ReadStats.Counter count = new ReadStats.Counter();
         tail.walk(file, projection, null, STATS_STRING_CAP, record -> {
             count.record(known.isKnown(record));
             if (rule != null && rule.toTurn(record) != null) {
                 count.turns++;
+            }
+            if (also != null) {
+                also.visit(record);
             }
             return true;
         });

@@ -1,6 +1,8 @@
 package io.github.termsprawl.transcript;
 
+import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.core.UserErrorException;
+import io.github.termsprawl.jsonl.Deadline;
 import io.github.termsprawl.jsonl.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,10 +53,19 @@ public final class OpenCodeSessions implements SessionFinder {
         return dataDir;
     }
 
+    /** How long the database lookup may take: a query that never ends (a recursive view) is interrupted. */
+    static final long QUERY_MILLIS = 10_000;
+
     /** The most recently updated top-level session of the project: in the database, else in the JSON files. */
     Found newest(Path project) throws SQLException {
+        return newest(project, QUERY_MILLIS);
+    }
+
+    Found newest(Path project, long queryMillis) throws SQLException {
         Set<String> spellings = SamePath.spellings(project);
         if (Files.isRegularFile(db)) {
+            SqliteNative.load(new ProjectLayout(project).sqliteNativeDir());
+            Deadline.set(System.nanoTime() + queryMillis * 1_000_000L);
             try (OpenCodeDatabases dbs = new OpenCodeDatabases()) {
                 Connection c = dbs.connection(db);
                 for (String dir : spellings) {
@@ -68,6 +79,8 @@ public final class OpenCodeSessions implements SessionFinder {
                         }
                     }
                 }
+            } finally {
+                Deadline.clear();
             }
         }
         return latestInJsonStorage(spellings);

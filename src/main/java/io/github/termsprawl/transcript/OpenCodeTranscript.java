@@ -1,6 +1,7 @@
 package io.github.termsprawl.transcript;
 
 import io.github.termsprawl.core.TranscriptIndex;
+import io.github.termsprawl.jsonl.Deadline;
 import io.github.termsprawl.jsonl.JsonProjection;
 import io.github.termsprawl.jsonl.JsonlRecords;
 import java.nio.file.Files;
@@ -75,7 +76,7 @@ final class OpenCodeTranscript implements StoreReader {
             return PeerTurns.of(lastTurns(databases.get(), entry.path(), entry.session(), limits));
         } catch (LinkageError e) {
             // sqlite-jdbc missing from bin/lib/, or its native library cannot load here
-            return PeerTurns.refused("cannot read OpenCode's SQLite database here (" + e + ")");
+            return PeerTurns.refused(driverProblem(e));
         }
     }
 
@@ -87,8 +88,12 @@ final class OpenCodeTranscript implements StoreReader {
         try {
             return stats(databases.get(), entry.path(), entry.session());
         } catch (LinkageError e) {
-            return new ReadStats(Store.OPENCODE.id(), 0, 0, 0);
+            return ReadStats.unreadable(Store.OPENCODE, driverProblem(e));
         }
+    }
+
+    static String driverProblem(LinkageError e) {
+        return "cannot read OpenCode's SQLite database here (" + e + ")";
     }
 
     /** A message row: its id, creation time and role (maybe null). */
@@ -135,6 +140,7 @@ final class OpenCodeTranscript implements StoreReader {
             Connection c = dbs.connection(db);
             Message after = null;
             while (newestFirst.size() < limits.maxTurns()) {
+                Deadline.check();
                 List<Message> page = page(c, session, after);
                 if (page.isEmpty()) {
                     break;

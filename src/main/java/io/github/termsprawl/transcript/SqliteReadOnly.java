@@ -1,38 +1,43 @@
 package io.github.termsprawl.transcript;
 
+import io.github.termsprawl.jsonl.Deadline;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import org.sqlite.ProgressHandler;
 import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteOpenMode;
 
 /**
  * Opens a SQLite database read-only twice over ({@code mode=ro} in the URI and the read-only open
- * flag). Never {@code immutable}: the agent is writing, and immutable would serve stale pages. The only
- * class that names sqlite-jdbc, so that jar is loaded only when an OpenCode database is read.
+ * flag). Never {@code immutable}: the agent is writing, and immutable would serve stale pages. Named only
+ * by the OpenCode classes, so sqlite-jdbc is loaded only when an OpenCode database is read.
  */
 final class SqliteReadOnly {
-    private static final String TMPDIR = "org.sqlite.tmpdir";
-
     private SqliteReadOnly() {}
 
-    /** sqlite-jdbc unpacks its native library into {@code org.sqlite.tmpdir}: keep it inside the project. */
-    static void unpackNativeLibraryInto(Path dir) {
-        if (System.getProperty(TMPDIR) == null) {
-            try {
-                java.nio.file.Files.createDirectories(dir);
-                System.setProperty(TMPDIR, dir.toAbsolutePath().toString());
-            } catch (java.io.IOException | RuntimeException e) {
-                // unwritable project: sqlite-jdbc falls back to the temp folder
-            }
-        }
-    }
+    /** SQLite VM steps between two looks at the reading thread's deadline. */
+    static final int STEPS_PER_CHECK = 10_000;
 
     static Connection open(Path db) throws SQLException {
         SQLiteConfig config = new SQLiteConfig();
         config.setReadOnly(true);
         config.setOpenMode(SQLiteOpenMode.OPEN_URI);
         // file:///…, percent-encoded, so any path survives SQLite's URI parsing
-        return config.createConnection("jdbc:sqlite:" + db.toUri().toASCIIString() + "?mode=ro");
+        Connection c = config.createConnection("jdbc:sqlite:" + db.toUri().toASCIIString() + "?mode=ro");
+        try {
+            // a query that never ends (a recursive view in the file) is interrupted at the reader's deadline;
+            // the handler runs on the thread that steps the query, whose deadline it reads
+            ProgressHandler.setHandler(c, STEPS_PER_CHECK, new ProgressHandler() {
+                @Override
+                protected int progress() {
+                    return Deadline.passed() ? 1 : 0;
+                }
+            });
+        } catch (SQLException | RuntimeException e) {
+            c.close();
+            throw e;
+        }
+        return c;
     }
 }

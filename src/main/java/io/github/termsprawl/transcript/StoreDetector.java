@@ -9,9 +9,11 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Which agent wrote a transcript, for index entries without {@code store}: decided from the path's
- * kind and the first few records, never from the whole file. Anything unrecognised is Claude Code,
- * the store every entry named before {@code store} existed.
+ * Which agent wrote a transcript, for index entries without {@code store}: decided from the path's kind,
+ * the file's head and, for a file that looks like another store's, its tail; never from the whole file.
+ * Another store needs positive evidence (a record only it writes, its database schema) and no Claude
+ * record in head or tail: anything else is Claude Code, the store every entry named before
+ * {@code store} existed, so a Claude file always reads as SPEC §6 says.
  */
 final class StoreDetector {
     /** How many leading records may be looked at; real files decide on the first or second. */
@@ -32,8 +34,8 @@ final class StoreDetector {
             "$rewindTo",
             "cwd",
             "parentId");
-    /** Which store's proof is asked first: a record that satisfies two is the first one's. */
-    private static final List<Store> ORDER = List.of(Store.CODEX, Store.PI, Store.GEMINI, Store.CURSOR, Store.CLAUDE);
+    /** Which store's proof is asked first: a record that satisfies two is the first one's (Claude's is asked apart). */
+    private static final List<Store> ORDER = List.of(Store.CODEX, Store.PI, Store.GEMINI, Store.CURSOR);
 
     /**
      * A line that holds none of these (as written, or spelled with a backslash-u escape) cannot satisfy
@@ -56,48 +58,107 @@ final class StoreDetector {
             "\"assistant\"",
             "\\" + "u");
 
+    /** OpenCode's schema: {@code message.session_id} and {@code part.message_id}, as its tables declare them. */
+    private static final ByteNeedles OPENCODE_MESSAGE = new ByteNeedles("session_id");
+
+    private static final ByteNeedles OPENCODE_PART = new ByteNeedles("message_id");
+
     private final List<StoreReader> readers;
+    private final StoreReader claude;
 
     StoreDetector(Map<Store, StoreReader> readers) {
         this.readers = new java.util.ArrayList<>();
         for (Store store : ORDER) {
-            this.readers.add(readers.get(store));
+            if (store != Store.CLAUDE) {
+                this.readers.add(readers.get(store));
+            }
         }
+        this.claude = readers.get(Store.CLAUDE);
     }
 
     Store detect(Path path) {
         if (path.toFile().isDirectory()) {
             return OpenCodeLegacyTranscript.storageDir(path) != null ? Store.OPENCODE : Store.CLAUDE;
         }
-        String name = path.getFileName() == null ? "" : path.getFileName().toString();
-        if (name.endsWith(".db")) {
-            return Store.OPENCODE;
-        }
         JsonlHead.Head head = JsonlHead.read(path, HEAD_RECORDS);
         if (head == null) {
             return Store.CLAUDE; // unreadable: the Claude reader says "no turns" as SPEC wants
         }
+        // Claude is what SPEC §6 reads: a Claude record anywhere in the head outweighs every other sign
+        List<Map<String, Object>> records = head.records(Integer.MAX_VALUE, KEYS, DECISIVE);
+        if (hasClaudeRecord(records)) {
+            return Store.CLAUDE;
+        }
         if (head.startsWith(SQLITE_MAGIC)) {
-            return Store.OPENCODE;
+            return isOpenCodeDatabase(path, head) ? Store.OPENCODE : Store.CLAUDE;
+        }
+        if (head.unsignedByte(0) < 0 && isOpenCodeLog(path)) {
+            return Store.OPENCODE; // a database in WAL mode whose pages are all still in its log
         }
         // one JSON document: Gemini CLI before v0.39 ({sessionId, projectHash, ..., messages[]}); a Claude
         // record has a sessionId too, but never a projectHash
+        String name = path.getFileName() == null ? "" : path.getFileName().toString();
         if (name.endsWith(".json")
                 && JsonlHead.scalars(path, Set.of("projectHash")).containsKey("projectHash")) {
             return Store.GEMINI;
         }
-        // Claude is what SPEC §6 reads: one Claude record in the head outweighs any odd line around it
         Store first = null;
-        for (Map<String, Object> record : head.records(HEAD_RECORDS, KEYS, DECISIVE)) {
-            Store store = ofRecord(record);
-            if (store == Store.CLAUDE) {
-                return store;
-            }
-            if (first == null) {
-                first = store;
+        for (Map<String, Object> record : records) {
+            first = ofRecord(record);
+            if (first != null) {
+                break;
             }
         }
-        return first != null ? first : Store.CLAUDE;
+        if (first == null) {
+            return Store.CLAUDE;
+        }
+        // a Claude file may open with lines that look like another store's: its end tells
+        JsonlHead.Head tail = JsonlHead.tail(path);
+        return tail != null && hasClaudeRecord(tail.records(Integer.MAX_VALUE, KEYS, DECISIVE)) ? Store.CLAUDE : first;
+    }
+
+    private boolean hasClaudeRecord(List<Map<String, Object>> records) {
+        for (Map<String, Object> record : records) {
+            if (claude.proves(record)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * A SQLite file (the header's fixed bytes: payload fractions 64/32/32, a power-of-two page size, file
+     * format 1 or 2) whose schema has OpenCode's columns, in its first megabyte or its write-ahead log's.
+     */
+    static boolean isOpenCodeDatabase(Path path, JsonlHead.Head head) {
+        int pageSize = head.unsignedByte(16) << 8 | head.unsignedByte(17);
+        boolean header = head.unsignedByte(21) == 64
+                && head.unsignedByte(22) == 32
+                && head.unsignedByte(23) == 32
+                && (pageSize == 1 || pageSize >= 512 && Integer.bitCount(pageSize) == 1)
+                && (head.unsignedByte(18) == 1 || head.unsignedByte(18) == 2)
+                && (head.unsignedByte(19) == 1 || head.unsignedByte(19) == 2);
+        if (!header) {
+            return false;
+        }
+        // in WAL mode the schema may still be only in the log
+        return hasOpenCodeSchema(JsonlHead.bytes(path, 1 << 20)) || isOpenCodeLog(path);
+    }
+
+    /** The write-ahead log beside an empty database file: its magic number, and OpenCode's schema in its pages. */
+    static boolean isOpenCodeLog(Path path) {
+        Path name = path.getFileName();
+        JsonlHead.Head log = name == null ? null : JsonlHead.bytes(path.resolveSibling(name + "-wal"), 1 << 20);
+        return log != null
+                && log.unsignedByte(0) == 0x37
+                && log.unsignedByte(1) == 0x7f
+                && log.unsignedByte(2) == 0x06
+                && (log.unsignedByte(3) == 0x82 || log.unsignedByte(3) == 0x83)
+                && hasOpenCodeSchema(log);
+    }
+
+    private static boolean hasOpenCodeSchema(JsonlHead.Head bytes) {
+        return bytes != null && bytes.has(OPENCODE_MESSAGE) && bytes.has(OPENCODE_PART);
     }
 
     /** The store one record proves, or null when it could be several (or none). */

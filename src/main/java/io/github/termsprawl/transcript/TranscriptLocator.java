@@ -25,7 +25,7 @@ public final class TranscriptLocator {
     private final Path home;
 
     public TranscriptLocator(Path project, ClaudeSessions claude) {
-        this(project, claude, Map.of(), Path.of(System.getProperty("user.home")));
+        this(project, claude, Map.of(), UserHome.of(Map.of()));
     }
 
     /** {@code env} and {@code home} locate the other agents' stores. */

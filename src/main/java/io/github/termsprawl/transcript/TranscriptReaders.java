@@ -24,8 +24,8 @@ public final class TranscriptReaders implements AutoCloseable {
     }
 
     /**
-     * @param nativeDir where sqlite-jdbc may unpack its native library (inside the project, so nothing
-     *                  is written elsewhere); null leaves sqlite-jdbc's default, the temp folder
+     * @param nativeDir where sqlite-jdbc's native library is unpacked and loaded from (inside the project,
+     *                  so nothing is written elsewhere); null leaves sqlite-jdbc's default (tests only)
      */
     public TranscriptReaders(JsonlTail tail, Path nativeDir) {
         this.nativeDir = nativeDir;
@@ -64,9 +64,7 @@ public final class TranscriptReaders implements AutoCloseable {
 
     private synchronized OpenCodeDatabases databases() {
         if (databases == null) {
-            if (nativeDir != null) {
-                SqliteReadOnly.unpackNativeLibraryInto(nativeDir);
-            }
+            SqliteNative.load(nativeDir);
             databases = new OpenCodeDatabases();
         }
         return databases;

@@ -4,9 +4,11 @@ import io.github.termsprawl.core.Links;
 import io.github.termsprawl.core.NodeTitles;
 import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.core.TranscriptIndex;
+import io.github.termsprawl.jsonl.Deadline;
 import io.github.termsprawl.jsonl.JsonlTail;
 import io.github.termsprawl.transcript.PeerTurns;
 import io.github.termsprawl.transcript.TranscriptReaders;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,35 +24,50 @@ public final class LinkedContext implements AutoCloseable {
     /** What to print: {@code stdout} exactly, and one line on stderr per note (a refused store). */
     public record Output(String stdout, List<String> notes) {}
 
+    /**
+     * How long, from the start of {@link #render}, the peers may be read: a peer not read by then prints
+     * nothing and the others print, so no input (an 8 GiB line, a database query that never ends) holds
+     * an agent for longer. Real transcripts take milliseconds; a 100 MB line well under a second.
+     */
+    public static final long DEADLINE_MILLIS = 4000;
+
+    /** The same for one peer's full read in {@link #stats}, which reads whole files. */
+    public static final long STATS_DEADLINE_MILLIS = 60_000;
+
     private final ProjectLayout layout;
     private final TranscriptReaders readers;
     /** {@link View#LIVE}; a flag, so the default view loads no class of the live one. */
     private final boolean live;
 
+    private final long deadlineNanos;
+
     public LinkedContext(Path cwd, TranscriptReaders readers) {
+        this(cwd, readers, DEADLINE_MILLIS);
+    }
+
+    /** {@code deadlineMillis}: {@link #DEADLINE_MILLIS}, or less for tests. */
+    LinkedContext(Path cwd, TranscriptReaders readers, long deadlineMillis) {
         this.layout = new ProjectLayout(cwd);
         this.readers = readers;
+        this.deadlineNanos = deadlineMillis * 1_000_000L;
         this.live = false;
     }
 
     public LinkedContext(Path cwd) {
-        this(
-                cwd,
-                new TranscriptReaders(
-                        new JsonlTail(),
-                        new ProjectLayout(cwd).binDir().resolve("lib").resolve(".native")));
+        this(cwd, new TranscriptReaders(new JsonlTail(), new ProjectLayout(cwd).sqliteNativeDir()));
     }
 
     public LinkedContext(Path cwd, View view) {
         this.layout = new ProjectLayout(cwd);
-        this.readers = new TranscriptReaders(
-                new JsonlTail(), layout.binDir().resolve("lib").resolve(".native"));
+        this.readers = new TranscriptReaders(new JsonlTail(), layout.sqliteNativeDir());
+        this.deadlineNanos = DEADLINE_MILLIS * 1_000_000L;
         this.live = view == View.LIVE;
     }
 
     public Output render(String self) {
+        long end = System.nanoTime() + deadlineNanos;
         List<String> peers = new Links(layout).peersOf(self);
-        PeerTurns[] results = readAll(peers);
+        PeerTurns[] results = readAll(peers, end);
         List<String> blocks = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         NodeTitles titles = null;
@@ -74,7 +91,7 @@ public final class LinkedContext implements AutoCloseable {
     }
 
     /** Reads the peers on up to one thread per core: the command's wall time is what an agent waits. */
-    private PeerTurns[] readAll(List<String> peers) {
+    private PeerTurns[] readAll(List<String> peers, long end) {
         PeerTurns[] results = new PeerTurns[peers.size()];
         TranscriptIndex index = new TranscriptIndex(layout);
         AtomicInteger next = new AtomicInteger();
@@ -82,7 +99,7 @@ public final class LinkedContext implements AutoCloseable {
                     @Override
                     public void run() {
                         for (int i = next.getAndIncrement(); i < results.length; i = next.getAndIncrement()) {
-                            results[i] = read(index, peers.get(i));
+                            results[i] = read(index, peers.get(i), end);
                         }
                     }
                 };
@@ -97,50 +114,73 @@ public final class LinkedContext implements AutoCloseable {
         worker.run();
         for (Thread helper : helpers) {
             try {
-                helper.join();
+                // a helper stuck where no deadline check reaches is left behind (a daemon): its peer prints nothing
+                helper.join(Math.max(1, (end - System.nanoTime()) / 1_000_000L + 1));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 break;
             }
         }
-        return results;
+        return results; // a left-behind helper can only write null now: its read sees the deadline passed
     }
 
-    /** One peer's turns, or null when it has no index entry or cannot be read. */
-    private PeerTurns read(TranscriptIndex index, String peer) {
+    /** One peer's turns, or null when it has no index entry, cannot be read, or was not read by {@code end}. */
+    private PeerTurns read(TranscriptIndex index, String peer, long end) {
+        Deadline.set(end);
         try {
             TranscriptIndex.Entry entry = index.read(peer);
             if (entry == null) {
                 return null;
             }
-            return live
+            PeerTurns turns = live
                     ? LiveTurns.lastTurns(readers, entry, LinkedContextFormat.LIMITS)
                     : readers.lastTurns(entry, LinkedContextFormat.LIMITS);
+            return Deadline.passed() ? null : turns; // a reader may have stopped short at the deadline
         } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
             return null; // fail open: this peer prints nothing
+        } finally {
+            Deadline.clear();
         }
     }
 
     /**
-     * One line per peer with an index entry, in peersOf order:
-     * {@code <peerId>: store=<store> records=<n> turns=<t> unknown=<u>} (a full read of each transcript);
-     * in the live view a Claude peer's line adds {@code windows=<n> branches=<abandoned leaves>}.
+     * One line per peer with an index entry, in peersOf order (a full read of each transcript):
+     * {@code <peerId>: store=<store> records=<n> turns=<t> unknown=<u>}; {@code <peerId>: missing <path>}
+     * when the transcript is not there; {@code <peerId>: store=<store> unreadable: <why>} when it cannot be
+     * read at all; {@code <peerId>: timed out after <s> s reading <path>} past {@link #STATS_DEADLINE_MILLIS}.
+     * In the live view a Claude peer's line adds {@code windows=<n> branches=<abandoned leaves>}.
      */
     public List<String> stats(String self) {
         List<String> lines = new ArrayList<>();
         TranscriptIndex index = new TranscriptIndex(layout);
         for (String peer : new Links(layout).peersOf(self)) {
-            try {
-                TranscriptIndex.Entry entry = index.read(peer);
-                if (entry != null) {
-                    lines.add(peer + ": " + readers.stats(entry).describe()
-                            + (live ? LiveTurns.shape(readers, entry) : ""));
-                }
-            } catch (RuntimeException | StackOverflowError e) {
-                lines.add(peer + ": unreadable (" + e + ")");
+            TranscriptIndex.Entry entry = index.read(peer);
+            if (entry != null) {
+                lines.add(peer + ": " + statsOf(entry));
             }
         }
         return lines;
+    }
+
+    private String statsOf(TranscriptIndex.Entry entry) {
+        if (!Files.exists(entry.path())) {
+            return "missing " + entry.path();
+        }
+        Deadline.set(System.nanoTime() + STATS_DEADLINE_MILLIS * 1_000_000L);
+        try {
+            String line = readers.stats(entry).describe() + (live ? LiveTurns.shape(readers, entry) : "");
+            return Deadline.passed() ? timedOut(entry) : line;
+        } catch (Deadline.Exceeded e) {
+            return timedOut(entry);
+        } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+            return "unreadable (" + e + ")";
+        } finally {
+            Deadline.clear();
+        }
+    }
+
+    private static String timedOut(TranscriptIndex.Entry entry) {
+        return "timed out after " + STATS_DEADLINE_MILLIS / 1000 + " s reading " + entry.path();
     }
 
     @Override

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.termsprawl.core.Fixtures;
 import io.github.termsprawl.core.ProjectLayout;
+import io.github.termsprawl.core.SharedFolder;
 import io.github.termsprawl.plant.Discovery;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,9 +29,8 @@ class ContextCommandCorpusTest {
 
     @Test
     void plantedCommandMatchesReferenceOnTheCorpus() throws Exception {
-        Path corpus = Fixtures.sharedDir().resolve("corpus/claude");
-        assumeTrue(Files.isDirectory(corpus), "no corpus at " + corpus);
-        Fixtures.assumeReference();
+        Path corpus = SharedFolder.corpus("claude");
+        SharedFolder.assumeReference();
         Fixtures.assumeShell();
         List<Path> transcripts;
         try (Stream<Path> s = Files.walk(corpus)) {

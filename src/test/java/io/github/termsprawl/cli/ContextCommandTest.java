@@ -235,5 +235,18 @@ class ContextCommandTest {
                 java.util.Map.of("LC_ALL", "C", "LANG", "C"));
         assertEquals(0, c.exit(), Fixtures.str(c.stderr()));
         assertEquals("# linked context from jp (jp)\n## user\nfrom a non-ASCII path\n", Fixtures.str(c.stdout()));
+
+        // a UTF-8 locale that is named but not installed on this machine: the JVM would fall back to ASCII
+        Fixtures.Run missing = Fixtures.run(
+                java.util.List.of(
+                        cwd.resolve(".termsprawl/bin/termsprawl-context").toString(),
+                        "--cwd",
+                        cwd.toString(),
+                        "--self",
+                        "me"),
+                null,
+                java.util.Map.of("LC_ALL", "xx_NOWHERE.UTF-8", "LANG", "xx_NOWHERE.UTF-8"));
+        assertEquals(0, missing.exit(), Fixtures.str(missing.stderr()));
+        assertEquals("# linked context from jp (jp)\n## user\nfrom a non-ASCII path\n", Fixtures.str(missing.stdout()));
     }
 }

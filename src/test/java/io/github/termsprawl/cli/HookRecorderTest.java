@@ -33,15 +33,30 @@ class HookRecorderTest {
     }
 
     @Test
-    void recordsIntoThePayloadsCwdWhenItIsAFolder() throws IOException {
-        assertTrue(HookRecorder.record("be", new HookInput("/t/s.jsonl", other.toString()), project));
+    void recordsIntoThePlantingProjectWhateverTheCwdSays() throws IOException {
+        Path sub = Files.createDirectories(project.resolve("sub"));
+        for (String cwd : new String[] {other.toString(), "..", sub.toString(), project.toString()}) {
+            assertTrue(HookRecorder.record("be", new HookInput("/t/" + cwd.length() + ".jsonl", cwd), project), cwd);
+            assertEquals(
+                    Path.of("/t/" + cwd.length() + ".jsonl"),
+                    new TranscriptIndex(new ProjectLayout(project)).read("be").path());
+        }
         assertArrayEquals(
-                Fixtures.utf8("{\n  \"version\": 1,\n  \"path\": \"/t/s.jsonl\"\n}\n"),
-                Files.readAllBytes(entry(other, "be")));
-        assertFalse(Files.exists(project.resolve(".termsprawl")));
+                Fixtures.utf8("{\n  \"version\": 1,\n  \"path\": \"/t/"
+                        + project.toString().length() + ".jsonl\"\n}\n"),
+                Files.readAllBytes(entry(project, "be")));
+        assertFalse(Files.exists(other.resolve(".termsprawl")));
+        assertFalse(Files.exists(sub.resolve(".termsprawl")));
+        assertFalse(Files.exists(tmp.resolve(".termsprawl")));
+        assertFalse(Files.exists(Path.of("..").resolve(".termsprawl/transcripts/be.json")));
+    }
+
+    @Test
+    void aRelativeTranscriptIsReadAgainstTheSessionsFolder() throws IOException {
+        assertTrue(HookRecorder.record("be", new HookInput("logs/s.jsonl", other.toString()), project));
         assertEquals(
-                Path.of("/t/s.jsonl"),
-                new TranscriptIndex(new ProjectLayout(other)).read("be").path());
+                other.resolve("logs/s.jsonl"),
+                new TranscriptIndex(new ProjectLayout(project)).read("be").path());
     }
 
     @Test

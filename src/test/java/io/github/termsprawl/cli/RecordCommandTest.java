@@ -9,9 +9,9 @@ import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.plant.Discovery;
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -62,23 +62,36 @@ class RecordCommandTest {
     record Run(int exit, String out, String err) {}
 
     Run planted(String nodeId, String stdin) throws IOException, InterruptedException {
-        ProcessBuilder pb = new ProcessBuilder("sh", ".termsprawl/bin/termsprawl-record")
+        ProcessBuilder pb = new ProcessBuilder(
+                        "sh",
+                        project.resolve(".termsprawl/bin/termsprawl-record").toString())
                 .directory(project.resolve("sub").toFile());
         pb.environment().remove("TERMSPRAWL_NODE_ID");
         if (nodeId != null) {
             pb.environment().put("TERMSPRAWL_NODE_ID", nodeId);
         }
-        pb.command("sh", project.resolve(".termsprawl/bin/termsprawl-record").toString());
-        Process p = pb.start();
-        try (OutputStream in = p.getOutputStream()) {
-            in.write(Fixtures.utf8(stdin));
-        } catch (IOException e) {
-            // the hook may exit before reading: that is its right
+        // stdin from a file (the hook may exit before reading it), stdout and stderr drained at once
+        Path in = Files.createTempFile("termsprawl-hook-stdin", ".json");
+        try {
+            Files.write(in, Fixtures.utf8(stdin));
+            pb.redirectInput(in.toFile());
+            Process p = pb.start();
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            Thread errPump = new Thread(() -> {
+                try {
+                    p.getErrorStream().transferTo(err);
+                } catch (IOException e) {
+                    // the process went away
+                }
+            });
+            errPump.start();
+            String out = Fixtures.str(p.getInputStream().readAllBytes());
+            errPump.join();
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+            return new Run(p.exitValue(), out, Fixtures.str(err.toByteArray()));
+        } finally {
+            Files.deleteIfExists(in);
         }
-        String out = Fixtures.str(p.getInputStream().readAllBytes());
-        String err = Fixtures.str(p.getErrorStream().readAllBytes());
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
-        return new Run(p.exitValue(), out, err);
     }
 
     @Test
@@ -88,7 +101,7 @@ class RecordCommandTest {
         Files.createDirectories(project.resolve("sub"));
         Path other = Files.createDirectories(project.resolve("other"));
 
-        // cwd from the payload wins when it is a folder
+        // the project the script lives in, whatever folder the payload's cwd names
         Run r = planted(
                 "be",
                 "{\"session_id\":\"s\",\"transcript_path\":\"/t/be.jsonl\",\"cwd\":"
@@ -97,10 +110,9 @@ class RecordCommandTest {
         assertEquals(new Run(0, "", ""), r);
         assertEquals(
                 Path.of("/t/be.jsonl"),
-                new TranscriptIndex(new ProjectLayout(other)).read("be").path());
-        assertFalse(Files.exists(entry("be")));
+                new TranscriptIndex(new ProjectLayout(project)).read("be").path());
+        assertFalse(Files.exists(other.resolve(".termsprawl")));
 
-        // else the project the script lives in
         assertEquals(
                 new Run(0, "", ""), planted("fe", "{\"transcript_path\":\"/t/fe.jsonl\",\"cwd\":\"/no/such/dir\"}"));
         assertEquals(

@@ -13,7 +13,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** Shared helpers for the tests: project files and the node reference model. */
+/** Shared helpers for the tests: project files, processes, and runs of the node reference model ({@link SharedFolder}). */
 public final class Fixtures {
     private Fixtures() {}
 
@@ -67,50 +67,46 @@ public final class Fixtures {
         return out.append('"').toString();
     }
 
+    /**
+     * A JSON string literal for generated inputs: escaped minimally, or (at random) every non-ASCII char,
+     * some newlines and every lone surrogate as backslash-u escapes in either case.
+     */
+    public static String jsonString(java.util.Random r, String s) {
+        boolean escapeAll = r.nextInt(100) < 30;
+        StringBuilder out = new StringBuilder("\"");
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '"' || c == '\\') {
+                out.append('\\').append(c);
+            } else if (c == '\n' && r.nextInt(100) < 50) {
+                out.append("\\n");
+            } else if (c < 0x20 || Character.isSurrogate(c) && !pairAt(s, i) || escapeAll && c > 0x7e) {
+                out.append(String.format(r.nextInt(100) < 50 ? "\\u%04x" : "\\u%04X", (int) c));
+            } else {
+                out.append(c);
+            }
+        }
+        return out.append('"').toString();
+    }
+
+    /** Whether the char at {@code i} is half of a surrogate pair. */
+    static boolean pairAt(String s, int i) {
+        char c = s.charAt(i);
+        if (Character.isHighSurrogate(c)) {
+            return i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1));
+        }
+        return i > 0 && Character.isHighSurrogate(s.charAt(i - 1));
+    }
+
     /** A Claude record line with string content. */
     public static String record(String type, String text) {
         return "{\"type\":\"" + type + "\",\"message\":{\"role\":\"" + type + "\",\"content\":" + jsonString(text)
                 + "}}";
     }
 
-    // ---------------------------------------------------------------- node reference
-
-    public static Path sharedDir() {
-        return Path.of(System.getProperty("termsprawl.shared", "../shared"))
-                .toAbsolutePath()
-                .normalize();
-    }
-
-    public static Path referenceScript() {
-        return sharedDir().resolve("bench/reference-context.mjs");
-    }
-
-    private static Boolean nodeAvailable;
-
-    public static synchronized boolean nodeAvailable() {
-        if (nodeAvailable == null) {
-            try {
-                Process p = new ProcessBuilder("node", "--version")
-                        .redirectErrorStream(true)
-                        .start();
-                p.getInputStream().readAllBytes();
-                nodeAvailable = p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0;
-            } catch (IOException | InterruptedException e) {
-                nodeAvailable = false;
-            }
-        }
-        return nodeAvailable;
-    }
-
     /** Skips the calling test unless a POSIX shell is there to run the planted scripts. */
     public static void assumeShell() {
         assumeTrue(Files.isExecutable(Path.of("/bin/sh")), "no /bin/sh");
-    }
-
-    /** Skips the calling test unless node and the reference model are there. */
-    public static void assumeReference() {
-        assumeTrue(Files.isRegularFile(referenceScript()), "no reference model at " + referenceScript());
-        assumeTrue(nodeAvailable(), "node is not on PATH");
     }
 
     /** The result of one process: exit code, stdout and stderr bytes. */
@@ -151,7 +147,9 @@ public final class Fixtures {
 
     /** {@code node reference-context.mjs --cwd <cwd> --self <self>}, as a separate process. */
     public static Run reference(Path cwd, String self) throws IOException, InterruptedException {
-        return run(List.of("node", referenceScript().toString(), "--cwd", cwd.toString(), "--self", self), null);
+        return run(
+                List.of("node", SharedFolder.referenceScript().toString(), "--cwd", cwd.toString(), "--self", self),
+                null);
     }
 
     /**
@@ -192,8 +190,14 @@ public final class Fixtures {
         }
         Path casesFile =
                 write(scratch.resolve("ref-cases.json"), json.append(']').toString());
-        Run run =
-                run(List.of("node", driver.toString(), referenceScript().toString(), casesFile.toString(), self), null);
+        Run run = run(
+                List.of(
+                        "node",
+                        driver.toString(),
+                        SharedFolder.referenceScript().toString(),
+                        casesFile.toString(),
+                        self),
+                null);
         if (run.exit() != 0) {
             throw new IOException("reference driver failed: " + str(run.stderr()));
         }

@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.termsprawl.core.Fixtures;
+import io.github.termsprawl.core.SharedFolder;
 import io.github.termsprawl.jsonl.Json;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -173,8 +175,20 @@ class ClaudeHookSettingsTest {
     }
 
     @Test
+    void aFifoIsRefusedWithoutBlocking() throws Exception {
+        Fixtures.assumeShell();
+        Path fifo = tmp.resolve("settings.local.json");
+        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+        ClaudeHookSettings.MalformedSettingsException e = assertTimeoutPreemptively(
+                java.time.Duration.ofSeconds(10),
+                () -> assertThrows(
+                        ClaudeHookSettings.MalformedSettingsException.class, () -> ClaudeHookSettings.plan(fifo)));
+        assertTrue(e.getMessage().contains("it is not a regular file"), e.getMessage());
+    }
+
+    @Test
     void outputHasTheSameLayoutAsJsonStringify() throws Exception {
-        Fixtures.assumeReference();
+        SharedFolder.assumeNode(); // node only: its JSON.stringify is the layout to match
         String merged = merge(
                 "{\"a\": [1, [], {}, [[\"x\"]], {\"b\": {\"c\": [true, false, null]}}], \"s\": \"\\t\\u0001\\ud800\\\"\"}");
         Path in = Fixtures.write(tmp.resolve("in.json"), merged);

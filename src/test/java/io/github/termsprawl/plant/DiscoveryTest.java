@@ -3,6 +3,7 @@ package io.github.termsprawl.plant;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.termsprawl.core.Fixtures;
@@ -60,6 +61,18 @@ class DiscoveryTest {
         assertFalse(
                 Files.exists(p(".claude/settings.local.json")),
                 "discover of the core does not install the hook itself");
+    }
+
+    @Test
+    void aLinkedClaudeFolderStopsDiscoverBeforeAnyWrite() throws IOException {
+        Path home = Files.createDirectories(cwd.resolveSibling(cwd.getFileName() + "-home-claude"));
+        Files.createSymbolicLink(p(".claude"), home);
+        IOException e = assertThrows(IOException.class, () -> new Discovery(new ProjectLayout(cwd)).discover());
+        assertTrue(e.getMessage().contains(p(".claude") + " is a link to " + home), e.getMessage());
+        assertFalse(Files.exists(p(".termsprawl")));
+        try (var s = Files.list(home)) {
+            assertEquals(0, s.count());
+        }
     }
 
     @Test

@@ -1,18 +1,14 @@
 package io.github.termsprawl.session;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
-import io.github.termsprawl.transcript.StoreFixtures;
+import io.github.termsprawl.core.SharedFolder;
 import java.nio.file.Path;
 
 /** The corpus files the session tests read. */
 public final class SessionCorpus {
     private SessionCorpus() {}
 
-    /** {@code ../shared/corpus/<relative>}, or the calling test is skipped when {@code ../shared} is not there. */
+    /** {@code corpus/<relative>} of the shared folder; the calling test is skipped when it is not there. */
     public static Path file(String relative) {
-        Path corpus = StoreFixtures.corpus();
-        assumeTrue(corpus != null, "no ../shared/corpus");
-        return corpus.resolve(relative);
+        return SharedFolder.corpus().resolve(relative);
     }
 }

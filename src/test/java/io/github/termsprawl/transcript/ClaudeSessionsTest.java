@@ -115,6 +115,24 @@ class ClaudeSessionsTest {
                 Path.of("/home/u/.claude"),
                 ClaudeSessions.fromEnvironment(Map.of("CLAUDE_CONFIG_DIR", " "), Path.of("/home/u"))
                         .claudeDir());
+        // as for the other stores' variables, ~ is the home folder
+        assertEquals(
+                Path.of("/home/u/claude-cfg"),
+                ClaudeSessions.fromEnvironment(Map.of("CLAUDE_CONFIG_DIR", "~/claude-cfg"), Path.of("/home/u"))
+                        .claudeDir());
+        assertEquals(
+                Path.of("/home/u"),
+                ClaudeSessions.fromEnvironment(Map.of("CLAUDE_CONFIG_DIR", "~"), Path.of("/home/u"))
+                        .claudeDir());
+    }
+
+    @Test
+    void homeIsTheEnvironmentsHomeFirst() {
+        assertEquals(Path.of("/elsewhere/me"), UserHome.of(Map.of("HOME", "/elsewhere/me")));
+        assertEquals(Path.of("/elsewhere/me"), UserHome.of(Map.of("HOME", "/elsewhere/./me/")));
+        assertEquals(Path.of(System.getProperty("user.home")), UserHome.of(Map.of()));
+        assertEquals(Path.of(System.getProperty("user.home")), UserHome.of(Map.of("HOME", "  ")));
+        assertEquals(Path.of("rel").toAbsolutePath(), UserHome.of(Map.of("HOME", "rel")));
     }
 
     @Test

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.github.termsprawl.core.Fixtures;
+import io.github.termsprawl.core.SharedFolder;
 import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonlTail;
 import io.github.termsprawl.jsonl.Utf8Output;
@@ -493,7 +494,7 @@ class ClaudeTranscriptTest {
     /** Every lead byte with a spread of follow-up bytes, inside JSON strings: the printed bytes equal node's. */
     @Test
     void invalidUtf8DecodesExactlyLikeNode() throws Exception {
-        Fixtures.assumeReference();
+        SharedFolder.assumeReference();
         Path cwd = dir.resolve("project");
         int[] follow = {0x00, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF};
         for (int peer = 0; peer < 4; peer++) {
@@ -530,6 +531,17 @@ class ClaudeTranscriptTest {
         assertArrayEquals(expected, actual);
     }
 
+    /** Claude Code 2.1.217+ writes file-history-delta records: a known type, never a turn. */
+    @Test
+    void fileHistoryDeltaIsAKnownRecordType() throws IOException {
+        Path file = Fixtures.write(
+                dir.resolve("delta.jsonl"),
+                "{\"type\":\"file-history-delta\",\"messageId\":\"m\",\"delta\":{\"a.txt\":{\"backupFileName\":null}}}\n"
+                        + record("user", "q") + "\n");
+        ReadStats stats = new ClaudeTranscript(new JsonlTail()).stats(file);
+        assertEquals(new ReadStats("claude", 2, 1, 0), stats);
+    }
+
     @Test
     void escapedKeysAreDecoded() throws IOException {
         assertEquals(
@@ -540,7 +552,7 @@ class ClaudeTranscriptTest {
     /** Characters that JavaScript's trim() or a lenient parser might treat as white space, around and inside a record. */
     @Test
     void oddWhiteSpaceMatchesNode() throws Exception {
-        Fixtures.assumeReference();
+        SharedFolder.assumeReference();
         String[] odd = {
             "\u00a0", "\u2028", "\u2029", "\u000b", "\u000c", "\uFEFF", "\u0085", "\u3000", "\u0000", "\u001f", "\r",
             "\t", " ", "\u200b", "\u1680", "\u180e"

@@ -2,8 +2,8 @@ package io.github.termsprawl.transcript;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.github.termsprawl.core.SharedFolder;
 import io.github.termsprawl.core.TranscriptIndex;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -27,9 +27,7 @@ class CorpusTest {
     private final TranscriptReaders readers = new TranscriptReaders();
 
     private static Path corpus() {
-        Path corpus = StoreFixtures.corpus();
-        assumeTrue(corpus != null, "no ../shared/corpus here");
-        return corpus;
+        return SharedFolder.corpus();
     }
 
     private static List<Path> files(Path dir, String suffix) throws IOException {

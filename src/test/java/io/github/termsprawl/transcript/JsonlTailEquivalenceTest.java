@@ -3,6 +3,7 @@ package io.github.termsprawl.transcript;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import io.github.termsprawl.core.SharedFolder;
 import io.github.termsprawl.jsonl.JsonWriter;
 import io.github.termsprawl.jsonl.JsonlTail;
 import io.github.termsprawl.jsonl.ReverseLineReader;
@@ -14,7 +15,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -185,8 +185,7 @@ class JsonlTailEquivalenceTest {
 
     @Test
     void corpusTranscripts() throws IOException {
-        Path corpus = Path.of(System.getProperty("termsprawl.shared", "../shared"), "corpus", "claude");
-        Assumptions.assumeTrue(Files.isDirectory(corpus), "no corpus at " + corpus);
+        Path corpus = SharedFolder.corpus("claude");
         List<Path> files;
         try (Stream<Path> all = Files.walk(corpus)) {
             files = all.filter(p -> p.toString().endsWith(".jsonl")).sorted().toList();

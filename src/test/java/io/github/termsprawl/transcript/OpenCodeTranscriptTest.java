@@ -146,4 +146,74 @@ class OpenCodeTranscriptTest {
                             .turns());
         }
     }
+
+    /** Issue 16: a driver that cannot load is named in the stats (and the view refuses), never shown as zeros. */
+    @Test
+    void aDriverThatCannotLoadSaysWhy() throws Exception {
+        OpenCodeTranscript reader = new OpenCodeTranscript(() -> {
+            throw new UnsatisfiedLinkError("no sqlitejdbc in java.library.path");
+        });
+        Path db = dir.resolve("opencode.db");
+        try (OpenCodeDbFixture w = new OpenCodeDbFixture(db)) {
+            w.schema();
+        }
+        TranscriptIndex.Entry entry = StoreFixtures.entry(db, "opencode", "ses_1");
+        assertEquals(
+                "store=opencode unreadable: cannot read OpenCode's SQLite database here"
+                        + " (java.lang.UnsatisfiedLinkError: no sqlitejdbc in java.library.path)",
+                reader.stats(entry).describe());
+        assertEquals(
+                "cannot read OpenCode's SQLite database here"
+                        + " (java.lang.UnsatisfiedLinkError: no sqlitejdbc in java.library.path)",
+                reader.lastTurns(entry, StoreFixtures.LIMITS).refusal());
+    }
+
+    /**
+     * Two peers in one database share its one read-only connection, and the view reads peers on several
+     * threads: concurrent reads of two sessions each get their own session's turns, every time.
+     */
+    @Test
+    void twoSessionsReadOnOneConnectionFromTwoThreads() throws Exception {
+        Path db = dir.resolve("opencode.db");
+        try (OpenCodeDbFixture w = new OpenCodeDbFixture(db)) {
+            w.schema();
+            for (String session : new String[] {"ses_a", "ses_b"}) {
+                w.session(session, null, "/p", 1);
+                for (int i = 0; i < 150; i++) {
+                    String msg = session + "_msg_" + String.format("%03d", i);
+                    w.message(msg, session, 1000L + i, i % 2 == 0 ? "user" : "assistant");
+                    w.part(msg + "_p", msg, session, OpenCodeDbFixture.text(session + " " + i));
+                    w.part(msg + "_t", msg, session, OpenCodeDbFixture.tool("completed", "out"));
+                }
+            }
+        }
+        try (TranscriptReaders readers = new TranscriptReaders()) {
+            java.util.List<Throwable> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
+            java.util.List<Thread> threads = new java.util.ArrayList<>();
+            for (String session : new String[] {"ses_a", "ses_b", "ses_a", "ses_b"}) {
+                Thread t = new Thread(() -> {
+                    try {
+                        TranscriptIndex.Entry entry = StoreFixtures.entry(db, "opencode", session);
+                        for (int round = 0; round < 60; round++) {
+                            List<Turn> turns = readers.lastTurns(entry, StoreFixtures.LIMITS)
+                                    .turns();
+                            assertEquals(40, turns.size());
+                            for (int k = 0; k < 40; k++) {
+                                assertEquals(
+                                        session + " " + (110 + k), turns.get(k).text());
+                            }
+                        }
+                    } catch (Throwable e) {
+                        failures.add(e);
+                    }
+                });
+                threads.add(t);
+                t.start();
+            }
+            for (Thread t : threads) {
+                t.join();
+            }
+            assertEquals(List.of(), failures);
+        }
+    }
 }

@@ -63,14 +63,20 @@ class OpenCodeWalContentionTest {
                 List<Turn> turns =
                         readers.lastTurns(entry, StoreFixtures.LIMITS).turns();
                 assertTrue(turns.size() <= StoreFixtures.LIMITS.maxTurns());
-                lastSeen = turns.isEmpty()
-                        ? lastSeen
-                        : Integer.parseInt(turns.get(turns.size() - 1).text().substring(5));
+                if (!turns.isEmpty()) {
+                    // commits land in order: a poll never sees fewer of them than the one before
+                    int seen =
+                            Integer.parseInt(turns.get(turns.size() - 1).text().substring(5));
+                    assertTrue(seen >= lastSeen, "went back from turn " + lastSeen + " to turn " + seen);
+                    assertEquals(Math.min(seen + 1, StoreFixtures.LIMITS.maxTurns()), turns.size());
+                    lastSeen = seen;
+                }
                 polls++;
             }
             writer.join();
             List<Turn> last = readers.lastTurns(entry, StoreFixtures.LIMITS).turns();
             assertEquals("turn " + (COMMITS - 1), last.get(last.size() - 1).text());
+            assertTrue(lastSeen <= COMMITS - 1, "saw turn " + lastSeen + " of " + COMMITS);
         }
         assertEquals(List.of(), failures, "writer commits failed while the reader polled " + polls + " times");
         assertEquals(COMMITS, committed.get());

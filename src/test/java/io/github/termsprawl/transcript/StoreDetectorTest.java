@@ -3,6 +3,7 @@ package io.github.termsprawl.transcript;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,7 +40,11 @@ class StoreDetectorTest {
                 StoreFixtures.detect(StoreFixtures.jsonl(
                         dir.resolve("k.jsonl"),
                         "{\"role\":\"user\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":\"hi\"}]}}")));
-        assertEquals(Store.OPENCODE, StoreFixtures.detect(StoreFixtures.write(dir.resolve("o.db"), "")));
+        Path db = dir.resolve("opencode.sqlite");
+        try (OpenCodeDbFixture w = new OpenCodeDbFixture(db)) {
+            w.schema();
+        }
+        assertEquals(Store.OPENCODE, StoreFixtures.detect(db));
         assertEquals(Store.CLAUDE, StoreFixtures.detect(StoreFixtures.write(dir.resolve("empty.jsonl"), "")));
         assertEquals(Store.CLAUDE, StoreFixtures.detect(dir.resolve("missing.jsonl")));
     }
@@ -58,6 +63,56 @@ class StoreDetectorTest {
             assertEquals(StoreFixtures.turns("assistant", "printed"), r.turns());
             assertEquals(null, r.refusal());
         }
+    }
+
+    /** Issue 12: another store needs positive evidence, and a file with Claude records always reads as SPEC §6 says. */
+    @Test
+    void aClaudeFileNeverReadsAsAnotherStore() throws Exception {
+        String claude1 = "{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"q\"}}";
+        String claude2 = "{\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":\"a\"}]}}";
+        List<String> codexLike = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            codexLike.add("{\"type\":\"response_item\",\"payload\":{\"type\":\"message\",\"n\":" + i + "}}");
+        }
+        List<String> lines = new ArrayList<>(codexLike);
+        lines.add(claude1);
+        lines.add(claude2);
+        List<Path> files = new ArrayList<>();
+        files.add(StoreFixtures.jsonl(dir.resolve("codex-like-head.jsonl"), lines.toArray(new String[0])));
+        // named like a database, or opening with the SQLite header, but JSONL
+        files.add(StoreFixtures.jsonl(dir.resolve("session.db"), claude1, claude2));
+        files.add(StoreFixtures.jsonl(dir.resolve("magic.jsonl"), "SQLite format 3\u0000@  ", claude1, claude2));
+        // more than a head of pi-looking records before the first Claude record
+        List<String> piLike = new ArrayList<>();
+        piLike.add("{\"type\":\"session\",\"id\":\"s\",\"cwd\":\"/p\"}");
+        for (int i = 0; i < 2000; i++) {
+            piLike.add("{\"type\":\"message\",\"id\":\"m" + i
+                    + "\",\"parentId\":null,\"message\":{\"role\":\"user\",\"content\":\"pi " + i + "\"}}");
+        }
+        piLike.add(claude1);
+        piLike.add(claude2);
+        files.add(StoreFixtures.jsonl(dir.resolve("pi-like-head.jsonl"), piLike.toArray(new String[0])));
+        try (TranscriptReaders readers = new TranscriptReaders()) {
+            for (Path file : files) {
+                assertEquals(Store.CLAUDE, StoreFixtures.detect(file), file.toString());
+                assertEquals(
+                        StoreFixtures.turns("user", "q", "assistant", "a"),
+                        readers.lastTurns(StoreFixtures.entry(file, null, null), StoreFixtures.LIMITS)
+                                .turns(),
+                        file.toString());
+            }
+        }
+        // a file that merely opens with the SQLite magic is no database; a SQLite file without OpenCode's schema is not
+        // OpenCode's
+        assertEquals(
+                Store.CLAUDE,
+                StoreFixtures.detect(StoreFixtures.write(dir.resolve("o.db"), "SQLite format 3\u0000 not a database")));
+        Path other = dir.resolve("other.db");
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + other);
+                java.sql.Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE notes (id TEXT, body TEXT)");
+        }
+        assertEquals(Store.CLAUDE, StoreFixtures.detect(other));
     }
 
     @Test

@@ -43,11 +43,4 @@ public final class StoreFixtures {
         }
         return List.of(turns);
     }
-
-    /** The corpus folder ({@code ../shared/corpus}), or null when it is not there. */
-    public static Path corpus() {
-        String shared = System.getProperty("termsprawl.shared", "../shared");
-        Path corpus = Path.of(shared).resolve("corpus");
-        return Files.isDirectory(corpus) ? corpus : null;
-    }
 }

@@ -137,6 +137,28 @@ class TranscriptLocatorStoresTest {
                         .locate("opencode:latest"));
     }
 
+    /** A database whose session table is a view that never ends: the lookup is interrupted and says so. */
+    @Test
+    void aQueryThatNeverEndsIsInterrupted() throws Exception {
+        Path project = project();
+        Path data = tmp.resolve("xdg/opencode");
+        Files.createDirectories(data);
+        try (java.sql.Connection c =
+                        java.sql.DriverManager.getConnection("jdbc:sqlite:" + data.resolve("opencode.db"));
+                java.sql.Statement s = c.createStatement()) {
+            s.execute("CREATE VIEW session AS WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r)"
+                    + " SELECT 'ses_' || n AS id, NULL AS parent_id, '" + project + "' AS directory, n AS time_updated"
+                    + " FROM r");
+        }
+        OpenCodeSessions sessions = OpenCodeSessions.fromEnvironment(
+                Map.of("XDG_DATA_HOME", tmp.resolve("xdg").toString()), tmp.resolve("home"));
+        java.sql.SQLException e = assertThrows(
+                java.sql.SQLException.class,
+                () -> org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+                        java.time.Duration.ofSeconds(20), () -> sessions.newest(project, 500)));
+        assertTrue(e.getMessage().contains("interrupt"), e.getMessage());
+    }
+
     @Test
     void openCodeJsonStorageBeforeTheDatabase() throws Exception {
         Path project = project();

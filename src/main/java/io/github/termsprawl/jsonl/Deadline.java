@@ -1,0 +1,45 @@
+package io.github.termsprawl.jsonl;
+
+/**
+ * The time by which the current thread's read must be done, so that no input (an 8 GiB line, a
+ * quadratic log, a database query that never ends) holds an agent for long. The loops that may run long
+ * (reading chunks of a file, replaying a log, stepping a query) call {@link #check()}; past the time it
+ * throws {@link Exceeded}, which the reader treats as a read error. A thread without a deadline is never
+ * stopped.
+ */
+public final class Deadline {
+    /** Thrown by {@link #check()} once the current thread's deadline has passed. */
+    public static final class Exceeded extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Exceeded() {
+            super("deadline passed", null, false, false); // no stack trace: it is control flow
+        }
+    }
+
+    private static final ThreadLocal<long[]> END = new ThreadLocal<>();
+
+    private Deadline() {}
+
+    /** Sets the current thread's deadline to {@code endNanos} on the {@link System#nanoTime()} clock. */
+    public static void set(long endNanos) {
+        END.set(new long[] {endNanos});
+    }
+
+    public static void clear() {
+        END.remove();
+    }
+
+    /** Whether the current thread has a deadline and it has passed. */
+    public static boolean passed() {
+        long[] end = END.get();
+        return end != null && System.nanoTime() - end[0] >= 0;
+    }
+
+    /** Throws {@link Exceeded} once the current thread's deadline has passed. */
+    public static void check() {
+        if (passed()) {
+            throw new Exceeded();
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package io.github.termsprawl.maven;
+
+import io.github.termsprawl.core.ProjectLayout;
+import io.github.termsprawl.core.TranscriptIndex;
+import io.github.termsprawl.transcript.TranscriptReaders;
+import io.github.termsprawl.view.ProjectStatus;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+
+/**
+ * Prints one line per node: its store, turn count, transcript size, age and path, and its links (to
+ * stdout, or a file); the log says how to give a node without a transcript one.
+ */
+@Mojo(name = "status", requiresProject = false, threadSafe = true)
+public class StatusMojo extends AbstractTermsprawlMojo {
+    /** Write the status to this file instead of stdout. */
+    @Parameter(property = UserProperties.OUTPUT)
+    private String output;
+
+    @Parameter(property = UserProperties.STATUS_SKIP, defaultValue = "false")
+    private boolean skipStatus;
+
+    @Override
+    boolean skipGoal() {
+        return skipStatus;
+    }
+
+    @Override
+    void run(Path root) throws IOException {
+        ProjectLayout layout = new ProjectLayout(root);
+        List<String> lines;
+        List<String> nodes;
+        try (TranscriptReaders readers =
+                new TranscriptReaders(new io.github.termsprawl.jsonl.JsonlTail(), layout.sqliteNativeDir())) {
+            ProjectStatus status = new ProjectStatus(layout, readers);
+            nodes = status.nodes();
+            lines = status.lines();
+        }
+        String where = printData(root, ContextMojo.lines(lines), output);
+        getLog().info("termsprawl: " + nodes.size() + " node(s), printed to " + where);
+        TranscriptIndex index = new TranscriptIndex(layout);
+        for (String id : nodes) {
+            if (index.read(id) == null) {
+                getLog().info("termsprawl: " + id + " has no transcript yet: start its agent with TERMSPRAWL_NODE_ID="
+                        + id + " (Claude Code records itself through the hook), or run mvn termsprawl:record -D"
+                        + UserProperties.NODE + "=" + id + " -D" + UserProperties.TRANSCRIPT + "=<store>:latest");
+            }
+        }
+    }
+}

@@ -1,0 +1,77 @@
+package io.github.termsprawl.view;
+
+import io.github.termsprawl.core.Link;
+import io.github.termsprawl.core.Links;
+import io.github.termsprawl.core.ProjectLayout;
+import io.github.termsprawl.core.TranscriptIndex;
+import io.github.termsprawl.transcript.ReadStats;
+import io.github.termsprawl.transcript.TranscriptReaders;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * One line per node (every node with an index entry or a link), for people and scripts alike:
+ * {@code <id> store=<store> turns=<n> size=<bytes> modified=<UTC time> links=<ids> path=<path>}, or
+ * {@code <id> store=<store> missing links=<ids> path=<path>} when the transcript is not there, or
+ * {@code <id> unrecorded links=<ids>} when no transcript was recorded. {@code links} is {@code -} for
+ * none; {@code path} comes last, so a path with spaces stays readable.
+ */
+public final class ProjectStatus {
+    private final ProjectLayout layout;
+    private final TranscriptReaders readers;
+
+    public ProjectStatus(ProjectLayout layout, TranscriptReaders readers) {
+        this.layout = layout;
+        this.readers = readers;
+    }
+
+    /** The node ids: those with an entry and those named by a link. */
+    public List<String> nodes() {
+        TreeSet<String> ids = new TreeSet<>(new TranscriptIndex(layout).nodes());
+        for (Link link : new Links(layout).list()) {
+            ids.add(link.a());
+            ids.add(link.b());
+        }
+        return new ArrayList<>(ids);
+    }
+
+    public List<String> lines() {
+        TranscriptIndex index = new TranscriptIndex(layout);
+        Links links = new Links(layout);
+        List<String> lines = new ArrayList<>();
+        for (String id : nodes()) {
+            List<String> peers = links.peersOf(id);
+            String linked = " links=" + (peers.isEmpty() ? "-" : String.join(",", peers));
+            TranscriptIndex.Entry entry = index.read(id);
+            if (entry == null) {
+                lines.add(id + " unrecorded" + linked);
+                continue;
+            }
+            String store = " store=" + readers.storeOf(entry).id();
+            BasicFileAttributes file = attributes(entry.path());
+            if (file == null) {
+                lines.add(id + store + " missing" + linked + " path=" + entry.path());
+                continue;
+            }
+            ReadStats stats = readers.stats(entry);
+            lines.add(id + store + " turns=" + stats.turns() + " size=" + file.size() + " modified="
+                    + file.lastModifiedTime().toInstant().truncatedTo(ChronoUnit.SECONDS) + linked + " path="
+                    + entry.path());
+        }
+        return lines;
+    }
+
+    private static BasicFileAttributes attributes(Path path) {
+        try {
+            return Files.readAttributes(path, BasicFileAttributes.class);
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,166 @@
+package io.github.termsprawl.view;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.termsprawl.cli.ContextCommand;
+import io.github.termsprawl.core.Fixtures;
+import io.github.termsprawl.jsonl.JsonlTail;
+import io.github.termsprawl.jsonl.ReverseLineReader;
+import io.github.termsprawl.transcript.TranscriptReaders;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * No input costs a peer's neighbours their turns, or an agent more than a few seconds: a line nested
+ * millions deep, a line longer than node can hold, a database query that never ends.
+ */
+class PeerBoundsTest {
+    @TempDir
+    Path cwd;
+
+    private void peer(String id, Path transcript, String store) throws IOException {
+        Fixtures.link(cwd, "me", id);
+        Fixtures.write(
+                cwd.resolve(".termsprawl/transcripts").resolve(id + ".json"),
+                "{\"version\": 1, \"path\": " + Fixtures.jsonString(transcript.toString())
+                        + (store == null ? "" : ", " + store) + "}\n");
+    }
+
+    private static void turns(OutputStream out, int from, int to) throws IOException {
+        for (int i = from; i < to; i++) {
+            out.write(Fixtures.utf8(Fixtures.record(i % 2 == 0 ? "user" : "assistant", "turn " + i) + "\n"));
+        }
+    }
+
+    /** 20 turns, a 24 MB line of nested arrays beside a turn's fields, 19 more turns. */
+    private Path nestedFile() throws IOException {
+        Path file = cwd.resolve("nested.jsonl");
+        int depth = 12 * 1024 * 1024;
+        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16)) {
+            turns(out, 0, 20);
+            out.write(Fixtures.utf8("{\"type\":\"user\",\"message\":{\"content\":\"deep\"},\"x\":"));
+            byte[] open = "[".repeat(1 << 16).getBytes();
+            byte[] close = "]".repeat(1 << 16).getBytes();
+            for (int i = 0; i < depth >> 16; i++) {
+                out.write(open);
+            }
+            for (int i = 0; i < depth >> 16; i++) {
+                out.write(close);
+            }
+            out.write(Fixtures.utf8("}\n"));
+            turns(out, 20, 39);
+        }
+        return file;
+    }
+
+    private static void assertThirtyNineTurns(String stdout) {
+        for (int i = 0; i < 39; i++) {
+            assertTrue(stdout.contains("\nturn " + i + "\n"), "turn " + i + " missing");
+        }
+        assertFalse(stdout.contains("deep"));
+    }
+
+    /**
+     * The nesting bound: the deep line is skipped (JSON.parse would take it, holding a frame per level: see
+     * {@code Json.MAX_DEPTH}), the 39 other turns print, in a heap smaller than the line's frames.
+     */
+    @Test
+    void aLineNestedMillionsDeepIsSkippedAndTheOtherTurnsPrintInASmallHeap() throws Exception {
+        peer("nest", nestedFile(), null);
+        long start = System.nanoTime();
+        String stdout = new LinkedContext(cwd).render("me").stdout();
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        assertThirtyNineTurns(stdout);
+        assertTrue(millis < 2000, "took " + millis + " ms");
+
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Fixtures.Run run = Fixtures.run(
+                List.of(
+                        java.toString(),
+                        "-Xmx128m",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        ContextCommand.class.getName(),
+                        "--cwd",
+                        cwd.toString(),
+                        "--self",
+                        "me"),
+                null);
+        assertEquals(0, run.exit(), Fixtures.str(run.stderr()));
+        assertEquals(stdout, Fixtures.str(run.stdout()), Fixtures.str(run.stderr()));
+    }
+
+    /**
+     * A line longer than {@link ReverseLineReader#MAX_LINE} ends the backward walk (node reads no such
+     * file at all): 8 GiB of one line, sparse, is over in a scan of that bound, and the turn after it prints.
+     */
+    @Test
+    void aLineLongerThanNodeCanHoldEndsTheWalkInAFewSeconds() throws Exception {
+        Path huge = cwd.resolve("huge.jsonl");
+        Path tail = cwd.resolve("tail.jsonl");
+        try (RandomAccessFile f = new RandomAccessFile(huge.toFile(), "rw")) {
+            f.setLength(8L << 30);
+        }
+        try (RandomAccessFile f = new RandomAccessFile(tail.toFile(), "rw")) {
+            f.setLength(8L << 30);
+            f.seek(8L << 30);
+            f.write(Fixtures.utf8("\n" + Fixtures.record("user", "after the long line") + "\n"));
+        }
+        peer("huge", huge, null);
+        peer("tail", tail, null);
+        String stdout = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
+            long start = System.nanoTime();
+            String out = new LinkedContext(cwd).render("me").stdout();
+            long millis = (System.nanoTime() - start) / 1_000_000;
+            assertTrue(millis < LinkedContext.DEADLINE_MILLIS, "took " + millis + " ms");
+            return out;
+        });
+        assertEquals("# linked context from tail (tail)\n## user\nafter the long line\n", stdout);
+    }
+
+    /** A peer past the deadline prints nothing, the others print, and the command returns at the deadline. */
+    @Test
+    void aQueryThatNeverEndsIsInterruptedAtTheDeadline() throws Exception {
+        Path db = cwd.resolve("opencode.db");
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
+                Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE part (id TEXT, message_id TEXT, session_id TEXT, time_created INTEGER, data TEXT)");
+            s.execute("CREATE VIEW message AS WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r)"
+                    + " SELECT 'msg_' || n AS id, 'ses_1' AS session_id, n AS time_created, '{\"role\":\"user\"}' AS data"
+                    + " FROM r");
+        }
+        Path claude = Fixtures.write(cwd.resolve("claude.jsonl"), Fixtures.record("user", "still here") + "\n");
+        peer("a-claude", claude, null);
+        peer("b-opencode", db, "\"store\": \"opencode\", \"session\": \"ses_1\"");
+        peer("c-claude", claude, null);
+        long deadline = 1500;
+        String stdout = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
+            long start = System.nanoTime();
+            try (LinkedContext context =
+                    new LinkedContext(cwd, new TranscriptReaders(new JsonlTail(), null), deadline)) {
+                String out = context.render("me").stdout();
+                long millis = (System.nanoTime() - start) / 1_000_000;
+                assertTrue(millis < deadline + 1000, "took " + millis + " ms");
+                return out;
+            }
+        });
+        assertEquals(
+                "# linked context from a-claude (a-claude)\n## user\nstill here\n---\n"
+                        + "# linked context from c-claude (c-claude)\n## user\nstill here\n",
+                stdout);
+    }
+}

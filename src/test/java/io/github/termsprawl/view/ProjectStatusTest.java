@@ -1,0 +1,51 @@
+package io.github.termsprawl.view;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.github.termsprawl.core.Fixtures;
+import io.github.termsprawl.core.ProjectLayout;
+import io.github.termsprawl.transcript.TranscriptReaders;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ProjectStatusTest {
+    @TempDir
+    Path cwd;
+
+    @Test
+    void oneLinePerNodeWithEntryOrLink() throws Exception {
+        Path t = Fixtures.write(
+                cwd.resolve("a b/codex.jsonl"),
+                "{\"type\":\"event_msg\",\"payload\":{\"type\":\"user_message\",\"message\":\"q\"}}\n");
+        Files.setLastModifiedTime(t, FileTime.fromMillis(1_767_225_600_123L));
+        Fixtures.index(cwd, "rev", t.toString());
+        Fixtures.write(cwd.resolve(".termsprawl/transcripts/gone.json"), "{\"version\":1,\"path\":\"/no/such.jsonl\"}");
+        Fixtures.write(cwd.resolve(".termsprawl/transcripts/bad id.json"), "{\"version\":1,\"path\":\"/x\"}");
+        Fixtures.write(cwd.resolve(".termsprawl/transcripts/broken.json"), "not json");
+        Fixtures.link(cwd, "rev", "gone");
+        Fixtures.link(cwd, "rev", "solo");
+        try (TranscriptReaders readers = new TranscriptReaders()) {
+            ProjectStatus status = new ProjectStatus(new ProjectLayout(cwd), readers);
+            assertEquals(List.of("broken", "gone", "rev", "solo"), status.nodes());
+            assertEquals(
+                    List.of(
+                            "broken unrecorded links=-",
+                            "gone store=claude missing links=rev path=/no/such.jsonl",
+                            "rev store=codex turns=1 size=" + Files.size(t)
+                                    + " modified=2026-01-01T00:00:00Z links=gone,solo path=" + t,
+                            "solo unrecorded links=rev"),
+                    status.lines());
+        }
+    }
+
+    @Test
+    void anEmptyProjectHasNoLines() {
+        try (TranscriptReaders readers = new TranscriptReaders()) {
+            assertEquals(List.of(), new ProjectStatus(new ProjectLayout(cwd), readers).lines());
+        }
+    }
+}
