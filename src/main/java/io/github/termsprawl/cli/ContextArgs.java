@@ -1,32 +1,48 @@
 package io.github.termsprawl.cli;
 
-/** The argv of {@code termsprawl-context --cwd <dir> --self <nodeId>} (SPEC §8). */
-public record ContextArgs(String cwd, String self, String error) {
+import io.github.termsprawl.view.View;
+
+/**
+ * The argv of {@code termsprawl-context --cwd <dir> --self <nodeId> [--view <view>]} (SPEC §8).
+ *
+ * @param view the {@code --view} value as given (checked to name a view), or null for the default view
+ */
+public record ContextArgs(String cwd, String self, String view, String error) {
     public static final String USAGE_ERROR = "expected --cwd and --self";
 
     /** Each flag takes the next argument verbatim; a repeated flag: the last wins. */
     public static ContextArgs parse(String... argv) {
         String cwd = null;
         String self = null;
+        String view = null;
         for (int i = 0; i < argv.length; i++) {
             String arg = argv[i];
-            if (arg.equals("--cwd") || arg.equals("--self")) {
+            if (arg.equals("--cwd") || arg.equals("--self") || arg.equals("--view")) {
                 if (i + 1 >= argv.length) {
-                    return new ContextArgs(null, null, "missing value for " + arg);
+                    return failure("missing value for " + arg);
                 }
                 if (arg.equals("--cwd")) {
                     cwd = argv[++i];
-                } else {
+                } else if (arg.equals("--self")) {
                     self = argv[++i];
+                } else {
+                    view = argv[++i];
                 }
             } else {
-                return new ContextArgs(null, null, "unexpected argument: " + arg);
+                return failure("unexpected argument: " + arg);
             }
         }
         if (cwd == null || self == null) {
-            return new ContextArgs(null, null, USAGE_ERROR);
+            return failure(USAGE_ERROR);
         }
-        return new ContextArgs(cwd, self, null);
+        if (view != null && View.of(view) == null) { // View loads only when --view is given
+            return failure("unknown view: " + view + " (expected one of: " + View.names() + ")");
+        }
+        return new ContextArgs(cwd, self, view, null);
+    }
+
+    private static ContextArgs failure(String error) {
+        return new ContextArgs(null, null, null, error);
     }
 
     public boolean ok() {

@@ -2,6 +2,7 @@ package io.github.termsprawl.cli;
 
 import io.github.termsprawl.jsonl.Utf8Output;
 import io.github.termsprawl.view.LinkedContext;
+import io.github.termsprawl.view.View;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -9,7 +10,7 @@ import java.io.OutputStream;
 import java.nio.file.Path;
 
 /**
- * {@code termsprawl-context --cwd <dir> --self <nodeId>} (SPEC §8): exit 2 with one stderr line for
+ * {@code termsprawl-context --cwd <dir> --self <nodeId> [--view live]} (SPEC §8): exit 2 with one stderr line for
  * bad arguments, otherwise exit 0 whatever happens, with exactly the context on stdout.
  */
 public final class ContextCommand {
@@ -28,7 +29,9 @@ public final class ContextCommand {
             write(err, Utf8Output.encode("termsprawl-context: " + parsed.error() + "\n"));
             return 2;
         }
-        try (LinkedContext context = new LinkedContext(Path.of(parsed.cwd()))) {
+        try (LinkedContext context = parsed.view() == null
+                ? new LinkedContext(Path.of(parsed.cwd()))
+                : new LinkedContext(Path.of(parsed.cwd()), View.of(parsed.view()))) {
             LinkedContext.Output output = context.render(parsed.self());
             write(out, output.stdoutUtf8());
             for (String note : output.notes()) {

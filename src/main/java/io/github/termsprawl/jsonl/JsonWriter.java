@@ -16,6 +16,37 @@ public final class JsonWriter {
         return out.append('\n').toString();
     }
 
+    /** The value as compact JSON text, as {@code JSON.stringify(value)} writes it (for tool arguments kept as objects). */
+    public static String compact(Object value) {
+        StringBuilder out = new StringBuilder();
+        compact(value, out);
+        return out.toString();
+    }
+
+    private static void compact(Object value, StringBuilder out) {
+        if (value instanceof Map<?, ?> map) {
+            char sep = '{';
+            for (Map.Entry<?, ?> e : map.entrySet()) {
+                out.append(sep);
+                string(String.valueOf(e.getKey()), out);
+                out.append(':');
+                compact(e.getValue(), out);
+                sep = ',';
+            }
+            out.append(map.isEmpty() ? "{}" : "}");
+        } else if (value instanceof List<?> list) {
+            char sep = '[';
+            for (Object item : list) {
+                out.append(sep);
+                compact(item, out);
+                sep = ',';
+            }
+            out.append(list.isEmpty() ? "[]" : "]");
+        } else {
+            write(value, out, 0);
+        }
+    }
+
     private static void write(Object value, StringBuilder out, int depth) {
         if (value instanceof Map<?, ?> map) {
             if (map.isEmpty()) {

@@ -3,6 +3,7 @@ package io.github.termsprawl.jsonl;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
+import java.io.Reader;
 import java.util.Map;
 
 /**
@@ -57,5 +58,14 @@ public final class JsonlRecords {
         Map<String, Object> record = (Map<String, Object>) projection.read(p, new Json.Budget());
         Json.requireEnd(p);
         return record;
+    }
+
+    /** A line too long to hold, streamed from {@code line} with every string cut to {@code stringCap} chars. */
+    public static Map<String, Object> parse(Reader line, JsonProjection projection, int stringCap) {
+        try (JsonParser p = Json.parser(new LongStringCapReader(line, stringCap))) {
+            return read(p, projection);
+        } catch (IOException | RuntimeException | StackOverflowError e) {
+            return null;
+        }
     }
 }

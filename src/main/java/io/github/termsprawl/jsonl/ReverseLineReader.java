@@ -2,7 +2,6 @@ package io.github.termsprawl.jsonl;
 
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.RandomAccessFile;
 import java.io.Reader;
 import java.nio.file.Path;
@@ -158,6 +157,11 @@ public final class ReverseLineReader implements Closeable {
         return lineEnd - lineStart;
     }
 
+    /** Where the current line starts in the file, in bytes (so a reader can cite it). */
+    public long lineStart() {
+        return lineStart;
+    }
+
     /** Whether the current line is too long to hold and must be read through {@link #reader()}. */
     public boolean isLong() {
         return length() > maxInMemoryLine;
@@ -196,38 +200,7 @@ public final class ReverseLineReader implements Closeable {
 
     /** The current line as a stream of decoded chars, holding at most a small buffer of it. */
     public Reader reader() {
-        return new Utf8.StreamReader(new RegionStream(lineStart, lineEnd));
-    }
-
-    private final class RegionStream extends InputStream {
-        private long pos;
-        private final long end;
-
-        RegionStream(long start, long end) {
-            this.pos = start;
-            this.end = end;
-        }
-
-        @Override
-        public int read() throws IOException {
-            byte[] one = new byte[1];
-            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            if (pos >= end) {
-                return -1;
-            }
-            Deadline.check();
-            file.seek(pos);
-            int n = file.read(b, off, (int) Math.min(len, end - pos));
-            if (n <= 0) {
-                return -1;
-            }
-            pos += n;
-            return n;
-        }
+        return new Utf8.StreamReader(new FileRegion(file, lineStart, lineEnd));
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.github.termsprawl.maven;
 
 import io.github.termsprawl.view.LinkedContext;
+import io.github.termsprawl.view.View;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -31,6 +32,10 @@ public class ContextMojo extends AbstractTermsprawlMojo {
     @Parameter(property = UserProperties.STATS, defaultValue = "false")
     private boolean stats;
 
+    /** Which conversation to show: {@code prose} (SPEC §6, the default) or {@code live} (what the peer's agent would send next). */
+    @Parameter(property = UserProperties.VIEW)
+    private String view;
+
     @Parameter(property = UserProperties.CONTEXT_SKIP, defaultValue = "false")
     private boolean skipContext;
 
@@ -47,9 +52,15 @@ public class ContextMojo extends AbstractTermsprawlMojo {
     @Override
     void run(Path root) throws IOException, MojoFailureException {
         nodeId(self, UserProperties.SELF, EXAMPLE);
+        View chosen = view == null || view.isEmpty() ? View.PROSE : View.of(view);
+        if (chosen == null) {
+            throw new MojoFailureException("Unknown view '" + printable(view) + "' in " + UserProperties.VIEW
+                    + ": expected one of " + View.names() + ". Example: " + EXAMPLE + " -D" + UserProperties.VIEW
+                    + "=live");
+        }
         LinkedContext.Output result;
         List<String> statsLines = null;
-        try (LinkedContext context = new LinkedContext(root)) {
+        try (LinkedContext context = new LinkedContext(root, chosen)) {
             result = context.render(self);
             if (stats) {
                 statsLines = context.stats(self);

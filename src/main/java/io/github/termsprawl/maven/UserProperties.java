@@ -11,6 +11,7 @@ public final class UserProperties {
     public static final String SELF = "termsprawl.self";
     public static final String OUTPUT = "termsprawl.output";
     public static final String STATS = "termsprawl.stats";
+    public static final String VIEW = "termsprawl.view";
     public static final String PROJECT_DIR = "termsprawl.projectDir";
 
     public static final String DISCOVER_SKIP = "termsprawl.discover.skip";

@@ -32,6 +32,7 @@ public final class CommandJar {
         "io/github/termsprawl/jsonl/",
         "io/github/termsprawl/core/",
         "io/github/termsprawl/transcript/",
+        "io/github/termsprawl/session/",
         "io/github/termsprawl/view/",
         "io/github/termsprawl/cli/"
     };

@@ -14,7 +14,8 @@ import java.util.Map;
 public final class OpenCodeDatabases implements AutoCloseable {
     private final Map<Path, Connection> open = new LinkedHashMap<>();
 
-    synchronized Connection connection(Path db) throws SQLException {
+    /** The held read-only connection to {@code db}, opened on first use. */
+    public synchronized Connection connection(Path db) throws SQLException {
         Path key = db.toAbsolutePath().normalize();
         Connection c = open.get(key);
         if (c == null) {

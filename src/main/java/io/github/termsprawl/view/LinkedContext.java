@@ -71,6 +71,9 @@ public final class LinkedContext implements AutoCloseable {
 
     private final ProjectLayout layout;
     private final TranscriptReaders readers;
+    /** {@link View#LIVE}; a flag, so the default view loads no class of the live one. */
+    private final boolean live;
+
     private final long deadlineNanos;
     private NodeTitles titles; // read once, and only when something prints
 
@@ -83,10 +86,18 @@ public final class LinkedContext implements AutoCloseable {
         this.layout = new ProjectLayout(cwd);
         this.readers = readers;
         this.deadlineNanos = deadlineMillis * 1_000_000L;
+        this.live = false;
     }
 
     public LinkedContext(Path cwd) {
         this(cwd, new TranscriptReaders(new JsonlTail(), new ProjectLayout(cwd).sqliteNativeDir()));
+    }
+
+    public LinkedContext(Path cwd, View view) {
+        this.layout = new ProjectLayout(cwd);
+        this.readers = new TranscriptReaders(new JsonlTail(), layout.sqliteNativeDir());
+        this.deadlineNanos = DEADLINE_MILLIS * 1_000_000L;
+        this.live = view == View.LIVE;
     }
 
     public Output render(String self) {
@@ -200,7 +211,12 @@ public final class LinkedContext implements AutoCloseable {
         Deadline.set(end);
         try {
             TranscriptIndex.Entry entry = index.read(peer);
-            PeerTurns turns = entry == null ? null : readers.lastTurns(entry, LinkedContextFormat.LIMITS);
+            if (entry == null) {
+                return null;
+            }
+            PeerTurns turns = live
+                    ? LiveTurns.lastTurns(readers, entry, LinkedContextFormat.LIMITS)
+                    : readers.lastTurns(entry, LinkedContextFormat.LIMITS);
             return Deadline.passed() ? null : turns; // a reader may have stopped short at the deadline
         } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
             return null; // fail open: this peer prints nothing
@@ -214,6 +230,7 @@ public final class LinkedContext implements AutoCloseable {
      * {@code <peerId>: store=<store> records=<n> turns=<t> unknown=<u>}; {@code <peerId>: missing <path>}
      * when the transcript is not there; {@code <peerId>: store=<store> unreadable: <why>} when it cannot be
      * read at all; {@code <peerId>: timed out after <s> s reading <path>} past {@link #STATS_DEADLINE_MILLIS}.
+     * In the live view a Claude peer's line adds {@code windows=<n> branches=<abandoned leaves>}.
      */
     public List<String> stats(String self) {
         List<String> lines = new ArrayList<>();
@@ -233,7 +250,7 @@ public final class LinkedContext implements AutoCloseable {
         }
         Deadline.set(System.nanoTime() + STATS_DEADLINE_MILLIS * 1_000_000L);
         try {
-            String line = readers.stats(entry).describe();
+            String line = readers.stats(entry).describe() + (live ? LiveTurns.shape(readers, entry) : "");
             return Deadline.passed() ? timedOut(entry) : line;
         } catch (Deadline.Exceeded e) {
             return timedOut(entry);

@@ -44,6 +44,22 @@ class ContextArgsTest {
     }
 
     @Test
+    void viewIsOptionalAndMustNameAView() {
+        assertNull(ContextArgs.parse("--cwd", ".", "--self", "x").view());
+        assertEquals(
+                "live",
+                ContextArgs.parse("--view", "live", "--cwd", ".", "--self", "x").view());
+        assertEquals(
+                "prose",
+                ContextArgs.parse("--cwd", ".", "--view", "live", "--self", "x", "--view", "prose")
+                        .view());
+        error("missing value for --view", "--cwd", ".", "--self", "x", "--view");
+        error("unknown view: LIVE (expected one of: prose, live)", "--cwd", ".", "--self", "x", "--view", "LIVE");
+        error("unknown view:  (expected one of: prose, live)", "--cwd", ".", "--self", "x", "--view", "");
+        error("expected --cwd and --self", "--view", "bogus", "--self", "x");
+    }
+
+    @Test
     void firstErrorWins() {
         error("unexpected argument: --help", "--help", "--cwd");
         error("missing value for --self", "--self");

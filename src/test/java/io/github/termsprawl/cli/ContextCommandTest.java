@@ -41,6 +41,55 @@ class ContextCommandTest {
         usageError("expected --cwd and --self");
         usageError("expected --cwd and --self", "--cwd", ".");
         usageError("expected --cwd and --self", "--self", "x");
+        usageError("missing value for --view", "--cwd", ".", "--self", "x", "--view");
+        usageError("unknown view: full (expected one of: prose, live)", "--cwd", ".", "--self", "x", "--view", "full");
+    }
+
+    /** A rewound Claude session: the live view prints the branch the agent is on, the default view every branch. */
+    static String rewound() {
+        return "{\"type\":\"user\",\"uuid\":\"u\",\"parentUuid\":null,\"timestamp\":\"2026-01-01T00:00:01Z\","
+                + "\"message\":{\"content\":\"q\"}}\n"
+                + "{\"type\":\"assistant\",\"uuid\":\"a1\",\"parentUuid\":\"u\",\"timestamp\":\"2026-01-01T00:00:02Z\","
+                + "\"message\":{\"id\":\"m1\",\"content\":[{\"type\":\"text\",\"text\":\"abandoned\"}]}}\n"
+                + "{\"type\":\"assistant\",\"uuid\":\"a2\",\"parentUuid\":\"u\",\"timestamp\":\"2026-01-01T00:00:03Z\","
+                + "\"message\":{\"id\":\"m2\",\"content\":[{\"type\":\"text\",\"text\":\"live \u00e9\"}]}}\n";
+    }
+
+    @Test
+    void liveView() throws IOException {
+        Fixtures.link(cwd, "me", "be");
+        Fixtures.index(
+                cwd, "be", Fixtures.write(cwd.resolve("be.jsonl"), rewound()).toString());
+        Result live = run("--cwd", cwd.toString(), "--self", "me", "--view", "live");
+        assertEquals(0, live.exit());
+        assertEquals("", live.err());
+        assertEquals("# linked context from be (be)\n## user\nq\n## assistant\nlive \u00e9\n", live.out());
+        assertEquals(
+                "# linked context from be (be)\n## user\nq\n## assistant\nabandoned\n## assistant\nlive \u00e9\n",
+                run("--cwd", cwd.toString(), "--self", "me").out());
+        assertEquals(
+                run("--cwd", cwd.toString(), "--self", "me").out(),
+                run("--view", "prose", "--cwd", cwd.toString(), "--self", "me").out());
+    }
+
+    @Test
+    void plantedCommandWithTheLiveView() throws Exception {
+        Fixtures.assumeShell();
+        new io.github.termsprawl.plant.Discovery(new io.github.termsprawl.core.ProjectLayout(cwd)).discover();
+        Fixtures.link(cwd, "me", "be");
+        Fixtures.index(
+                cwd, "be", Fixtures.write(cwd.resolve("be.jsonl"), rewound()).toString());
+        String cmd = cwd.resolve(".termsprawl/bin/termsprawl-context").toString();
+        Fixtures.Run live = Fixtures.run(java.util.List.of(cmd, "--cwd", ".", "--self", "me", "--view", "live"), cwd);
+        assertEquals(0, live.exit(), Fixtures.str(live.stderr()));
+        assertEquals("", Fixtures.str(live.stderr()));
+        assertArrayEquals(
+                Fixtures.utf8("# linked context from be (be)\n## user\nq\n## assistant\nlive \u00e9\n"), live.stdout());
+        Fixtures.Run bad = Fixtures.run(java.util.List.of(cmd, "--cwd", ".", "--self", "me", "--view", "nope"), cwd);
+        assertEquals(2, bad.exit());
+        assertEquals(
+                "termsprawl-context: unknown view: nope (expected one of: prose, live)\n", Fixtures.str(bad.stderr()));
+        assertEquals(0, bad.stdout().length);
     }
 
     @Test

@@ -1,0 +1,108 @@
+package io.github.termsprawl.session;
+
+import io.github.termsprawl.jsonl.Json;
+import io.github.termsprawl.jsonl.JsonWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** A Claude API message's content (a string, or typed blocks) as {@link Block}s, in order. */
+final class ClaudeContent {
+    private ClaudeContent() {}
+
+    static List<Block> blocks(Object content) {
+        List<Block> blocks = new ArrayList<>();
+        if (content instanceof String s) {
+            blocks.add(new Block.Text(s));
+            return blocks;
+        }
+        if (!(content instanceof List<?> parts)) {
+            return blocks;
+        }
+        for (Object part : parts) {
+            Map<String, Object> p = Json.asObject(part);
+            Block block = p == null ? null : block(p);
+            if (block != null) {
+                blocks.add(block);
+            }
+        }
+        return blocks;
+    }
+
+    private static Block block(Map<String, Object> p) {
+        Object type = p.get("type");
+        if ("text".equals(type)) {
+            return p.get("text") instanceof String t ? new Block.Text(t) : null;
+        }
+        if ("thinking".equals(type)) {
+            return new Block.Thinking(p.get("thinking") instanceof String t ? t : "", false);
+        }
+        if ("redacted_thinking".equals(type)) {
+            return new Block.Thinking("", true);
+        }
+        if ("tool_use".equals(type) || "server_tool_use".equals(type)) {
+            return new Block.ToolCall(string(p.get("id")), string(p.get("name")), arguments(p.get("input")));
+        }
+        if ("tool_result".equals(type) || "web_search_tool_result".equals(type)) {
+            return new Block.ToolResult(
+                    string(p.get("tool_use_id")), resultText(p.get("content")), Boolean.TRUE.equals(p.get("is_error")));
+        }
+        if ("image".equals(type)) {
+            return image(Json.asObject(p.get("source")));
+        }
+        if ("document".equals(type)) {
+            return new Block.Attachment("document", p.get("title") instanceof String t ? t : null);
+        }
+        return null;
+    }
+
+    /** Arguments as JSON text; absent (not kept by a projection) as empty text. */
+    static String arguments(Object input) {
+        return input == null ? "" : input instanceof String s ? s : JsonWriter.compact(input);
+    }
+
+    /** A tool result's content: a string, or its text blocks joined with {@code \n}, images described. */
+    static String resultText(Object content) {
+        if (content instanceof String s) {
+            return s;
+        }
+        StringBuilder out = new StringBuilder();
+        if (content instanceof List<?> parts) {
+            for (Object part : parts) {
+                Map<String, Object> p = Json.asObject(part);
+                String text = p == null
+                        ? null
+                        : "image".equals(p.get("type"))
+                                ? image(Json.asObject(p.get("source"))).describe()
+                                : p.get("text") instanceof String t ? t : null;
+                if (text != null) {
+                    out.append(out.length() == 0 ? "" : "\n").append(text);
+                }
+            }
+        }
+        return out.toString();
+    }
+
+    /** An image source ({@code {type: base64, media_type, data}} or a URL): media type and decoded size. */
+    static Block.Image image(Map<String, Object> source) {
+        if (source == null) {
+            return new Block.Image(null, -1);
+        }
+        String media = source.get("media_type") instanceof String m ? m : null;
+        return new Block.Image(media, source.get("data") instanceof String data ? base64Size(data) : -1);
+    }
+
+    /** The number of bytes a base64 text decodes to. */
+    static long base64Size(String data) {
+        int len = data.length();
+        int pad = 0;
+        while (pad < 2 && len - pad > 0 && data.charAt(len - pad - 1) == '=') {
+            pad++;
+        }
+        return (long) len * 3 / 4 - pad;
+    }
+
+    static String string(Object value) {
+        return value instanceof String s ? s : null;
+    }
+}

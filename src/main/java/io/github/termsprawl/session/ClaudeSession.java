@@ -1,0 +1,247 @@
+package io.github.termsprawl.session;
+
+import io.github.termsprawl.core.TranscriptIndex;
+import io.github.termsprawl.jsonl.ForwardLineReader;
+import io.github.termsprawl.jsonl.JsonProjection;
+import io.github.termsprawl.jsonl.JsonlRecords;
+import io.github.termsprawl.jsonl.ReverseLineReader;
+import io.github.termsprawl.transcript.StoreFacts;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A Claude Code transcript as a session: every message of every record ({@link #walk}), and the
+ * conversation Claude Code itself would send — the live branch of each compaction window
+ * ({@link #live}, {@link #windows}). The live branch of the last window is read backwards from the end
+ * only as far as that window's {@code compact_boundary} (and its preserved segment), so it costs what
+ * the window costs, not what the file does.
+ */
+public final class ClaudeSession implements SessionReader {
+    /** Strings of a line too long to hold (over 4 MiB) are cut to this many chars. */
+    public static final int DEFAULT_STRING_CAP = 1 << 20;
+
+    /** One window's live branch: its messages, and how many leaves it has and left behind (see {@link ClaudeBranch.Result}). */
+    public record Window(List<Message> messages, int leaves, int abandoned) {}
+
+    /** The tree of a whole file: how many compaction windows, and the abandoned leaves of all of them. */
+    public record Shape(int windows, int abandoned) {}
+
+    /** Only the tree and what rule 3 needs of a record. */
+    static final JsonProjection SHAPE = ClaudeRecord.withTree(
+            "message", JsonProjection.fields("id", JsonProjection.ALL, "content", JsonProjection.whole("type")));
+
+    private final int chunkSize;
+    private final int maxInMemoryLine;
+
+    public ClaudeSession() {
+        this(ReverseLineReader.DEFAULT_CHUNK, ReverseLineReader.DEFAULT_MAX_IN_MEMORY_LINE);
+    }
+
+    /** Small sizes are for tests that must hit every chunk boundary. */
+    ClaudeSession(int chunkSize, int maxInMemoryLine) {
+        this.chunkSize = chunkSize;
+        this.maxInMemoryLine = maxInMemoryLine;
+    }
+
+    /**
+     * Rule 8: a subagent's own transcript ({@code agent-*.jsonl}) is all sidechain records and they are its
+     * branch; in a session file they are inline subagents (1.0.x) and no part of the main branch.
+     */
+    static ClaudeBranch.Scope scopeOf(Path file) {
+        Path name = file.getFileName();
+        return name != null && name.toString().startsWith("agent-") ? ClaudeBranch.OWN : ClaudeBranch.MAIN;
+    }
+
+    /** The live branch of the last window, with every block in full (strings of lines over 4 MiB cut). */
+    public Window live(Path file) {
+        return live(file, ClaudeRecord.FULL, DEFAULT_STRING_CAP, scopeOf(file));
+    }
+
+    /**
+     * The live branch of the last window with only what prose needs: text, and the ids that pair calls with
+     * results (tool arguments and results are empty, thinking is empty); strings of long lines cut to
+     * {@code stringCap}.
+     */
+    public Window liveProse(Path file, int stringCap) {
+        return live(file, ClaudeRecord.PROSE, stringCap, scopeOf(file));
+    }
+
+    /** A subagent's live branch: its own file's, or for an inline one its records' in the parent's last window. */
+    public Window live(Subagent subagent) {
+        if (subagent.rootUuid() == null) {
+            return live(subagent.file(), ClaudeRecord.FULL, DEFAULT_STRING_CAP, ClaudeBranch.OWN);
+        }
+        List<List<ClaudeRecord>> read = readBack(subagent.file(), ClaudeRecord.FULL, DEFAULT_STRING_CAP);
+        ClaudeBranch.Scope scope = ClaudeBranch.only(ClaudeBranch.inline(subagent.rootUuid(), read.get(0)));
+        return window(
+                ClaudeBranch.of(read.get(0), read.get(1), scope),
+                subagent.file().toString());
+    }
+
+    /** Every message of a subagent, in file order (for an inline one, its records among the parent's). */
+    public WalkStats walk(Subagent subagent, MessageVisitor visitor) {
+        if (subagent.rootUuid() == null) {
+            return walk(subagent.file(), visitor);
+        }
+        Set<String> members = ClaudeBranch.inline(subagent.rootUuid(), records(subagent.file(), SHAPE));
+        long[] visited = {0};
+        WalkStats all = walk(subagent.file(), new MessageVisitor() {
+            @Override
+            public boolean visit(Message m) {
+                if (!members.contains(m.id())) {
+                    return true; // the parent's, or another subagent's
+                }
+                visited[0]++;
+                return visitor.visit(m);
+            }
+        });
+        return new WalkStats(all.records(), all.unknown(), all.unreadable(), visited[0]);
+    }
+
+    Window live(Path file, JsonProjection projection, int stringCap, ClaudeBranch.Scope scope) {
+        List<List<ClaudeRecord>> read = readBack(file, projection, stringCap);
+        return window(ClaudeBranch.of(read.get(0), read.get(1), scope), file.toString());
+    }
+
+    /** The last window's records and, when its boundary keeps a preserved segment, the records back to its head. */
+    private List<List<ClaudeRecord>> readBack(Path file, JsonProjection projection, int stringCap) {
+        List<ClaudeRecord> window = new ArrayList<>();
+        List<ClaudeRecord> before = new ArrayList<>();
+        if (file.toFile().isFile()) {
+            try (ReverseLineReader lines = ReverseLineReader.open(file, chunkSize, maxInMemoryLine)) {
+                ClaudeRecord boundary = previous(lines, projection, stringCap, window, null);
+                String[] seg = boundary == null ? null : boundary.preservedSegment();
+                if (seg != null) {
+                    previous(lines, projection, stringCap, before, seg[0]); // on to the preserved segment's head
+                }
+            } catch (IOException | RuntimeException e) {
+                // what was read stands: a file cut short reads as the lines that were there
+            }
+        }
+        Collections.reverse(window);
+        Collections.reverse(before);
+        return List.of(window, before);
+    }
+
+    /**
+     * Adds records, last first, up to and including a {@code compact_boundary} (which it returns), or,
+     * given {@code stopAt}, up to the record with that uuid and never past a boundary.
+     */
+    private static ClaudeRecord previous(
+            ReverseLineReader lines, JsonProjection projection, int cap, List<ClaudeRecord> into, String stopAt)
+            throws IOException {
+        while (lines.previous()) {
+            Map<String, Object> record = JsonlRecords.parse(lines, projection, cap);
+            ClaudeRecord r = record == null ? null : ClaudeRecord.of(record, lines.lineStart(), 0);
+            if (r == null) {
+                continue;
+            }
+            if (stopAt != null && r.isBoundary()) {
+                return null;
+            }
+            into.add(r);
+            if (stopAt == null ? r.isBoundary() : r.uuid.equals(stopAt)) {
+                return r;
+            }
+        }
+        return null;
+    }
+
+    private static Window window(ClaudeBranch.Result branch, String file) {
+        return new Window(ClaudeMessages.of(branch.chain(), file), branch.leaves(), branch.abandoned());
+    }
+
+    /** Every window's live branch, oldest first (the last one is {@link #live}'s). Holds the whole file's records. */
+    public List<Window> windows(Path file) {
+        List<ClaudeRecord> all = records(file, ClaudeRecord.FULL);
+        List<Window> windows = new ArrayList<>();
+        ClaudeBranch.Scope scope = scopeOf(file);
+        for (int[] w : windowBounds(all)) {
+            windows.add(window(ClaudeBranch.of(all.subList(w[0], w[1]), all.subList(0, w[0]), scope), file.toString()));
+        }
+        return windows;
+    }
+
+    /** How many windows the file has and how many leaves their branches left behind: a full read of the tree only. */
+    public Shape shape(Path file) {
+        List<ClaudeRecord> all = records(file, SHAPE);
+        ClaudeBranch.Scope scope = scopeOf(file);
+        List<int[]> bounds = windowBounds(all);
+        int abandoned = 0;
+        for (int[] w : bounds) {
+            abandoned += ClaudeBranch.of(all.subList(w[0], w[1]), all.subList(0, w[0]), scope)
+                    .abandoned();
+        }
+        return new Shape(bounds.size(), abandoned);
+    }
+
+    /** Each window's [from, to) in the records: a new one starts at every {@code compact_boundary}; none is empty. */
+    private static List<int[]> windowBounds(List<ClaudeRecord> all) {
+        List<int[]> bounds = new ArrayList<>();
+        int from = 0;
+        for (int i = 1; i <= all.size(); i++) {
+            if (i == all.size() || all.get(i).isBoundary()) {
+                if (i > from) {
+                    bounds.add(new int[] {from, i});
+                }
+                from = i;
+            }
+        }
+        return bounds;
+    }
+
+    private List<ClaudeRecord> records(Path file, JsonProjection projection) {
+        List<ClaudeRecord> all = new ArrayList<>();
+        if (!file.toFile().isFile()) {
+            return all;
+        }
+        try (ForwardLineReader lines = ForwardLineReader.open(file, chunkSize, maxInMemoryLine)) {
+            while (lines.next()) {
+                Map<String, Object> record = lines.record(projection, DEFAULT_STRING_CAP);
+                ClaudeRecord r = record == null ? null : ClaudeRecord.of(record, lines.lineStart(), lines.lineNumber());
+                if (r != null) {
+                    all.add(r);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // what was read stands
+        }
+        return all;
+    }
+
+    /**
+     * Every message of every record, in file order, to {@code visitor} (all branches, every window,
+     * sidechains, system notices); one record is held at a time.
+     */
+    public WalkStats walk(Path file, MessageVisitor visitor) {
+        return JsonlMessages.walk(file, ClaudeRecord.FULL, RULE, visitor);
+    }
+
+    private static final JsonlMessages.Rule RULE = new JsonlMessages.Rule() {
+        @Override
+        public List<Message> messages(Map<String, Object> record, Source.Line source) {
+            Message m = ClaudeRecord.message(record, source.file(), source.offset(), source.line());
+            return m == null ? List.of() : List.of(m);
+        }
+
+        @Override
+        public boolean isKnown(Map<String, Object> record) {
+            return StoreFacts.claudeKnown(record);
+        }
+    };
+
+    @Override
+    public WalkStats walk(TranscriptIndex.Entry entry, MessageVisitor visitor) {
+        return walk(entry.path(), visitor);
+    }
+
+    @Override
+    public List<Message> live(TranscriptIndex.Entry entry) {
+        return live(entry.path()).messages();
+    }
+}

@@ -1,0 +1,333 @@
+package io.github.termsprawl.session;
+
+import io.github.termsprawl.core.TranscriptIndex;
+import io.github.termsprawl.jsonl.Json;
+import io.github.termsprawl.jsonl.JsonProjection;
+import io.github.termsprawl.jsonl.JsonlRecords;
+import io.github.termsprawl.jsonl.ReverseLineReader;
+import io.github.termsprawl.transcript.StoreFacts;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A Codex rollout as a session. The messages are the {@code response_item} records — the transcript the
+ * model is sent: messages, reasoning, tool calls and their outputs. The {@code event_msg} records mirror
+ * them for the UI and give none, except in a rollout with no {@code response_item} at all (the oldest
+ * ones), whose UI prose is then all there is. A {@code compacted} record replaces the history: the live
+ * branch is its {@code replacement_history} (or its summary) and what came after.
+ */
+public final class CodexSession implements SessionReader {
+    static final JsonProjection KEYS = JsonProjection.whole("timestamp", "type", "payload");
+
+    @Override
+    public WalkStats walk(TranscriptIndex.Entry entry, MessageVisitor visitor) {
+        List<Message> fallback = new ArrayList<>();
+        boolean[] items = {false};
+        WalkStats stats = JsonlMessages.walk(
+                entry.path(),
+                KEYS,
+                new JsonlMessages.Rule() {
+                    @Override
+                    public List<Message> messages(Map<String, Object> record, Source.Line source) {
+                        if ("response_item".equals(record.get("type"))) {
+                            items[0] = true;
+                            fallback.clear();
+                        } else if (!items[0]) {
+                            fallback.addAll(uiMessages(record, source)); // kept only while no model transcript is seen
+                        }
+                        return CodexSession.messages(record, source);
+                    }
+
+                    @Override
+                    public boolean isKnown(Map<String, Object> record) {
+                        return StoreFacts.codexKnown(record);
+                    }
+                },
+                visitor);
+        long messages = stats.messages();
+        for (Message m : items[0] ? List.<Message>of() : fallback) {
+            messages++;
+            if (!visitor.visit(m)) {
+                break;
+            }
+        }
+        return new WalkStats(stats.records(), stats.unknown(), stats.unreadable(), messages);
+    }
+
+    /** Read backwards to the last {@code compacted} record: the history it left, and what followed. */
+    @Override
+    public List<Message> live(TranscriptIndex.Entry entry) {
+        Path file = entry.path();
+        List<Map<String, Object>> records = new ArrayList<>();
+        List<Source.Line> sources = new ArrayList<>();
+        if (file.toFile().isFile()) {
+            try (ReverseLineReader lines = ReverseLineReader.open(
+                    file, ReverseLineReader.DEFAULT_CHUNK, ReverseLineReader.DEFAULT_MAX_IN_MEMORY_LINE)) {
+                while (lines.previous()) {
+                    Map<String, Object> r = JsonlRecords.parse(lines, KEYS, ClaudeSession.DEFAULT_STRING_CAP);
+                    if (r != null) {
+                        records.add(r);
+                        sources.add(new Source.Line(file.toString(), 0, lines.lineStart()));
+                        if ("compacted".equals(r.get("type"))) {
+                            break;
+                        }
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                // what was read stands
+            }
+        }
+        Collections.reverse(records);
+        Collections.reverse(sources);
+        List<Message> out = new ArrayList<>();
+        List<Message> fallback = new ArrayList<>();
+        boolean items = false;
+        for (int i = 0; i < records.size(); i++) {
+            Map<String, Object> r = records.get(i);
+            if ("compacted".equals(r.get("type"))) {
+                out.addAll(replacement(Json.asObject(r.get("payload")), r.get("timestamp"), sources.get(i)));
+                items = true; // the replacement is a model transcript
+            } else {
+                items |= "response_item".equals(r.get("type"));
+                out.addAll(messages(r, sources.get(i)));
+                fallback.addAll(uiMessages(r, sources.get(i)));
+            }
+        }
+        return items ? out : fallback;
+    }
+
+    /** The history a compaction left: its {@code replacement_history} items, else its summary as a user message. */
+    private static List<Message> replacement(Map<String, Object> payload, Object time, Source.Line source) {
+        List<Message> out = new ArrayList<>();
+        if (payload != null && payload.get("replacement_history") instanceof List<?> items) {
+            for (Object item : items) {
+                Map<String, Object> p = Json.asObject(item);
+                if (p != null) {
+                    out.addAll(item(p, time, source));
+                }
+            }
+        } else if (payload != null && payload.get("message") instanceof String summary && !summary.isEmpty()) {
+            out.add(message(
+                    Role.USER, List.of(new Block.Text(summary)), time, null, source, Message.Flag.COMPACT_SUMMARY));
+        }
+        return out;
+    }
+
+    /** A record's messages in the model transcript: its {@code response_item}, or a compaction's summary. */
+    static List<Message> messages(Map<String, Object> record, Source.Line source) {
+        Map<String, Object> p = Json.asObject(record.get("payload"));
+        if (p == null) {
+            return List.of();
+        }
+        if ("response_item".equals(record.get("type"))) {
+            return item(p, record.get("timestamp"), source);
+        }
+        if ("compacted".equals(record.get("type"))
+                && p.get("message") instanceof String summary
+                && !summary.isEmpty()) {
+            return List.of(message(
+                    Role.USER,
+                    List.of(new Block.Text(summary)),
+                    record.get("timestamp"),
+                    null,
+                    source,
+                    Message.Flag.COMPACT_SUMMARY));
+        }
+        return List.of();
+    }
+
+    private static List<Message> item(Map<String, Object> p, Object time, Source.Line source) {
+        Object type = p.get("type");
+        String id = p.get("id") instanceof String s ? s : null;
+        if ("message".equals(type) || "agent_message".equals(type)) {
+            List<Block> blocks = parts(p.get("content"));
+            Object role = p.get("role");
+            if ("assistant".equals(role) || "agent_message".equals(type)) {
+                return List.of(message(Role.ASSISTANT, blocks, time, id, source, null));
+            }
+            if ("user".equals(role)) {
+                return List.of(
+                        message(Role.USER, blocks, time, id, source, injected(blocks) ? Message.Flag.META : null));
+            }
+            return List.of(message(Role.SYSTEM, blocks, time, id, source, Message.Flag.META)); // developer, system
+        }
+        if ("reasoning".equals(type)) {
+            String text = texts(p.get("summary")) + texts(p.get("content"));
+            boolean redacted = text.isEmpty() && p.get("encrypted_content") != null;
+            return List.of(
+                    message(Role.ASSISTANT, List.of(new Block.Thinking(text, redacted)), time, id, source, null));
+        }
+        String callId = p.get("call_id") instanceof String c ? c : id;
+        if ("function_call".equals(type) || "custom_tool_call".equals(type)) {
+            Object args = p.containsKey("arguments") ? p.get("arguments") : p.get("input");
+            return List.of(message(
+                    Role.ASSISTANT,
+                    List.of(new Block.ToolCall(callId, string(p.get("name")), ClaudeContent.arguments(args))),
+                    time,
+                    id,
+                    source,
+                    null));
+        }
+        if ("local_shell_call".equals(type)
+                || "web_search_call".equals(type)
+                || "tool_search_call".equals(type)
+                || "image_generation_call".equals(type)) {
+            String name = ((String) type).substring(0, ((String) type).length() - "_call".length());
+            Object args = p.containsKey("action") ? p.get("action") : p.get("arguments");
+            return List.of(message(
+                    Role.ASSISTANT,
+                    List.of(new Block.ToolCall(callId, name, ClaudeContent.arguments(args))),
+                    time,
+                    id,
+                    source,
+                    null));
+        }
+        if (type instanceof String t && t.endsWith("_output")) {
+            Object output = p.get("output");
+            boolean error = output instanceof Map<?, ?> o && Boolean.FALSE.equals(o.get("success"));
+            return List.of(message(
+                    Role.TOOL,
+                    List.of(new Block.ToolResult(callId, outputText(output), error)),
+                    time,
+                    id,
+                    source,
+                    null));
+        }
+        if ("compaction".equals(type)) { // a summary the server keeps encrypted
+            return List.of(message(
+                    Role.USER,
+                    List.of(new Block.Attachment("compaction", null)),
+                    time,
+                    id,
+                    source,
+                    Message.Flag.COMPACT_SUMMARY));
+        }
+        return List.of(); // ghost snapshots: bookkeeping
+    }
+
+    /** The UI stream's prose, for rollouts that have no model transcript. */
+    static List<Message> uiMessages(Map<String, Object> record, Source.Line source) {
+        Map<String, Object> p = Json.asObject(record.get("payload"));
+        if (!"event_msg".equals(record.get("type")) || p == null || !(p.get("message") instanceof String text)) {
+            return List.of();
+        }
+        Object time = record.get("timestamp");
+        if ("user_message".equals(p.get("type"))) {
+            boolean plain = !(p.get("kind") instanceof String kind) || kind.equals("plain");
+            return List.of(message(
+                    Role.USER,
+                    List.of(new Block.Text(text)),
+                    time,
+                    null,
+                    source,
+                    plain && !StoreFacts.codexInjected(text) ? null : Message.Flag.META));
+        }
+        if ("agent_message".equals(p.get("type"))) {
+            return List.of(message(Role.ASSISTANT, List.of(new Block.Text(text)), time, null, source, null));
+        }
+        return List.of();
+    }
+
+    private static boolean injected(List<Block> blocks) {
+        boolean any = false;
+        for (Block b : blocks) {
+            if (b instanceof Block.Text t) {
+                if (!StoreFacts.codexInjected(t.text())) {
+                    return false;
+                }
+                any = true;
+            }
+        }
+        return any;
+    }
+
+    /** Message parts: {@code input_text}, {@code output_text}, {@code text} (and refusals) as text; images as placeholders. */
+    private static List<Block> parts(Object content) {
+        List<Block> blocks = new ArrayList<>();
+        if (content instanceof String s) {
+            blocks.add(new Block.Text(s));
+        } else if (content instanceof List<?> parts) {
+            for (Object part : parts) {
+                Map<String, Object> b = Json.asObject(part);
+                if (b == null) {
+                    continue;
+                }
+                if (b.get("text") instanceof String t) {
+                    blocks.add(new Block.Text(t));
+                } else if (b.get("refusal") instanceof String r) {
+                    blocks.add(new Block.Text(r));
+                } else if ("input_image".equals(b.get("type"))) {
+                    blocks.add(dataUrlImage(b.get("image_url")));
+                }
+            }
+        }
+        return blocks;
+    }
+
+    /** An image given as a {@code data:<type>;base64,<data>} URL: its type and decoded size; any other URL: unknown. */
+    static Block.Image dataUrlImage(Object url) {
+        if (url instanceof String u && u.startsWith("data:")) {
+            int comma = u.indexOf(',');
+            int semi = u.indexOf(';');
+            String media = semi > 5 && (comma < 0 || semi < comma) ? u.substring(5, semi) : null;
+            return new Block.Image(media, comma < 0 ? -1 : ClaudeContent.base64Size(u.substring(comma + 1)));
+        }
+        return new Block.Image(null, -1);
+    }
+
+    private static String texts(Object parts) {
+        StringBuilder out = new StringBuilder();
+        if (parts instanceof List<?> list) {
+            for (Object part : list) {
+                Map<String, Object> b = Json.asObject(part);
+                if (b != null && b.get("text") instanceof String t) {
+                    out.append(out.length() == 0 ? "" : "\n").append(t);
+                }
+            }
+        }
+        return out.toString();
+    }
+
+    /** A tool's output: a string; {@code {content}} or {@code {text}}; or content items (text joined, images described). */
+    private static String outputText(Object output) {
+        if (output instanceof String s) {
+            return s;
+        }
+        Map<String, Object> o = Json.asObject(output);
+        if (o != null) {
+            return o.get("content") instanceof String c
+                    ? c
+                    : o.get("text") instanceof String t ? t : outputText(o.get("content"));
+        }
+        StringBuilder out = new StringBuilder();
+        if (output instanceof List<?> items) {
+            for (Object item : items) {
+                Map<String, Object> b = Json.asObject(item);
+                String text = b == null
+                        ? null
+                        : b.get("text") instanceof String t
+                                ? t
+                                : "input_image".equals(b.get("type"))
+                                        ? dataUrlImage(b.get("image_url")).describe()
+                                        : null;
+                if (text != null) {
+                    out.append(out.length() == 0 ? "" : "\n").append(text);
+                }
+            }
+        }
+        return out.toString();
+    }
+
+    private static String string(Object value) {
+        return value instanceof String s ? s : null;
+    }
+
+    private static Message message(
+            Role role, List<Block> blocks, Object time, String id, Source source, Message.Flag flag) {
+        return Messages.of(role, blocks, time, id, null, source, flag);
+    }
+}

@@ -1,0 +1,108 @@
+package io.github.termsprawl.view;
+
+import io.github.termsprawl.core.TranscriptIndex;
+import io.github.termsprawl.session.Block;
+import io.github.termsprawl.session.ClaudeSession;
+import io.github.termsprawl.session.Message;
+import io.github.termsprawl.session.Role;
+import io.github.termsprawl.transcript.PeerTurns;
+import io.github.termsprawl.transcript.Store;
+import io.github.termsprawl.transcript.TranscriptReaders;
+import io.github.termsprawl.transcript.Turn;
+import io.github.termsprawl.transcript.TurnLimits;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The turns of the live view: for Claude Code, from the live branch of the active window, what a person
+ * and the model said — not the harness's wrappers, reminders and tool traffic; for every other store, the
+ * prose view.
+ */
+public final class LiveTurns {
+    /** How text starts when Claude Code, not the person, wrote it into a user message. */
+    private static final String[] HARNESS_WRAPPERS = {"<command-", "<local-command-", "<bash-"};
+
+    private static final String SYSTEM_REMINDER = "<system-reminder>";
+
+    private LiveTurns() {}
+
+    static PeerTurns lastTurns(TranscriptReaders readers, TranscriptIndex.Entry entry, TurnLimits limits) {
+        if (readers.storeOf(entry) != Store.CLAUDE) {
+            return readers.lastTurns(entry, limits);
+        }
+        return PeerTurns.of(of(
+                new ClaudeSession().liveProse(entry.path(), limits.stringCap()).messages(), limits));
+    }
+
+    /** For stats: {@code  windows=<n> branches=<abandoned leaves>} of a Claude transcript, else empty. */
+    static String shape(TranscriptReaders readers, TranscriptIndex.Entry entry) {
+        if (readers.storeOf(entry) != Store.CLAUDE) {
+            return "";
+        }
+        ClaudeSession.Shape shape = new ClaudeSession().shape(entry.path());
+        return " windows=" + shape.windows() + " branches=" + shape.abandoned();
+    }
+
+    /** The last {@code maxTurns} turns of the messages, each cut to {@code maxChars}. */
+    public static List<Turn> of(List<Message> messages, TurnLimits limits) {
+        ArrayDeque<Turn> turns = new ArrayDeque<>();
+        for (int i = messages.size() - 1; i >= 0 && turns.size() < limits.maxTurns(); i--) {
+            Turn turn = turn(messages.get(i));
+            if (turn != null) {
+                turns.addFirst(limits.cut(turn));
+            }
+        }
+        return new ArrayList<>(turns);
+    }
+
+    /** The message's turn, or null when it is none. */
+    static Turn turn(Message m) {
+        if (m.role() == Role.ASSISTANT) {
+            String text = m.text();
+            return m.has(Message.Flag.API_ERROR) || text.isBlank() ? null : new Turn("assistant", text);
+        }
+        if (m.role() != Role.USER) {
+            return null; // tool results, the harness's notices
+        }
+        if (m.has(Message.Flag.COMPACT_SUMMARY)) {
+            String text = m.text();
+            return text.isBlank() ? null : new Turn("user", text);
+        }
+        if (m.has(Message.Flag.QUEUED_PROMPT)) {
+            Block.Attachment a = (Block.Attachment) m.blocks().get(0);
+            return a.text() == null || a.text().isBlank() ? null : new Turn("user", a.text());
+        }
+        if (m.has(Message.Flag.META)) {
+            return null;
+        }
+        String text = userText(m);
+        if (text == null || text.isBlank() || startsWithWrapper(text)) {
+            return null;
+        }
+        return new Turn("user", text);
+    }
+
+    /** The text blocks joined with {@code \n}, reminders left out; null when there is no text block. */
+    private static String userText(Message m) {
+        StringBuilder out = null;
+        for (Block b : m.blocks()) {
+            if (b instanceof Block.Text t && !t.text().stripLeading().startsWith(SYSTEM_REMINDER)) {
+                out = out == null
+                        ? new StringBuilder(t.text())
+                        : out.append('\n').append(t.text());
+            }
+        }
+        return out == null ? null : out.toString();
+    }
+
+    private static boolean startsWithWrapper(String text) {
+        String t = text.stripLeading();
+        for (String w : HARNESS_WRAPPERS) {
+            if (t.startsWith(w)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

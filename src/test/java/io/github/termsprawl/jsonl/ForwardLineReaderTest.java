@@ -1,0 +1,56 @@
+package io.github.termsprawl.jsonl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ForwardLineReaderTest {
+    @TempDir
+    Path dir;
+
+    /** Each line as {@code number@offset:text-or-record}, for every chunk size and long-line threshold. */
+    List<String> lines(byte[] content, int chunk, int maxLine) throws IOException {
+        Path file = Files.write(dir.resolve("f.jsonl"), content);
+        List<String> out = new ArrayList<>();
+        try (ForwardLineReader r = ForwardLineReader.open(file, chunk, maxLine)) {
+            while (r.next()) {
+                Map<String, Object> record = r.record(JsonProjection.ALL, 3);
+                out.add(r.lineNumber() + "@" + r.lineStart() + ":" + r.length() + ":" + record);
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void sameLinesWhateverTheChunksAndLongLinesStreamedWithStringsCut() throws IOException {
+        String text = "\uFEFF{\"a\":\"xy\"}\n\nnot json\n{\"b\":\"" + "z".repeat(300) + "\"}\n{\"c\":[1,2]}";
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        List<String> expected = List.of(
+                "1@3:10:{a=xy}",
+                "2@14:0:null",
+                "3@15:8:null",
+                "4@24:308:{b=zzz}",
+                "5@333:11:{c=[JsonNumber[text=1], JsonNumber[text=2]]}");
+        for (int chunk : new int[] {1, 2, 3, 7, 64, 1 << 16}) {
+            // a line held whole parses in full; past the threshold its strings are cut to 3 chars
+            List<String> held = lines(bytes, chunk, 1 << 20);
+            assertEquals(expected.get(0), held.get(0), "chunk " + chunk);
+            assertEquals("4@24:308:{b=" + "z".repeat(300) + "}", held.get(3), "chunk " + chunk);
+            assertEquals(expected, lines(bytes, chunk, 100), "chunk " + chunk);
+        }
+    }
+
+    @Test
+    void aFinalNewlineMakesNoEmptyLineAndAnEmptyFileNoLine() throws IOException {
+        assertEquals(List.of("1@0:2:{}"), lines("{}\n".getBytes(StandardCharsets.UTF_8), 4, 100));
+        assertEquals(List.of(), lines(new byte[0], 4, 100));
+    }
+}
