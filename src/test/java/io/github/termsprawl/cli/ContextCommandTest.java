@@ -75,7 +75,9 @@ class ContextCommandTest {
     @Test
     void plantedCommandWithTheLiveView() throws Exception {
         Fixtures.assumeShell();
-        new io.github.termsprawl.plant.Discovery(new io.github.termsprawl.core.ProjectLayout(cwd)).discover();
+        new io.github.termsprawl.plant.Discovery(
+                        new io.github.termsprawl.core.ProjectLayout(cwd), "mvn termsprawl:discover")
+                .discover();
         Fixtures.link(cwd, "me", "be");
         Fixtures.index(
                 cwd, "be", Fixtures.write(cwd.resolve("be.jsonl"), rewound()).toString());
