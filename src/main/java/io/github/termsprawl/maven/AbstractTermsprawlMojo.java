@@ -158,14 +158,14 @@ abstract class AbstractTermsprawlMojo extends AbstractMojo {
         return folder.dir();
     }
 
-    /** The highest of the multi-module root and the top-most parent project on disk above the start. */
+    /**
+     * The top-most parent project on disk above the start: the root of the build the module belongs to.
+     * Not {@code maven.multiModuleProjectDirectory}: that is merely the nearest folder with {@code .mvn/},
+     * which for a project that happens to sit inside another repository (a sample under {@code target/})
+     * is that repository, not this project's build.
+     */
     private Path buildRoot(Path start) {
         Path best = null;
-        File multiModule =
-                session.getRequest() == null ? null : session.getRequest().getMultiModuleProjectDirectory();
-        if (multiModule != null) {
-            best = higher(best, multiModule.toPath(), start);
-        }
         for (MavenProject p = project; p != null; p = p.getParent()) {
             if (p.getBasedir() != null && p.getFile() != null) {
                 best = higher(best, p.getBasedir().toPath(), start);
