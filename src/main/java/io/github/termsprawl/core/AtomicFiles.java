@@ -126,30 +126,13 @@ public final class AtomicFiles {
         return true;
     }
 
-    /**
-     * Deletes temp files of this file left by a writer that was killed between writing and renaming
-     * ({@code .<name>.<pid>.<random>.tmp} whose pid is no live process); a live writer's are left alone.
-     */
+    /** Deletes temp files of this file whose writer was killed between writing and renaming. */
     private static void removeStrayTemps(Path dir, String prefix) {
-        String[] names = dir.toFile().list();
-        if (names == null) {
-            return;
-        }
-        for (String name : names) {
-            if (!name.startsWith(prefix) || !name.endsWith(".tmp")) {
-                continue;
-            }
-            String rest = name.substring(prefix.length());
-            int dot = rest.indexOf('.');
+        for (String name : GoneWriters.leftIn(dir, prefix, ".tmp", false)) {
             try {
-                long pid = Long.parseLong(dot < 0 ? rest : rest.substring(0, dot));
-                java.util.Optional<ProcessHandle> writer = ProcessHandle.of(pid);
-                if (writer.isPresent() && writer.get().isAlive()) {
-                    continue;
-                }
                 Files.deleteIfExists(dir.resolve(name));
-            } catch (NumberFormatException | IOException | SecurityException e) {
-                // not ours, or not ours to delete: leave it
+            } catch (IOException | SecurityException e) {
+                // not ours to delete: leave it
             }
         }
     }

@@ -114,6 +114,15 @@ abstract class AbstractTermsprawlMojo extends AbstractMojo {
         return message.toString();
     }
 
+    /** One line per item, each ending with a newline: the shape of every goal's printed data. */
+    static String lines(List<String> lines) {
+        StringBuilder text = new StringBuilder();
+        for (String line : lines) {
+            text.append(line).append('\n');
+        }
+        return text.toString();
+    }
+
     /** NIO's messages are often the bare path: say what went wrong with it, and what to do. */
     static String describe(IOException e) {
         if (e instanceof java.nio.file.AccessDeniedException a) {

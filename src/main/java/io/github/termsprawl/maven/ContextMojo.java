@@ -78,12 +78,4 @@ public class ContextMojo extends AbstractTermsprawlMojo {
         String where = printData(root, result.stdout(), output);
         getLog().info("termsprawl: printed the context of " + self + " to " + where);
     }
-
-    static String lines(List<String> lines) {
-        StringBuilder text = new StringBuilder();
-        for (String line : lines) {
-            text.append(line).append('\n');
-        }
-        return text.toString();
-    }
 }

@@ -44,7 +44,7 @@ public class StatusMojo extends AbstractTermsprawlMojo {
             nodes = status.nodes();
             lines = status.lines();
         }
-        String where = printData(root, ContextMojo.lines(lines), output);
+        String where = printData(root, lines(lines), output);
         getLog().info("termsprawl: " + nodes.size() + " node(s), printed to " + where);
         TranscriptIndex index = new TranscriptIndex(layout);
         for (String id : nodes) {

@@ -1,6 +1,7 @@
 package io.github.termsprawl.plant;
 
 import io.github.termsprawl.core.AtomicFiles;
+import io.github.termsprawl.core.GoneWriters;
 import io.github.termsprawl.core.Links;
 import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.core.TranscriptIndex;
@@ -14,7 +15,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -278,26 +278,8 @@ public final class ClassDataArchive {
 
     /** Training folders of a discover that was killed (its pid is no live process): removed, never left. */
     private void removeStrayTraining() throws IOException {
-        String[] names = binDir.toFile().list();
-        if (names == null) {
-            return;
-        }
-        for (String name : names) {
-            if (!name.startsWith(TRAINING)) {
-                continue;
-            }
-            String rest = name.substring(TRAINING.length());
-            int dash = rest.indexOf('-');
-            long pid;
-            try {
-                pid = Long.parseLong(dash < 0 ? rest : rest.substring(0, dash));
-            } catch (NumberFormatException e) {
-                pid = -1; // an older name without a pid: no run of ours is using it
-            }
-            Optional<ProcessHandle> owner = pid < 0 ? Optional.empty() : ProcessHandle.of(pid);
-            if (owner.isEmpty() || !owner.get().isAlive()) {
-                deleteTree(binDir.resolve(name));
-            }
+        for (String name : GoneWriters.leftIn(binDir, TRAINING, "", true)) {
+            deleteTree(binDir.resolve(name));
         }
     }
 

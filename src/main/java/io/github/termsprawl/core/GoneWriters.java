@@ -1,0 +1,49 @@
+package io.github.termsprawl.core;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What a writer killed mid-way left behind: files named {@code <prefix><pid>…} whose pid is no live
+ * process. A writer puts its pid in the name of its temporary files and folders, so a later run can sweep
+ * them without touching a live writer's.
+ */
+public final class GoneWriters {
+    private GoneWriters() {}
+
+    /**
+     * @param orphansToo whether a name without a pid after the prefix (made before names carried one) is
+     *     left over too
+     * @return the names in {@code dir} that start with {@code prefix}, end with {@code suffix}, and whose
+     *     writer is gone
+     */
+    public static List<String> leftIn(Path dir, String prefix, String suffix, boolean orphansToo) {
+        List<String> gone = new ArrayList<>();
+        String[] names = dir.toFile().list();
+        if (names == null) {
+            return gone;
+        }
+        for (String name : names) {
+            if (!name.startsWith(prefix) || !name.endsWith(suffix)) {
+                continue;
+            }
+            int end = prefix.length();
+            while (end < name.length() && Character.isDigit(name.charAt(end))) {
+                end++;
+            }
+            if (end == prefix.length() || end - prefix.length() > 18) {
+                if (orphansToo) {
+                    gone.add(name);
+                }
+                continue;
+            }
+            Optional<ProcessHandle> writer = ProcessHandle.of(Long.parseLong(name.substring(prefix.length(), end)));
+            if (writer.isEmpty() || !writer.get().isAlive()) {
+                gone.add(name);
+            }
+        }
+        return gone;
+    }
+}
