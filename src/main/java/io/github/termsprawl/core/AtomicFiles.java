@@ -126,6 +126,29 @@ public final class AtomicFiles {
         return true;
     }
 
+    /** How the temp files of {@link #replace} start: {@code .tmp-<pid>-<name>}. */
+    public static final String BATCH_TEMP = ".tmp-";
+
+    /**
+     * Writes {@code bytes} to {@code file} through a temp file and a rename, neither comparing nor sweeping:
+     * for a caller that writes many files of one folder, knows which changed, has checked the folder is inside
+     * its project ({@link #insideProject}), and sweeps the folder's stray temp files once
+     * ({@code GoneWriters.leftIn(dir, BATCH_TEMP, "", false)}). A reader sees the old file or the new one.
+     */
+    public static void replace(Path file, byte[] bytes) throws IOException {
+        Path tmp = file.resolveSibling(BATCH_TEMP + ProcessHandle.current().pid() + "-" + file.getFileName());
+        try {
+            Files.write(tmp, bytes);
+            try {
+                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
     /** Deletes temp files of this file whose writer was killed between writing and renaming. */
     private static void removeStrayTemps(Path dir, String prefix) {
         for (String name : GoneWriters.leftIn(dir, prefix, ".tmp", false)) {

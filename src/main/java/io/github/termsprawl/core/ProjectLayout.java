@@ -36,6 +36,11 @@ public final class ProjectLayout {
         return stateDir().resolve("AGENTS.md");
     }
 
+    /** Where the turn files of every node are written ({@code history/<nodeId>/}, git-ignored). */
+    public Path historyDir() {
+        return stateDir().resolve("history");
+    }
+
     public Path binDir() {
         return stateDir().resolve("bin");
     }
@@ -49,6 +54,13 @@ public final class ProjectLayout {
         return cwd.resolve(".claude")
                 .resolve("skills")
                 .resolve("termsprawl-context")
+                .resolve("SKILL.md");
+    }
+
+    public Path historySkillMd() {
+        return cwd.resolve(".claude")
+                .resolve("skills")
+                .resolve("termsprawl-history")
                 .resolve("SKILL.md");
     }
 

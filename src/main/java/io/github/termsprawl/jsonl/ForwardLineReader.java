@@ -106,6 +106,16 @@ public final class ForwardLineReader implements Closeable {
         return len;
     }
 
+    /**
+     * Goes to the line that starts at {@code offset} (a line start an earlier walk gave), numbered
+     * {@code lineNumber}: the next {@link #next} reads it. Lines read again are read where they lie, so a
+     * reader can come back for the few lines it needs without holding them.
+     */
+    public void seek(long offset, long lineNumber) {
+        this.next = offset;
+        this.lineNumber = lineNumber - 1;
+    }
+
     public long length() {
         return lineEnd - lineStart;
     }

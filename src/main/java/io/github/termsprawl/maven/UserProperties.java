@@ -13,6 +13,7 @@ public final class UserProperties {
     public static final String STATS = "termsprawl.stats";
     public static final String VIEW = "termsprawl.view";
     public static final String PROJECT_DIR = "termsprawl.projectDir";
+    public static final String REDACT = "termsprawl.redact";
 
     public static final String DISCOVER_SKIP = "termsprawl.discover.skip";
     public static final String CHECK_SKIP = "termsprawl.check.skip";
@@ -22,6 +23,7 @@ public final class UserProperties {
     public static final String RECORD_SKIP = "termsprawl.record.skip";
     public static final String CONTEXT_SKIP = "termsprawl.context.skip";
     public static final String STATUS_SKIP = "termsprawl.status.skip";
+    public static final String HISTORY_SKIP = "termsprawl.history.skip";
 
     private UserProperties() {}
 }

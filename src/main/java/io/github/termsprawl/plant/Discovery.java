@@ -20,6 +20,7 @@ import java.util.Map;
 public final class Discovery {
     public static final String CONTEXT = "termsprawl-context";
     public static final String RECORD = "termsprawl-record";
+    public static final String HISTORY = "termsprawl-history";
 
     /** A file check found wrong: {@code problem} is {@code missing} or {@code stale}. */
     public record Finding(Path path, String problem) {}
@@ -41,6 +42,7 @@ public final class Discovery {
             "# planted by termsprawl: the launchers keep their line ends on every checkout\n"
                     + "/bin/" + CONTEXT + " text eol=lf\n"
                     + "/bin/" + RECORD + " text eol=lf\n"
+                    + "/bin/" + HISTORY + " text eol=lf\n"
                     + "/bin/*.cmd text eol=crlf\n"
                     + "/bin/*.jar binary\n"
                     + "*.json text eol=lf\n"
@@ -71,10 +73,14 @@ public final class Discovery {
                 layout.agentsMd(),
                 DiscoveryMarkers.upsert(readOrEmpty(layout.agentsMd())).getBytes(StandardCharsets.UTF_8)));
         files.add(PlantedFile.prose(layout.skillMd(), DiscoveryMarkers.SKILL.getBytes(StandardCharsets.UTF_8)));
+        files.add(PlantedFile.prose(
+                layout.historySkillMd(), DiscoveryMarkers.HISTORY_SKILL.getBytes(StandardCharsets.UTF_8)));
         Path bin = layout.binDir();
         String contextPurpose = "prints the recent turns of the agents linked to a node (--cwd <dir> --self <nodeId>)";
         String recordPurpose =
                 "Claude Code SessionStart hook; records the session's transcript for $TERMSPRAWL_NODE_ID";
+        String historyPurpose = "writes every node's whole session as turn files under .termsprawl/history/"
+                + " (--cwd <dir> [--node <nodeId>] [--list | --show <n>] [--no-redact])";
         Launchers launchers = new Launchers(plantCommand);
         files.add(text(bin.resolve(CONTEXT), launchers.sh(CONTEXT, CommandJar.CONTEXT_MAIN, contextPurpose), true));
         files.add(text(
@@ -82,6 +88,9 @@ public final class Discovery {
         files.add(text(bin.resolve(RECORD), launchers.sh(RECORD, CommandJar.RECORD_MAIN, recordPurpose), true));
         files.add(text(
                 bin.resolve(RECORD + ".cmd"), launchers.cmd(RECORD, CommandJar.RECORD_MAIN, recordPurpose), false));
+        files.add(text(bin.resolve(HISTORY), launchers.sh(HISTORY, CommandJar.HISTORY_MAIN, historyPurpose), true));
+        files.add(text(
+                bin.resolve(HISTORY + ".cmd"), launchers.cmd(HISTORY, CommandJar.HISTORY_MAIN, historyPurpose), false));
         // the jars are rebuilt by discover on each machine (which every teammate runs once to get the hook):
         // 5 MB a version in every user's history would buy nothing
         files.add(jar(Launchers.JAR, CommandJar::build).perMachine());

@@ -24,6 +24,29 @@ public final class DiscoveryMarkers {
             + "to print the recent turns of agents linked to this node. Only read what\n"
             + "that command prints.\n";
 
+    /** The history command as an agent runs it. */
+    public static final String HISTORY_COMMAND = ".termsprawl/bin/termsprawl-history --cwd .";
+
+    /**
+     * {@code .claude/skills/termsprawl-history/SKILL.md}: when the recent turns are not enough, the whole
+     * sessions as files to grep.
+     */
+    public static final String HISTORY_SKILL = "---\n"
+            + "name: termsprawl-history\n"
+            + "description: When you need something a termsprawl agent (this one or a linked peer) said or did"
+            + " before its recent turns: a decision, an exact error, a command's output, a patch.\n"
+            + "---\n"
+            + "# termsprawl history\n"
+            + "\n"
+            + "Run `" + HISTORY_COMMAND + "` to write every node's whole session as\n"
+            + "files, one per turn, under `.termsprawl/history/<nodeId>/`\n"
+            + "(`turn-NNNN-<role>.md` and `index.md`, one line per turn; Claude Code's\n"
+            + "subagents under `agents/<agentId>/`). It prints each node's `index.md`.\n"
+            + "Then grep them, e.g. `grep -rn \"NullPointerException\" .termsprawl/history/`,\n"
+            + "and read the turns you need. Add `--node <nodeId>` for one node, `--list`\n"
+            + "to print every turn file, `--show <n>` to print turn n. Secrets are\n"
+            + "redacted. Your own node is `$TERMSPRAWL_NODE_ID`.\n";
+
     private DiscoveryMarkers() {}
 
     /**

@@ -167,6 +167,79 @@ public final class ClaudeSession implements SessionReader {
         return windows;
     }
 
+    /**
+     * One message of {@link #windows}, planned: its window (counting from 0), the message as the prose
+     * projection reads it (text, ids and block types; tool arguments, results and thinking empty), and the
+     * lines it is made of ({@code offsets} and {@code lines} in the file, none for a synthetic result), which
+     * {@link #full} reads again in full.
+     */
+    public record Planned(int window, Message prose, long[] offsets, long[] lines) {}
+
+    /**
+     * {@link #windows} without holding the file: every window's messages, oldest first, as plans that keep the
+     * tree and the prose only (a 200 MB transcript holds tens of MB, not its whole size). {@link #full} turns
+     * each into the message {@code windows} gives.
+     */
+    public List<Planned> plan(Path file) {
+        List<ClaudeRecord> all = records(file, ClaudeRecord.PROSE);
+        List<Planned> planned = new ArrayList<>();
+        ClaudeBranch.Scope scope = scopeOf(file);
+        List<int[]> bounds = windowBounds(all);
+        for (int w = 0; w < bounds.size(); w++) {
+            int[] b = bounds.get(w);
+            ClaudeBranch.Result branch = ClaudeBranch.of(all.subList(b[0], b[1]), all.subList(0, b[0]), scope);
+            for (ClaudeMessages.Built built : ClaudeMessages.built(branch.chain(), file.toString())) {
+                long[] offsets = new long[built.records.size()];
+                long[] lines = new long[offsets.length];
+                for (int i = 0; i < offsets.length; i++) {
+                    offsets[i] = built.records.get(i).offset;
+                    lines[i] = built.records.get(i).line;
+                }
+                planned.add(new Planned(w, built.message, offsets, lines));
+            }
+        }
+        return planned;
+    }
+
+    /**
+     * The message of {@code windows} that {@code planned} stands for: its lines read again from {@code lines} (a
+     * reader of the same file) with every block, merged as {@link #windows} merges them and cut to the blocks the
+     * plan kept; a synthetic result is its plan. A line that no longer reads gives the plan's own message.
+     */
+    public Message full(ForwardLineReader lines, Planned planned) throws IOException {
+        Message merged = null;
+        for (int i = 0; i < planned.offsets().length; i++) {
+            lines.seek(planned.offsets()[i], planned.lines()[i]);
+            Map<String, Object> record = lines.next() ? lines.record(ClaudeRecord.FULL, DEFAULT_STRING_CAP) : null;
+            Message m = record == null
+                    ? null
+                    : ClaudeRecord.message(
+                            record,
+                            planned.prose().source() instanceof Source.Line l ? l.file() : "",
+                            lines.lineStart(),
+                            lines.lineNumber());
+            if (m == null) {
+                return planned.prose();
+            }
+            merged = merged == null ? m : ClaudeMessages.merge(merged, m);
+        }
+        if (merged == null) {
+            return planned.prose();
+        }
+        int keep = planned.prose().blocks().size();
+        if (merged.blocks().size() == keep) {
+            return merged;
+        }
+        return new Message(
+                merged.role(),
+                merged.blocks().subList(0, Math.min(keep, merged.blocks().size())),
+                merged.timestamp(),
+                merged.id(),
+                merged.parentId(),
+                merged.source(),
+                merged.flags());
+    }
+
     /** How many windows the file has and how many leaves their branches left behind: a full read of the tree only. */
     public Shape shape(Path file) {
         List<ClaudeRecord> all = records(file, SHAPE);

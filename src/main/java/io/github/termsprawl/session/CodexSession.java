@@ -25,10 +25,25 @@ public final class CodexSession implements SessionReader {
 
     @Override
     public WalkStats walk(TranscriptIndex.Entry entry, MessageVisitor visitor) {
+        return walkFrom(entry.path(), 0, 1, false, visitor).stats();
+    }
+
+    /** A walk and whether it saw the model transcript ({@code response_item} records). */
+    public record Walk(WalkStats stats, boolean modelTranscript) {}
+
+    /**
+     * The messages of the lines from {@code offset} on (a line start of an earlier walk, numbered {@code line}).
+     * Once a walk has seen the model transcript ({@code modelTranscript}), every message is one line's, so a file
+     * that only grew is read from where that walk stopped; before, the UI prose of the whole file may stand in
+     * for it (read from the start then).
+     */
+    public Walk walkFrom(Path file, long offset, long line, boolean modelTranscript, MessageVisitor visitor) {
         List<Message> fallback = new ArrayList<>();
-        boolean[] items = {false};
+        boolean[] items = {modelTranscript};
         WalkStats stats = JsonlMessages.walk(
-                entry.path(),
+                file,
+                offset,
+                line,
                 KEYS,
                 new JsonlMessages.Rule() {
                     @Override
@@ -55,7 +70,7 @@ public final class CodexSession implements SessionReader {
                 break;
             }
         }
-        return new WalkStats(stats.records(), stats.unknown(), stats.unreadable(), messages);
+        return new Walk(new WalkStats(stats.records(), stats.unknown(), stats.unreadable(), messages), items[0]);
     }
 
     /** Read backwards to the last {@code compacted} record: the history it left, and what followed. */

@@ -19,12 +19,21 @@ final class JsonlMessages {
     private JsonlMessages() {}
 
     static WalkStats walk(Path file, JsonProjection projection, Rule rule, MessageVisitor visitor) {
+        return walk(file, 0, 1, projection, rule, visitor);
+    }
+
+    /** The walk from the line that starts at {@code offset} (numbered {@code line}), a line start of an earlier walk. */
+    static WalkStats walk(
+            Path file, long offset, long line, JsonProjection projection, Rule rule, MessageVisitor visitor) {
         long records = 0;
         long unknown = 0;
         long unreadable = 0;
         long messages = 0;
         if (file.toFile().isFile()) {
             try (ForwardLineReader lines = ForwardLineReader.open(file)) {
+                if (offset > 0) {
+                    lines.seek(offset, line);
+                }
                 walk:
                 while (lines.next()) {
                     Map<String, Object> record = lines.record(projection, ClaudeSession.DEFAULT_STRING_CAP);

@@ -5,6 +5,7 @@ import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonProjection;
 import io.github.termsprawl.jsonl.JsonWriter;
 import io.github.termsprawl.transcript.StoreFacts;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +20,14 @@ public final class PiSession implements SessionReader {
     @Override
     public WalkStats walk(TranscriptIndex.Entry entry, MessageVisitor visitor) {
         return JsonlMessages.walk(entry.path(), JsonProjection.ALL, RULE, visitor);
+    }
+
+    /**
+     * The messages of the lines from {@code offset} on (a line start of an earlier walk, numbered {@code line}):
+     * each pi message is one line, so a file that only grew is read from where the last walk stopped.
+     */
+    public WalkStats walkFrom(Path file, long offset, long line, MessageVisitor visitor) {
+        return JsonlMessages.walk(file, offset, line, JsonProjection.ALL, RULE, visitor);
     }
 
     @Override

@@ -67,6 +67,11 @@ public final class TranscriptReaders implements AutoCloseable {
         return readers.get(storeOf(entry)).stats(entry);
     }
 
+    /** The held OpenCode database connections (sqlite-jdbc's native library loaded on first call), closed with this. */
+    public OpenCodeDatabases openCodeDatabases() {
+        return databases();
+    }
+
     private synchronized OpenCodeDatabases databases() {
         if (databases == null) {
             SqliteNative.load(nativeDir);

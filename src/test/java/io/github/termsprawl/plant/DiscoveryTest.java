@@ -35,10 +35,13 @@ class DiscoveryTest {
     static final List<String> PLANTED = List.of(
             ".termsprawl/AGENTS.md",
             ".claude/skills/termsprawl-context/SKILL.md",
+            ".claude/skills/termsprawl-history/SKILL.md",
             ".termsprawl/bin/termsprawl-context",
             ".termsprawl/bin/termsprawl-context.cmd",
             ".termsprawl/bin/termsprawl-record",
             ".termsprawl/bin/termsprawl-record.cmd",
+            ".termsprawl/bin/termsprawl-history",
+            ".termsprawl/bin/termsprawl-history.cmd",
             ".termsprawl/bin/termsprawl.jar",
             ".termsprawl/bin/lib/sqlite-jdbc.jar",
             ".termsprawl/.gitignore",
@@ -58,7 +61,14 @@ class DiscoveryTest {
         assertArrayEquals(
                 Fixtures.utf8(DiscoveryMarkersTest.SKILL),
                 Files.readAllBytes(p(".claude/skills/termsprawl-context/SKILL.md")));
-        for (String sh : new String[] {".termsprawl/bin/termsprawl-context", ".termsprawl/bin/termsprawl-record"}) {
+        assertArrayEquals(
+                Fixtures.utf8(DiscoveryMarkers.HISTORY_SKILL),
+                Files.readAllBytes(p(".claude/skills/termsprawl-history/SKILL.md")));
+        for (String sh : new String[] {
+            ".termsprawl/bin/termsprawl-context",
+            ".termsprawl/bin/termsprawl-record",
+            ".termsprawl/bin/termsprawl-history"
+        }) {
             assertEquals("rwxr-xr-x", PosixFilePermissions.toString(Files.getPosixFilePermissions(p(sh))), sh);
             String text = Files.readString(p(sh));
             assertTrue(text.startsWith("#!/bin/sh\n"), sh);
@@ -213,17 +223,19 @@ class DiscoveryTest {
         Files.setPosixFilePermissions(
                 p(".termsprawl/bin/termsprawl-context"), PosixFilePermissions.fromString("rw-r--r--"));
         Fixtures.write(p(".termsprawl/AGENTS.md"), "prose only\n");
+        Files.delete(p(".claude/skills/termsprawl-history/SKILL.md"));
         List<Discovery.Finding> findings = d.check();
         assertEquals(
                 List.of(
                         new Discovery.Finding(p(".termsprawl/AGENTS.md"), "stale"),
                         new Discovery.Finding(p(".claude/skills/termsprawl-context/SKILL.md"), "stale"),
+                        new Discovery.Finding(p(".claude/skills/termsprawl-history/SKILL.md"), "missing"),
                         new Discovery.Finding(p(".termsprawl/bin/termsprawl-context"), "stale"),
                         new Discovery.Finding(p(".termsprawl/bin/termsprawl-record"), "missing")),
                 findings);
         // check never writes
         assertFalse(Files.exists(p(".termsprawl/bin/termsprawl-record")));
-        assertEquals(4, d.discover().size());
+        assertEquals(5, d.discover().size());
         assertEquals(List.of(), d.check());
     }
 

@@ -1,0 +1,136 @@
+package io.github.termsprawl.cli;
+
+import io.github.termsprawl.core.ProjectLayout;
+import io.github.termsprawl.history.History;
+import io.github.termsprawl.jsonl.Utf8Output;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code termsprawl-history --cwd <dir> [--node <nodeId>] [--list | --show <n>] [--no-redact]}: brings the turn
+ * files of one node (or of every node with a transcript) up to date, then prints each node's
+ * {@code index.md} path, every turn file's path ({@code --list}), or one turn ({@code --show}). Exit 2 with a
+ * usage line for bad arguments; otherwise exit 0 whatever happens, problems as one stderr line each.
+ */
+public final class HistoryCommand {
+    static final String NAME = "termsprawl-history";
+
+    private HistoryCommand() {}
+
+    public static void main(String[] args) {
+        int code = run(args, new FileOutputStream(FileDescriptor.out), new FileOutputStream(FileDescriptor.err));
+        if (code != 0) {
+            System.exit(code);
+        }
+    }
+
+    static int run(String[] args, OutputStream out, OutputStream err) {
+        HistoryArgs parsed = HistoryArgs.parse(args);
+        if (!parsed.ok()) {
+            write(err, NAME + ": " + parsed.error() + "\n" + HistoryArgs.USAGE + "\n");
+            return 2;
+        }
+        try {
+            run(parsed, out, err);
+        } catch (RuntimeException | Error e) {
+            // fail open: an agent gets fewer files rather than a stack trace
+            write(err, NAME + ": stopped: " + e + "\n");
+        }
+        return 0;
+    }
+
+    private static void run(HistoryArgs args, OutputStream out, OutputStream err) {
+        Path cwd = Path.of(args.cwd());
+        if (!Files.isDirectory(cwd.resolve(ProjectLayout.DIR))) {
+            write(err, NAME + ": no " + ProjectLayout.DIR + " folder in " + cwd + "\n");
+            return;
+        }
+        try (History history = new History(new ProjectLayout(cwd), args.redact())) {
+            List<String> nodes = args.node() != null ? List.of(args.node()) : history.nodes();
+            if (args.show() >= 0 && nodes.size() != 1) {
+                write(err, NAME + ": --show needs --node: " + nodes.size() + " nodes have a transcript\n");
+                return;
+            }
+            StringBuilder printed = new StringBuilder();
+            List<String> ready = new ArrayList<>();
+            for (String node : nodes) {
+                History.Result r;
+                try {
+                    r = history.update(node);
+                } catch (IOException e) {
+                    write(err, NAME + ": " + node + ": cannot write its turn files: " + e.getMessage() + "\n");
+                    continue;
+                }
+                String problem = problem(r);
+                if (problem != null) {
+                    write(err, NAME + ": " + node + ": " + problem + "\n");
+                    continue;
+                }
+                ready.add(node);
+                if (args.list()) {
+                    for (Path f : history.files(node)) {
+                        printed.append(shown(cwd, f)).append('\n');
+                    }
+                } else if (args.show() < 0) {
+                    printed.append(shown(cwd, r.dir().resolve("index.md"))).append('\n');
+                }
+            }
+            if (args.show() >= 0 && ready.size() == 1) {
+                Path turn = history.turnFile(ready.get(0), args.show());
+                if (turn == null) {
+                    write(err, NAME + ": " + ready.get(0) + " has no turn " + args.show() + "\n");
+                    return;
+                }
+                try {
+                    out(out, Files.readAllBytes(turn));
+                } catch (IOException e) {
+                    write(err, NAME + ": cannot read " + turn + ": " + e.getMessage() + "\n");
+                }
+                return;
+            }
+            write(out, printed.toString());
+        }
+    }
+
+    /** Why a node has no turn files, or null when it has them. */
+    private static String problem(History.Result r) {
+        switch (r.status()) {
+            case NO_ENTRY:
+                return "no transcript recorded (see .termsprawl/transcripts/)";
+            case UNSUPPORTED:
+                return "its transcript is of no store whose whole session termsprawl reads"
+                        + (r.store() == null ? "" : " (" + r.store().id() + ")");
+            case BUSY:
+                return "another run is writing its turn files; try again";
+            default:
+                return null;
+        }
+    }
+
+    /** A path under the project as the caller named the project ({@code .} gives {@code .termsprawl/…}). */
+    private static String shown(Path cwd, Path file) {
+        return cwd.resolve(cwd.relativize(file)).normalize().toString();
+    }
+
+    private static void write(OutputStream stream, String text) {
+        out(stream, Utf8Output.encode(text));
+    }
+
+    private static void out(OutputStream stream, byte[] bytes) {
+        if (bytes.length == 0) {
+            return;
+        }
+        try {
+            stream.write(bytes);
+            stream.flush();
+        } catch (IOException e) {
+            // a closed pipe is the reader's choice
+        }
+    }
+}

@@ -1,0 +1,260 @@
+package io.github.termsprawl.history;
+
+import io.github.termsprawl.core.NodeId;
+import io.github.termsprawl.jsonl.ForwardLineReader;
+import io.github.termsprawl.session.ClaudeSession;
+import io.github.termsprawl.session.ClaudeSubagents;
+import io.github.termsprawl.session.Message;
+import io.github.termsprawl.session.Subagent;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.zip.CRC32C;
+
+/**
+ * A Claude Code session: the live branch of each compaction window, oldest first ({@code ClaudeSession.windows}
+ * numbering), read light — a first read keeps the tree and the prose ({@code ClaudeSession.plan}); only the
+ * turns whose key changed are read again in full and written. A turn's key is where its lines are (the file
+ * only grows, checked by the hash of the bytes before the last read's end), so an unchanged turn is never
+ * read twice. Subagents go to {@code agents/<agentId>/}, each with its own state.
+ */
+final class ClaudeHistory {
+    static final String AGENTS = "agents";
+
+    private final NodeJob job;
+    private final ClaudeSession session = new ClaudeSession();
+
+    ClaudeHistory(NodeJob job) {
+        this.job = job;
+    }
+
+    History.Result run() throws IOException {
+        Path file = job.entry().path();
+        List<Subagent> subagents = ClaudeSubagents.of(file);
+        List<String> agentLines = new ArrayList<>();
+        List<String> watched = new ArrayList<>();
+        Set<String> agentIds = new HashSet<>();
+        int written = 0;
+        int removed = 0;
+        Path agentsDir = job.dir().resolve(AGENTS);
+        watched.add(SourceFiles.watch(subagentsFolder(file)));
+        for (Subagent s : subagents) {
+            String id = s.agentId() != null ? s.agentId() : "inline-" + s.rootUuid();
+            if (!NodeId.isSafe(id) || !agentIds.add(id)) {
+                continue;
+            }
+            Outcome o = s.rootUuid() == null
+                    ? folder(s.file(), agentsDir.resolve(id), id, List.of())
+                    : inline(s, agentsDir.resolve(id), id);
+            if (s.rootUuid() == null) {
+                watched.add(SourceFiles.watch(s.file()));
+            }
+            written += o.written;
+            removed += o.removed;
+            agentLines.add(AGENTS + "/" + id + "/index.md · " + o.turns + (o.turns == 1 ? " turn" : " turns")
+                    + (s.toolUseId() == null ? "" : " · started by tool call " + s.toolUseId()));
+        }
+        removed += removeOthers(agentsDir, agentIds);
+        Outcome main = folder(file, job.dir(), null, agentLines, watched);
+        return new History.Result(
+                job.node(),
+                History.Status.UPDATED,
+                job.dir(),
+                job.store(),
+                main.turns,
+                agentIds.size(),
+                written + main.written,
+                removed + main.removed);
+    }
+
+    /** What one folder came to. */
+    private record Outcome(int turns, int written, int removed) {}
+
+    /** {@code <session>/subagents/}, where Claude Code 2.1 writes a session's subagents. */
+    private static Path subagentsFolder(Path file) {
+        String name = file.getFileName() == null ? "" : file.getFileName().toString();
+        String stem = name.endsWith(".jsonl") ? name.substring(0, name.length() - 6) : name;
+        return file.toAbsolutePath().resolveSibling(stem).resolve("subagents");
+    }
+
+    private Outcome folder(Path file, Path dir, String agent, List<String> agentLines) throws IOException {
+        return folder(file, dir, agent, agentLines, List.of());
+    }
+
+    /** One transcript's folder: skipped when it has not changed, else planned and its changed turns written. */
+    private Outcome folder(Path file, Path dir, String agent, List<String> agentLines, List<String> watched)
+            throws IOException {
+        File f = file.toFile();
+        long size = f.length();
+        long mtime = f.lastModified();
+        FolderState state = FolderState.read(dir);
+        boolean sameSource = state != null
+                && state.settings().equals(job.settings())
+                && state.source().equals(file.toString());
+        if (sameSource
+                && state.size() == size
+                && state.mtime() == mtime
+                && Files.isRegularFile(dir.resolve("index.md"))) {
+            List<FolderState.Turn> turns = FolderState.readTurns(dir);
+            if (turns != null) {
+                // the transcript is as it was: only the index (its subagents) and the state (what is watched) may
+                // change
+                TurnFolder same = new TurnFolder(dir, job.header(agent), job.redact(), turns);
+                same.keep(turns.size());
+                same.finish(
+                        IndexText.of(job, agent, file.toString(), same.turns(), agentLines),
+                        new FolderState(
+                                state.source(),
+                                state.settings(),
+                                size,
+                                mtime,
+                                watched,
+                                state.offset(),
+                                state.line(),
+                                state.hash(),
+                                state.finalTurns(),
+                                false));
+                return new Outcome(turns.size(), same.written(), same.removed());
+            }
+        }
+        // keys say where a turn's lines are: they hold only while the bytes before the last read's end are the same
+        boolean grown = sameSource
+                && state.offset() > 0
+                && state.offset() <= size
+                && SourceFiles.prefixHash(file, state.offset()) == state.hash();
+        List<FolderState.Turn> old = grown ? FolderState.readTurns(dir) : null;
+        long end = SourceFiles.completeLines(file, size);
+        List<ClaudeSession.Planned> plan = session.plan(file);
+        TurnFolder folder = new TurnFolder(dir, job.header(agent), job.redact(), old);
+        ForwardLineReader lines = plan.isEmpty() ? null : ForwardLineReader.open(file);
+        try {
+            for (int i = 0; i < plan.size(); i++) {
+                ClaudeSession.Planned p = plan.get(i);
+                folder.add(
+                        TurnMarkdown.fileName(i, p.prose()),
+                        key(p, end, i, agent),
+                        p.window(),
+                        new TurnFolder.Source() {
+                            @Override
+                            public Message message() throws IOException {
+                                return session.full(lines, p);
+                            }
+                        });
+            }
+        } finally {
+            if (lines != null) {
+                lines.close();
+            }
+        }
+        folder.finish(
+                IndexText.of(job, agent, file.toString(), folder.turns(), agentLines),
+                new FolderState(
+                        file.toString(),
+                        job.settings(),
+                        size,
+                        mtime,
+                        watched,
+                        end,
+                        0,
+                        SourceFiles.prefixHash(file, end),
+                        folder.size(),
+                        false));
+        return new Outcome(folder.size(), folder.written(), folder.removed());
+    }
+
+    /**
+     * What a turn is made of: its window, its lines (where they are, and whether each had ended when read), its
+     * blocks and flags as planned, and for a result made up for an interrupted call, its prose.
+     */
+    private long key(ClaudeSession.Planned p, long end, int turn, String agent) {
+        CRC32C a = new CRC32C();
+        CRC32C b = new CRC32C();
+        StringBuilder s = new StringBuilder(64);
+        s.append(p.window())
+                .append(' ')
+                .append(p.prose().blocks().size())
+                .append(' ')
+                .append(p.prose().flags());
+        for (int i = 0; i < p.offsets().length; i++) {
+            s.append(' ')
+                    .append(p.offsets()[i])
+                    .append(':')
+                    .append(p.lines()[i])
+                    .append(p.offsets()[i] < end ? '.' : '~');
+        }
+        byte[] bytes = s.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        a.update(bytes);
+        byte[] prose = p.offsets().length == 0
+                ? TurnMarkdown.render(job.header(agent), turn, p.window(), p.prose(), job.redact())
+                : bytes;
+        b.update(prose);
+        b.update(bytes.length);
+        return a.getValue() << 32 | b.getValue();
+    }
+
+    /** An inline subagent (Claude Code 1.0): its live branch among the parent's records, keyed by its bytes. */
+    private Outcome inline(Subagent s, Path dir, String agent) throws IOException {
+        FolderState state = FolderState.read(dir);
+        List<FolderState.Turn> old =
+                state != null && state.settings().equals(job.settings()) ? FolderState.readTurns(dir) : null;
+        TurnFolder folder = new TurnFolder(dir, job.header(agent), job.redact(), old);
+        for (Message m : session.live(s).messages()) {
+            folder.add(m, null);
+        }
+        String source = s.file() + " (sidechain " + s.rootUuid() + ")";
+        File f = s.file().toFile();
+        folder.finish(
+                IndexText.of(job, agent, source, folder.turns(), List.of()),
+                new FolderState(
+                        source,
+                        job.settings(),
+                        f.length(),
+                        f.lastModified(),
+                        List.of(),
+                        0,
+                        0,
+                        0,
+                        folder.size(),
+                        false));
+        return new Outcome(folder.size(), folder.written(), folder.removed());
+    }
+
+    /** Removes the folders of subagents the session no longer has (only what this class writes in them). */
+    private static int removeOthers(Path agentsDir, Set<String> keep) throws IOException {
+        String[] names = agentsDir.toFile().list();
+        int removed = 0;
+        if (names == null) {
+            return 0;
+        }
+        for (String name : names) {
+            Path dir = agentsDir.resolve(name);
+            if (keep.contains(name) || !Files.isDirectory(dir) || Files.isSymbolicLink(dir)) {
+                continue;
+            }
+            String[] files = dir.toFile().list();
+            for (String f : files == null ? new String[0] : files) {
+                if ((f.startsWith("turn-") && f.endsWith(".md"))
+                        || f.equals("index.md")
+                        || f.equals(FolderState.STATE)
+                        || f.equals(FolderState.TURNS)) {
+                    Files.deleteIfExists(dir.resolve(f));
+                    removed++;
+                }
+            }
+            String[] left = dir.toFile().list();
+            if (left != null && left.length == 0) {
+                Files.deleteIfExists(dir);
+            }
+        }
+        String[] left = agentsDir.toFile().list();
+        if (left != null && left.length == 0) {
+            Files.deleteIfExists(agentsDir);
+        }
+        return removed;
+    }
+}

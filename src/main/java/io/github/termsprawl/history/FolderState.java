@@ -1,0 +1,170 @@
+package io.github.termsprawl.history;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a folder of turn files was made from, kept beside it in {@code .state} (small: read on every run) and
+ * {@code .turns} (one line per turn: read only when the transcript changed). A file that is missing, of
+ * another version or garbled reads as no state: the folder is then made again from the transcript, and only
+ * files whose bytes differ are written.
+ *
+ * @param source     what was read: the transcript, or a database and its session
+ * @param size       the source's size when it was read
+ * @param mtime      its modification time, in milliseconds
+ * @param watched    other files and folders whose change means a read ({@code path size mtime} each)
+ * @param offset     where a later read may start: past the last complete line (0: read from the start)
+ * @param line       how many lines come before {@code offset}
+ * @param hash       a hash of the bytes before {@code offset} ({@link SourceFiles#prefixHash})
+ * @param finalTurns how many turns come from the lines before {@code offset}: those stand as they are
+ * @param modelTranscript for Codex: whether the lines before {@code offset} held the model transcript
+ */
+record FolderState(
+        String source,
+        String settings,
+        long size,
+        long mtime,
+        List<String> watched,
+        long offset,
+        long line,
+        long hash,
+        int finalTurns,
+        boolean modelTranscript) {
+    static final String STATE = ".state";
+    static final String TURNS = ".turns";
+    private static final String MAGIC = "termsprawl-history-state 1";
+
+    /** One turn as the folder holds it: its file name, the key of what it was made from, its window and index line. */
+    record Turn(String name, long key, int window, String indexLine) {}
+
+    byte[] bytes() {
+        StringBuilder out = new StringBuilder(MAGIC).append('\n');
+        put(out, "source", source);
+        put(out, "settings", settings);
+        put(out, "size", Long.toString(size));
+        put(out, "mtime", Long.toString(mtime));
+        for (String w : watched) {
+            put(out, "watch", w);
+        }
+        put(out, "offset", Long.toString(offset));
+        put(out, "line", Long.toString(line));
+        put(out, "hash", Long.toHexString(hash));
+        put(out, "final-turns", Integer.toString(finalTurns));
+        put(out, "model-transcript", Boolean.toString(modelTranscript));
+        return out.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static void put(StringBuilder out, String key, String value) {
+        out.append(key).append(' ').append(value).append('\n');
+    }
+
+    /** Whether every value fits on its line (a path with a line break is never kept: the folder is made again). */
+    boolean writable() {
+        if (source.indexOf('\n') >= 0 || settings.indexOf('\n') >= 0) {
+            return false;
+        }
+        for (String w : watched) {
+            if (w.indexOf('\n') >= 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The state in {@code dir}, or null when there is none that reads. */
+    static FolderState read(Path dir) {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(dir.resolve(STATE), StandardCharsets.UTF_8);
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+        if (lines.isEmpty() || !lines.get(0).equals(MAGIC)) {
+            return null;
+        }
+        Map<String, String> values = new LinkedHashMap<>();
+        List<String> watched = new ArrayList<>();
+        for (String l : lines.subList(1, lines.size())) {
+            int space = l.indexOf(' ');
+            if (space <= 0) {
+                return null;
+            }
+            String key = l.substring(0, space);
+            String value = l.substring(space + 1);
+            if (key.equals("watch")) {
+                watched.add(value);
+            } else {
+                values.put(key, value);
+            }
+        }
+        try {
+            return new FolderState(
+                    require(values, "source"),
+                    require(values, "settings"),
+                    Long.parseLong(require(values, "size")),
+                    Long.parseLong(require(values, "mtime")),
+                    List.copyOf(watched),
+                    Long.parseLong(require(values, "offset")),
+                    Long.parseLong(require(values, "line")),
+                    Long.parseUnsignedLong(require(values, "hash"), 16),
+                    Integer.parseInt(require(values, "final-turns")),
+                    Boolean.parseBoolean(require(values, "model-transcript")));
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static String require(Map<String, String> values, String key) {
+        String v = values.get(key);
+        if (v == null) {
+            throw new IllegalArgumentException("no " + key);
+        }
+        return v;
+    }
+
+    /** The turns of {@code dir}'s {@code .turns}, or null when the file is missing or garbled. */
+    static List<Turn> readTurns(Path dir) {
+        List<Turn> turns = new ArrayList<>();
+        try (BufferedReader in = Files.newBufferedReader(dir.resolve(TURNS), StandardCharsets.UTF_8)) {
+            String l;
+            while ((l = in.readLine()) != null) {
+                int a = l.indexOf(' ');
+                int b = a < 0 ? -1 : l.indexOf(' ', a + 1);
+                int c = b < 0 ? -1 : l.indexOf(' ', b + 1);
+                if (c < 0) {
+                    return null;
+                }
+                turns.add(new Turn(
+                        l.substring(b + 1, c),
+                        Long.parseUnsignedLong(l.substring(0, a), 16),
+                        Integer.parseInt(l.substring(a + 1, b)),
+                        l.substring(c + 1)));
+            }
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+        return turns;
+    }
+
+    static byte[] turnsBytes(List<Turn> turns) {
+        StringBuilder out = new StringBuilder(turns.size() * 80);
+        for (Turn t : turns) {
+            out.append(Long.toHexString(t.key()))
+                    .append(' ')
+                    .append(t.window())
+                    .append(' ')
+                    .append(t.name())
+                    .append(' ')
+                    .append(t.indexLine())
+                    .append('\n');
+        }
+        return out.toString().getBytes(StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,114 @@
+package io.github.termsprawl.history;
+
+import io.github.termsprawl.session.CodexSession;
+import io.github.termsprawl.session.Message;
+import io.github.termsprawl.session.MessageVisitor;
+import io.github.termsprawl.session.PiSession;
+import io.github.termsprawl.session.Source;
+import io.github.termsprawl.transcript.Store;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The stores whose transcript only grows and whose every message is one line's (Codex, pi): a grown file is
+ * read from the end of the last complete line the previous read saw, when the bytes before it are unchanged;
+ * the turns of the lines before stand as they are, unread and unwritten.
+ */
+final class GrowingHistory {
+    private final NodeJob job;
+
+    GrowingHistory(NodeJob job) {
+        this.job = job;
+    }
+
+    History.Result run() throws IOException {
+        Path file = job.entry().path();
+        File f = file.toFile();
+        long size = f.length();
+        long mtime = f.lastModified();
+        FolderState state = FolderState.read(job.dir());
+        boolean sameSource = state != null
+                && state.settings().equals(job.settings())
+                && state.source().equals(file.toString());
+        List<FolderState.Turn> old = sameSource ? FolderState.readTurns(job.dir()) : null;
+        boolean resume = old != null
+                && state.offset() > 0
+                && state.offset() <= size
+                && state.finalTurns() <= old.size()
+                && (job.store() != Store.CODEX || state.modelTranscript())
+                && SourceFiles.prefixHash(file, state.offset()) == state.hash();
+        long end = SourceFiles.completeLines(file, size);
+        TurnFolder folder = new TurnFolder(job.dir(), job.header(null), job.redact(), old);
+        long from = 0;
+        long line = 0;
+        if (resume) {
+            folder.keep(state.finalTurns());
+            from = state.offset();
+            line = state.line();
+        }
+        Visitor visitor = new Visitor(folder, end);
+        boolean modelTranscript = false;
+        if (job.store() == Store.CODEX) {
+            modelTranscript = new CodexSession()
+                    .walkFrom(file, from, line + 1, resume, visitor)
+                    .modelTranscript();
+        } else {
+            new PiSession().walkFrom(file, from, line + 1, visitor);
+        }
+        if (visitor.failure != null) {
+            throw visitor.failure;
+        }
+        FolderState next = new FolderState(
+                file.toString(),
+                job.settings(),
+                size,
+                mtime,
+                List.of(),
+                end,
+                line + SourceFiles.lines(file, from, end),
+                SourceFiles.prefixHash(file, end),
+                visitor.finalTurns,
+                modelTranscript);
+        folder.finish(IndexText.of(job, null, file.toString(), folder.turns(), List.of()), next);
+        return new History.Result(
+                job.node(),
+                History.Status.UPDATED,
+                job.dir(),
+                job.store(),
+                folder.size(),
+                0,
+                folder.written(),
+                folder.removed());
+    }
+
+    /** Adds each message as the next turn; a failure to write stops the walk and is thrown after it. */
+    private static final class Visitor implements MessageVisitor {
+        final TurnFolder folder;
+        final long end;
+        int finalTurns;
+        IOException failure;
+
+        Visitor(TurnFolder folder, long end) {
+            this.folder = folder;
+            this.end = end;
+            this.finalTurns = folder.size();
+        }
+
+        @Override
+        public boolean visit(Message m) {
+            try {
+                folder.add(m, null);
+            } catch (IOException e) {
+                failure = e;
+                return false;
+            }
+            // a message of a line not yet ended may change when it is: the next read starts at it
+            if (m.source() instanceof Source.Line l && l.offset() < end && finalTurns == folder.size() - 1) {
+                finalTurns = folder.size();
+            }
+            return true;
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package io.github.termsprawl.history;
+
+import io.github.termsprawl.core.TranscriptIndex;
+import io.github.termsprawl.transcript.Store;
+import java.nio.file.Path;
+
+/** One node to bring up to date: where it is written, what it is read from, and how. */
+record NodeJob(
+        Path project,
+        String node,
+        Path dir,
+        TranscriptIndex.Entry entry,
+        Store store,
+        boolean redact,
+        String settings) {
+    /** The session id for headers: the entry's, else the transcript's file name without its extension. */
+    String session() {
+        if (entry.session() != null) {
+            return entry.session();
+        }
+        Path name = entry.path().getFileName();
+        if (name == null) {
+            return null;
+        }
+        String n = name.toString();
+        int dot = n.lastIndexOf('.');
+        return dot > 0 ? n.substring(0, dot) : n;
+    }
+
+    TurnMarkdown.Header header(String agent) {
+        return new TurnMarkdown.Header(node, store.id(), session(), agent);
+    }
+}

@@ -1,0 +1,230 @@
+package io.github.termsprawl.history;
+
+import io.github.termsprawl.session.Block;
+import io.github.termsprawl.session.Message;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * One message as a turn file: a small header an agent can cite (front matter: turn, role, node, store,
+ * session, time, source), then its blocks in order — text as it was written, thinking under its own
+ * heading, tool calls and results under a heading with their arguments and output fenced verbatim, images as
+ * a placeholder line. Everything a person or a tool wrote goes through {@link Redaction}.
+ */
+final class TurnMarkdown {
+    /** Bumped when the bytes of a turn file or an index line change, so every folder is written again. */
+    static final int FORMAT = 1;
+
+    /** The longest first line an index line keeps. */
+    static final int INDEX_TEXT = 120;
+
+    /** What every turn of one folder shares in its header. */
+    record Header(String node, String store, String session, String agent) {}
+
+    private TurnMarkdown() {}
+
+    /** {@code turn-0042-assistant.md}: the number zero-padded to four digits (more past 9999). */
+    static String fileName(int turn, Message m) {
+        return "turn-" + number(turn) + "-" + m.role().id() + ".md";
+    }
+
+    static String number(int turn) {
+        String n = Integer.toString(turn);
+        return n.length() >= 4 ? n : "0000".substring(n.length()) + n;
+    }
+
+    static byte[] render(Header header, int turn, Integer window, Message m, boolean redact) {
+        StringBuilder out = new StringBuilder(256);
+        out.append("---\n");
+        field(out, "turn", number(turn));
+        field(out, "role", m.role().id());
+        field(out, "node", header.node());
+        if (header.agent() != null) {
+            field(out, "agent", header.agent());
+        }
+        field(out, "store", header.store());
+        field(out, "session", header.session());
+        field(out, "time", time(m.timestamp()));
+        field(out, "source", m.source() == null ? null : m.source().cite());
+        field(out, "id", m.id());
+        if (window != null) {
+            field(out, "window", Integer.toString(window + 1));
+        }
+        if (!m.flags().isEmpty()) {
+            field(out, "flags", flags(m));
+        }
+        out.append("---\n");
+        for (Block b : m.blocks()) {
+            out.append('\n');
+            block(out, b, redact);
+        }
+        return out.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static void field(StringBuilder out, String name, String value) {
+        if (value != null) {
+            out.append(name).append(": ").append(oneLine(value)).append('\n');
+        }
+    }
+
+    static String time(Instant t) {
+        return t == null ? null : t.toString();
+    }
+
+    private static String flags(Message m) {
+        List<String> names = new ArrayList<>();
+        for (Message.Flag f : Message.Flag.values()) {
+            if (m.has(f)) {
+                names.add(f.name().toLowerCase(Locale.ROOT).replace('_', '-'));
+            }
+        }
+        return String.join(", ", names);
+    }
+
+    private static void block(StringBuilder out, Block b, boolean redact) {
+        if (b instanceof Block.Text t) {
+            line(out, Redaction.apply(t.text(), redact));
+        } else if (b instanceof Block.Thinking t) {
+            if (t.redacted()) {
+                out.append("## thinking (kept encrypted by the store)\n");
+            } else {
+                out.append("## thinking\n\n");
+                line(out, Redaction.apply(t.text(), redact));
+            }
+        } else if (b instanceof Block.ToolCall c) {
+            out.append("## tool call: ")
+                    .append(oneLine(c.name() == null ? "?" : c.name()))
+                    .append(c.id() == null ? "" : " (" + oneLine(c.id()) + ")")
+                    .append("\n\n");
+            fenced(
+                    out,
+                    c.arguments().startsWith("{") || c.arguments().startsWith("[") ? "json" : "",
+                    c.arguments(),
+                    redact);
+        } else if (b instanceof Block.ToolResult r) {
+            out.append("## tool result")
+                    .append(r.callId() == null ? "" : ": " + oneLine(r.callId()))
+                    .append(r.error() ? " (error)" : "")
+                    .append("\n\n");
+            fenced(out, "", r.content(), redact);
+        } else if (b instanceof Block.Image i) {
+            line(out, i.describe());
+        } else if (b instanceof Block.Attachment a) {
+            out.append("## attachment: ")
+                    .append(oneLine(a.kind() == null ? "?" : a.kind()))
+                    .append('\n');
+            if (a.text() != null) {
+                out.append('\n');
+                fenced(out, "", a.text(), redact);
+            }
+        }
+    }
+
+    private static void line(StringBuilder out, String text) {
+        out.append(text);
+        if (text.isEmpty() || text.charAt(text.length() - 1) != '\n') {
+            out.append('\n');
+        }
+    }
+
+    /** A fence longer than any run of backticks in the text, so nothing in it can close the fence. */
+    private static void fenced(StringBuilder out, String info, String text, boolean redact) {
+        String body = Redaction.apply(text == null ? "" : text, redact);
+        int longest = 0;
+        int run = 0;
+        for (int i = 0; i < body.length(); i++) {
+            run = body.charAt(i) == '`' ? run + 1 : 0;
+            longest = Math.max(longest, run);
+        }
+        String fence = "`".repeat(Math.max(3, longest + 1));
+        out.append(fence).append(info).append('\n');
+        line(out, body);
+        out.append(fence).append('\n');
+    }
+
+    /** The value on one line: line breaks and other control characters become spaces. */
+    static String oneLine(String value) {
+        StringBuilder out = null;
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c < 0x20 || c == 0x7f || c == '\u2028' || c == '\u2029') {
+                if (out == null) {
+                    out = new StringBuilder(value.substring(0, i));
+                }
+                out.append(' ');
+            } else if (out != null) {
+                out.append(c);
+            }
+        }
+        return out == null ? value : out.toString();
+    }
+
+    /**
+     * The turn's line in {@code index.md}: its number, role and time, then the first line of its text, else of
+     * what it holds ({@code [tool call Bash] {"command":…}}, {@code [tool result toolu_1 (error)] …},
+     * {@code [thinking] …}), cut to {@link #INDEX_TEXT} chars.
+     */
+    static String indexLine(int turn, Message m, boolean redact) {
+        String text = firstLine(m.text());
+        if (text == null) {
+            text = describe(m);
+        }
+        text = Redaction.apply(text, redact);
+        if (text.length() > INDEX_TEXT) {
+            int cut = INDEX_TEXT;
+            if (Character.isHighSurrogate(text.charAt(cut - 1))) {
+                cut--;
+            }
+            text = text.substring(0, cut) + "…";
+        }
+        String t = time(m.timestamp());
+        return number(turn) + " " + m.role().id() + " " + (t == null ? "-" : t) + " " + text;
+    }
+
+    private static String firstLine(String text) {
+        int from = 0;
+        while (from < text.length()) {
+            int end = text.indexOf('\n', from);
+            end = end < 0 ? text.length() : end;
+            String line = text.substring(from, end).strip();
+            if (!line.isEmpty()) {
+                return oneLine(line);
+            }
+            from = end + 1;
+        }
+        return null;
+    }
+
+    /** The first block that is not text: what it is, then the first line of what it holds. */
+    private static String describe(Message m) {
+        for (Block b : m.blocks()) {
+            String kind;
+            String body;
+            if (b instanceof Block.ToolCall c) {
+                kind = "[tool call " + (c.name() == null ? "?" : oneLine(c.name())) + "]";
+                body = c.arguments();
+            } else if (b instanceof Block.ToolResult r) {
+                kind = "[tool result" + (r.callId() == null ? "" : " " + oneLine(r.callId()))
+                        + (r.error() ? " (error)" : "") + "]";
+                body = r.content();
+            } else if (b instanceof Block.Thinking t) {
+                kind = t.redacted() ? "[thinking, kept encrypted]" : "[thinking]";
+                body = t.text();
+            } else if (b instanceof Block.Image i) {
+                kind = i.describe();
+                body = null;
+            } else if (b instanceof Block.Attachment a) {
+                kind = "[attachment " + (a.kind() == null ? "?" : oneLine(a.kind())) + "]";
+                body = a.text();
+            } else {
+                continue;
+            }
+            String first = body == null ? null : firstLine(body);
+            return first == null ? kind : kind + " " + first;
+        }
+        return "[empty]";
+    }
+}
