@@ -137,6 +137,7 @@ public final class AtomicFiles {
      */
     public static void replace(Path file, byte[] bytes) throws IOException {
         Path tmp = file.resolveSibling(BATCH_TEMP + ProcessHandle.current().pid() + "-" + file.getFileName());
+        boolean moved = false;
         try {
             Files.write(tmp, bytes);
             try {
@@ -144,8 +145,11 @@ public final class AtomicFiles {
             } catch (AtomicMoveNotSupportedException e) {
                 Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
             }
+            moved = true;
         } finally {
-            Files.deleteIfExists(tmp);
+            if (!moved) {
+                Files.deleteIfExists(tmp);
+            }
         }
     }
 

@@ -35,7 +35,9 @@ final class ClaudeHistory {
 
     History.Result run() throws IOException {
         Path file = job.entry().path();
-        List<Subagent> subagents = ClaudeSubagents.of(file);
+        // a changed session is read once for its windows and its subagents; an unchanged one only for the latter
+        ClaudeSession.Plan plan = unchanged(file, job.dir()) != null ? null : session.planWithSubagents(file);
+        List<Subagent> subagents = plan != null ? plan.subagents() : ClaudeSubagents.of(file);
         List<String> agentLines = new ArrayList<>();
         List<String> watched = new ArrayList<>();
         Set<String> agentIds = new HashSet<>();
@@ -49,7 +51,7 @@ final class ClaudeHistory {
                 continue;
             }
             Outcome o = s.rootUuid() == null
-                    ? folder(s.file(), agentsDir.resolve(id), id, List.of())
+                    ? folder(s.file(), agentsDir.resolve(id), id, null, List.of(), List.of())
                     : inline(s, agentsDir.resolve(id), id);
             if (s.rootUuid() == null) {
                 watched.add(SourceFiles.watch(s.file()));
@@ -60,7 +62,7 @@ final class ClaudeHistory {
                     + (s.toolUseId() == null ? "" : " · started by tool call " + s.toolUseId()));
         }
         removed += removeOthers(agentsDir, agentIds);
-        Outcome main = folder(file, job.dir(), null, agentLines, watched);
+        Outcome main = folder(file, job.dir(), null, plan == null ? null : plan.messages(), agentLines, watched);
         return new History.Result(
                 job.node(),
                 History.Status.UPDATED,
@@ -82,56 +84,70 @@ final class ClaudeHistory {
         return file.toAbsolutePath().resolveSibling(stem).resolve("subagents");
     }
 
-    private Outcome folder(Path file, Path dir, String agent, List<String> agentLines) throws IOException {
-        return folder(file, dir, agent, agentLines, List.of());
+    /** The turns of a folder whose transcript has not changed since its state was written, or null. */
+    private List<FolderState.Turn> unchanged(Path file, Path dir) {
+        FolderState state = FolderState.read(dir);
+        File f = file.toFile();
+        if (state == null
+                || !state.settings().equals(job.settings())
+                || !state.source().equals(file.toString())
+                || state.size() != f.length()
+                || state.mtime() != f.lastModified()
+                || !Files.isRegularFile(dir.resolve("index.md"))) {
+            return null;
+        }
+        return FolderState.readTurns(dir);
     }
 
-    /** One transcript's folder: skipped when it has not changed, else planned and its changed turns written. */
-    private Outcome folder(Path file, Path dir, String agent, List<String> agentLines, List<String> watched)
+    /**
+     * One transcript's folder: as it is when the transcript has not changed (its index and state still follow
+     * the subagents), else planned ({@code plan}, when the caller has it) and its changed turns written.
+     */
+    private Outcome folder(
+            Path file,
+            Path dir,
+            String agent,
+            List<ClaudeSession.Planned> plan,
+            List<String> agentLines,
+            List<String> watched)
             throws IOException {
         File f = file.toFile();
         long size = f.length();
         long mtime = f.lastModified();
         FolderState state = FolderState.read(dir);
-        boolean sameSource = state != null
-                && state.settings().equals(job.settings())
-                && state.source().equals(file.toString());
-        if (sameSource
-                && state.size() == size
-                && state.mtime() == mtime
-                && Files.isRegularFile(dir.resolve("index.md"))) {
-            List<FolderState.Turn> turns = FolderState.readTurns(dir);
-            if (turns != null) {
-                // the transcript is as it was: only the index (its subagents) and the state (what is watched) may
-                // change
-                TurnFolder same = new TurnFolder(dir, job.header(agent), job.redact(), turns);
-                same.keep(turns.size());
-                same.finish(
-                        IndexText.of(job, agent, file.toString(), same.turns(), agentLines),
-                        new FolderState(
-                                state.source(),
-                                state.settings(),
-                                size,
-                                mtime,
-                                watched,
-                                state.offset(),
-                                state.line(),
-                                state.hash(),
-                                state.finalTurns(),
-                                false));
-                return new Outcome(turns.size(), same.written(), same.removed());
-            }
+        List<FolderState.Turn> same = plan == null ? unchanged(file, dir) : null;
+        if (same != null) {
+            TurnFolder kept = new TurnFolder(dir, job.header(agent), job.redact(), same);
+            kept.keep(same.size());
+            kept.finish(
+                    IndexText.of(job, agent, file.toString(), kept.turns(), agentLines),
+                    new FolderState(
+                            state.source(),
+                            state.settings(),
+                            size,
+                            mtime,
+                            watched,
+                            state.offset(),
+                            state.line(),
+                            state.hash(),
+                            state.finalTurns(),
+                            false));
+            return new Outcome(same.size(), kept.written(), kept.removed());
         }
         // keys say where a turn's lines are: they hold only while the bytes before the last read's end are the same
-        boolean grown = sameSource
+        boolean grown = state != null
+                && state.settings().equals(job.settings())
+                && state.source().equals(file.toString())
                 && state.offset() > 0
                 && state.offset() <= size
                 && SourceFiles.prefixHash(file, state.offset()) == state.hash();
         List<FolderState.Turn> old = grown ? FolderState.readTurns(dir) : null;
         long end = SourceFiles.completeLines(file, size);
-        List<ClaudeSession.Planned> plan = session.plan(file);
+        if (plan == null) {
+            plan = session.plan(file);
+        }
         TurnFolder folder = new TurnFolder(dir, job.header(agent), job.redact(), old);
-        ForwardLineReader lines = plan.isEmpty() ? null : ForwardLineReader.open(file);
+        ForwardLineReader lines = plan.isEmpty() ? null : open(file);
         try {
             for (int i = 0; i < plan.size(); i++) {
                 ClaudeSession.Planned p = plan.get(i);
@@ -142,10 +158,13 @@ final class ClaudeHistory {
                         new TurnFolder.Source() {
                             @Override
                             public Message message() throws IOException {
-                                return session.full(lines, p);
+                                return lines == null ? p.prose() : session.full(lines, p);
                             }
                         });
             }
+        } catch (IOException | RuntimeException e) {
+            folder.close();
+            throw e;
         } finally {
             if (lines != null) {
                 lines.close();
@@ -165,6 +184,15 @@ final class ClaudeHistory {
                         folder.size(),
                         false));
         return new Outcome(folder.size(), folder.written(), folder.removed());
+    }
+
+    /** A reader of the transcript, or null when it is gone since it was planned (the turns keep their prose). */
+    private static ForwardLineReader open(Path file) {
+        try {
+            return ForwardLineReader.open(file);
+        } catch (IOException e) {
+            return null;
+        }
     }
 
     /**
@@ -203,8 +231,13 @@ final class ClaudeHistory {
         List<FolderState.Turn> old =
                 state != null && state.settings().equals(job.settings()) ? FolderState.readTurns(dir) : null;
         TurnFolder folder = new TurnFolder(dir, job.header(agent), job.redact(), old);
-        for (Message m : session.live(s).messages()) {
-            folder.add(m, null);
+        try {
+            for (Message m : session.live(s).messages()) {
+                folder.add(m, null);
+            }
+        } catch (IOException | RuntimeException e) {
+            folder.close();
+            throw e;
         }
         String source = s.file() + " (sidechain " + s.rootUuid() + ")";
         File f = s.file().toFile();

@@ -58,6 +58,7 @@ final class GrowingHistory {
             new PiSession().walkFrom(file, from, line + 1, visitor);
         }
         if (visitor.failure != null) {
+            folder.close();
             throw visitor.failure;
         }
         FolderState next = new FolderState(

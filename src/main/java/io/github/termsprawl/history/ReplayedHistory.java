@@ -58,6 +58,7 @@ final class ReplayedHistory {
             }
         });
         if (failure[0] != null) {
+            folder.close();
             throw failure[0];
         }
         FolderState next =

@@ -21,7 +21,7 @@ import java.util.zip.CRC32C;
  * writes {@code index.md} and the state — last, so a run cut short leaves a state that no longer matches and
  * the next run checks every file.
  */
-final class TurnFolder {
+final class TurnFolder implements AutoCloseable {
     /** A turn's message, read only when its file must be written. */
     interface Source {
         Message message() throws IOException;
@@ -38,6 +38,7 @@ final class TurnFolder {
     private int removed;
     private boolean prepared;
     private boolean stateDropped;
+    private WriterThread writer; // started on the first write
 
     TurnFolder(Path dir, TurnMarkdown.Header header, boolean redact, List<FolderState.Turn> old) {
         this.dir = dir;
@@ -100,17 +101,16 @@ final class TurnFolder {
 
     private void write(String name, byte[] bytes, boolean changed) throws IOException {
         prepare();
-        Path file = dir.resolve(name);
-        if (!changed && AtomicFiles.isCurrent(file, bytes, false)) {
-            return; // no state to trust: the file itself says whether it is current
-        }
         if (!stateDropped) {
             // a run cut short from here on must never be taken for a finished one: the next compares every file
             Files.deleteIfExists(dir.resolve(FolderState.STATE));
             stateDropped = true;
         }
-        AtomicFiles.replace(file, bytes);
-        written++;
+        if (writer == null) {
+            writer = new WriterThread();
+        }
+        // with no state to trust, the file itself says whether it is current
+        writer.write(dir.resolve(name), bytes, !changed);
     }
 
     /** Once per folder, before its first write: the folder, and no temp file a killed writer left. */
@@ -142,6 +142,10 @@ final class TurnFolder {
      * removes it: the next run reads the transcript again).
      */
     void finish(String index, FolderState state) throws IOException {
+        if (writer != null) {
+            written += writer.finish();
+            writer = null;
+        }
         prepare();
         Set<String> names = new HashSet<>();
         for (FolderState.Turn t : turns) {
@@ -164,6 +168,19 @@ final class TurnFolder {
             AtomicFiles.writeIfChanged(dir.resolve(FolderState.STATE), state.bytes(), false);
         } else {
             Files.deleteIfExists(dir.resolve(FolderState.STATE));
+        }
+    }
+
+    /** Waits for the writes still queued after a failure (finish does that on success). */
+    @Override
+    public void close() {
+        if (writer != null) {
+            try {
+                writer.finish();
+            } catch (IOException e) {
+                // the failure that stopped the run is the one reported
+            }
+            writer = null;
         }
     }
 }

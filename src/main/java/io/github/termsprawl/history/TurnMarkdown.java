@@ -134,10 +134,13 @@ final class TurnMarkdown {
     private static void fenced(StringBuilder out, String info, String text, boolean redact) {
         String body = Redaction.apply(text == null ? "" : text, redact);
         int longest = 0;
-        int run = 0;
-        for (int i = 0; i < body.length(); i++) {
-            run = body.charAt(i) == '`' ? run + 1 : 0;
-            longest = Math.max(longest, run);
+        for (int at = body.indexOf('`'); at >= 0; ) {
+            int end = at;
+            while (end < body.length() && body.charAt(end) == '`') {
+                end++;
+            }
+            longest = Math.max(longest, end - at);
+            at = body.indexOf('`', end);
         }
         String fence = "`".repeat(Math.max(3, longest + 1));
         out.append(fence).append(info).append('\n');
@@ -184,13 +187,20 @@ final class TurnMarkdown {
         return number(turn) + " " + m.role().id() + " " + (t == null ? "-" : t) + " " + text;
     }
 
+    /**
+     * The first line that is not blank, on one line, at most {@link #INDEX_TEXT} + 512 chars of it (redaction then
+     * sees a whole secret that starts before the cut); null when none.
+     */
     private static String firstLine(String text) {
         int from = 0;
         while (from < text.length()) {
             int end = text.indexOf('\n', from);
             end = end < 0 ? text.length() : end;
-            String line = text.substring(from, end).strip();
-            if (!line.isEmpty()) {
+            while (from < end && Character.isWhitespace(text.charAt(from))) {
+                from++;
+            }
+            if (from < end) {
+                String line = text.substring(from, Math.min(end, from + INDEX_TEXT + 512)).stripTrailing();
                 return oneLine(line);
             }
             from = end + 1;

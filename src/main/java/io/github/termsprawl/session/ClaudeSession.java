@@ -2,6 +2,7 @@ package io.github.termsprawl.session;
 
 import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.jsonl.ForwardLineReader;
+import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonProjection;
 import io.github.termsprawl.jsonl.JsonlRecords;
 import io.github.termsprawl.jsonl.ReverseLineReader;
@@ -181,7 +182,61 @@ public final class ClaudeSession implements SessionReader {
      * each into the message {@code windows} gives.
      */
     public List<Planned> plan(Path file) {
-        List<ClaudeRecord> all = records(file, ClaudeRecord.PROSE);
+        return plan(records(file, ClaudeRecord.PROSE, null), file);
+    }
+
+    /** A plan of the session's windows and its subagents ({@link ClaudeSubagents#of}), from one read. */
+    public record Plan(List<Planned> messages, List<Subagent> subagents) {}
+
+    /** {@link #plan(Path)} and {@link ClaudeSubagents#of} in one read of the file. */
+    public Plan planWithSubagents(Path file) {
+        ClaudeSubagents.Scan scan = new ClaudeSubagents.Scan();
+        List<ClaudeRecord> all = records(file, PROSE_AND_LINKS, scan);
+        return new Plan(plan(all, file), scan.found(file));
+    }
+
+    /** {@link ClaudeRecord#PROSE} and what {@link ClaudeSubagents#LINKS} needs; the links are dropped once scanned. */
+    static final JsonProjection PROSE_AND_LINKS = ClaudeRecord.withTree(
+            "isMeta", JsonProjection.ALL,
+            "isCompactSummary", JsonProjection.ALL,
+            "isApiErrorMessage", JsonProjection.ALL,
+            "attachment", JsonProjection.whole("type", "prompt", "commandMode", "origin"),
+            "message",
+                    JsonProjection.fields(
+                            "id", JsonProjection.ALL,
+                            "model", JsonProjection.ALL,
+                            "content",
+                                    JsonProjection.whole(
+                                            "type", "text", "id", "name", "tool_use_id", "is_error", "input")),
+            "agentId", JsonProjection.ALL,
+            "sessionId", JsonProjection.ALL,
+            "parentToolUseID", JsonProjection.ALL,
+            "toolUseResult", JsonProjection.whole("agentId"),
+            "data", JsonProjection.whole("type", "agentId"));
+
+    /** A record read under {@link #PROSE_AND_LINKS} as {@link ClaudeRecord#PROSE} would read it: the links scanned, then dropped. */
+    private static void dropLinks(Map<String, Object> record) {
+        try {
+            record.remove("agentId");
+            record.remove("sessionId");
+            record.remove("parentToolUseID");
+            record.remove("toolUseResult");
+            record.remove("data");
+            Map<String, Object> message = Json.asObject(record.get("message"));
+            if (message != null && message.get("content") instanceof List<?> parts) {
+                for (Object part : parts) {
+                    Map<String, Object> p = Json.asObject(part);
+                    if (p != null) {
+                        p.remove("input");
+                    }
+                }
+            }
+        } catch (UnsupportedOperationException e) {
+            // a record the parser made unmodifiable: it keeps them, at some memory
+        }
+    }
+
+    private List<Planned> plan(List<ClaudeRecord> all, Path file) {
         List<Planned> planned = new ArrayList<>();
         ClaudeBranch.Scope scope = scopeOf(file);
         List<int[]> bounds = windowBounds(all);
@@ -269,6 +324,10 @@ public final class ClaudeSession implements SessionReader {
     }
 
     private List<ClaudeRecord> records(Path file, JsonProjection projection) {
+        return records(file, projection, null);
+    }
+
+    private List<ClaudeRecord> records(Path file, JsonProjection projection, ClaudeSubagents.Scan scan) {
         List<ClaudeRecord> all = new ArrayList<>();
         if (!file.toFile().isFile()) {
             return all;
@@ -276,6 +335,10 @@ public final class ClaudeSession implements SessionReader {
         try (ForwardLineReader lines = ForwardLineReader.open(file, chunkSize, maxInMemoryLine)) {
             while (lines.next()) {
                 Map<String, Object> record = lines.record(projection, DEFAULT_STRING_CAP);
+                if (record != null && scan != null) {
+                    scan.record(record);
+                    dropLinks(record);
+                }
                 ClaudeRecord r = record == null ? null : ClaudeRecord.of(record, lines.lineStart(), lines.lineNumber());
                 if (r != null) {
                     all.add(r);

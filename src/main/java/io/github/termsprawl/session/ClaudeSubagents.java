@@ -44,89 +44,99 @@ public final class ClaudeSubagents {
      * {@code agent-*.jsonl} files beside it that name the session, and its inline subagents.
      */
     public static List<Subagent> of(Path sessionFile) {
-        Map<String, String> linked = new LinkedHashMap<>(); // agent id -> tool use id (maybe null)
-        Map<String, String> rootPrompts = new LinkedHashMap<>(); // inline root uuid -> prompt
-        List<String[]> calls = new ArrayList<>(); // {tool use id, prompt} of Task and Agent calls
-        String sessionId = scan(sessionFile, linked, rootPrompts, calls);
-        Path dir = sessionFile.toAbsolutePath().getParent();
-        String stem = stem(sessionFile.getFileName().toString());
-        Path folder = dir.resolve(stem).resolve("subagents");
-        List<Subagent> found = new ArrayList<>();
-        List<Path> seen = new ArrayList<>();
-        for (Map.Entry<String, String> e : linked.entrySet()) {
-            if (!isSafeId(e.getKey())) {
-                continue;
-            }
-            Path inFolder = folder.resolve("agent-" + e.getKey() + ".jsonl");
-            Path beside = dir.resolve("agent-" + e.getKey() + ".jsonl");
-            if (Files.isRegularFile(inFolder)) {
-                found.add(new Subagent(Subagent.Layout.FOLDER, e.getKey(), e.getValue(), inFolder, null));
-                seen.add(inFolder);
-            } else if (Files.isRegularFile(beside)) {
-                found.add(new Subagent(Subagent.Layout.BESIDE, e.getKey(), e.getValue(), beside, null));
-                seen.add(beside);
-            }
-        }
-        for (Path f : agentFiles(folder)) {
-            if (!seen.contains(f)) {
-                found.add(new Subagent(Subagent.Layout.FOLDER, agentId(f), null, f, null));
-            }
-        }
-        if (sessionId != null) {
-            for (Path f : agentFiles(dir)) {
-                if (!seen.contains(f) && !f.equals(sessionFile.toAbsolutePath()) && sessionId.equals(sessionIdOf(f))) {
-                    found.add(new Subagent(Subagent.Layout.BESIDE, agentId(f), null, f, null));
+        Scan scan = new Scan();
+        if (Files.isRegularFile(sessionFile)) {
+            try (ForwardLineReader lines = ForwardLineReader.open(sessionFile)) {
+                while (lines.next()) {
+                    Map<String, Object> r = lines.record(LINKS, PROMPT_CAP);
+                    if (r != null) {
+                        scan.record(r);
+                    }
                 }
+            } catch (IOException | RuntimeException e) {
+                // what was read stands
             }
         }
-        for (Map.Entry<String, String> root : rootPrompts.entrySet()) {
-            found.add(new Subagent(
-                    Subagent.Layout.INLINE, null, callOf(calls, root.getValue()), sessionFile, root.getKey()));
-        }
-        return found;
+        return scan.found(sessionFile);
     }
 
-    /** One pass over the parent: the agent ids it names, its inline roots, its subagent calls; returns its session id. */
-    private static String scan(
-            Path file, Map<String, String> linked, Map<String, String> rootPrompts, List<String[]> calls) {
-        String sessionId = null;
-        if (!Files.isRegularFile(file)) {
-            return null;
+    /**
+     * What a parent's records say of its subagents, taken one record at a time (read under {@link #LINKS}, or
+     * a projection that keeps as much): the agent ids it names, its inline roots, its subagent calls.
+     */
+    static final class Scan {
+        private final Map<String, String> linked = new LinkedHashMap<>(); // agent id -> tool use id (maybe null)
+        private final Map<String, String> rootPrompts = new LinkedHashMap<>(); // inline root uuid -> prompt
+        private final List<String[]> calls = new ArrayList<>(); // {tool use id, prompt} of Task and Agent calls
+        private String sessionId;
+
+        void record(Map<String, Object> r) {
+            if (sessionId == null && r.get("sessionId") instanceof String s) {
+                sessionId = s;
+            }
+            Map<String, Object> result = Json.asObject(r.get("toolUseResult"));
+            Map<String, Object> data = Json.asObject(r.get("data"));
+            List<?> content = content(r);
+            if (result != null && result.get("agentId") instanceof String id) {
+                link(linked, id, firstResultId(content));
+            } else if ("progress".equals(r.get("type"))
+                    && data != null
+                    && "agent_progress".equals(data.get("type"))
+                    && data.get("agentId") instanceof String id) {
+                link(linked, id, r.get("parentToolUseID") instanceof String t ? t : null);
+            }
+            if ("assistant".equals(r.get("type"))) {
+                addCalls(content, calls);
+            } else if (Boolean.TRUE.equals(r.get("isSidechain"))
+                    && "user".equals(r.get("type"))
+                    && !(r.get("parentUuid") instanceof String)
+                    && r.get("uuid") instanceof String uuid
+                    && !(r.get("agentId") instanceof String)) {
+                rootPrompts.put(uuid, prompt(r));
+            }
         }
-        try (ForwardLineReader lines = ForwardLineReader.open(file)) {
-            while (lines.next()) {
-                Map<String, Object> r = lines.record(LINKS, PROMPT_CAP);
-                if (r == null) {
+
+        /** The subagents found, their transcripts looked up beside the session file. */
+        List<Subagent> found(Path sessionFile) {
+            Path dir = sessionFile.toAbsolutePath().getParent();
+            String stem = stem(sessionFile.getFileName().toString());
+            Path folder = dir.resolve(stem).resolve("subagents");
+            List<Subagent> found = new ArrayList<>();
+            List<Path> seen = new ArrayList<>();
+            for (Map.Entry<String, String> e : linked.entrySet()) {
+                if (!isSafeId(e.getKey())) {
                     continue;
                 }
-                if (sessionId == null && r.get("sessionId") instanceof String s) {
-                    sessionId = s;
-                }
-                Map<String, Object> result = Json.asObject(r.get("toolUseResult"));
-                Map<String, Object> data = Json.asObject(r.get("data"));
-                List<?> content = content(r);
-                if (result != null && result.get("agentId") instanceof String id) {
-                    link(linked, id, firstResultId(content));
-                } else if ("progress".equals(r.get("type"))
-                        && data != null
-                        && "agent_progress".equals(data.get("type"))
-                        && data.get("agentId") instanceof String id) {
-                    link(linked, id, r.get("parentToolUseID") instanceof String t ? t : null);
-                }
-                if ("assistant".equals(r.get("type"))) {
-                    addCalls(content, calls);
-                } else if (Boolean.TRUE.equals(r.get("isSidechain"))
-                        && "user".equals(r.get("type"))
-                        && !(r.get("parentUuid") instanceof String)
-                        && r.get("uuid") instanceof String uuid
-                        && !(r.get("agentId") instanceof String)) {
-                    rootPrompts.put(uuid, prompt(r));
+                Path inFolder = folder.resolve("agent-" + e.getKey() + ".jsonl");
+                Path beside = dir.resolve("agent-" + e.getKey() + ".jsonl");
+                if (Files.isRegularFile(inFolder)) {
+                    found.add(new Subagent(Subagent.Layout.FOLDER, e.getKey(), e.getValue(), inFolder, null));
+                    seen.add(inFolder);
+                } else if (Files.isRegularFile(beside)) {
+                    found.add(new Subagent(Subagent.Layout.BESIDE, e.getKey(), e.getValue(), beside, null));
+                    seen.add(beside);
                 }
             }
-        } catch (IOException | RuntimeException e) {
-            // what was read stands
+            for (Path f : agentFiles(folder)) {
+                if (!seen.contains(f)) {
+                    found.add(new Subagent(Subagent.Layout.FOLDER, agentId(f), null, f, null));
+                }
+            }
+            if (sessionId != null) {
+                for (Path f : agentFiles(dir)) {
+                    if (!seen.contains(f)
+                            && !f.equals(sessionFile.toAbsolutePath())
+                            && sessionId.equals(sessionIdOf(f))) {
+                        found.add(new Subagent(Subagent.Layout.BESIDE, agentId(f), null, f, null));
+                    }
+                }
+            }
+            for (Map.Entry<String, String> root : rootPrompts.entrySet()) {
+                found.add(new Subagent(
+                        Subagent.Layout.INLINE, null, callOf(calls, root.getValue()), sessionFile, root.getKey()));
+            }
+            return found;
         }
-        return sessionId;
     }
 
     private static void link(Map<String, String> linked, String agentId, String toolUseId) {
