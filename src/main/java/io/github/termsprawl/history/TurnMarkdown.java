@@ -200,7 +200,8 @@ final class TurnMarkdown {
                 from++;
             }
             if (from < end) {
-                String line = text.substring(from, Math.min(end, from + INDEX_TEXT + 512)).stripTrailing();
+                String line = text.substring(from, Math.min(end, from + INDEX_TEXT + 512))
+                        .stripTrailing();
                 return oneLine(line);
             }
             from = end + 1;

@@ -1,0 +1,317 @@
+package io.github.termsprawl.history;
+
+import static io.github.termsprawl.history.HistoryFixtures.append;
+import static io.github.termsprawl.history.HistoryFixtures.changed;
+import static io.github.termsprawl.history.HistoryFixtures.claudeAssistant;
+import static io.github.termsprawl.history.HistoryFixtures.claudeBoundary;
+import static io.github.termsprawl.history.HistoryFixtures.claudeResult;
+import static io.github.termsprawl.history.HistoryFixtures.claudeSays;
+import static io.github.termsprawl.history.HistoryFixtures.claudeSummary;
+import static io.github.termsprawl.history.HistoryFixtures.claudeUser;
+import static io.github.termsprawl.history.HistoryFixtures.lines;
+import static io.github.termsprawl.history.HistoryFixtures.read;
+import static io.github.termsprawl.history.HistoryFixtures.snapshot;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.termsprawl.core.ProjectLayout;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The layout of a node's turn files, and that they stay put: no write for nothing new, only new files for growth. */
+class HistoryTest {
+    @TempDir
+    Path cwd;
+
+    @TempDir
+    Path home;
+
+    Path transcript;
+    Path dir;
+
+    @BeforeEach
+    void project() throws IOException {
+        Files.createDirectories(cwd.resolve(".termsprawl/transcripts"));
+        transcript = home.resolve("s1.jsonl");
+        dir = cwd.resolve(".termsprawl/history/backend");
+    }
+
+    History.Result update() throws IOException {
+        return update(true);
+    }
+
+    History.Result update(boolean redact) throws IOException {
+        try (History history = new History(new ProjectLayout(cwd), redact)) {
+            return history.update("backend");
+        }
+    }
+
+    /** A prompt, a reply with a tool call, its result, and a closing reply. */
+    void claudeSession() throws IOException {
+        lines(
+                transcript,
+                claudeUser("u1", null, "Fix the build", 1),
+                claudeAssistant(
+                        "a1",
+                        "u1",
+                        "[{\"type\":\"thinking\",\"thinking\":\"check the pom\",\"signature\":\"x\"},"
+                                + "{\"type\":\"text\",\"text\":\"Looking.\"},"
+                                + "{\"type\":\"tool_use\",\"id\":\"toolu_1\",\"name\":\"Bash\",\"input\":{\"command\":\"mvn -q verify\"}}]",
+                        2),
+                claudeResult("r1", "a1", "toolu_1", "BUILD FAILURE\n```\nx\n```", true, 3),
+                claudeSays("a2", "r1", "The test is wrong.\nI fixed it.", 4));
+        HistoryFixtures.index(cwd, "backend", transcript, null, null);
+    }
+
+    @Test
+    void aClaudeSessionIsOneFilePerMessageWithAnIndex() throws IOException {
+        claudeSession();
+        History.Result r = update();
+        assertEquals(History.Status.UPDATED, r.status());
+        assertEquals(4, r.turns());
+        assertEquals(
+                List.of(
+                        ".state",
+                        ".turns",
+                        "index.md",
+                        "turn-0000-user.md",
+                        "turn-0001-assistant.md",
+                        "turn-0002-tool.md",
+                        "turn-0003-assistant.md"),
+                names(dir));
+        assertEquals(
+                "---\n"
+                        + "turn: 0001\n"
+                        + "role: assistant\n"
+                        + "node: backend\n"
+                        + "store: claude\n"
+                        + "session: s1\n"
+                        + "time: 2026-01-01T00:00:02Z\n"
+                        + "source: " + transcript + ":2\n"
+                        + "id: a1\n"
+                        + "window: 1\n"
+                        + "---\n"
+                        + "\n"
+                        + "## thinking\n\n"
+                        + "check the pom\n"
+                        + "\n"
+                        + "Looking.\n"
+                        + "\n"
+                        + "## tool call: Bash (toolu_1)\n\n"
+                        + "```json\n"
+                        + "{\"command\":\"mvn -q verify\"}\n"
+                        + "```\n",
+                read(dir.resolve("turn-0001-assistant.md")));
+        // the output holds a fence: the fence around it is longer
+        assertEquals(
+                "---\n"
+                        + "turn: 0002\n"
+                        + "role: tool\n"
+                        + "node: backend\n"
+                        + "store: claude\n"
+                        + "session: s1\n"
+                        + "time: 2026-01-01T00:00:03Z\n"
+                        + "source: " + transcript + ":3\n"
+                        + "id: r1\n"
+                        + "window: 1\n"
+                        + "---\n"
+                        + "\n"
+                        + "## tool result: toolu_1 (error)\n\n"
+                        + "````\n"
+                        + "BUILD FAILURE\n```\nx\n```\n"
+                        + "````\n",
+                read(dir.resolve("turn-0002-tool.md")));
+        assertEquals(
+                "# termsprawl history of backend\n\n"
+                        + "4 turns of the claude session s1, read from " + transcript + ".\n"
+                        + "Turn N is turn-NNNN-<role>.md beside this file. One line per turn: number, role, time,"
+                        + " first line.\n\n"
+                        + "0000 user 2026-01-01T00:00:01Z Fix the build\n"
+                        + "0001 assistant 2026-01-01T00:00:02Z Looking.\n"
+                        + "0002 tool 2026-01-01T00:00:03Z [tool result toolu_1 (error)] BUILD FAILURE\n"
+                        + "0003 assistant 2026-01-01T00:00:04Z The test is wrong.\n",
+                read(dir.resolve("index.md")));
+    }
+
+    @Test
+    void aSecondRunWithNothingNewWritesNothing() throws IOException {
+        claudeSession();
+        update();
+        Map<String, String> before = snapshot(dir);
+        History.Result again = update();
+        assertEquals(History.Status.UP_TO_DATE, again.status());
+        assertEquals(0, again.written());
+        assertEquals(before, snapshot(dir));
+    }
+
+    @Test
+    void aSessionThatGrewWritesOnlyItsNewTurns() throws IOException {
+        claudeSession();
+        update();
+        Map<String, String> before = snapshot(dir);
+        append(transcript, claudeUser("u2", "a2", "Thanks", 5), claudeSays("a3", "u2", "You are welcome.", 6));
+        History.Result r = update();
+        assertEquals(6, r.turns());
+        assertEquals(
+                Set.of(".state", ".turns", "index.md", "turn-0004-user.md", "turn-0005-assistant.md"),
+                changed(before, snapshot(dir)));
+        assertEquals(3, r.written(), "two turns and the index");
+    }
+
+    @Test
+    void aRewindRewritesTheTailAndRemovesWhatNoLongerIsATurn() throws IOException {
+        claudeSession();
+        append(transcript, claudeUser("u2", "a2", "Now the docs", 5), claudeSays("a3", "u2", "Done.", 6));
+        update();
+        assertEquals(6, names(dir).stream().filter(n -> n.startsWith("turn-")).count());
+        Map<String, String> before = snapshot(dir);
+        // the person went back to after the tool result and asked something else: a branch from r1, later
+        append(transcript, claudeUser("u3", "r1", "Skip the test instead", 7), claudeSays("a4", "u3", "Skipped.", 8));
+        History.Result r = update();
+        assertEquals(5, r.turns());
+        assertEquals(
+                Set.of(
+                        ".state",
+                        ".turns",
+                        "index.md",
+                        "turn-0003-user.md",
+                        "turn-0004-assistant.md",
+                        "turn-0003-assistant.md",
+                        "turn-0005-assistant.md",
+                        "turn-0004-user.md"),
+                changed(before, snapshot(dir)));
+        assertEquals(
+                List.of(
+                        ".state",
+                        ".turns",
+                        "index.md",
+                        "turn-0000-user.md",
+                        "turn-0001-assistant.md",
+                        "turn-0002-tool.md",
+                        "turn-0003-user.md",
+                        "turn-0004-assistant.md"),
+                names(dir),
+                "the stale turns are gone, no temp file is left");
+        assertTrue(read(dir.resolve("turn-0003-user.md")).endsWith("\nSkip the test instead\n"));
+        assertEquals(History.Status.UP_TO_DATE, update().status());
+    }
+
+    @Test
+    void compactionWindowsFollowEachOtherAndTheIndexMarksWhereEachStarts() throws IOException {
+        claudeSession();
+        append(
+                transcript,
+                claudeBoundary("b1", "a2", 10),
+                claudeSummary("c1", "b1", "Summary: the build was fixed.", 11),
+                claudeUser("u2", "c1", "Go on", 12),
+                claudeSays("a3", "u2", "Going on.", 13));
+        History.Result r = update();
+        assertEquals(7, r.turns());
+        String index = read(dir.resolve("index.md"));
+        assertTrue(
+                index.contains("0003 assistant 2026-01-01T00:00:04Z The test is wrong.\n"
+                        + "== compaction: window 2 starts here ==\n"
+                        + "0004 user 2026-01-01T00:00:11Z Summary: the build was fixed.\n"),
+                index);
+        String summary = read(dir.resolve("turn-0004-user.md"));
+        assertTrue(summary.contains("\nwindow: 2\nflags: compact-summary\n---\n"), summary);
+    }
+
+    @Test
+    void aClaudeSubagentHasItsOwnFolderAndOnlyItsChangesAreWritten() throws IOException {
+        claudeSession();
+        Path agent = home.resolve("s1/subagents/agent-a77.jsonl");
+        lines(
+                agent,
+                claudeUser("x1", null, "Find the failing test", 2)
+                        .replace("\"type\":\"user\"", "\"type\":\"user\",\"isSidechain\":true"),
+                claudeSays("x2", "x1", "It is FooTest.", 3)
+                        .replace("\"type\":\"assistant\"", "\"type\":\"assistant\",\"isSidechain\":true"));
+        History.Result r = update();
+        assertEquals(1, r.agents());
+        Path agentDir = dir.resolve("agents/a77");
+        assertEquals(
+                List.of(".state", ".turns", "index.md", "turn-0000-user.md", "turn-0001-assistant.md"),
+                names(agentDir));
+        assertTrue(read(agentDir.resolve("turn-0001-assistant.md")).contains("\nagent: a77\n"));
+        assertTrue(read(dir.resolve("index.md")).endsWith("\n## subagents\n\nagents/a77/index.md · 2 turns\n"));
+        assertEquals(History.Status.UP_TO_DATE, update().status());
+
+        Map<String, String> before = snapshot(dir);
+        append(
+                agent,
+                claudeSays("x3", "x2", "And BarTest.", 4)
+                        .replace("\"type\":\"assistant\"", "\"type\":\"assistant\",\"isSidechain\":true"));
+        assertEquals(History.Status.UPDATED, update().status());
+        assertEquals(
+                Set.of(
+                        "agents/a77/.state",
+                        "agents/a77/.turns",
+                        "agents/a77/index.md",
+                        "agents/a77/turn-0002-assistant.md",
+                        ".state",
+                        "index.md"),
+                changed(before, snapshot(dir)));
+
+        Files.delete(agent);
+        update();
+        assertFalse(Files.exists(dir.resolve("agents")), "a subagent that is gone takes its folder with it");
+    }
+
+    @Test
+    void aStateThatIsGarbageMakesTheFolderAgainWritingOnlyWhatDiffers() throws IOException {
+        claudeSession();
+        update();
+        Map<String, String> before = snapshot(dir);
+        Files.writeString(dir.resolve(".state"), "nonsense\n");
+        assertEquals(History.Status.UPDATED, update().status());
+        assertEquals(Set.of(".state"), changed(before, snapshot(dir)));
+    }
+
+    @Test
+    void turningRedactionOffMakesEveryFileAgain() throws IOException {
+        claudeSession();
+        update();
+        assertEquals(History.Status.UPDATED, update(false).status());
+        assertEquals(History.Status.UP_TO_DATE, update(false).status());
+        assertEquals(History.Status.UPDATED, update(true).status());
+    }
+
+    @Test
+    void aNodeWithoutAnEntryOrWithACursorTranscriptGetsNoFolder() throws IOException {
+        assertEquals(History.Status.NO_ENTRY, update().status());
+        lines(
+                transcript,
+                "{\"role\":\"user\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":\"hi\"}]}}",
+                "{\"role\":\"assistant\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":\"hello\"}]}}");
+        HistoryFixtures.index(cwd, "backend", transcript, "cursor", null);
+        assertEquals(History.Status.UNSUPPORTED, update().status());
+        assertFalse(Files.exists(dir.resolve("index.md")));
+    }
+
+    @Test
+    void aMissingTranscriptGivesAnEmptyIndex() throws IOException {
+        HistoryFixtures.index(cwd, "backend", home.resolve("gone.jsonl"), "claude", null);
+        History.Result r = update();
+        assertEquals(0, r.turns());
+        assertTrue(read(dir.resolve("index.md")).contains("\n0 turns of the claude session gone"));
+    }
+
+    static List<String> names(Path dir) throws IOException {
+        try (var files = Files.list(dir)) {
+            return files.filter(Files::isRegularFile)
+                    .map(p -> p.getFileName().toString())
+                    .filter(n -> !n.equals(".lock"))
+                    .sorted()
+                    .toList();
+        }
+    }
+}
