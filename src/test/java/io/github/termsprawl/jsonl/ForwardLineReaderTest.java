@@ -53,4 +53,26 @@ class ForwardLineReaderTest {
         assertEquals(List.of("1@0:2:{}"), lines("{}\n".getBytes(StandardCharsets.UTF_8), 4, 100));
         assertEquals(List.of(), lines(new byte[0], 4, 100));
     }
+
+    @Test
+    void aSeekReadsTheLineAtAnEarlierLineStartBackOrOnWhateverTheChunks() throws IOException {
+        String text = "\uFEFF{\"a\":\"xy\"}\n\nnot json\n{\"b\":\"" + "z".repeat(300) + "\"}\n{\"c\":[1,2]}";
+        Path file = Files.write(dir.resolve("s.jsonl"), text.getBytes(StandardCharsets.UTF_8));
+        for (int chunk : new int[] {1, 3, 64, 1 << 16}) {
+            try (ForwardLineReader r = ForwardLineReader.open(file, chunk, 1 << 20)) {
+                List<String> out = new ArrayList<>();
+                for (long[] at : new long[][] {{333, 5}, {3, 1}, {24, 4}, {24, 4}, {333, 5}}) {
+                    r.seek(at[0], at[1]);
+                    r.next();
+                    out.add(r.lineNumber() + "@" + r.lineStart() + ":" + r.length());
+                }
+                assertEquals(List.of("5@333:11", "1@3:10", "4@24:308", "4@24:308", "5@333:11"), out, "chunk " + chunk);
+                r.seek(3, 1);
+                r.next();
+                assertEquals(Map.of("a", "xy"), r.record(JsonProjection.ALL, 3));
+                r.next();
+                assertEquals(2, r.lineNumber(), "lines go on from where it went");
+            }
+        }
+    }
 }

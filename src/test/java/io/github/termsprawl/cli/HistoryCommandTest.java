@@ -1,0 +1,102 @@
+package io.github.termsprawl.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.termsprawl.core.Fixtures;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class HistoryCommandTest {
+    @TempDir
+    Path cwd;
+
+    record Result(int exit, String out, String err) {}
+
+    static Result run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = HistoryCommand.run(args, out, err);
+        return new Result(exit, Fixtures.str(out.toByteArray()), Fixtures.str(err.toByteArray()));
+    }
+
+    static void usageError(String message, String... args) {
+        Result r = run(args);
+        assertEquals(2, r.exit(), message);
+        assertEquals("termsprawl-history: " + message + "\n" + HistoryArgs.USAGE + "\n", r.err());
+        assertEquals("", r.out());
+    }
+
+    @Test
+    void argumentErrorsGiveTheUsageLine() {
+        usageError("expected --cwd");
+        usageError("missing value for --cwd", "--cwd");
+        usageError("missing value for --node", "--cwd", ".", "--node");
+        usageError("missing value for --show", "--cwd", ".", "--show");
+        usageError("unexpected argument: --help", "--help");
+        usageError("unexpected argument: --self", "--cwd", ".", "--self", "x");
+        usageError("invalid node id: ../x", "--cwd", ".", "--node", "../x");
+        usageError("--show takes a turn number: -1", "--cwd", ".", "--show", "-1");
+        usageError("--show takes a turn number: 1e3", "--cwd", ".", "--show", "1e3");
+        usageError("--list and --show go one at a time", "--cwd", ".", "--list", "--show", "1");
+    }
+
+    @BeforeEach
+    void project() throws IOException {
+        Path t = cwd.resolve("t.jsonl");
+        Fixtures.write(
+                t,
+                "{\"type\":\"user\",\"uuid\":\"u1\",\"parentUuid\":null,\"timestamp\":\"2026-01-01T00:00:01Z\","
+                        + "\"message\":{\"role\":\"user\",\"content\":\"hello\"}}\n"
+                        + "{\"type\":\"assistant\",\"uuid\":\"a1\",\"parentUuid\":\"u1\",\"timestamp\":\"2026-01-01T00:00:02Z\","
+                        + "\"message\":{\"id\":\"m1\",\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"hi\"}]}}\n");
+        Fixtures.index(cwd, "backend", t.toString());
+        Fixtures.index(cwd, "frontend", cwd.resolve("missing.jsonl").toString());
+    }
+
+    @Test
+    void printsEachNodesIndexThenEveryTurnFileThenOneTurn() throws IOException {
+        Result all = run("--cwd", cwd.toString());
+        assertEquals(0, all.exit());
+        assertEquals(
+                cwd.resolve(".termsprawl/history/backend/index.md") + "\n"
+                        + cwd.resolve(".termsprawl/history/frontend/index.md") + "\n",
+                all.out());
+        assertEquals("", all.err());
+        Result list = run("--cwd", cwd.toString(), "--node", "backend", "--list");
+        assertEquals(
+                cwd.resolve(".termsprawl/history/backend/turn-0000-user.md") + "\n"
+                        + cwd.resolve(".termsprawl/history/backend/turn-0001-assistant.md") + "\n",
+                list.out());
+        Result show = run("--cwd", cwd.toString(), "--node", "backend", "--show", "1");
+        assertEquals(Files.readString(cwd.resolve(".termsprawl/history/backend/turn-0001-assistant.md")), show.out());
+        assertTrue(show.out().endsWith("---\n\nhi\n"), show.out());
+    }
+
+    @Test
+    void problemsAreOneLineEachAndTheExitIsZero() {
+        Result none = run("--cwd", cwd.toString(), "--node", "nobody");
+        assertEquals(0, none.exit());
+        assertEquals("", none.out());
+        assertEquals("termsprawl-history: nobody: no transcript recorded (see .termsprawl/transcripts/)\n", none.err());
+        Result past = run("--cwd", cwd.toString(), "--node", "backend", "--show", "7");
+        assertEquals(0, past.exit());
+        assertEquals("termsprawl-history: backend has no turn 7\n", past.err());
+        Result two = run("--cwd", cwd.toString(), "--show", "0");
+        assertEquals("termsprawl-history: --show needs --node: 2 nodes have a transcript\n", two.err());
+        Result elsewhere = run("--cwd", cwd.resolve("nowhere").toString());
+        assertEquals(0, elsewhere.exit());
+        assertEquals("termsprawl-history: no .termsprawl folder in " + cwd.resolve("nowhere") + "\n", elsewhere.err());
+    }
+
+    @Test
+    void aRelativeProjectGivesRelativePaths() {
+        Result r = run("--cwd", cwd.toString() + "/.", "--node", "backend");
+        assertEquals(cwd.resolve(".termsprawl/history/backend/index.md") + "\n", r.out());
+    }
+}
