@@ -6,6 +6,7 @@ Each command's stdout goes to OUT_DIR/<NAME>.out (env OUT_DIR, default .); peak 
 reports on Linux: the largest of the process and the descendants it waited for, so it is the java that the
 sh launcher starts and waits for (the launcher does not exec java: it reads java's exit code after it).
 Prints one line per command: NAME median_wall_s peak_rss_mb median_cpu_s (user + system, the same way)
+With env BEFORE_EACH set, that shell command runs (untimed) before every run, the warm-up included.
 """
 import os
 import statistics
@@ -30,6 +31,9 @@ def parse(argv):
 
 
 def once(cmd, out_path):
+    before = os.environ.get("BEFORE_EACH")
+    if before:
+        subprocess.run(before, shell=True, check=True)
     with open(out_path, "wb") as out:
         start = time.perf_counter()
         p = subprocess.Popen(cmd, stdout=out, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)

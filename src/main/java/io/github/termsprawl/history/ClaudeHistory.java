@@ -3,7 +3,6 @@ package io.github.termsprawl.history;
 import io.github.termsprawl.core.NodeId;
 import io.github.termsprawl.jsonl.ForwardLineReader;
 import io.github.termsprawl.session.ClaudeSession;
-import io.github.termsprawl.session.ClaudeSubagents;
 import io.github.termsprawl.session.Message;
 import io.github.termsprawl.session.Subagent;
 import java.io.File;
@@ -35,9 +34,8 @@ final class ClaudeHistory {
 
     History.Result run() throws IOException {
         Path file = job.entry().path();
-        // a changed session is read once for its windows and its subagents; an unchanged one only for the latter
-        ClaudeSession.Plan plan = unchanged(file, job.dir()) != null ? null : session.planWithSubagents(file);
-        List<Subagent> subagents = plan != null ? plan.subagents() : ClaudeSubagents.of(file);
+        // one read of what the session added since the last gives its windows and its subagents
+        Read main = read(file, job.dir(), true);
         List<String> agentLines = new ArrayList<>();
         List<String> watched = new ArrayList<>();
         Set<String> agentIds = new HashSet<>();
@@ -45,16 +43,21 @@ final class ClaudeHistory {
         int removed = 0;
         Path agentsDir = job.dir().resolve(AGENTS);
         watched.add(SourceFiles.watch(subagentsFolder(file)));
-        for (Subagent s : subagents) {
+        for (Subagent s : main.plan.subagents()) {
             String id = s.agentId() != null ? s.agentId() : "inline-" + s.rootUuid();
             if (!NodeId.isSafe(id) || !agentIds.add(id)) {
                 continue;
             }
-            Outcome o = s.rootUuid() == null
-                    ? folder(s.file(), agentsDir.resolve(id), id, null, List.of(), List.of())
-                    : inline(s, agentsDir.resolve(id), id);
-            if (s.rootUuid() == null) {
+            Path agentDir = agentsDir.resolve(id);
+            Outcome o;
+            if (s.rootUuid() != null) {
+                o = inline(s, agentDir, id);
+            } else {
                 watched.add(SourceFiles.watch(s.file()));
+                List<FolderState.Turn> same = unchanged(s.file(), agentDir);
+                o = same != null
+                        ? new Outcome(same.size(), 0, 0)
+                        : folder(read(s.file(), agentDir, false), agentDir, id, List.of(), List.of());
             }
             written += o.written;
             removed += o.removed;
@@ -62,20 +65,26 @@ final class ClaudeHistory {
                     + (s.toolUseId() == null ? "" : " · started by tool call " + s.toolUseId()));
         }
         removed += removeOthers(agentsDir, agentIds);
-        Outcome main = folder(file, job.dir(), null, plan == null ? null : plan.messages(), agentLines, watched);
+        Outcome o = folder(main, job.dir(), null, agentLines, watched);
         return new History.Result(
                 job.node(),
                 History.Status.UPDATED,
                 job.dir(),
                 job.store(),
-                main.turns,
+                o.turns,
                 agentIds.size(),
-                written + main.written,
-                removed + main.removed);
+                written + o.written,
+                removed + o.removed);
     }
 
     /** What one folder came to. */
     private record Outcome(int turns, int written, int removed) {}
+
+    /**
+     * A read of a transcript: its plan, whether the folder's state still describes its first bytes (then the
+     * keys of its turns hold), its size and time when read began.
+     */
+    private record Read(Path file, ClaudeSession.Plan plan, boolean grown, long size, long mtime, long end) {}
 
     /** {@code <session>/subagents/}, where Claude Code 2.1 writes a session's subagents. */
     private static Path subagentsFolder(Path file) {
@@ -100,60 +109,42 @@ final class ClaudeHistory {
     }
 
     /**
-     * One transcript's folder: as it is when the transcript has not changed (its index and state still follow
-     * the subagents), else planned ({@code plan}, when the caller has it) and its changed turns written.
+     * Plans the transcript: when the bytes the folder's state was made from are still its first bytes, only the
+     * lines after them are read (the records before are in the folder's {@code .plan}); else all of it.
      */
-    private Outcome folder(
-            Path file,
-            Path dir,
-            String agent,
-            List<ClaudeSession.Planned> plan,
-            List<String> agentLines,
-            List<String> watched)
-            throws IOException {
+    private Read read(Path file, Path dir, boolean subagents) throws IOException {
         File f = file.toFile();
         long size = f.length();
         long mtime = f.lastModified();
         FolderState state = FolderState.read(dir);
-        List<FolderState.Turn> same = plan == null ? unchanged(file, dir) : null;
-        if (same != null) {
-            TurnFolder kept = new TurnFolder(dir, job.header(agent), job.redact(), same);
-            kept.keep(same.size());
-            kept.finish(
-                    IndexText.of(job, agent, file.toString(), kept.turns(), agentLines),
-                    new FolderState(
-                            state.source(),
-                            state.settings(),
-                            size,
-                            mtime,
-                            watched,
-                            state.offset(),
-                            state.line(),
-                            state.hash(),
-                            state.finalTurns(),
-                            false));
-            return new Outcome(same.size(), kept.written(), kept.removed());
-        }
-        // keys say where a turn's lines are: they hold only while the bytes before the last read's end are the same
         boolean grown = state != null
                 && state.settings().equals(job.settings())
                 && state.source().equals(file.toString())
                 && state.offset() > 0
                 && state.offset() <= size
                 && SourceFiles.prefixHash(file, state.offset()) == state.hash();
-        List<FolderState.Turn> old = grown ? FolderState.readTurns(dir) : null;
+        Path cache = dir.resolve(FolderState.PLAN);
+        ClaudeSession.PlanCache from = grown
+                ? new ClaudeSession.PlanCache(cache, state.planBytes(), state.offset(), state.line())
+                : new ClaudeSession.PlanCache(cache, 0, 0, 0);
         long end = SourceFiles.completeLines(file, size);
-        if (plan == null) {
-            plan = session.plan(file);
-        }
+        return new Read(file, session.plan(file, from, end, subagents), grown, size, mtime, end);
+    }
+
+    /** A transcript's folder: the turns whose key changed written, the others left alone. */
+    private Outcome folder(Read read, Path dir, String agent, List<String> agentLines, List<String> watched)
+            throws IOException {
+        // keys say where a turn's lines are: they hold only while the bytes before the last read's end are the same
+        List<FolderState.Turn> old = read.grown ? FolderState.readTurns(dir) : null;
+        List<ClaudeSession.Planned> plan = read.plan.messages();
         TurnFolder folder = new TurnFolder(dir, job.header(agent), job.redact(), old);
-        ForwardLineReader lines = plan.isEmpty() ? null : open(file);
+        ForwardLineReader lines = plan.isEmpty() ? null : open(read.file);
         try {
             for (int i = 0; i < plan.size(); i++) {
                 ClaudeSession.Planned p = plan.get(i);
                 folder.add(
                         TurnMarkdown.fileName(i, p.prose()),
-                        key(p, end, i, agent),
+                        key(p, read.end, i, agent),
                         p.window(),
                         new TurnFolder.Source() {
                             @Override
@@ -170,19 +161,21 @@ final class ClaudeHistory {
                 lines.close();
             }
         }
+        ClaudeSession.PlanCache cache = read.plan.cache();
         folder.finish(
-                IndexText.of(job, agent, file.toString(), folder.turns(), agentLines),
+                IndexText.of(job, agent, read.file.toString(), folder.turns(), agentLines),
                 new FolderState(
-                        file.toString(),
+                        read.file.toString(),
                         job.settings(),
-                        size,
-                        mtime,
+                        read.size,
+                        read.mtime,
                         watched,
-                        end,
-                        0,
-                        SourceFiles.prefixHash(file, end),
+                        cache.offset(),
+                        cache.lines(),
+                        SourceFiles.prefixHash(read.file, cache.offset()),
                         folder.size(),
-                        false));
+                        false,
+                        cache.bytes()));
         return new Outcome(folder.size(), folder.written(), folder.removed());
     }
 
@@ -253,7 +246,8 @@ final class ClaudeHistory {
                         0,
                         0,
                         folder.size(),
-                        false));
+                        false,
+                        0));
         return new Outcome(folder.size(), folder.written(), folder.removed());
     }
 
@@ -274,7 +268,8 @@ final class ClaudeHistory {
                 if ((f.startsWith("turn-") && f.endsWith(".md"))
                         || f.equals("index.md")
                         || f.equals(FolderState.STATE)
-                        || f.equals(FolderState.TURNS)) {
+                        || f.equals(FolderState.TURNS)
+                        || f.equals(FolderState.PLAN)) {
                     Files.deleteIfExists(dir.resolve(f));
                     removed++;
                 }

@@ -25,6 +25,7 @@ import java.util.Map;
  * @param hash       a hash of the bytes before {@code offset} ({@link SourceFiles#prefixHash})
  * @param finalTurns how many turns come from the lines before {@code offset}: those stand as they are
  * @param modelTranscript for Codex: whether the lines before {@code offset} held the model transcript
+ * @param planBytes  for Claude Code: how much of {@code .plan} holds the records of the lines before {@code offset}
  */
 record FolderState(
         String source,
@@ -36,10 +37,12 @@ record FolderState(
         long line,
         long hash,
         int finalTurns,
-        boolean modelTranscript) {
+        boolean modelTranscript,
+        long planBytes) {
     static final String STATE = ".state";
     static final String TURNS = ".turns";
-    private static final String MAGIC = "termsprawl-history-state 1";
+    static final String PLAN = ".plan";
+    private static final String MAGIC = "termsprawl-history-state 2";
 
     /** One turn as the folder holds it: its file name, the key of what it was made from, its window and index line. */
     record Turn(String name, long key, int window, String indexLine) {}
@@ -58,6 +61,7 @@ record FolderState(
         put(out, "hash", Long.toHexString(hash));
         put(out, "final-turns", Integer.toString(finalTurns));
         put(out, "model-transcript", Boolean.toString(modelTranscript));
+        put(out, "plan-bytes", Long.toString(planBytes));
         return out.toString().getBytes(StandardCharsets.UTF_8);
     }
 
@@ -115,7 +119,8 @@ record FolderState(
                     Long.parseLong(require(values, "line")),
                     Long.parseUnsignedLong(require(values, "hash"), 16),
                     Integer.parseInt(require(values, "final-turns")),
-                    Boolean.parseBoolean(require(values, "model-transcript")));
+                    Boolean.parseBoolean(require(values, "model-transcript")),
+                    Long.parseLong(require(values, "plan-bytes")));
         } catch (RuntimeException e) {
             return null;
         }

@@ -71,7 +71,8 @@ final class GrowingHistory {
                 line + SourceFiles.lines(file, from, end),
                 SourceFiles.prefixHash(file, end),
                 visitor.finalTurns,
-                modelTranscript);
+                modelTranscript,
+                0);
         folder.finish(IndexText.of(job, null, file.toString(), folder.turns(), List.of()), next);
         return new History.Result(
                 job.node(),

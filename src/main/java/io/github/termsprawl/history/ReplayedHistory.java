@@ -61,8 +61,8 @@ final class ReplayedHistory {
             folder.close();
             throw failure[0];
         }
-        FolderState next =
-                new FolderState(file.toString(), job.settings(), size, mtime, watched, 0, 0, 0, folder.size(), false);
+        FolderState next = new FolderState(
+                file.toString(), job.settings(), size, mtime, watched, 0, 0, 0, folder.size(), false, 0);
         folder.finish(IndexText.of(job, null, source(), folder.turns(), List.of()), next);
         return new History.Result(
                 job.node(),

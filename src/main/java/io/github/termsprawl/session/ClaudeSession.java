@@ -185,14 +185,102 @@ public final class ClaudeSession implements SessionReader {
         return plan(records(file, ClaudeRecord.PROSE, null), file);
     }
 
-    /** A plan of the session's windows and its subagents ({@link ClaudeSubagents#of}), from one read. */
-    public record Plan(List<Planned> messages, List<Subagent> subagents) {}
+    /**
+     * A plan of the session's windows and its subagents ({@link ClaudeSubagents#of}), from one read, and where its
+     * records are kept for the next one.
+     */
+    public record Plan(List<Planned> messages, List<Subagent> subagents, PlanCache cache) {}
+
+    /**
+     * A file that keeps the records of a transcript's first lines between reads ({@code bytes} of it hold the
+     * records of the transcript's lines before {@code offset}, which are {@code lines} lines); {@code bytes} 0:
+     * nothing kept yet.
+     */
+    public record PlanCache(Path file, long bytes, long offset, long lines) {}
 
     /** {@link #plan(Path)} and {@link ClaudeSubagents#of} in one read of the file. */
     public Plan planWithSubagents(Path file) {
         ClaudeSubagents.Scan scan = new ClaudeSubagents.Scan();
         List<ClaudeRecord> all = records(file, PROSE_AND_LINKS, scan);
-        return new Plan(plan(all, file), scan.found(file));
+        return new Plan(plan(all, file), scan.found(file), null);
+    }
+
+    /**
+     * {@link #plan(Path)} (and, with {@code subagents}, {@link ClaudeSubagents#of}) of a file that only grows,
+     * reading only its lines past {@code cache.offset()}: the records of the lines before come from the cache.
+     * The records of lines that end before {@code end} are added to the cache; a cache that does not read is
+     * started again from the file's first line. The caller makes sure the bytes before {@code cache.offset()}
+     * are those the cache was made from.
+     */
+    public Plan plan(Path file, PlanCache cache, long end, boolean subagents) throws IOException {
+        ClaudeSubagents.Scan[] scans = {subagents ? new ClaudeSubagents.Scan() : null};
+        List<ClaudeRecord> all = new ArrayList<>();
+        ClaudePlanCache.Visitor keep = new ClaudePlanCache.Visitor() {
+            @Override
+            public void record(long offset, long line, Map<String, Object> record) {
+                add(all, scans[0], record, offset, line);
+            }
+        };
+        if (!ClaudePlanCache.read(cache.file(), cache.bytes(), keep)) {
+            all.clear();
+            cache = new PlanCache(cache.file(), 0, 0, 0);
+            scans[0] = subagents ? new ClaudeSubagents.Scan() : null;
+        }
+        ClaudeSubagents.Scan scan = scans[0];
+        long offset = cache.offset();
+        long lineCount = cache.lines();
+        long bytes;
+        try (ClaudePlanCache.Appender appender = new ClaudePlanCache.Appender(cache.file(), cache.bytes())) {
+            if (file.toFile().isFile()) {
+                try (ForwardLineReader lines = ForwardLineReader.open(file, chunkSize, maxInMemoryLine)) {
+                    if (offset > 0) {
+                        lines.seek(offset, lineCount + 1);
+                    }
+                    while (lines.next()) {
+                        boolean complete = lines.lineStart() + lines.length() < end;
+                        Map<String, Object> record = lines.record(PROSE_AND_LINKS, DEFAULT_STRING_CAP);
+                        if (record != null) {
+                            ClaudePlanCache.dropArguments(record);
+                            if (complete && (record.get("uuid") instanceof String || hasLinks(record))) {
+                                appender.append(lines.lineStart(), lines.lineNumber(), record);
+                            }
+                            add(all, scan, record, lines.lineStart(), lines.lineNumber());
+                        }
+                        if (complete) {
+                            offset = lines.lineStart() + lines.length() + 1;
+                            lineCount = lines.lineNumber();
+                        }
+                    }
+                } catch (IOException | RuntimeException e) {
+                    // what was read stands; the cache keeps only what was read whole
+                }
+            }
+            bytes = appender.size();
+        }
+        return new Plan(
+                plan(all, file),
+                scan == null ? List.of() : scan.found(file),
+                new PlanCache(cache.file(), bytes, offset, lineCount));
+    }
+
+    private static void add(
+            List<ClaudeRecord> all, ClaudeSubagents.Scan scan, Map<String, Object> record, long offset, long line) {
+        if (scan != null) {
+            scan.record(record);
+        }
+        dropLinks(record);
+        ClaudeRecord r = ClaudeRecord.of(record, offset, line);
+        if (r != null) {
+            all.add(r);
+        }
+    }
+
+    /** Whether a record without uuid still says something of the session's subagents. */
+    private static boolean hasLinks(Map<String, Object> record) {
+        return record.containsKey("sessionId")
+                || record.containsKey("toolUseResult")
+                || record.containsKey("data")
+                || record.containsKey("agentId");
     }
 
     /** {@link ClaudeRecord#PROSE} and what {@link ClaudeSubagents#LINKS} needs; the links are dropped once scanned. */

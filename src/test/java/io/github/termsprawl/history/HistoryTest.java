@@ -79,6 +79,7 @@ class HistoryTest {
         assertEquals(4, r.turns());
         assertEquals(
                 List.of(
+                        ".plan",
                         ".state",
                         ".turns",
                         "index.md",
@@ -161,7 +162,7 @@ class HistoryTest {
         History.Result r = update();
         assertEquals(6, r.turns());
         assertEquals(
-                Set.of(".state", ".turns", "index.md", "turn-0004-user.md", "turn-0005-assistant.md"),
+                Set.of(".plan", ".state", ".turns", "index.md", "turn-0004-user.md", "turn-0005-assistant.md"),
                 changed(before, snapshot(dir)));
         assertEquals(3, r.written(), "two turns and the index");
     }
@@ -179,6 +180,7 @@ class HistoryTest {
         assertEquals(5, r.turns());
         assertEquals(
                 Set.of(
+                        ".plan",
                         ".state",
                         ".turns",
                         "index.md",
@@ -190,6 +192,7 @@ class HistoryTest {
                 changed(before, snapshot(dir)));
         assertEquals(
                 List.of(
+                        ".plan",
                         ".state",
                         ".turns",
                         "index.md",
@@ -239,7 +242,7 @@ class HistoryTest {
         assertEquals(1, r.agents());
         Path agentDir = dir.resolve("agents/a77");
         assertEquals(
-                List.of(".state", ".turns", "index.md", "turn-0000-user.md", "turn-0001-assistant.md"),
+                List.of(".plan", ".state", ".turns", "index.md", "turn-0000-user.md", "turn-0001-assistant.md"),
                 names(agentDir));
         assertTrue(read(agentDir.resolve("turn-0001-assistant.md")).contains("\nagent: a77\n"));
         assertTrue(read(dir.resolve("index.md")).endsWith("\n## subagents\n\nagents/a77/index.md · 2 turns\n"));
@@ -253,6 +256,7 @@ class HistoryTest {
         assertEquals(History.Status.UPDATED, update().status());
         assertEquals(
                 Set.of(
+                        "agents/a77/.plan",
                         "agents/a77/.state",
                         "agents/a77/.turns",
                         "agents/a77/index.md",
@@ -273,7 +277,8 @@ class HistoryTest {
         Map<String, String> before = snapshot(dir);
         Files.writeString(dir.resolve(".state"), "nonsense\n");
         assertEquals(History.Status.UPDATED, update().status());
-        assertEquals(Set.of(".state"), changed(before, snapshot(dir)));
+        // the records kept for the next read are made again too
+        assertEquals(Set.of(".plan", ".state"), changed(before, snapshot(dir)));
     }
 
     @Test

@@ -79,4 +79,59 @@ class ClaudePlanTest {
             assertTrue(p.offsets().length > 0 || p.prose().has(Message.Flag.SYNTHETIC));
         }
     }
+
+    @org.junit.jupiter.api.io.TempDir
+    Path dir;
+
+    /** The prose of a plan, its windows and its lines: what a turn file's key is made of. */
+    static List<String> describe(List<ClaudeSession.Planned> plan) {
+        List<String> out = new ArrayList<>();
+        for (ClaudeSession.Planned p : plan) {
+            out.add(p.window() + " " + p.prose() + " " + java.util.Arrays.toString(p.offsets()) + " "
+                    + java.util.Arrays.toString(p.lines()));
+        }
+        return out;
+    }
+
+    @Test
+    void aPlanKeptBetweenReadsOfAGrowingFileIsThePlanOfTheWholeFile() throws IOException {
+        for (String name : List.of(
+                "claude/entire-2.1.7-3compact-cd95adddad32.jsonl",
+                "claude/claude-1.0.108-ccviewer-inline-sidechain-5c0375b4.jsonl",
+                "claude/cclog-2.1.114-teammates-ef958aa1/ef958aa1-0e93-49f0-bb71-150f63befcd1.jsonl",
+                "claude-reconstruction/04-compaction-preserved-segment.jsonl")) {
+            byte[] all = Files.readAllBytes(SessionCorpus.file(name));
+            Path file = dir.resolve("grown.jsonl");
+            Path cache = dir.resolve("grown.plan");
+            Files.deleteIfExists(cache);
+            ClaudeSession session = new ClaudeSession();
+            ClaudeSession.PlanCache kept = new ClaudeSession.PlanCache(cache, 0, 0, 0);
+            // grown in four steps, the third cut in the middle of a line
+            int[] cuts = {all.length / 5, all.length / 2, all.length * 3 / 4 + 7, all.length};
+            for (int cut : cuts) {
+                Files.write(file, java.util.Arrays.copyOf(all, cut));
+                long end = cut;
+                while (end > 0 && all[(int) end - 1] != '\n') {
+                    end--;
+                }
+                ClaudeSession.Plan plan = session.plan(file, kept, end, true);
+                assertEquals(describe(session.plan(file)), describe(plan.messages()), name + " at " + cut);
+                assertEquals(ClaudeSubagents.of(file), plan.subagents(), name + " at " + cut);
+                assertEquals(end, plan.cache().offset(), "the cache ends with the last whole line");
+                assertEquals(Files.size(cache), plan.cache().bytes());
+                kept = plan.cache();
+            }
+        }
+    }
+
+    @Test
+    void aCacheThatDoesNotReadIsMadeAgainFromTheFirstLine() throws IOException {
+        Path file = Files.copy(SessionCorpus.file("claude/spotter-2.1.38-tool_heavy.jsonl"), dir.resolve("t.jsonl"));
+        Path cache = Files.writeString(dir.resolve("t.plan"), "not a cache\n");
+        ClaudeSession session = new ClaudeSession();
+        ClaudeSession.Plan plan =
+                session.plan(file, new ClaudeSession.PlanCache(cache, 12, 100, 3), Files.size(file), false);
+        assertEquals(describe(session.plan(file)), describe(plan.messages()));
+        assertEquals(Files.size(file), plan.cache().offset());
+    }
 }

@@ -1,0 +1,92 @@
+#!/bin/sh
+# Benchmark of the planted termsprawl-history command (turn files, issue 12): median wall time, peak RSS
+# and CPU over RUNS runs per case, as a Markdown table.
+#
+#   bench/history.sh               all cases
+#   RUNS=9 bench/history.sh        more runs per case (default 5)
+#   SHARED=dir bench/history.sh    where the shared folder is (default ../shared)
+#
+# Cases: the first write of a 200 MB Claude Code session; a run with nothing new over 40 nodes; a session
+# that grew by one turn (10 MB and 200 MB), with the files that run wrote. It builds nothing but this
+# checkout's classes (mvn test-compile, incremental), plants the commands with them (no install, no Maven
+# plugin run) and generates the transcripts once under target/bench-history (about 800 MB of disk). With
+# ../shared and node, bench/gen-transcript.mjs of the shared folder writes the sessions; else this
+# repository's BigStoreGenerator.
+set -eu
+cd "$(dirname "$0")/.."
+root=$(pwd)
+shared=${SHARED:-$root/../shared}
+runs=${RUNS:-5}
+work=$root/target/bench-history
+gen="$shared/bench/gen-transcript.mjs"
+note() { echo "bench: $*" >&2; }
+
+note "compiling (incremental) and reading the test classpath"
+./mvnw -q -o -B test-compile
+./mvnw -q -o -B dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$root/target/bench-classpath.txt" >/dev/null
+cp="$root/target/classes:$root/target/test-classes:$(cat "$root/target/bench-classpath.txt")"
+mkdir -p "$work"
+
+if [ -f "$gen" ] && command -v node >/dev/null 2>&1; then
+  claude_session() { node "$gen" "$@"; }
+else
+  note "no $gen (or no node): the sessions come from this repository's BigStoreGenerator"
+  claude_session() { java -cp "$cp" io.github.termsprawl.transcript.BigStoreGenerator claude "$@"; }
+fi
+fixture() { # fixture FILE CMD...: make FILE once, reuse it on later runs
+  f=$1; shift
+  [ -s "$f" ] || { note "generating $f"; "$@"; }
+}
+# project DIR: an empty project with the commands planted from this checkout's classes
+project() {
+  rm -rf "$1"
+  mkdir -p "$1/.termsprawl/transcripts"
+  java -cp "$cp" io.github.termsprawl.plant.PlantForBench "$1"
+}
+# node DIR ID FILE: records FILE as the transcript of node ID
+node_of() {
+  printf '{"version": 1, "path": "%s"}\n' "$3" > "$1/.termsprawl/transcripts/$2.json"
+}
+measure() { # measure NAME DIR ARGS...: the planted command on DIR
+  name=$1; dir=$2; shift 2
+  mkdir -p "$work/out"
+  OUT_DIR="$work/out" python3 bench/measure.py "$runs" cmd -- "$dir/.termsprawl/bin/termsprawl-history" --cwd "$dir" "$@" \
+    | awk -v name="$name" '{ printf "| %s | %.3f s | %.0f MB | %.3f s |", name, $2, $3, $4 }'
+}
+
+note "preparing fixtures under $work"
+fixture "$work/gen200.jsonl" claude_session "$work/gen200.jsonl" 200 7
+fixture "$work/gen10.jsonl" claude_session "$work/gen10.jsonl" 10 11
+i=0
+while [ $i -lt 40 ]; do
+  i=$((i + 1))
+  # 40 sessions from 60 KB to 6 MB (about 45 MB in all)
+  fixture "$work/many/s$i.jsonl" sh -c "mkdir -p '$work/many' && $(command -v node >/dev/null 2>&1 && [ -f "$gen" ] && echo "node '$gen'" || echo "java -cp '$cp' io.github.termsprawl.transcript.BigStoreGenerator claude") '$work/many/s$i.jsonl' $(awk -v i=$i 'BEGIN { printf "%.3f", 0.06 * 1.125 ^ i }') $i"
+done
+
+project "$work/first"; node_of "$work/first" big "$work/gen200.jsonl"
+project "$work/forty"
+i=0
+while [ $i -lt 40 ]; do i=$((i + 1)); node_of "$work/forty" "n$i" "$work/many/s$i.jsonl"; done
+"$work/forty/.termsprawl/bin/termsprawl-history" --cwd "$work/forty" >/dev/null
+# the growing sessions are copies: appending must not spoil the fixtures
+cp "$work/gen10.jsonl" "$work/grow10.jsonl"
+cp "$work/gen200.jsonl" "$work/grow200.jsonl"
+project "$work/grow10"; node_of "$work/grow10" g "$work/grow10.jsonl"
+project "$work/grow200"; node_of "$work/grow200" g "$work/grow200.jsonl"
+"$work/grow10/.termsprawl/bin/termsprawl-history" --cwd "$work/grow10" >/dev/null
+"$work/grow200/.termsprawl/bin/termsprawl-history" --cwd "$work/grow200" >/dev/null
+
+echo
+echo "termsprawl-history, $runs runs each (after one warm-up); $(date -u +%Y-%m-%d), $(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg), $(java -version 2>&1 | head -1)"
+echo
+echo "| case | wall (median) | peak RSS | CPU (median) | files written |"
+echo "|---|---|---|---|---|"
+turns=$(BEFORE_EACH="rm -rf '$work/first/.termsprawl/history'" measure "first write, 200 MB Claude Code session" "$work/first")
+echo "$turns $(find "$work/first/.termsprawl/history" -name 'turn-*.md' | wc -l) turn files + index |"
+echo "$(measure "nothing new, 40 nodes (45 MB of sessions)" "$work/forty") 0 |"
+for size in 10 200; do
+  line=$(BEFORE_EACH="touch '$work/mark'; python3 bench/append-turn.py '$work/grow$size.jsonl'" \
+    measure "one turn appended, $size MB Claude Code session" "$work/grow$size")
+  echo "$line $(find "$work/grow$size/.termsprawl/history" -type f -newer "$work/mark" ! -name .lock | sed 's:.*/::' | sort | tr '\n' ' ')|"
+done

@@ -1,0 +1,128 @@
+package io.github.termsprawl.session;
+
+import io.github.termsprawl.jsonl.ForwardLineReader;
+import io.github.termsprawl.jsonl.Json;
+import io.github.termsprawl.jsonl.JsonProjection;
+import io.github.termsprawl.jsonl.JsonWriter;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The records a plan of a Claude Code transcript is made from, kept in a file of their own so that a
+ * transcript that grew is read only from where the last read stopped: one line per record, {@code {"o":
+ * offset, "l": line, "r": record}}, the record as {@link ClaudeSession#PROSE_AND_LINKS} reads it with the
+ * arguments of every tool call dropped but a subagent call's prompt. The file only grows; what a
+ * killed run appended past the size its caller kept is cut off before the next append.
+ */
+final class ClaudePlanCache {
+    private ClaudePlanCache() {}
+
+    /** One kept record. */
+    interface Visitor {
+        void record(long offset, long line, Map<String, Object> record);
+    }
+
+    /** The records of the first {@code bytes} of {@code cache}; false when it holds fewer bytes (then none are given). */
+    static boolean read(Path cache, long bytes, Visitor visitor) {
+        try {
+            if (bytes <= 0 || !Files.isRegularFile(cache) || Files.size(cache) < bytes) {
+                return false;
+            }
+        } catch (IOException e) {
+            return false;
+        }
+        try (ForwardLineReader lines = ForwardLineReader.open(cache)) {
+            while (lines.next() && lines.lineStart() < bytes) {
+                Map<String, Object> kept = lines.record(JsonProjection.ALL, ClaudeSession.DEFAULT_STRING_CAP);
+                Map<String, Object> record = kept == null ? null : Json.asObject(kept.get("r"));
+                if (record == null
+                        || !(kept.get("o") instanceof Json.JsonNumber o)
+                        || !(kept.get("l") instanceof Json.JsonNumber l)) {
+                    return false;
+                }
+                visitor.record(Long.parseLong(o.text()), Long.parseLong(l.text()), record);
+            }
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+        return true;
+    }
+
+    /**
+     * Keeps only what a plan and the subagent scan read of a record's tool calls: a {@code Task} or
+     * {@code Agent} call's prompt, no other argument.
+     */
+    static void dropArguments(Map<String, Object> record) {
+        Map<String, Object> message = Json.asObject(record.get("message"));
+        if (message == null || !(message.get("content") instanceof List<?> parts)) {
+            return;
+        }
+        for (Object part : parts) {
+            Map<String, Object> p = Json.asObject(part);
+            if (p == null || !p.containsKey("input")) {
+                continue;
+            }
+            Map<String, Object> input = Json.asObject(p.get("input"));
+            if (("Task".equals(p.get("name")) || "Agent".equals(p.get("name")))
+                    && input != null
+                    && input.get("prompt") instanceof String prompt) {
+                p.put("input", Map.of("prompt", prompt));
+            } else {
+                p.remove("input");
+            }
+        }
+    }
+
+    /** Appends records to a cache from a size on (anything past it is cut off first). */
+    static final class Appender implements Closeable {
+        private final FileChannel channel;
+        private final StringBuilder pending = new StringBuilder();
+
+        Appender(Path cache, long from) throws IOException {
+            Files.createDirectories(cache.toAbsolutePath().getParent());
+            channel = FileChannel.open(cache, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            channel.truncate(from);
+            channel.position(from);
+        }
+
+        void append(long offset, long line, Map<String, Object> record) throws IOException {
+            pending.append("{\"o\":")
+                    .append(offset)
+                    .append(",\"l\":")
+                    .append(line)
+                    .append(",\"r\":")
+                    .append(JsonWriter.compact(record))
+                    .append("}\n");
+            if (pending.length() > 1 << 20) {
+                flush();
+            }
+        }
+
+        private void flush() throws IOException {
+            ByteBuffer bytes = ByteBuffer.wrap(pending.toString().getBytes(StandardCharsets.UTF_8));
+            while (bytes.hasRemaining()) {
+                channel.write(bytes);
+            }
+            pending.setLength(0);
+        }
+
+        /** The size of the cache with everything appended. */
+        long size() throws IOException {
+            flush();
+            return channel.position();
+        }
+
+        @Override
+        public void close() throws IOException {
+            channel.close();
+        }
+    }
+}
