@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.zip.CRC32C;
 
 /**
  * A Claude Code session: the live branch of each compaction window, oldest first ({@code ClaudeSession.windows}
@@ -128,7 +127,8 @@ final class ClaudeHistory {
                 ? new ClaudeSession.PlanCache(cache, state.planBytes(), state.offset(), state.line())
                 : new ClaudeSession.PlanCache(cache, 0, 0, 0);
         long end = SourceFiles.completeLines(file, size);
-        return new Read(file, session.plan(file, from, end, subagents), grown, size, mtime, end);
+        ClaudeSession.Plan plan = session.plan(file, from, end, subagents);
+        return new Read(file, plan, grown, size, mtime, end);
     }
 
     /** A transcript's folder: the turns whose key changed written, the others left alone. */
@@ -193,29 +193,30 @@ final class ClaudeHistory {
      * blocks and flags as planned, and for a result made up for an interrupted call, its prose.
      */
     private long key(ClaudeSession.Planned p, long end, int turn, String agent) {
-        CRC32C a = new CRC32C();
-        CRC32C b = new CRC32C();
-        StringBuilder s = new StringBuilder(64);
-        s.append(p.window())
-                .append(' ')
-                .append(p.prose().blocks().size())
-                .append(' ')
-                .append(p.prose().flags());
-        for (int i = 0; i < p.offsets().length; i++) {
-            s.append(' ')
-                    .append(p.offsets()[i])
-                    .append(':')
-                    .append(p.lines()[i])
-                    .append(p.offsets()[i] < end ? '.' : '~');
+        long h = mix(0xcbf29ce484222325L, p.window());
+        h = mix(h, p.prose().blocks().size());
+        long flags = 0; // a set's order may differ from run to run: its members as bits
+        for (Message.Flag f : p.prose().flags()) {
+            flags |= 1L << f.ordinal();
         }
-        byte[] bytes = s.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        a.update(bytes);
-        byte[] prose = p.offsets().length == 0
-                ? TurnMarkdown.render(job.header(agent), turn, p.window(), p.prose(), job.redact())
-                : bytes;
-        b.update(prose);
-        b.update(bytes.length);
-        return a.getValue() << 32 | b.getValue();
+        h = mix(h, flags);
+        for (int i = 0; i < p.offsets().length; i++) {
+            h = mix(h, p.offsets()[i]);
+            h = mix(h, p.lines()[i]);
+            h = mix(h, p.offsets()[i] < end ? 1 : 2);
+        }
+        if (p.offsets().length == 0) {
+            h = mix(
+                    h,
+                    TurnFolder.key(TurnMarkdown.render(job.header(agent), turn, p.window(), p.prose(), job.redact())));
+        }
+        return h;
+    }
+
+    /** One step of a 64-bit hash over numbers (FNV-1a on whole words, then a finaliser's scramble). */
+    private static long mix(long h, long v) {
+        h = (h ^ v) * 0x100000001b3L;
+        return h ^ (h >>> 29);
     }
 
     /** An inline subagent (Claude Code 1.0): its live branch among the parent's records, keyed by its bytes. */

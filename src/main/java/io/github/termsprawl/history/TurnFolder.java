@@ -160,15 +160,24 @@ final class TurnFolder implements AutoCloseable {
                 }
             }
         }
-        if (AtomicFiles.writeIfChanged(dir.resolve("index.md"), index.getBytes(StandardCharsets.UTF_8), false)) {
+        if (writeIfChanged(dir.resolve("index.md"), index.getBytes(StandardCharsets.UTF_8))) {
             written++;
         }
-        AtomicFiles.writeIfChanged(dir.resolve(FolderState.TURNS), FolderState.turnsBytes(turns), false);
+        writeIfChanged(dir.resolve(FolderState.TURNS), FolderState.turnsBytes(turns));
         if (state != null && state.writable()) {
-            AtomicFiles.writeIfChanged(dir.resolve(FolderState.STATE), state.bytes(), false);
+            writeIfChanged(dir.resolve(FolderState.STATE), state.bytes());
         } else {
             Files.deleteIfExists(dir.resolve(FolderState.STATE));
         }
+    }
+
+    /** Writes a file of the folder whose bytes differ (the folder was swept of stray temp files once). */
+    private static boolean writeIfChanged(Path file, byte[] bytes) throws IOException {
+        if (AtomicFiles.isCurrent(file, bytes, false)) {
+            return false;
+        }
+        AtomicFiles.replace(file, bytes);
+        return true;
     }
 
     /** Waits for the writes still queued after a failure (finish does that on success). */

@@ -255,9 +255,9 @@ final class ClaudeBranch {
         for (ClaudeRecord r : byUuid.values()) {
             String id = r.messageId();
             if (id != null) {
-                lines.computeIfAbsent(id, k -> new ArrayList<>()).add(r);
+                listOf(lines, id).add(r);
             } else if (parentOf(r) != null && r.holdsToolResult()) {
-                resultsOf.computeIfAbsent(parentOf(r), k -> new ArrayList<>()).add(r);
+                listOf(resultsOf, parentOf(r)).add(r);
             }
         }
         Map<String, List<ClaudeRecord>> inserts = new HashMap<>();
@@ -301,7 +301,22 @@ final class ClaudeBranch {
         return out;
     }
 
-    private static final Comparator<ClaudeRecord> BY_TIME = Comparator.comparing(ClaudeBranch::time);
+    /** By time, no time first (a class, not a lambda: the planted commands start without the lambda machinery). */
+    private static final Comparator<ClaudeRecord> BY_TIME = new Comparator<ClaudeRecord>() {
+        @Override
+        public int compare(ClaudeRecord a, ClaudeRecord b) {
+            return time(a).compareTo(time(b));
+        }
+    };
+
+    private static List<ClaudeRecord> listOf(Map<String, List<ClaudeRecord>> map, String key) {
+        List<ClaudeRecord> list = map.get(key);
+        if (list == null) {
+            list = new ArrayList<>();
+            map.put(key, list);
+        }
+        return list;
+    }
 
     private static Set<String> uuids(List<ClaudeRecord> records) {
         Set<String> uuids = new HashSet<>();
