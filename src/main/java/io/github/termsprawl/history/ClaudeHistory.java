@@ -124,8 +124,8 @@ final class ClaudeHistory {
                 && SourceFiles.prefixHash(file, state.offset()) == state.hash();
         Path cache = dir.resolve(FolderState.PLAN);
         ClaudeSession.PlanCache from = grown
-                ? new ClaudeSession.PlanCache(cache, state.planBytes(), state.offset(), state.line())
-                : new ClaudeSession.PlanCache(cache, 0, 0, 0);
+                ? new ClaudeSession.PlanCache(cache, state.planBytes(), state.offset(), state.line(), job.redact())
+                : new ClaudeSession.PlanCache(cache, 0, 0, 0, job.redact());
         long end = SourceFiles.completeLines(file, size);
         ClaudeSession.Plan plan = session.plan(file, from, end, subagents);
         return new Read(file, plan, grown, size, mtime, end);

@@ -1,5 +1,7 @@
 package io.github.termsprawl.history;
 
+import io.github.termsprawl.session.SecretRedactor;
+
 /**
  * The one place turn files are redacted: every text a person, a model or a tool wrote passes here before it
  * is written, so that secrets (API keys, tokens, private keys, passwords) never reach a file an agent greps.
@@ -9,7 +11,6 @@ final class Redaction {
 
     /** The text with every secret replaced by {@code [redacted:<kind>]} when {@code on}; else as it is. */
     static String apply(String text, boolean on) {
-        // TODO(issue 12): io.github.termsprawl.session.SecretRedactor.redact(text) once it is on main
-        return text;
+        return on ? SecretRedactor.redact(text) : text;
     }
 }

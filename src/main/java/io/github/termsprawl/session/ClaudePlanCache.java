@@ -19,8 +19,9 @@ import java.util.Map;
  * The records a plan of a Claude Code transcript is made from, kept in a file of their own so that a
  * transcript that grew is read only from where the last read stopped: one line per record, {@code {"o":
  * offset, "l": line, "r": record}}, the record as {@link ClaudeSession#PROSE_AND_LINKS} reads it with the
- * arguments of every tool call dropped but a subagent call's prompt. The file only grows; what a
- * killed run appended past the size its caller kept is cut off before the next append.
+ * arguments of every tool call dropped but a subagent call's prompt, and its texts redacted when asked
+ * ({@link #keepable}). The file only grows; what a killed run appended past the size its caller kept is cut
+ * off before the next append.
  */
 final class ClaudePlanCache {
     private ClaudePlanCache() {}
@@ -57,24 +58,40 @@ final class ClaudePlanCache {
     }
 
     /**
-     * Keeps only what a plan and the subagent scan read of a record's tool calls: a {@code Task} or
-     * {@code Agent} call's prompt, no other argument.
+     * Makes a record fit to keep: of its tool calls only what a plan and the subagent scan read (a {@code Task}
+     * or {@code Agent} call's prompt, no other argument); with {@code redact}, its texts redacted
+     * ({@link SecretRedactor}), so that the cache holds no secret the transcript had.
      */
-    static void dropArguments(Map<String, Object> record) {
+    static void keepable(Map<String, Object> record, boolean redact) {
         Map<String, Object> message = Json.asObject(record.get("message"));
+        if (redact) {
+            Map<String, Object> attachment = Json.asObject(record.get("attachment"));
+            if (attachment != null && attachment.get("prompt") instanceof String prompt) {
+                attachment.put("prompt", SecretRedactor.redact(prompt));
+            }
+            if (message != null && message.get("content") instanceof String text) {
+                message.put("content", SecretRedactor.redact(text));
+            }
+        }
         if (message == null || !(message.get("content") instanceof List<?> parts)) {
             return;
         }
         for (Object part : parts) {
             Map<String, Object> p = Json.asObject(part);
-            if (p == null || !p.containsKey("input")) {
+            if (p == null) {
+                continue;
+            }
+            if (redact && p.get("text") instanceof String text) {
+                p.put("text", SecretRedactor.redact(text));
+            }
+            if (!p.containsKey("input")) {
                 continue;
             }
             Map<String, Object> input = Json.asObject(p.get("input"));
             if (("Task".equals(p.get("name")) || "Agent".equals(p.get("name")))
                     && input != null
                     && input.get("prompt") instanceof String prompt) {
-                p.put("input", Map.of("prompt", prompt));
+                p.put("input", Map.of("prompt", redact ? SecretRedactor.redact(prompt) : prompt));
             } else {
                 p.remove("input");
             }

@@ -194,9 +194,10 @@ public final class ClaudeSession implements SessionReader {
     /**
      * A file that keeps the records of a transcript's first lines between reads ({@code bytes} of it hold the
      * records of the transcript's lines before {@code offset}, which are {@code lines} lines); {@code bytes} 0:
-     * nothing kept yet.
+     * nothing kept yet. With {@code redact} its texts are redacted ({@link SecretRedactor}), and so are the texts
+     * of the plans made with it.
      */
-    public record PlanCache(Path file, long bytes, long offset, long lines) {}
+    public record PlanCache(Path file, long bytes, long offset, long lines, boolean redact) {}
 
     /** {@link #plan(Path)} and {@link ClaudeSubagents#of} in one read of the file. */
     public Plan planWithSubagents(Path file) {
@@ -207,7 +208,8 @@ public final class ClaudeSession implements SessionReader {
 
     /**
      * {@link #plan(Path)} (and, with {@code subagents}, {@link ClaudeSubagents#of}) of a file that only grows,
-     * reading only its lines past {@code cache.offset()}: the records of the lines before come from the cache.
+     * reading only its lines past {@code cache.offset()}: the records of the lines before come from the cache. The
+     * plan's texts are redacted when the cache's are.
      * The records of lines that end before {@code end} are added to the cache; a cache that does not read is
      * started again from the file's first line. The caller makes sure the bytes before {@code cache.offset()}
      * are those the cache was made from.
@@ -223,7 +225,7 @@ public final class ClaudeSession implements SessionReader {
         };
         if (!ClaudePlanCache.read(cache.file(), cache.bytes(), keep)) {
             all.clear();
-            cache = new PlanCache(cache.file(), 0, 0, 0);
+            cache = new PlanCache(cache.file(), 0, 0, 0, cache.redact());
             scans[0] = subagents ? new ClaudeSubagents.Scan() : null;
         }
         ClaudeSubagents.Scan scan = scans[0];
@@ -240,7 +242,7 @@ public final class ClaudeSession implements SessionReader {
                         boolean complete = lines.lineStart() + lines.length() < end;
                         Map<String, Object> record = lines.record(PROSE_AND_LINKS, DEFAULT_STRING_CAP);
                         if (record != null) {
-                            ClaudePlanCache.dropArguments(record);
+                            ClaudePlanCache.keepable(record, cache.redact());
                             if (complete && (record.get("uuid") instanceof String || hasLinks(record))) {
                                 appender.append(lines.lineStart(), lines.lineNumber(), record);
                             }
@@ -260,7 +262,7 @@ public final class ClaudeSession implements SessionReader {
         return new Plan(
                 plan(all, file),
                 scan == null ? List.of() : scan.found(file),
-                new PlanCache(cache.file(), bytes, offset, lineCount));
+                new PlanCache(cache.file(), bytes, offset, lineCount, cache.redact()));
     }
 
     private static void add(

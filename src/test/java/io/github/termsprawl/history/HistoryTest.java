@@ -290,6 +290,53 @@ class HistoryTest {
         assertEquals(History.Status.UPDATED, update(true).status());
     }
 
+    static final String AWS = "AKIAZ3MNQ7XK5VBT2RWH";
+    static final String GITHUB = "ghp_aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5";
+
+    /** Secrets in a prompt (its first line, which the index shows too), a call's arguments, a result, a thought. */
+    void sessionWithSecrets() throws IOException {
+        lines(
+                transcript,
+                claudeUser("u1", null, "use " + AWS + " please\nDB_PASSWORD=s3cr3tV4lue9x", 1),
+                claudeAssistant(
+                        "a1",
+                        "u1",
+                        "[{\"type\":\"thinking\",\"thinking\":\"the token is " + GITHUB + "\",\"signature\":\"x\"},"
+                                + "{\"type\":\"tool_use\",\"id\":\"toolu_1\",\"name\":\"Bash\",\"input\":{\"command\":\"curl -H 'Authorization: Bearer "
+                                + GITHUB + "' x\"}}]",
+                        2),
+                claudeResult("r1", "a1", "toolu_1", "export AWS_KEY=" + AWS, false, 3));
+        HistoryFixtures.index(cwd, "backend", transcript, null, null);
+    }
+
+    @Test
+    void secretsAreRedactedInEveryFileByDefault() throws IOException {
+        sessionWithSecrets();
+        update();
+        StringBuilder all = new StringBuilder();
+        for (String name : names(dir)) {
+            all.append(read(dir.resolve(name)));
+        }
+        String text = all.toString();
+        assertFalse(text.contains(AWS), text);
+        assertFalse(text.contains(GITHUB), text);
+        assertFalse(text.contains("s3cr3tV4lue9x"), text);
+        assertTrue(read(dir.resolve("index.md"))
+                .contains("0000 user 2026-01-01T00:00:01Z use [redacted:aws-access-key] please\n"));
+        assertTrue(read(dir.resolve("turn-0000-user.md")).endsWith("\nDB_PASSWORD=[redacted:secret-assignment]\n"));
+        assertTrue(read(dir.resolve("turn-0001-assistant.md")).contains("the token is [redacted:github-token]\n"));
+        assertTrue(read(dir.resolve("turn-0002-tool.md")).contains("\nexport AWS_KEY=[redacted:aws-access-key]\n"));
+    }
+
+    @Test
+    void withRedactionOffTheFilesHoldTheSecrets() throws IOException {
+        sessionWithSecrets();
+        update(false);
+        assertTrue(read(dir.resolve("turn-0000-user.md")).contains(AWS));
+        assertTrue(read(dir.resolve("turn-0001-assistant.md")).contains(GITHUB));
+        assertTrue(read(dir.resolve("index.md")).contains(AWS));
+    }
+
     @Test
     void aNodeWithoutAnEntryOrWithACursorTranscriptGetsNoFolder() throws IOException {
         assertEquals(History.Status.NO_ENTRY, update().status());

@@ -105,7 +105,7 @@ class ClaudePlanTest {
             Path cache = dir.resolve("grown.plan");
             Files.deleteIfExists(cache);
             ClaudeSession session = new ClaudeSession();
-            ClaudeSession.PlanCache kept = new ClaudeSession.PlanCache(cache, 0, 0, 0);
+            ClaudeSession.PlanCache kept = new ClaudeSession.PlanCache(cache, 0, 0, 0, false);
             // grown in four steps, the third cut in the middle of a line
             int[] cuts = {all.length / 5, all.length / 2, all.length * 3 / 4 + 7, all.length};
             for (int cut : cuts) {
@@ -130,8 +130,42 @@ class ClaudePlanTest {
         Path cache = Files.writeString(dir.resolve("t.plan"), "not a cache\n");
         ClaudeSession session = new ClaudeSession();
         ClaudeSession.Plan plan =
-                session.plan(file, new ClaudeSession.PlanCache(cache, 12, 100, 3), Files.size(file), false);
+                session.plan(file, new ClaudeSession.PlanCache(cache, 12, 100, 3, false), Files.size(file), false);
         assertEquals(describe(session.plan(file)), describe(plan.messages()));
         assertEquals(Files.size(file), plan.cache().offset());
+    }
+
+    @Test
+    void aRedactedCacheKeepsNoSecretAndPlansTheSameTurns() throws IOException {
+        String key = "ghp_aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5";
+        Path file = Files.writeString(
+                dir.resolve("s.jsonl"),
+                "{\"type\":\"user\",\"uuid\":\"u1\",\"parentUuid\":null,\"timestamp\":\"2026-01-01T00:00:01Z\","
+                        + "\"message\":{\"role\":\"user\",\"content\":\"token " + key + "\"}}\n"
+                        + "{\"type\":\"assistant\",\"uuid\":\"a1\",\"parentUuid\":\"u1\",\"timestamp\":\"2026-01-01T00:00:02Z\","
+                        + "\"message\":{\"id\":\"m\",\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\""
+                        + key
+                        + "\"},{\"type\":\"tool_use\",\"id\":\"t\",\"name\":\"Task\",\"input\":{\"prompt\":\"use " + key
+                        + "\"}}]}}\n");
+        Path cache = dir.resolve("s.plan");
+        ClaudeSession session = new ClaudeSession();
+        ClaudeSession.Plan plan =
+                session.plan(file, new ClaudeSession.PlanCache(cache, 0, 0, 0, true), Files.size(file), true);
+        assertTrue(!Files.readString(cache).contains(key), Files.readString(cache));
+        assertEquals(
+                "token [redacted:github-token]", plan.messages().get(0).prose().text());
+        List<ClaudeSession.Planned> fresh = session.plan(file);
+        assertEquals(fresh.size(), plan.messages().size());
+        for (int i = 0; i < fresh.size(); i++) {
+            assertEquals(
+                    java.util.Arrays.toString(fresh.get(i).offsets()),
+                    java.util.Arrays.toString(plan.messages().get(i).offsets()));
+            assertEquals(
+                    fresh.get(i).prose().blocks().size(),
+                    plan.messages().get(i).prose().blocks().size());
+        }
+        // read again from the cache alone: the same
+        ClaudeSession.Plan again = session.plan(file, plan.cache(), Files.size(file), true);
+        assertEquals(describe(plan.messages()), describe(again.messages()));
     }
 }
