@@ -77,14 +77,16 @@ def planted = []
 file('.termsprawl').eachFileRecurse { if (it.isFile()) planted << basedir.toPath().relativize(it.toPath()).toString() }
 file('.claude').eachFileRecurse { if (it.isFile()) planted << basedir.toPath().relativize(it.toPath()).toString() }
 assert planted.sort() == ['.claude/settings.local.json', '.claude/skills/termsprawl-context/SKILL.md',
+        '.claude/skills/termsprawl-history/SKILL.md',
         '.termsprawl/.gitattributes', '.termsprawl/.gitignore', '.termsprawl/AGENTS.md',
         '.termsprawl/bin/lib/sqlite-jdbc.jar', '.termsprawl/bin/termsprawl-context',
-        '.termsprawl/bin/termsprawl-context.cmd', '.termsprawl/bin/termsprawl-record',
+        '.termsprawl/bin/termsprawl-context.cmd', '.termsprawl/bin/termsprawl-history',
+        '.termsprawl/bin/termsprawl-history.cmd', '.termsprawl/bin/termsprawl-record',
         '.termsprawl/bin/termsprawl-record.cmd', '.termsprawl/bin/termsprawl.jar', '.termsprawl/bin/termsprawl.jsa',
         '.termsprawl/bin/termsprawl.jsa.stamp']
 
 // one short INFO summary line, no stack trace
-assert log.contains('[INFO] termsprawl: wrote 12 discovery file(s) under ' + basedir.canonicalPath + '\n')
+assert log.contains('[INFO] termsprawl: wrote 15 discovery file(s) under ' + basedir.canonicalPath + '\n')
 assert !log.contains('at io.github.termsprawl')
 assert log.contains('BUILD SUCCESS')
 true

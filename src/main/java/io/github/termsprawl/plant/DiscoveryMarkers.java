@@ -33,8 +33,8 @@ public final class DiscoveryMarkers {
      */
     public static final String HISTORY_SKILL = "---\n"
             + "name: termsprawl-history\n"
-            + "description: When you need something a termsprawl agent (this one or a linked peer) said or did"
-            + " before its recent turns: a decision, an exact error, a command's output, a patch.\n"
+            + "description: When you need what a termsprawl agent (this one or a linked peer) said or did"
+            + " earlier than its recent turns, such as a decision, an exact error, a command's output or a patch.\n"
             + "---\n"
             + "# termsprawl history\n"
             + "\n"
