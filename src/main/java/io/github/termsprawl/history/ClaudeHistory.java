@@ -137,9 +137,8 @@ final class ClaudeHistory {
         // keys say where a turn's lines are: they hold only while the bytes before the last read's end are the same
         List<FolderState.Turn> old = read.grown ? FolderState.readTurns(dir) : null;
         List<ClaudeSession.Planned> plan = read.plan.messages();
-        TurnFolder folder = new TurnFolder(dir, job.header(agent), job.redact(), old);
-        ForwardLineReader lines = plan.isEmpty() ? null : open(read.file);
-        try {
+        TurnFolder folder = new TurnFolder(dir, job.header(agent), job.redact(), old, RENDERERS);
+        try (Readers readers = new Readers(read.file)) {
             for (int i = 0; i < plan.size(); i++) {
                 ClaudeSession.Planned p = plan.get(i);
                 folder.add(
@@ -149,17 +148,15 @@ final class ClaudeHistory {
                         new TurnFolder.Source() {
                             @Override
                             public Message message() throws IOException {
+                                ForwardLineReader lines = readers.get();
                                 return lines == null ? p.prose() : session.full(lines, p);
                             }
                         });
             }
+            folder.turns(); // every turn read before the readers close
         } catch (IOException | RuntimeException e) {
             folder.close();
             throw e;
-        } finally {
-            if (lines != null) {
-                lines.close();
-            }
         }
         ClaudeSession.PlanCache cache = read.plan.cache();
         folder.finish(
@@ -179,12 +176,44 @@ final class ClaudeHistory {
         return new Outcome(folder.size(), folder.written(), folder.removed());
     }
 
-    /** A reader of the transcript, or null when it is gone since it was planned (the turns keep their prose). */
-    private static ForwardLineReader open(Path file) {
-        try {
-            return ForwardLineReader.open(file);
-        } catch (IOException e) {
-            return null;
+    /** Threads that read and render the turns of a first write (more would only wait for the disk). */
+    static final int RENDERERS = Math.min(2, Runtime.getRuntime().availableProcessors());
+
+    /** A reader of the transcript for each thread that reads turns, closed together. */
+    private static final class Readers implements AutoCloseable {
+        private final Path file;
+        private final ThreadLocal<ForwardLineReader> mine = new ThreadLocal<>();
+        private final List<ForwardLineReader> all = new ArrayList<>();
+
+        Readers(Path file) {
+            this.file = file;
+        }
+
+        /** This thread's reader, or null when the file is gone since it was planned (the turns keep their prose). */
+        ForwardLineReader get() {
+            ForwardLineReader r = mine.get();
+            if (r == null) {
+                try {
+                    r = ForwardLineReader.open(file);
+                } catch (IOException e) {
+                    return null;
+                }
+                mine.set(r);
+                synchronized (all) {
+                    all.add(r);
+                }
+            }
+            return r;
+        }
+
+        @Override
+        public void close() throws IOException {
+            synchronized (all) {
+                for (ForwardLineReader r : all) {
+                    r.close();
+                }
+                all.clear();
+            }
         }
     }
 

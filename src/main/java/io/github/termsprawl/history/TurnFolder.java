@@ -7,10 +7,17 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadFactory;
 import java.util.zip.CRC32;
 import java.util.zip.CRC32C;
 
@@ -22,10 +29,19 @@ import java.util.zip.CRC32C;
  * the next run checks every file.
  */
 final class TurnFolder implements AutoCloseable {
-    /** A turn's message, read only when its file must be written. */
+    /** A turn's message, read only when its file must be written (on a renderer thread: it must allow that). */
     interface Source {
         Message message() throws IOException;
     }
+
+    /** Turns rendered one at a time before the renderers start: a small change never starts a thread. */
+    static final int SERIAL_TURNS = 32;
+
+    /** At most this many rendered turns wait for their place, per renderer. */
+    private static final int PENDING_PER_RENDERER = 8;
+
+    /** A turn being rendered: where it goes, and its bytes and index line once they are made. */
+    private record Pending(int index, String name, long key, int window, Future<Object[]> result) {}
 
     private final Path dir;
     private final TurnMarkdown.Header header;
@@ -39,12 +55,25 @@ final class TurnFolder implements AutoCloseable {
     private boolean prepared;
     private boolean stateDropped;
     private WriterThread writer; // started on the first write
+    private final int renderers;
+    private ExecutorService pool; // started past SERIAL_TURNS rendered turns
+    private final ArrayDeque<Pending> pending = new ArrayDeque<>();
+    private int rendered;
 
     TurnFolder(Path dir, TurnMarkdown.Header header, boolean redact, List<FolderState.Turn> old) {
+        this(dir, header, redact, old, 1);
+    }
+
+    /**
+     * @param renderers how many threads read and render turns whose {@link Source} allows it (reading a message
+     *     again, rendering and redacting it is most of the work of a first write)
+     */
+    TurnFolder(Path dir, TurnMarkdown.Header header, boolean redact, List<FolderState.Turn> old, int renderers) {
         this.dir = dir;
         this.header = header;
         this.redact = redact;
         this.old = old;
+        this.renderers = renderers;
     }
 
     /** The turns kept from before (the first {@code count} of the old state), unread and unwritten. */
@@ -70,10 +99,71 @@ final class TurnFolder implements AutoCloseable {
             turns.add(before);
             return;
         }
+        if (renderers < 2 || ++rendered <= SERIAL_TURNS) {
+            Object[] r = render(n, window, source);
+            write(name, (byte[]) r[0], old != null);
+            turns.add(new FolderState.Turn(name, key, w, (String) r[1]));
+            return;
+        }
+        if (pool == null) {
+            pool = Executors.newFixedThreadPool(renderers, new ThreadFactory() {
+                @Override
+                public Thread newThread(Runnable r) {
+                    Thread t = new Thread(r, "termsprawl-history-renderer");
+                    t.setDaemon(true);
+                    return t;
+                }
+            });
+        }
+        turns.add(null); // its place, filled when it is rendered
+        pending.add(new Pending(n, name, key, w, pool.submit(new Callable<Object[]>() {
+            @Override
+            public Object[] call() throws IOException {
+                return render(n, window, source);
+            }
+        })));
+        while (pending.size() > renderers * PENDING_PER_RENDERER) {
+            place(pending.poll());
+        }
+    }
+
+    /** The turn's file bytes and its index line. */
+    private Object[] render(int n, Integer window, Source source) throws IOException {
         Message m = source.message();
-        byte[] bytes = TurnMarkdown.render(header, n, window, m, redact);
-        write(name, bytes, old != null);
-        turns.add(new FolderState.Turn(name, key, w, TurnMarkdown.indexLine(n, m, redact)));
+        return new Object[] {TurnMarkdown.render(header, n, window, m, redact), TurnMarkdown.indexLine(n, m, redact)};
+    }
+
+    /** Waits for a rendered turn, then writes it and puts it in its place. */
+    private void place(Pending p) throws IOException {
+        Object[] r;
+        try {
+            r = p.result().get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while rendering turn files", e);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof IOException io) {
+                throw io;
+            }
+            if (cause instanceof RuntimeException re) {
+                throw re;
+            }
+            throw new IOException("cannot render turn " + p.index() + ": " + cause, cause);
+        }
+        write(p.name(), (byte[]) r[0], old != null);
+        turns.set(p.index(), new FolderState.Turn(p.name(), p.key(), p.window(), (String) r[1]));
+    }
+
+    /** Every turn still rendering, in its place. */
+    private void drain() throws IOException {
+        while (!pending.isEmpty()) {
+            place(pending.poll());
+        }
+        if (pool != null) {
+            pool.shutdown();
+            pool = null;
+        }
     }
 
     /** The next turn, keyed by its own bytes (for stores read whole, whose messages are at hand). */
@@ -125,7 +215,9 @@ final class TurnFolder implements AutoCloseable {
         prepared = true;
     }
 
-    List<FolderState.Turn> turns() {
+    /** The folder's turns, once every turn still rendering is in its place. */
+    List<FolderState.Turn> turns() throws IOException {
+        drain();
         return turns;
     }
 
@@ -142,6 +234,7 @@ final class TurnFolder implements AutoCloseable {
      * removes it: the next run reads the transcript again).
      */
     void finish(String index, FolderState state) throws IOException {
+        drain();
         if (writer != null) {
             written += writer.finish();
             writer = null;
@@ -183,6 +276,11 @@ final class TurnFolder implements AutoCloseable {
     /** Waits for the writes still queued after a failure (finish does that on success). */
     @Override
     public void close() {
+        if (pool != null) {
+            pool.shutdownNow();
+            pool = null;
+        }
+        pending.clear();
         if (writer != null) {
             try {
                 writer.finish();

@@ -290,6 +290,36 @@ class HistoryTest {
         assertEquals(History.Status.UPDATED, update(true).status());
     }
 
+    @Test
+    void aLongSessionIsRenderedOnSeveralThreadsToTheSameBytesInOrder() throws IOException {
+        List<String> records = new java.util.ArrayList<>();
+        String parent = null;
+        for (int i = 0; i < 150; i++) {
+            records.add(claudeUser("u" + i, parent, "question " + i + " " + "x".repeat(i * 37), 2 * i + 1));
+            records.add(claudeSays("a" + i, "u" + i, "answer " + i, 2 * i + 2));
+            parent = "a" + i;
+        }
+        lines(transcript, records.toArray(new String[0]));
+        HistoryFixtures.index(cwd, "backend", transcript, null, null);
+        assertTrue(TurnFolder.SERIAL_TURNS < 300 && ClaudeHistory.RENDERERS >= 1);
+        assertEquals(300, update().turns());
+        List<io.github.termsprawl.session.Message> messages = new java.util.ArrayList<>();
+        for (io.github.termsprawl.session.ClaudeSession.Window w :
+                new io.github.termsprawl.session.ClaudeSession().windows(transcript)) {
+            messages.addAll(w.messages());
+        }
+        TurnMarkdown.Header header = new TurnMarkdown.Header("backend", "claude", "s1", null);
+        StringBuilder index = new StringBuilder();
+        for (int i = 0; i < messages.size(); i++) {
+            io.github.termsprawl.session.Message m = messages.get(i);
+            assertEquals(
+                    new String(TurnMarkdown.render(header, i, 0, m, true), java.nio.charset.StandardCharsets.UTF_8),
+                    read(dir.resolve(TurnMarkdown.fileName(i, m))));
+            index.append(TurnMarkdown.indexLine(i, m, true)).append('\n');
+        }
+        assertTrue(read(dir.resolve("index.md")).endsWith("first line.\n\n" + index), "index lines in order");
+    }
+
     static final String AWS = "AKIAZ3MNQ7XK5VBT2RWH";
     static final String GITHUB = "ghp_aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5";
 
