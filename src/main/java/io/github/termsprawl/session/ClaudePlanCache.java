@@ -3,7 +3,6 @@ package io.github.termsprawl.session;
 import io.github.termsprawl.jsonl.ForwardLineReader;
 import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonProjection;
-import io.github.termsprawl.jsonl.JsonWriter;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -110,13 +109,14 @@ final class ClaudePlanCache {
             channel.position(from);
         }
 
-        void append(long offset, long line, Map<String, Object> record) throws IOException {
+        /** Keeps a record given as its compact JSON ({@code JsonWriter.compact}). */
+        void append(long offset, long line, String record) throws IOException {
             pending.append("{\"o\":")
                     .append(offset)
                     .append(",\"l\":")
                     .append(line)
                     .append(",\"r\":")
-                    .append(JsonWriter.compact(record))
+                    .append(record)
                     .append("}\n");
             if (pending.length() > 1 << 20) {
                 flush();

@@ -4,6 +4,7 @@ import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.jsonl.ForwardLineReader;
 import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonProjection;
+import io.github.termsprawl.jsonl.JsonWriter;
 import io.github.termsprawl.jsonl.JsonlRecords;
 import io.github.termsprawl.jsonl.ReverseLineReader;
 import io.github.termsprawl.transcript.StoreFacts;
@@ -38,6 +39,7 @@ public final class ClaudeSession implements SessionReader {
 
     private final int chunkSize;
     private final int maxInMemoryLine;
+    private final long splitBytes;
 
     public ClaudeSession() {
         this(ReverseLineReader.DEFAULT_CHUNK, ReverseLineReader.DEFAULT_MAX_IN_MEMORY_LINE);
@@ -45,8 +47,14 @@ public final class ClaudeSession implements SessionReader {
 
     /** Small sizes are for tests that must hit every chunk boundary. */
     ClaudeSession(int chunkSize, int maxInMemoryLine) {
+        this(chunkSize, maxInMemoryLine, SPLIT_BYTES);
+    }
+
+    /** {@code splitBytes}: a plan's read of this many bytes or more is cut in two (small for tests). */
+    ClaudeSession(int chunkSize, int maxInMemoryLine, long splitBytes) {
         this.chunkSize = chunkSize;
         this.maxInMemoryLine = maxInMemoryLine;
+        this.splitBytes = splitBytes;
     }
 
     /**
@@ -234,27 +242,51 @@ public final class ClaudeSession implements SessionReader {
         long bytes;
         try (ClaudePlanCache.Appender appender = new ClaudePlanCache.Appender(cache.file(), cache.bytes())) {
             if (file.toFile().isFile()) {
-                try (ForwardLineReader lines = ForwardLineReader.open(file, chunkSize, maxInMemoryLine)) {
-                    if (offset > 0) {
-                        lines.seek(offset, lineCount + 1);
+                // a big read is cut in two at a line start; the second half is parsed on a thread of its own
+                long split = split(file, offset, splitBytes);
+                Part first = new Part(file, offset, split, lineCount + 1, end, cache.redact());
+                Part second = split < 0 ? null : new Part(file, split, -1, 1, end, cache.redact());
+                java.util.concurrent.FutureTask<Part> other = null;
+                if (second != null) {
+                    other = new java.util.concurrent.FutureTask<>(second);
+                    Thread t = new Thread(other, "termsprawl-plan-reader");
+                    t.setDaemon(true);
+                    t.start();
+                }
+                first.call();
+                List<Part> parts = new ArrayList<>(List.of(first));
+                if (other != null) {
+                    try {
+                        other.get();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    } catch (java.util.concurrent.ExecutionException e) {
+                        // what was read stands
                     }
-                    while (lines.next()) {
-                        boolean complete = lines.lineStart() + lines.length() < end;
-                        Map<String, Object> record = lines.record(PROSE_AND_LINKS, DEFAULT_STRING_CAP);
-                        if (record != null) {
-                            ClaudePlanCache.keepable(record, cache.redact());
-                            if (complete && (record.get("uuid") instanceof String || hasLinks(record))) {
-                                appender.append(lines.lineStart(), lines.lineNumber(), record);
-                            }
-                            add(all, scan, record, lines.lineStart(), lines.lineNumber());
-                        }
-                        if (complete) {
-                            offset = lines.lineStart() + lines.length() + 1;
-                            lineCount = lines.lineNumber();
-                        }
+                    if (!first.failed && other.isDone()) {
+                        parts.add(second);
                     }
-                } catch (IOException | RuntimeException e) {
-                    // what was read stands; the cache keeps only what was read whole
+                }
+                long shift = 0;
+                for (Part part : parts) {
+                    for (Object[] r : part.read) {
+                        long at = (Long) r[0];
+                        long line = (Long) r[1] + shift;
+                        @SuppressWarnings("unchecked")
+                        Map<String, Object> record = (Map<String, Object>) r[2];
+                        if (r[3] != null) {
+                            appender.append(at, line, (String) r[3]);
+                        }
+                        add(all, scan, record, at, line);
+                    }
+                    if (part.completeEnd > 0) {
+                        offset = part.completeEnd;
+                        lineCount = part.completeLine + shift;
+                    }
+                    shift = part.lastLine; // the second part counts its lines from 1
+                    if (part.failed) {
+                        break; // what was read stands; the cache keeps only what was read whole
+                    }
                 }
             }
             bytes = appender.size();
@@ -263,6 +295,89 @@ public final class ClaudeSession implements SessionReader {
                 plan(all, file),
                 scan == null ? List.of() : scan.found(file),
                 new PlanCache(cache.file(), bytes, offset, lineCount, cache.redact()));
+    }
+
+    /** A read of this many bytes or more is cut in two (parsed on two threads). */
+    static final long SPLIT_BYTES = 16L << 20;
+
+    /** The start of the first line past the middle of what is left to read, or -1 to read it in one go. */
+    private static long split(Path file, long from, long splitBytes) {
+        long size = file.toFile().length();
+        if (size - from < splitBytes || Runtime.getRuntime().availableProcessors() < 2) {
+            return -1;
+        }
+        try (java.io.RandomAccessFile in = new java.io.RandomAccessFile(file.toFile(), "r")) {
+            byte[] buf = new byte[1 << 16];
+            for (long at = from + (size - from) / 2; at < size; at += buf.length) {
+                in.seek(at);
+                int n = in.read(buf, 0, (int) Math.min(buf.length, size - at));
+                for (int i = 0; i < n; i++) {
+                    if (buf[i] == '\n') {
+                        return at + i + 1 < size ? at + i + 1 : -1;
+                    }
+                }
+            }
+        } catch (IOException e) {
+            return -1;
+        }
+        return -1;
+    }
+
+    /**
+     * The lines of one part of a file read for a plan, parsed and made fit to keep ({@link ClaudePlanCache#keepable}),
+     * each with the JSON the cache keeps of it (for a line that has ended): the costly half of a read, which two
+     * parts do at once.
+     */
+    private final class Part implements java.util.concurrent.Callable<Part> {
+        final Path file;
+        final long from;
+        final long to; // -1: to the end of the file
+        final long firstLine;
+        final long end;
+        final boolean redact;
+        final List<Object[]> read = new ArrayList<>(); // {offset, line, record, cached JSON or null}
+        long completeEnd;
+        long completeLine;
+        long lastLine;
+        boolean failed;
+
+        Part(Path file, long from, long to, long firstLine, long end, boolean redact) {
+            this.file = file;
+            this.from = from;
+            this.to = to;
+            this.firstLine = firstLine;
+            this.end = end;
+            this.redact = redact;
+            this.lastLine = firstLine - 1;
+        }
+
+        @Override
+        public Part call() {
+            try (ForwardLineReader lines = ForwardLineReader.open(file, chunkSize, maxInMemoryLine)) {
+                if (from > 0) {
+                    lines.seek(from, firstLine);
+                }
+                while (lines.next() && (to < 0 || lines.lineStart() < to)) {
+                    boolean complete = lines.lineStart() + lines.length() < end;
+                    Map<String, Object> record = lines.record(PROSE_AND_LINKS, DEFAULT_STRING_CAP);
+                    if (record != null) {
+                        ClaudePlanCache.keepable(record, redact);
+                        boolean kept = complete && (record.get("uuid") instanceof String || hasLinks(record));
+                        read.add(new Object[] {
+                            lines.lineStart(), lines.lineNumber(), record, kept ? JsonWriter.compact(record) : null
+                        });
+                    }
+                    if (complete) {
+                        completeEnd = lines.lineStart() + lines.length() + 1;
+                        completeLine = lines.lineNumber();
+                    }
+                    lastLine = lines.lineNumber();
+                }
+            } catch (IOException | RuntimeException e) {
+                failed = true;
+            }
+            return this;
+        }
     }
 
     private static void add(

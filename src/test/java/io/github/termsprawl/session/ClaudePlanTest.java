@@ -104,7 +104,11 @@ class ClaudePlanTest {
             Path file = dir.resolve("grown.jsonl");
             Path cache = dir.resolve("grown.plan");
             Files.deleteIfExists(cache);
-            ClaudeSession session = new ClaudeSession();
+            // reads of 4 KiB or more are cut in two and parsed on two threads
+            ClaudeSession session = new ClaudeSession(
+                    io.github.termsprawl.jsonl.ReverseLineReader.DEFAULT_CHUNK,
+                    io.github.termsprawl.jsonl.ReverseLineReader.DEFAULT_MAX_IN_MEMORY_LINE,
+                    4096);
             ClaudeSession.PlanCache kept = new ClaudeSession.PlanCache(cache, 0, 0, 0, false);
             // grown in four steps, the third cut in the middle of a line
             int[] cuts = {all.length / 5, all.length / 2, all.length * 3 / 4 + 7, all.length};
