@@ -33,6 +33,14 @@ public final class Launchers {
     }
 
     public String sh(String name, String mainClass, String purpose) {
+        return sh(name, mainClass, purpose, "");
+    }
+
+    /**
+     * The sh launcher, its JVM started with {@code extraFlags} after {@link #JVM_FLAGS} (empty, or flags with a
+     * leading space).
+     */
+    public String sh(String name, String mainClass, String purpose, String extraFlags) {
         return "#!/bin/sh\n"
                 + "# " + name + ": " + purpose + "\n"
                 + "# Planted by `" + plantCommand + "`, which rewrites it: do not edit.\n"
@@ -59,7 +67,7 @@ public final class Launchers {
                 + "  exit 0\n"
                 + "fi\n"
                 // a crash report would go to the current folder, its banner to stdout
-                + "set -- " + JVM_FLAGS + " -XX:ErrorFile=/dev/null -cp \"$here/" + JAR + "\" " + mainClass
+                + "set -- " + JVM_FLAGS + extraFlags + " -XX:ErrorFile=/dev/null -cp \"$here/" + JAR + "\" " + mainClass
                 + " \"$@\"\n"
                 // an archive changed after discover stamped it (cut short by a copy) would crash the JVM
                 + "if [ -f \"$here/" + ARCHIVE + "\" ] && [ -f \"$here/" + ARCHIVE_STAMP + "\" ]"
@@ -73,6 +81,11 @@ public final class Launchers {
     }
 
     public String cmd(String name, String mainClass, String purpose) {
+        return cmd(name, mainClass, purpose, "");
+    }
+
+    /** The Windows launcher, its JVM started with {@code extraFlags} as {@link #sh(String, String, String, String)}. */
+    public String cmd(String name, String mainClass, String purpose, String extraFlags) {
         String text = "@echo off\n"
                 + "rem " + name + ": " + purpose + "\n"
                 + "rem Planted by `" + plantCommand + "`, which rewrites it: do not edit.\n"
@@ -83,7 +96,7 @@ public final class Launchers {
                 // quoted inside the value, so a folder with spaces stays one argument
                 + "if exist \"%~dp0" + ARCHIVE + "\" set CDS=\"-XX:SharedArchiveFile=%~dp0" + ARCHIVE + "\"\n"
                 + "if \"%JAVA_EXE%\"==\"java\" where java >nul 2>nul || goto nojava\n"
-                + "\"%JAVA_EXE%\" %CDS% " + JVM_FLAGS + " -cp \"%~dp0" + JAR + "\" " + mainClass + " %*\n"
+                + "\"%JAVA_EXE%\" %CDS% " + JVM_FLAGS + extraFlags + " -cp \"%~dp0" + JAR + "\" " + mainClass + " %*\n"
                 // fail open, as the sh launcher: a usage error (2) is the caller's to see, nothing else is
                 + "if %ERRORLEVEL% EQU 2 exit /b 2\n"
                 + "exit /b 0\n"

@@ -75,6 +75,10 @@ class DiscoveryTest {
             assertFalse(text.contains("\r"), sh);
         }
         assertTrue(Files.readString(p(".termsprawl/bin/termsprawl-context.cmd")).contains("\r\n"));
+        // the history command reads whole sessions: a small first heap keeps its resident set down
+        assertTrue(Files.readString(p(".termsprawl/bin/termsprawl-history")).contains(" -Xms64m -XX:ErrorFile="));
+        assertTrue(Files.readString(p(".termsprawl/bin/termsprawl-history.cmd")).contains(" -Xms64m -cp "));
+        assertFalse(Files.readString(p(".termsprawl/bin/termsprawl-context")).contains("-Xms"));
         assertFalse(Files.exists(p("AGENTS.md")), "never the root AGENTS.md");
         assertFalse(
                 Files.exists(p(".claude/settings.local.json")),
