@@ -43,7 +43,8 @@ public final class ContextCommand {
         return 0;
     }
 
-    private static void write(OutputStream stream, byte[] bytes) {
+    /** Writes and flushes; a closed pipe is the reader's choice, not an error (the history command's too). */
+    static void write(OutputStream stream, byte[] bytes) {
         if (bytes.length == 0) {
             return;
         }

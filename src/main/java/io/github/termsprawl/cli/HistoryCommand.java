@@ -75,10 +75,10 @@ public final class HistoryCommand {
                 ready.add(node);
                 if (args.list()) {
                     for (Path f : history.files(node)) {
-                        printed.append(shown(cwd, f)).append('\n');
+                        printed.append(shown(f)).append('\n');
                     }
                 } else if (args.show() < 0) {
-                    printed.append(shown(cwd, r.dir().resolve("index.md"))).append('\n');
+                    printed.append(shown(r.dir().resolve("index.md"))).append('\n');
                 }
             }
             if (args.show() >= 0 && ready.size() == 1) {
@@ -88,7 +88,7 @@ public final class HistoryCommand {
                     return;
                 }
                 try {
-                    out(out, Files.readAllBytes(turn));
+                    ContextCommand.write(out, Files.readAllBytes(turn));
                 } catch (IOException e) {
                     write(err, NAME + ": cannot read " + turn + ": " + e.getMessage() + "\n");
                 }
@@ -113,24 +113,12 @@ public final class HistoryCommand {
         }
     }
 
-    /** A path under the project as the caller named the project ({@code .} gives {@code .termsprawl/…}). */
-    private static String shown(Path cwd, Path file) {
-        return cwd.resolve(cwd.relativize(file)).normalize().toString();
+    /** A path under the project as the caller named the project ({@code --cwd .} gives {@code .termsprawl/…}). */
+    private static String shown(Path file) {
+        return file.normalize().toString();
     }
 
     private static void write(OutputStream stream, String text) {
-        out(stream, Utf8Output.encode(text));
-    }
-
-    private static void out(OutputStream stream, byte[] bytes) {
-        if (bytes.length == 0) {
-            return;
-        }
-        try {
-            stream.write(bytes);
-            stream.flush();
-        } catch (IOException e) {
-            // a closed pipe is the reader's choice
-        }
+        ContextCommand.write(stream, Utf8Output.encode(text));
     }
 }

@@ -74,15 +74,7 @@ final class GrowingHistory {
                 modelTranscript,
                 0);
         folder.finish(IndexText.of(job, null, file.toString(), folder.turns(), List.of()), next);
-        return new History.Result(
-                job.node(),
-                History.Status.UPDATED,
-                job.dir(),
-                job.store(),
-                folder.size(),
-                0,
-                folder.written(),
-                folder.removed());
+        return job.updated(folder);
     }
 
     /** Adds each message as the next turn; a failure to write stops the walk and is thrown after it. */

@@ -30,4 +30,10 @@ record NodeJob(
     TurnMarkdown.Header header(String agent) {
         return new TurnMarkdown.Header(node, store.id(), session(), agent);
     }
+
+    /** The node brought up to date in one folder (no subagents): what that folder came to. */
+    History.Result updated(TurnFolder folder) {
+        return new History.Result(
+                node, History.Status.UPDATED, dir, store, folder.size(), 0, folder.written(), folder.removed());
+    }
 }

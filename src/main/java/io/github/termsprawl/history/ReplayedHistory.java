@@ -64,15 +64,7 @@ final class ReplayedHistory {
         FolderState next = new FolderState(
                 file.toString(), job.settings(), size, mtime, watched, 0, 0, 0, folder.size(), false, 0);
         folder.finish(IndexText.of(job, null, source(), folder.turns(), List.of()), next);
-        return new History.Result(
-                job.node(),
-                History.Status.UPDATED,
-                job.dir(),
-                job.store(),
-                folder.size(),
-                0,
-                folder.written(),
-                folder.removed());
+        return job.updated(folder);
     }
 
     private String source() {
