@@ -34,6 +34,7 @@ public final class CommandJar {
         "io/github/termsprawl/transcript/",
         "io/github/termsprawl/session/",
         "io/github/termsprawl/view/",
+        "io/github/termsprawl/ask/",
         "io/github/termsprawl/cli/"
     };
 

@@ -67,6 +67,11 @@ public final class TranscriptReaders implements AutoCloseable {
         return readers.get(storeOf(entry)).stats(entry);
     }
 
+    /** The OpenCode connections the session model reads with ({@code Sessions.reader}); loads sqlite-jdbc's native library. */
+    public OpenCodeDatabases openCodeDatabases() {
+        return databases();
+    }
+
     private synchronized OpenCodeDatabases databases() {
         if (databases == null) {
             SqliteNative.load(nativeDir);
