@@ -96,7 +96,7 @@ final class AnthropicClient {
                     (status == 429 ? "Rate limited" : "The API is overloaded") + " (" + describe(status, error) + ")";
             if (attempt >= maxRetries) {
                 throw new AskException(what + " after " + (attempt + 1) + " tries. Try again later, or ask fewer"
-                        + " targets at once (termsprawl.parallel).");
+                        + " targets at once (" + settings.names().parallel() + ").");
             }
             long wait = retryAfter(response.headers());
             if (wait > maxWaitMillis) {
@@ -118,7 +118,7 @@ final class AnthropicClient {
         } catch (HttpTimeoutException e) {
             throw new AskException("No answer from " + endpoint + " within "
                     + settings.timeout().toSeconds()
-                    + " s. Allow more time (termsprawl.timeout, or --timeout <seconds>), or try again later.");
+                    + " s. Allow more time (" + settings.names().timeout() + "), or try again later.");
         } catch (IOException e) {
             String reason = e.getMessage() == null || e.getMessage().isEmpty()
                     ? e.getClass().getSimpleName()
@@ -187,12 +187,14 @@ final class AnthropicClient {
                     + " to a valid key, or unset it to ask Claude Code sessions through the claude command.");
         }
         if (status == 403) {
-            return new AskException("The API key may not do this " + why + ". Use a key that may use "
-                    + settings.model() + ", or another model (termsprawl.model, --model or TERMSPRAWL_MODEL).");
+            return new AskException(
+                    "The API key may not do this " + why + ". Use a key that may use " + settings.model()
+                            + ", or another model (" + settings.names().model() + " or TERMSPRAWL_MODEL).");
         }
         if (status == 404) {
             return new AskException("Not found at " + endpoint + " " + why + ": the model '" + settings.model()
-                    + "' may not exist. Name a current model with termsprawl.model, --model or TERMSPRAWL_MODEL (the"
+                    + "' may not exist. Name a current model with "
+                    + settings.names().model() + " or TERMSPRAWL_MODEL (the"
                     + " default is " + Models.DEFAULT + "), or check ANTHROPIC_BASE_URL.");
         }
         String lower = message.toLowerCase(java.util.Locale.ROOT);
@@ -212,7 +214,8 @@ final class AnthropicClient {
             return new AskException.TooLarge(
                     "The request is too large for " + settings.model() + " even after cutting it to "
                             + Sizes.describe(bytes) + ", ~" + estimatedTokens + " tokens " + why
-                            + ". Cut more with a smaller termsprawl.contextTokens (or --context-tokens <tokens>).",
+                            + ". Cut more with a smaller budget ("
+                            + settings.names().contextTokens() + ").",
                     counted,
                     maximum);
         }

@@ -82,7 +82,10 @@ public final class Ask implements AutoCloseable {
                                 + " claude command on PATH) to ask Claude Code sessions through it");
             }
         }
-        ClaudeCli cli = claude == null ? null : new ClaudeCli(claude, env, settings.timeout());
+        ClaudeCli cli = claude == null
+                ? null
+                : new ClaudeCli(
+                        claude, env, settings.timeout(), settings.names().timeout());
         int threads = Math.max(1, Math.min(settings.parallel(), targets.size()));
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "termsprawl-ask");

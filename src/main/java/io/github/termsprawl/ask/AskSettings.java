@@ -20,7 +20,18 @@ public record AskSettings(
         int parallel,
         boolean redact,
         boolean dryRun,
-        int contextTokens) {
+        int contextTokens,
+        Names names) {
+    /**
+     * How the caller sets each setting, for messages that say what to change: the command's flags
+     * ({@link #FLAGS}) or the goal's properties.
+     */
+    public record Names(String model, String timeout, String parallel, String contextTokens) {}
+
+    /** The planted command's flags. */
+    public static final Names FLAGS =
+            new Names("--model <id>", "--timeout <seconds>", "--parallel <n>", "--context-tokens <n>");
+
     public static final String DEFAULT_BASE_URL = "https://api.anthropic.com";
     public static final int DEFAULT_TIMEOUT_SECONDS = 300;
     public static final int DEFAULT_PARALLEL = 4;
@@ -28,7 +39,7 @@ public record AskSettings(
     /**
      * The settings from the environment, each explicit value (null: not given) winning over it.
      *
-     * @param model          {@code termsprawl.model} / {@code --model}, else {@code TERMSPRAWL_MODEL}, else the default
+     * @param model          the goal's or the command's model, else {@code TERMSPRAWL_MODEL}, else the default
      * @param timeoutSeconds null for {@link #DEFAULT_TIMEOUT_SECONDS}
      * @param parallel       null for {@link #DEFAULT_PARALLEL}
      */
@@ -40,7 +51,8 @@ public record AskSettings(
             Integer parallel,
             boolean redact,
             boolean dryRun,
-            Integer contextTokens) {
+            Integer contextTokens,
+            Names names) {
         String chosen = model != null && !model.isBlank() ? model.strip() : env.get(AskEnvironment.MODEL);
         String base = env.get(AskEnvironment.BASE_URL);
         return new AskSettings(
@@ -52,7 +64,8 @@ public record AskSettings(
                 parallel != null ? parallel : DEFAULT_PARALLEL,
                 redact,
                 dryRun,
-                contextTokens != null ? contextTokens : 0);
+                contextTokens != null ? contextTokens : 0,
+                names);
     }
 
     /** The input budget actually used: the given one, else the model's window. */

@@ -29,11 +29,13 @@ final class ClaudeCli {
     private final Path executable;
     private final AskEnvironment env;
     private final Duration timeout;
+    private final String timeoutName;
 
-    ClaudeCli(Path executable, AskEnvironment env, Duration timeout) {
+    ClaudeCli(Path executable, AskEnvironment env, Duration timeout, String timeoutName) {
         this.executable = executable;
         this.env = env;
         this.timeout = timeout;
+        this.timeoutName = timeoutName;
     }
 
     static List<String> command(Path executable, String sessionId, String prompt) {
@@ -86,7 +88,7 @@ final class ClaudeCli {
             if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 p.destroyForcibly();
                 throw new AskException("claude gave no answer within " + timeout.toSeconds() + " s. Allow more time"
-                        + " (termsprawl.timeout, or --timeout <seconds>), or try again later.");
+                        + " (" + timeoutName + "), or try again later.");
             }
             outReader.join(5000);
             errReader.join(5000);

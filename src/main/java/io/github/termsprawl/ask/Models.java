@@ -4,7 +4,7 @@ package io.github.termsprawl.ask;
 public final class Models {
     /**
      * The default model: the current Sonnet (Claude Sonnet 5.5, per Anthropic's models overview), fast and
-     * with a 1M-token window. {@code termsprawl.model} or {@code TERMSPRAWL_MODEL} names another.
+     * with a 1M-token window. A setting or {@code TERMSPRAWL_MODEL} names another.
      */
     public static final String DEFAULT = "claude-sonnet-5-5";
 

@@ -42,8 +42,8 @@ final class SessionLoader {
     Conversation load(Target target) throws AskException {
         TranscriptIndex.Entry entry = target.entry();
         if (entry == null) {
-            throw new AskException("No transcript is recorded for node " + target.node() + ". Record one (mvn"
-                    + " termsprawl:record -Dtermsprawl.node=" + target.node() + " -Dtermsprawl.transcript=latest).");
+            throw new AskException("No transcript is recorded for node " + target.node() + ". Record one (the"
+                    + " record goal, or the SessionStart hook when the agent starts with TERMSPRAWL_NODE_ID set).");
         }
         if (!Files.exists(entry.path())) {
             throw new AskException("The transcript of " + target.label() + " is missing: " + entry.path()

@@ -1,7 +1,6 @@
 package io.github.termsprawl.ask;
 
 import io.github.termsprawl.core.Links;
-import io.github.termsprawl.core.NodeId;
 import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.core.UserErrorException;
@@ -57,8 +56,8 @@ public final class Targets {
         if (entry == null) {
             throw new UserErrorException(
                     "No transcript is recorded for node " + id + " in " + new TranscriptIndex(layout).fileOf(id),
-                    "Record one (mvn termsprawl:record -Dtermsprawl.node=" + id
-                            + " -Dtermsprawl.transcript=latest), or check the node id");
+                    "Record one (the record goal, or the SessionStart hook when the agent starts with"
+                            + " TERMSPRAWL_NODE_ID set), or check the node id");
         }
         return new Target(id, id, entry, 0);
     }
@@ -68,8 +67,7 @@ public final class Targets {
         if (peers.isEmpty()) {
             throw new UserErrorException(
                     "Node " + self + " has no linked peers in " + layout.linksDir(),
-                    "Link one (mvn termsprawl:link -Dtermsprawl.a=" + self
-                            + " -Dtermsprawl.b=<peer>), or check the id");
+                    "Link one (the link goal), or check the id");
         }
         TranscriptIndex index = new TranscriptIndex(layout);
         List<Target> targets = new ArrayList<>();
@@ -151,10 +149,5 @@ public final class Targets {
             targets.add(new Target(session.label(), session.node(), session.entry(), w));
         }
         return targets;
-    }
-
-    /** Whether {@code id} could name a node, for the entry points' checks. */
-    static boolean isNode(String id) {
-        return id != null && NodeId.isSafe(id);
     }
 }

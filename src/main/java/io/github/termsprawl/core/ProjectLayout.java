@@ -52,6 +52,14 @@ public final class ProjectLayout {
                 .resolve("SKILL.md");
     }
 
+    /** The skill that tells Claude Code about {@code termsprawl-ask}. */
+    public Path askSkillMd() {
+        return cwd.resolve(".claude")
+                .resolve("skills")
+                .resolve("termsprawl-ask")
+                .resolve("SKILL.md");
+    }
+
     public Path claudeSettingsLocal() {
         return cwd.resolve(".claude").resolve("settings.local.json");
     }

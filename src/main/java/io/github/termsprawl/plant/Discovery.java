@@ -20,6 +20,7 @@ import java.util.Map;
 public final class Discovery {
     public static final String CONTEXT = "termsprawl-context";
     public static final String RECORD = "termsprawl-record";
+    public static final String ASK = "termsprawl-ask";
 
     /** A file check found wrong: {@code problem} is {@code missing} or {@code stale}. */
     public record Finding(Path path, String problem) {}
@@ -41,6 +42,7 @@ public final class Discovery {
             "# planted by termsprawl: the launchers keep their line ends on every checkout\n"
                     + "/bin/" + CONTEXT + " text eol=lf\n"
                     + "/bin/" + RECORD + " text eol=lf\n"
+                    + "/bin/" + ASK + " text eol=lf\n"
                     + "/bin/*.cmd text eol=crlf\n"
                     + "/bin/*.jar binary\n"
                     + "*.json text eol=lf\n"
@@ -71,6 +73,7 @@ public final class Discovery {
                 layout.agentsMd(),
                 DiscoveryMarkers.upsert(readOrEmpty(layout.agentsMd())).getBytes(StandardCharsets.UTF_8)));
         files.add(PlantedFile.prose(layout.skillMd(), DiscoveryMarkers.SKILL.getBytes(StandardCharsets.UTF_8)));
+        files.add(PlantedFile.prose(layout.askSkillMd(), DiscoveryMarkers.ASK_SKILL.getBytes(StandardCharsets.UTF_8)));
         Path bin = layout.binDir();
         String contextPurpose = "prints the recent turns of the agents linked to a node (--cwd <dir> --self <nodeId>)";
         String recordPurpose =
@@ -82,6 +85,10 @@ public final class Discovery {
         files.add(text(bin.resolve(RECORD), launchers.sh(RECORD, CommandJar.RECORD_MAIN, recordPurpose), true));
         files.add(text(
                 bin.resolve(RECORD + ".cmd"), launchers.cmd(RECORD, CommandJar.RECORD_MAIN, recordPurpose), false));
+        String askPurpose = "asks a node's session, or every peer's, a question answered from its whole conversation"
+                + " (--cwd <dir> --self <nodeId> (--node <id> | --peers) \"question\")";
+        files.add(text(bin.resolve(ASK), launchers.sh(ASK, CommandJar.ASK_MAIN, askPurpose, true), true));
+        files.add(text(bin.resolve(ASK + ".cmd"), launchers.cmd(ASK, CommandJar.ASK_MAIN, askPurpose, true), false));
         // the jars are rebuilt by discover on each machine (which every teammate runs once to get the hook):
         // 5 MB a version in every user's history would buy nothing
         files.add(jar(Launchers.JAR, CommandJar::build).perMachine());

@@ -35,10 +35,13 @@ class DiscoveryTest {
     static final List<String> PLANTED = List.of(
             ".termsprawl/AGENTS.md",
             ".claude/skills/termsprawl-context/SKILL.md",
+            ".claude/skills/termsprawl-ask/SKILL.md",
             ".termsprawl/bin/termsprawl-context",
             ".termsprawl/bin/termsprawl-context.cmd",
             ".termsprawl/bin/termsprawl-record",
             ".termsprawl/bin/termsprawl-record.cmd",
+            ".termsprawl/bin/termsprawl-ask",
+            ".termsprawl/bin/termsprawl-ask.cmd",
             ".termsprawl/bin/termsprawl.jar",
             ".termsprawl/bin/lib/sqlite-jdbc.jar",
             ".termsprawl/.gitignore",
@@ -58,7 +61,12 @@ class DiscoveryTest {
         assertArrayEquals(
                 Fixtures.utf8(DiscoveryMarkersTest.SKILL),
                 Files.readAllBytes(p(".claude/skills/termsprawl-context/SKILL.md")));
-        for (String sh : new String[] {".termsprawl/bin/termsprawl-context", ".termsprawl/bin/termsprawl-record"}) {
+        assertArrayEquals(
+                Fixtures.utf8(DiscoveryMarkers.ASK_SKILL),
+                Files.readAllBytes(p(".claude/skills/termsprawl-ask/SKILL.md")));
+        for (String sh : new String[] {
+            ".termsprawl/bin/termsprawl-context", ".termsprawl/bin/termsprawl-record", ".termsprawl/bin/termsprawl-ask"
+        }) {
             assertEquals("rwxr-xr-x", PosixFilePermissions.toString(Files.getPosixFilePermissions(p(sh))), sh);
             String text = Files.readString(p(sh));
             assertTrue(text.startsWith("#!/bin/sh\n"), sh);
@@ -131,6 +139,7 @@ class DiscoveryTest {
         assertEquals(List.of(new Discovery.Finding(p(".termsprawl/bin/termsprawl-context"), "stale")), d.check());
         String attributes = Files.readString(p(".termsprawl/.gitattributes"));
         assertTrue(attributes.contains("\n/bin/termsprawl-context text eol=lf\n"), attributes);
+        assertTrue(attributes.contains("\n/bin/termsprawl-ask text eol=lf\n"), attributes);
         assertTrue(attributes.contains("\n/bin/*.cmd text eol=crlf\n"), attributes);
         String ignored = Files.readString(p(".termsprawl/.gitignore"));
         for (String rule :
