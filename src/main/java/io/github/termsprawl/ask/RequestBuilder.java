@@ -106,7 +106,8 @@ final class RequestBuilder {
             items = new ArrayList<>(items.subList(drop, items.size()));
         }
         if (truncated > 0) {
-            notes.add(truncated + " oversized block" + (truncated == 1 ? " was" : "s were") + " cut to their head");
+            notes.add(truncated + " oversized block"
+                    + (truncated == 1 ? " was cut to its head" : "s were cut to their heads"));
         }
         if (cleared > 0) {
             notes.add(cleared + " old tool result" + (cleared == 1 ? " was" : "s were") + " cleared to fit (the last "
