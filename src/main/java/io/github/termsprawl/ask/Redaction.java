@@ -1,8 +1,11 @@
 package io.github.termsprawl.ask;
 
+import io.github.termsprawl.session.SecretRedactor;
+
 /**
- * The one place where what is sent is redacted: every string of the conversation passes through
- * {@link #apply} before it is written into a request.
+ * The one place where what is sent is redacted ({@link SecretRedactor}, as the turn files are): every string
+ * of the conversation, the tool arguments and the question pass through {@link #apply} before they are
+ * written into a request or handed to the claude command.
  */
 final class Redaction {
     private Redaction() {}
@@ -12,7 +15,6 @@ final class Redaction {
         if (!on || text == null) {
             return text;
         }
-        // filled in when the shared SecretRedactor lands (common.md): SecretRedactor.redact(text)
-        return text;
+        return SecretRedactor.redact(text);
     }
 }

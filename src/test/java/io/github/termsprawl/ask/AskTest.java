@@ -178,7 +178,9 @@ class AskTest {
             described.add(r.conversation().describe());
         }
         assertEquals(List.of("window 2 of 3, turns 4-6", "window 1 of 3, turns 0-3"), described);
-        assertTrue(api.requests.get(0).text().contains("[turn 6] Added POST /orders."), api.requests.get(0).text());
+        assertTrue(
+                api.requests.get(0).text().contains("[turn 6] Added POST /orders."),
+                api.requests.get(0).text());
         assertTrue(api.requests.get(1).text().contains("[turn 2] Page it by 50: the client renders 50 rows."));
         assertEquals(
                 1,
@@ -242,8 +244,7 @@ class AskTest {
         assertEquals(0, api.requests.size());
         assertNull(results.get(0).answer());
         String text = AskReport.text(results, settings(env, true, 1));
-        assertTrue(
-                text.startsWith("## backend (window 3 of 3, turns 7-9)\nwould send 3 messages (turns 7-9), "), text);
+        assertTrue(text.startsWith("## backend (window 3 of 3, turns 7-9)\nwould send 3 messages (turns 7-9), "), text);
         assertTrue(
                 text.contains(" tokens (budget ~" + (1_000_000 - 8192 - 2048 - 7) + ") to " + Models.DEFAULT
                         + " at https://api.anthropic.com/v1/messages\n"),

@@ -307,4 +307,29 @@ class RequestBuilderTest {
         assertEquals(1_000_000, Models.contextTokens(Models.DEFAULT));
         assertFalse(Models.DEFAULT.isEmpty());
     }
+
+    static final String GITHUB = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8";
+
+    @Test
+    void secretsAreRedactedFromTextCallsAndResultsUnlessTurnedOff() throws Exception {
+        Conversation c = conversation(
+                m(Role.USER, new Block.Text("use token " + GITHUB)),
+                m(
+                        Role.ASSISTANT,
+                        new Block.ToolCall("c1", "Bash", "{\"command\":\"export DB_PASSWORD=hunter2-Blue\"}")),
+                m(Role.TOOL, new Block.ToolResult("c1", "Authorization: Bearer " + GITHUB, false)));
+        List<Map<String, Object>> ms = messages(build(c, BIG));
+        assertEquals(
+                "text [turn 10] use token [redacted:github-token]",
+                blocks(ms.get(0)).get(0));
+        assertEquals(
+                "use c1 Bash {\"command\":\"export DB_PASSWORD=[redacted:secret-assignment]\"}",
+                blocks(ms.get(1)).get(1));
+        assertEquals(
+                "result c1 [turn 12] Authorization: Bearer [redacted:github-token]",
+                blocks(ms.get(2)).get(0));
+        String kept = new String(
+                new RequestBuilder(false).build(c, "x", "q?", "m", BIG).body(), StandardCharsets.UTF_8);
+        assertTrue(kept.contains("use token " + GITHUB) && kept.contains("DB_PASSWORD=hunter2-Blue"), kept);
+    }
 }
