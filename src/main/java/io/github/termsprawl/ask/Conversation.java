@@ -29,9 +29,9 @@ public record Conversation(
         return window == windows;
     }
 
-    /** {@code window 3 of 3, turns 812-1203}; {@code turns 0-41}; {@code no messages}. */
+    /** {@code window 3 of 3, turns 812-1203}; {@code turns 0-41} (a session never compacted); {@code no messages}. */
     public String describe() {
-        String where = windows > 0 ? "window " + window + " of " + windows + ", " : "";
+        String where = windows > 1 ? "window " + window + " of " + windows + ", " : "";
         return messages.isEmpty() ? where + "no messages" : where + "turns " + firstTurn + "-" + lastTurn();
     }
 }
