@@ -39,6 +39,13 @@ public final class AskEnvironment {
         return value == null || value.isEmpty() ? null : value;
     }
 
+    /** The same environment with one variable set. */
+    public AskEnvironment with(String name, String value) {
+        Map<String, String> changed = new java.util.HashMap<>(variables);
+        changed.put(name, value);
+        return new AskEnvironment(changed);
+    }
+
     /** Every variable, for a child process. */
     public Map<String, String> variables() {
         return variables;

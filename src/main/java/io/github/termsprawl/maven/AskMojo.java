@@ -42,7 +42,7 @@ public class AskMojo extends AbstractTermsprawlMojo {
 
     /** A session to ask instead of a node's: a transcript path (relative to the project folder) or a Claude Code session id. */
     @Parameter(property = UserProperties.SESSION)
-    private String session;
+    private String transcriptSession; // not "session": the base class's MavenSession has that name
 
     /**
      * {@code peers}: every peer linked to {@code termsprawl.self}; {@code windows}: the earlier compaction windows
@@ -62,6 +62,10 @@ public class AskMojo extends AbstractTermsprawlMojo {
     /** The model; else {@code TERMSPRAWL_MODEL}, else the current default. */
     @Parameter(property = UserProperties.MODEL)
     private String model;
+
+    /** The API's address (a proxy's, a local test server's); else {@code ANTHROPIC_BASE_URL}, else Anthropic's. */
+    @Parameter(property = UserProperties.BASE_URL)
+    private String baseUrl;
 
     /** Seconds one request (or one run of the claude command) may take. */
     @Parameter(property = UserProperties.TIMEOUT, defaultValue = "300")
@@ -124,6 +128,9 @@ public class AskMojo extends AbstractTermsprawlMojo {
             positive(contextTokens, UserProperties.CONTEXT_TOKENS);
         }
         AskEnvironment env = AskEnvironment.system();
+        if (baseUrl != null && !baseUrl.isBlank()) {
+            env = env.with(AskEnvironment.BASE_URL, baseUrl.strip());
+        }
         AskSettings settings =
                 AskSettings.of(env, question, model, timeout, parallel, redact, dryRun, contextTokens, NAMES);
         List<Ask.Result> results;
@@ -157,7 +164,7 @@ public class AskMojo extends AbstractTermsprawlMojo {
                     + ": expected " + Targets.PEERS + " or " + Targets.WINDOWS + ". Example: " + EXAMPLE);
         }
         boolean hasNode = node != null && !node.isEmpty();
-        boolean hasSession = session != null && !session.isEmpty();
+        boolean hasSession = transcriptSession != null && !transcriptSession.isEmpty();
         if (Targets.PEERS.equals(chosen)) {
             nodeId(
                     self,
@@ -183,7 +190,7 @@ public class AskMojo extends AbstractTermsprawlMojo {
         if (hasNode) {
             nodeId(node, UserProperties.NODE, EXAMPLE);
         }
-        return new Targets.Selection(hasNode ? node : null, hasSession ? session : null, chosen, self, limit);
+        return new Targets.Selection(hasNode ? node : null, hasSession ? transcriptSession : null, chosen, self, limit);
     }
 
     private static void positive(int value, String property) throws MojoFailureException {

@@ -19,6 +19,7 @@ public final class UserProperties {
     public static final String SCOPE = "termsprawl.scope";
     public static final String LIMIT = "termsprawl.limit";
     public static final String MODEL = "termsprawl.model";
+    public static final String BASE_URL = "termsprawl.baseUrl";
     public static final String TIMEOUT = "termsprawl.timeout";
     public static final String PARALLEL = "termsprawl.parallel";
     public static final String CONTEXT_TOKENS = "termsprawl.contextTokens";
