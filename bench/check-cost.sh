@@ -7,7 +7,7 @@
 #   bench/check-cost.sh                   builds and installs this plugin first (as bench/run.sh)
 #   SKIP_INSTALL=1 VERSION=x bench/check-cost.sh
 #                                         measures version x, already in the local repository
-#   BEFORE=y bench/check-cost.sh          also measures version y (each on its own sample project)
+#   BEFORE='y z' bench/check-cost.sh      also measures versions y and z (each on its own sample project)
 set -eu
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -36,10 +36,10 @@ sample "$version"
 cmds="validate -- $mvn -f $work/$version/pom.xml validate"
 cmds="$cmds --- help-$version -- $mvn -f $work/$version/pom.xml validate io.github.termsprawl:termsprawl-maven-plugin:$version:help"
 cmds="$cmds --- $(check "$version")"
-if [ -n "${BEFORE:-}" ]; then
-  sample "$BEFORE"
-  cmds="$cmds --- $(check "$BEFORE")"
-fi
+for before in ${BEFORE:-}; do
+  sample "$before"
+  cmds="$cmds --- $(check "$before")"
+done
 # shellcheck disable=SC2086 # word splitting wanted: the command lines hold no spaces of their own
 OUT_DIR="$work" python3 bench/measure.py "$runs" $cmds > "$work/result"
 echo "check-cost: medians of $runs runs each, interleaved; $(date -u +%Y-%m-%d), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -1,136 +1,95 @@
 package io.github.termsprawl.jsonl;
 
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.util.ArrayDeque;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Writes the plain-object trees of {@link Json} in the project's file style (SPEC §2): two-space
- * indent, {@code "key": value}, one trailing newline; strings escaped as {@code JSON.stringify} does.
+ * Writes the plain-object trees of {@link Json} with jackson-core's generator in {@link JsonStyle}: the
+ * project's file style (SPEC §2) or compact, as {@code JSON.stringify} writes them. Numbers keep the text
+ * they were read with.
  */
 public final class JsonWriter {
     private JsonWriter() {}
 
+    /** The tree in the file style: two-space indent, {@code "key": value}, one trailing newline. */
     public static String write(Object value) {
-        StringBuilder out = new StringBuilder();
-        write(value, out, 0);
-        return out.append('\n').toString();
+        return JsonStyle.finish(text(value, true)) + "\n";
     }
 
     /** The value as compact JSON text, as {@code JSON.stringify(value)} writes it (for tool arguments kept as objects). */
     public static String compact(Object value) {
-        StringBuilder out = new StringBuilder();
-        compact(value, out);
+        return JsonStyle.finish(text(value, false));
+    }
+
+    private static String text(Object value, boolean pretty) {
+        StringWriter out = new StringWriter();
+        try (JsonGenerator g = JsonStyle.generator(out, pretty)) {
+            write(value, g);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a StringWriter does not fail
+        }
         return out.toString();
     }
 
-    private static void compact(Object value, StringBuilder out) {
-        if (value instanceof Map<?, ?> map) {
-            char sep = '{';
-            for (Map.Entry<?, ?> e : map.entrySet()) {
-                out.append(sep);
-                string(String.valueOf(e.getKey()), out);
-                out.append(':');
-                compact(e.getValue(), out);
-                sep = ',';
+    /** Iterative: a tree may be nested as deep as {@link Json#MAX_DEPTH}, far past what recursion holds. */
+    private static void write(Object root, JsonGenerator g) throws IOException {
+        ArrayDeque<Iterator<?>> open = new ArrayDeque<>();
+        Object next = root;
+        while (true) {
+            if (next instanceof Map<?, ?> map) {
+                g.writeStartObject();
+                open.push(map.entrySet().iterator());
+            } else if (next instanceof List<?> list) {
+                g.writeStartArray();
+                open.push(list.iterator());
+            } else {
+                scalar(next, g);
             }
-            out.append(map.isEmpty() ? "{}" : "}");
-        } else if (value instanceof List<?> list) {
-            char sep = '[';
-            for (Object item : list) {
-                out.append(sep);
-                compact(item, out);
-                sep = ',';
+            next = null;
+            while (next == null && !open.isEmpty()) {
+                Iterator<?> it = open.peek();
+                if (!it.hasNext()) {
+                    open.pop();
+                    if (g.getOutputContext().inObject()) {
+                        g.writeEndObject();
+                    } else {
+                        g.writeEndArray();
+                    }
+                } else if (g.getOutputContext().inObject()) {
+                    Map.Entry<?, ?> e = (Map.Entry<?, ?>) it.next();
+                    g.writeFieldName(String.valueOf(e.getKey()));
+                    next = e.getValue() == null ? Json.NULL : e.getValue();
+                } else {
+                    Object item = it.next();
+                    next = item == null ? Json.NULL : item;
+                }
             }
-            out.append(list.isEmpty() ? "[]" : "]");
-        } else {
-            write(value, out, 0);
+            if (next == null) {
+                return;
+            }
         }
     }
 
-    private static void write(Object value, StringBuilder out, int depth) {
-        if (value instanceof Map<?, ?> map) {
-            if (map.isEmpty()) {
-                out.append("{}");
-                return;
-            }
-            out.append('{');
-            String sep = "\n";
-            for (Map.Entry<?, ?> e : map.entrySet()) {
-                out.append(sep);
-                indent(out, depth + 1);
-                string((String) e.getKey(), out);
-                out.append(": ");
-                write(e.getValue(), out, depth + 1);
-                sep = ",\n";
-            }
-            out.append('\n');
-            indent(out, depth);
-            out.append('}');
-        } else if (value instanceof List<?> list) {
-            if (list.isEmpty()) {
-                out.append("[]");
-                return;
-            }
-            out.append('[');
-            String sep = "\n";
-            for (Object item : list) {
-                out.append(sep);
-                indent(out, depth + 1);
-                write(item, out, depth + 1);
-                sep = ",\n";
-            }
-            out.append('\n');
-            indent(out, depth);
-            out.append(']');
-        } else if (value instanceof String s) {
-            string(s, out);
+    private static void scalar(Object value, JsonGenerator g) throws IOException {
+        if (value instanceof String s) {
+            g.writeString(s);
         } else if (value instanceof Json.JsonNumber n) {
-            out.append(n.text());
-        } else if (value instanceof Number || value instanceof Boolean) {
-            out.append(value);
+            g.writeNumber(n.text());
+        } else if (value instanceof Boolean b) {
+            g.writeBoolean(b);
+        } else if (value instanceof Number) {
+            g.writeNumber(value.toString());
         } else if (value == Json.NULL || value == null) {
-            out.append("null");
+            g.writeNull();
         } else {
             throw new IllegalArgumentException(
                     "not a JSON value: " + value.getClass().getName());
         }
-    }
-
-    private static void indent(StringBuilder out, int depth) {
-        for (int i = 0; i < depth; i++) {
-            out.append("  ");
-        }
-    }
-
-    private static void string(String s, StringBuilder out) {
-        out.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\b' -> out.append("\\b");
-                case '\f' -> out.append("\\f");
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                case '\t' -> out.append("\\t");
-                default -> {
-                    boolean lone = Character.isSurrogate(c) && !pairedAt(s, i);
-                    if (c < 0x20 || lone) {
-                        out.append(String.format("\\u%04x", (int) c));
-                    } else if (Character.isHighSurrogate(c)) {
-                        out.append(c).append(s.charAt(++i));
-                    } else {
-                        out.append(c);
-                    }
-                }
-            }
-        }
-        out.append('"');
-    }
-
-    private static boolean pairedAt(String s, int i) {
-        char c = s.charAt(i);
-        return Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1));
     }
 }

@@ -1,17 +1,24 @@
 package io.github.termsprawl.plant;
 
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.termsprawl.core.UserErrorException;
 import io.github.termsprawl.jsonl.Json;
-import io.github.termsprawl.jsonl.JsonWriter;
+import io.github.termsprawl.jsonl.JsonStyle;
 import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 
 /**
  * Merges the SessionStart hook that runs {@code termsprawl-record} into Claude Code's personal
@@ -23,6 +30,17 @@ public final class ClaudeHookSettings {
     public static final String MATCHER = "startup|resume|clear|compact";
     public static final String COMMAND = "\"$CLAUDE_PROJECT_DIR\"/.termsprawl/bin/" + Discovery.RECORD;
     static final String EVENT = "SessionStart";
+
+    /**
+     * The user's file read as JSON.parse reads it (a repeated key keeps its first place and its last
+     * value, nothing may follow the value), with numbers kept exactly: integers of any size, decimals
+     * with their digits (an exponent is written out).
+     */
+    private static final ObjectMapper MAPPER = JsonMapper.builder()
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
+            .build();
 
     private ClaudeHookSettings() {}
 
@@ -56,42 +74,45 @@ public final class ClaudeHookSettings {
      * @param name     the file's name, for messages
      */
     public static String merge(String existing, String name) throws UserErrorException {
-        Map<String, Object> root;
+        ObjectNode root;
         if (existing == null || existing.isBlank()) {
-            root = new LinkedHashMap<>();
+            root = MAPPER.createObjectNode();
         } else {
-            Object parsed;
+            JsonNode parsed;
             try {
-                parsed = Json.parse(Json.stripBom(existing));
+                parsed = MAPPER.readTree(Json.stripBom(existing));
+            } catch (StreamConstraintsException e) {
+                throw malformed(name, "it is nested too deeply to rewrite");
             } catch (IOException | RuntimeException e) {
                 throw malformed(name, "it is not valid JSON (" + firstLine(e.getMessage()) + ")");
             }
-            root = Json.asObject(parsed);
-            if (root == null) {
+            if (!(parsed instanceof ObjectNode object)) {
                 throw malformed(name, "its top level is not a JSON object");
             }
+            root = object;
         }
-        Object hooksValue = root.get("hooks");
-        Map<String, Object> hooks = hooksValue == null ? new LinkedHashMap<>() : Json.asObject(hooksValue);
-        if (hooks == null) {
+        JsonNode hooksValue = root.get("hooks");
+        if (hooksValue != null && !(hooksValue instanceof ObjectNode)) {
             throw malformed(name, "\"hooks\" is not an object");
         }
-        Object eventValue = hooks.get(EVENT);
-        if (eventValue != null && !(eventValue instanceof List)) {
+        ObjectNode hooks = hooksValue == null ? root.putObject("hooks") : (ObjectNode) hooksValue;
+        JsonNode eventValue = hooks.get(EVENT);
+        if (eventValue != null && !(eventValue instanceof ArrayNode)) {
             throw malformed(name, "\"hooks\".\"" + EVENT + "\" is not an array");
         }
-        List<Object> entries = eventValue == null ? new ArrayList<>() : new ArrayList<>((List<?>) eventValue);
+        ArrayNode entries = eventValue == null ? hooks.putArray(EVENT) : (ArrayNode) eventValue;
         if (isInstalled(entries)) {
             return null;
         }
-        entries.add(entry());
-        hooks.put(EVENT, entries);
-        root.put("hooks", hooks);
-        try {
-            return JsonWriter.write(root);
-        } catch (StackOverflowError e) {
-            throw malformed(name, "it is nested too deeply to rewrite");
+        ObjectNode entry = entries.addObject().put("matcher", MATCHER);
+        entry.putArray("hooks").addObject().put("type", "command").put("command", COMMAND);
+        StringWriter out = new StringWriter();
+        try (JsonGenerator g = JsonStyle.generator(out, true)) {
+            MAPPER.writeTree(g, root);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a StringWriter does not fail
         }
+        return JsonStyle.finish(out.toString()) + "\n";
     }
 
     private static UserErrorException malformed(String name, String problem) {
@@ -108,30 +129,19 @@ public final class ClaudeHookSettings {
     }
 
     /** Any hook of the event that runs our script counts, whatever its matcher: the user may have edited it. */
-    static boolean isInstalled(List<?> entries) {
-        for (Object e : entries) {
-            Map<String, Object> entry = Json.asObject(e);
-            if (entry != null && entry.get("hooks") instanceof List<?> hooks) {
-                for (Object h : hooks) {
-                    Map<String, Object> hook = Json.asObject(h);
-                    if (hook != null
-                            && hook.get("command") instanceof String c
-                            && c.contains("/.termsprawl/bin/" + Discovery.RECORD)) {
+    static boolean isInstalled(ArrayNode entries) {
+        for (JsonNode entry : entries) {
+            if (entry.get("hooks") instanceof ArrayNode hooks) {
+                for (JsonNode hook : hooks) {
+                    JsonNode command = hook.get("command");
+                    if (command != null
+                            && command.isTextual()
+                            && command.textValue().contains("/.termsprawl/bin/" + Discovery.RECORD)) {
                         return true;
                     }
                 }
             }
         }
         return false;
-    }
-
-    private static Map<String, Object> entry() {
-        Map<String, Object> hook = new LinkedHashMap<>();
-        hook.put("type", "command");
-        hook.put("command", COMMAND);
-        Map<String, Object> entry = new LinkedHashMap<>();
-        entry.put("matcher", MATCHER);
-        entry.put("hooks", new ArrayList<>(List.of(hook)));
-        return entry;
     }
 }

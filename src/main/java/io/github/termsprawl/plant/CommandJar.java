@@ -40,6 +40,12 @@ public final class CommandJar {
     };
 
     private static final String JACKSON = "com/fasterxml/jackson/core/";
+    /**
+     * jackson-core's LICENSE and NOTICE, kept as resources of this plugin under the names the command jar
+     * gives them: the plugin jar bundles three Jackson jars, whose {@code META-INF/LICENSE}s would collide.
+     */
+    private static final String JACKSON_NOTICES = "META-INF/jackson-core/";
+
     private static final String SQLITE_NATIVE = "org/sqlite/native/";
     /** The platforms agents run on; the other natives of sqlite-jdbc (Android, FreeBSD, 32-bit ARM…) would only double its size. */
     private static final String[] SQLITE_PLATFORMS = {
@@ -53,17 +59,12 @@ public final class CommandJar {
     /** The jar built from the running code (the plugin jar, or the classes folder in tests). */
     public static byte[] build() throws IOException {
         Map<String, byte[]> entries = new TreeMap<>();
-        collect(codeSource(CommandJar.class), entries, name -> startsWithAny(name, OWN) && name.endsWith(".class"));
         collect(
-                codeSource(JsonFactory.class),
+                codeSource(CommandJar.class),
                 entries,
-                name -> name.startsWith(JACKSON) || name.equals("META-INF/LICENSE") || name.equals("META-INF/NOTICE"));
-        for (String key : new String[] {"META-INF/LICENSE", "META-INF/NOTICE"}) {
-            byte[] text = entries.remove(key);
-            if (text != null) {
-                entries.put(key.replace("META-INF/", "META-INF/jackson-core/"), text);
-            }
-        }
+                name -> (startsWithAny(name, OWN) && name.endsWith(".class")) || name.startsWith(JACKSON_NOTICES));
+        // jackson-core's classes come from its own jar, or from this plugin's jar, which bundles them
+        collect(codeSource(JsonFactory.class), entries, name -> name.startsWith(JACKSON) && name.endsWith(".class"));
         return write(entries, commandManifest());
     }
 

@@ -18,7 +18,7 @@ import java.util.Properties;
  */
 public final class JarFingerprints {
     static final String RESOURCE = "planted-jars.properties";
-    private static final String JACKSON = "source.jackson-core";
+    private static final String JACKSON = "source.jackson";
     private static final String SQLITE = "source.sqlite-jdbc";
 
     private JarFingerprints() {}
@@ -58,11 +58,17 @@ public final class JarFingerprints {
         return known;
     }
 
-    /** The dependency jars the planted jars are built from: file name (with the version) and size. */
+    /**
+     * What the planted jars are built from: jackson-core's version (the plugin jar bundles it, so there is
+     * no jar of its own to name at run time; a released version's classes never change) and sqlite-jdbc's
+     * jar, by file name (with the version) and size.
+     */
     private static Map<String, String> sources() throws IOException {
         return Map.of(
-                JACKSON, source(com.fasterxml.jackson.core.JsonFactory.class),
-                SQLITE, source(org.sqlite.SQLiteConfig.class));
+                JACKSON,
+                "jackson-core " + com.fasterxml.jackson.core.json.PackageVersion.VERSION,
+                SQLITE,
+                source(org.sqlite.SQLiteConfig.class));
     }
 
     private static String source(Class<?> type) throws IOException {

@@ -67,12 +67,24 @@ class ArchitectureTest {
     }
 
     static List<String> mavenUsers(Path dir) throws IOException {
+        return users(dir, "org.apache.maven", "org.codehaus.plexus");
+    }
+
+    /** jackson-databind would triple the planted command's start-up: only the goals' side may use it. */
+    static List<String> databindUsers(Path dir) throws IOException {
+        return users(dir, "com.fasterxml.jackson.databind", "com.fasterxml.jackson.annotation");
+    }
+
+    private static List<String> users(Path dir, String... names) throws IOException {
         List<String> offenders = new ArrayList<>();
         try (Stream<Path> files = Files.walk(dir)) {
             for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
                 String text = Files.readString(f, StandardCharsets.UTF_8);
-                if (text.contains("org.apache.maven") || text.contains("org.codehaus.plexus")) {
-                    offenders.add(SRC.relativize(f).toString());
+                for (String name : names) {
+                    if (text.contains(name)) {
+                        offenders.add(SRC.relativize(f).toString());
+                        break;
+                    }
                 }
             }
         }
@@ -132,7 +144,17 @@ class ArchitectureTest {
     }
 
     @Test
+    void thePlantedLayersUseNoDatabind() throws IOException {
+        for (String pkg : LAYERS) {
+            if (LAYERS.indexOf(pkg) <= LAYERS.indexOf("cli") && !pkg.equals("plant")) {
+                assertEquals(List.of(), databindUsers(SRC.resolve(pkg)), pkg + " is planted: no jackson-databind");
+            }
+        }
+    }
+
+    @Test
     void theChecksCanFail() throws IOException {
+        assertFalse(databindUsers(SRC.resolve("plant")).isEmpty());
         assertEquals(
                 List.of("view", "maven"),
                 upwardReferences(
@@ -153,16 +175,23 @@ class ArchitectureTest {
     }
 
     @Test
-    void thePlantedJarHoldsNoPlantOrMavenClass() throws IOException {
+    void thePlantedJarHoldsNoPlantOrMavenClassAndOnlyJacksonCore() throws IOException {
         List<String> ours = new ArrayList<>();
+        List<String> theirs = new ArrayList<>();
         try (JarInputStream jar = new JarInputStream(new ByteArrayInputStream(CommandJar.build()))) {
             for (JarEntry e = jar.getNextJarEntry(); e != null; e = jar.getNextJarEntry()) {
                 if (e.getName().startsWith("io/github/termsprawl/")) {
                     ours.add(e.getName());
+                } else {
+                    theirs.add(e.getName());
                 }
             }
         }
         assertTrue(ours.contains("io/github/termsprawl/cli/ContextCommand.class"), ours.toString());
+        assertTrue(theirs.contains("com/fasterxml/jackson/core/JsonFactory.class"), theirs.toString());
+        for (String name : theirs) {
+            assertTrue(name.startsWith("com/fasterxml/jackson/core/") || name.startsWith("META-INF/"), name);
+        }
         assertTrue(ours.contains("io/github/termsprawl/jsonl/Json.class"), ours.toString());
         for (String name : ours) {
             String layer = name.split("/")[3];

@@ -111,6 +111,36 @@ class ClaudeHookSettingsTest {
     }
 
     @Test
+    void numbersKeepTheirValueExactly() throws Exception {
+        String merged =
+                merge("{\"i\": -7, \"big\": 123456789012345678901234567890, \"d\": 1.50, \"e\": 2.5e3, \"z\": 0.0}");
+        assertTrue(
+                merged.startsWith("{\n  \"i\": -7,\n  \"big\": 123456789012345678901234567890,\n  \"d\": 1.50,\n"
+                        + "  \"e\": 2500,\n  \"z\": 0.0,\n  \"hooks\": {"),
+                merged);
+    }
+
+    @Test
+    void aRepeatedKeyKeepsItsFirstPlaceAndLastValueAsJsonParseDoes() throws Exception {
+        String merged = merge("{\"a\": 1, \"b\": 2, \"a\": 3}");
+        assertTrue(merged.startsWith("{\n  \"a\": 3,\n  \"b\": 2,\n  \"hooks\": {"), merged);
+    }
+
+    @Test
+    void tooDeepAFileIsRefusedWithItsReason() {
+        String deep = "{\"a\": " + "[".repeat(5000) + "]".repeat(5000) + "}";
+        UserErrorException e =
+                assertThrows(UserErrorException.class, () -> ClaudeHookSettings.merge(deep, "settings.local.json"));
+        assertTrue(e.getMessage().contains("it is nested too deeply to rewrite"), e.getMessage());
+        for (String notJsonParse : new String[] {"{\"a\": NaN}", "{/* c */}", "{\"a\": 01}", "{'a': 1}"}) {
+            assertThrows(
+                    UserErrorException.class,
+                    () -> ClaudeHookSettings.merge(notJsonParse, "settings.local.json"),
+                    notJsonParse);
+        }
+    }
+
+    @Test
     void alreadyInstalledIsNotAddedTwice() throws Exception {
         assertNull(merge(FRESH));
         // edited matcher or a different quoting of the path still counts as installed

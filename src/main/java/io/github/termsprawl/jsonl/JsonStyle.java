@@ -1,0 +1,106 @@
+package io.github.termsprawl.jsonl;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonFactoryBuilder;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.StreamWriteConstraints;
+import com.fasterxml.jackson.core.StreamWriteFeature;
+import com.fasterxml.jackson.core.io.CharacterEscapes;
+import com.fasterxml.jackson.core.io.SerializedString;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
+import java.io.IOException;
+import java.io.Writer;
+
+/**
+ * The one configuration of jackson-core's generator for every JSON file termsprawl writes (SPEC §2: the
+ * layout of {@code JSON.stringify(value, null, 2)}): two-space indent, {@code "key": value}, empty
+ * containers as {@code {}} and {@code []}, strings escaped as {@code JSON.stringify} escapes them. The
+ * goals' databind trees are written through the same generator.
+ */
+public final class JsonStyle {
+    private static final JsonFactory FACTORY = new JsonFactoryBuilder()
+            .characterEscapes(new StringifyEscapes())
+            // JSON.stringify writes no exponent below 1e21; the goals' exact decimals keep their digits
+            .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
+            // the trees read with Json's bound are written back whole
+            .streamWriteConstraints(StreamWriteConstraints.builder()
+                    .maxNestingDepth(Json.MAX_DEPTH + 1)
+                    .build())
+            .build();
+
+    private static final DefaultPrettyPrinter PRINTER = new DefaultPrettyPrinter(Separators.createDefaultInstance()
+                    .withObjectFieldValueSpacing(Separators.Spacing.AFTER)
+                    .withObjectEmptySeparator("")
+                    .withArrayEmptySeparator(""))
+            .withObjectIndenter(new DefaultIndenter("  ", "\n"))
+            .withArrayIndenter(new DefaultIndenter("  ", "\n"));
+
+    private JsonStyle() {}
+
+    /**
+     * A generator in the file style ({@code pretty}) or compact, writing to {@code out}; pass what it wrote
+     * through {@link #finish(String)}.
+     */
+    public static JsonGenerator generator(Writer out, boolean pretty) throws IOException {
+        JsonGenerator g = FACTORY.createGenerator(out);
+        if (pretty) {
+            g.setPrettyPrinter(PRINTER.createInstance());
+        }
+        return g;
+    }
+
+    /**
+     * The generator's text with each lone surrogate written as {@code \}{@code udxxx}, as {@code JSON.stringify}
+     * writes it: jackson-core passes it through as a char, which no UTF-8 encoder can write. Every char
+     * outside a string is ASCII, so a lone surrogate in the text is always inside a string.
+     */
+    public static String finish(String text) {
+        StringBuilder out = null;
+        int done = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (!Character.isSurrogate(c)) {
+                continue;
+            }
+            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                i++;
+                continue;
+            }
+            if (out == null) {
+                out = new StringBuilder(text.length() + 16);
+            }
+            out.append(text, done, i).append("\\u").append(Integer.toHexString(c));
+            done = i + 1;
+        }
+        return out == null ? text : out.append(text, done, text.length()).toString();
+    }
+
+    /** Control characters as {@code JSON.stringify} writes them: the five short forms, the rest {@code \}{@code u00xx} in lower case. */
+    private static final class StringifyEscapes extends CharacterEscapes {
+        private final int[] ascii;
+        private final SerializableString[] controls = new SerializableString[0x20];
+
+        StringifyEscapes() {
+            ascii = standardAsciiEscapesForJSON();
+            for (int c = 0; c < 0x20; c++) {
+                if (c != '\b' && c != '\f' && c != '\n' && c != '\r' && c != '\t') {
+                    ascii[c] = ESCAPE_CUSTOM;
+                    controls[c] = new SerializedString(String.format("\\u%04x", c));
+                }
+            }
+        }
+
+        @Override
+        public int[] getEscapeCodesForAscii() {
+            return ascii;
+        }
+
+        @Override
+        public SerializableString getEscapeSequence(int ch) {
+            return ch < controls.length ? controls[ch] : null;
+        }
+    }
+}
