@@ -1,7 +1,7 @@
 #!/bin/sh
 # The main job, end to end on a fresh machine: build and install the plugin, then run it on a copy of
 # samples/demo (Claude Code agents backend and frontend, a Codex reviewer): discover, link, record,
-# context, check.
+# context, a dry run of ask, check.
 set -eu
 cd "$(dirname "$0")"
 root=$(pwd)
@@ -44,6 +44,10 @@ echo "== mvn -q termsprawl:context -Dtermsprawl.self=frontend gives the same byt
 $mvnw termsprawl:context -Dtermsprawl.self=frontend > context-goal.txt
 cmp context-command.txt context-goal.txt
 echo "identical ($(wc -c < context-goal.txt) bytes)"
+
+echo "== ask backend's whole session a question: a dry run shows what would be sent (no key, no network)"
+$mvnw termsprawl:ask -Dtermsprawl.node=backend -Dtermsprawl.dryRun=true \
+  "-Dtermsprawl.question=Which endpoints did you add, and why?"
 
 echo "== mvn verify runs termsprawl:check"
 $mvnw verify

@@ -23,7 +23,7 @@ String SKILL = '---\n' +
 assert text('.termsprawl/AGENTS.md') == BLOCK + '\n'
 assert text('.claude/skills/termsprawl-context/SKILL.md') == SKILL
 
-['termsprawl-context', 'termsprawl-record'].each { name ->
+['termsprawl-context', 'termsprawl-record', 'termsprawl-ask'].each { name ->
     File sh = file(".termsprawl/bin/$name")
     assert sh.isFile() : "missing $sh"
     assert PosixFilePermissions.toString(Files.getPosixFilePermissions(sh.toPath())) == 'rwxr-xr-x'
@@ -76,17 +76,18 @@ assert !file('.termsprawl/transcripts').exists()
 def planted = []
 file('.termsprawl').eachFileRecurse { if (it.isFile()) planted << basedir.toPath().relativize(it.toPath()).toString() }
 file('.claude').eachFileRecurse { if (it.isFile()) planted << basedir.toPath().relativize(it.toPath()).toString() }
-assert planted.sort() == ['.claude/settings.local.json', '.claude/skills/termsprawl-context/SKILL.md',
-        '.claude/skills/termsprawl-history/SKILL.md',
+assert planted.sort() == ['.claude/settings.local.json', '.claude/skills/termsprawl-ask/SKILL.md',
+        '.claude/skills/termsprawl-context/SKILL.md', '.claude/skills/termsprawl-history/SKILL.md',
         '.termsprawl/.gitattributes', '.termsprawl/.gitignore', '.termsprawl/AGENTS.md',
-        '.termsprawl/bin/lib/sqlite-jdbc.jar', '.termsprawl/bin/termsprawl-context',
+        '.termsprawl/bin/lib/sqlite-jdbc.jar', '.termsprawl/bin/termsprawl-ask', '.termsprawl/bin/termsprawl-ask.cmd',
+        '.termsprawl/bin/termsprawl-context',
         '.termsprawl/bin/termsprawl-context.cmd', '.termsprawl/bin/termsprawl-history',
         '.termsprawl/bin/termsprawl-history.cmd', '.termsprawl/bin/termsprawl-record',
         '.termsprawl/bin/termsprawl-record.cmd', '.termsprawl/bin/termsprawl.jar', '.termsprawl/bin/termsprawl.jsa',
         '.termsprawl/bin/termsprawl.jsa.stamp']
 
 // one short INFO summary line, no stack trace
-assert log.contains('[INFO] termsprawl: wrote 15 discovery file(s) under ' + basedir.canonicalPath + '\n')
+assert log.contains('[INFO] termsprawl: wrote 18 discovery file(s) under ' + basedir.canonicalPath + '\n')
 assert !log.contains('at io.github.termsprawl')
 assert log.contains('BUILD SUCCESS')
 true

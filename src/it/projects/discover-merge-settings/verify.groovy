@@ -19,6 +19,6 @@ assert text.count('termsprawl-record') == 1
 assert text.endsWith('}\n')
 
 String log = new File(basedir, 'build.log').getText('UTF-8')
-assert log.contains('[INFO] termsprawl: wrote 15 discovery file(s) under ')
+assert log.contains('[INFO] termsprawl: wrote 18 discovery file(s) under ')
 assert log.contains('[INFO] termsprawl: discovery files are up to date')
 true

@@ -57,10 +57,19 @@ public final class ProjectLayout {
                 .resolve("SKILL.md");
     }
 
+    /** The skill that tells Claude Code about {@code termsprawl-history}. */
     public Path historySkillMd() {
         return cwd.resolve(".claude")
                 .resolve("skills")
                 .resolve("termsprawl-history")
+                .resolve("SKILL.md");
+    }
+
+    /** The skill that tells Claude Code about {@code termsprawl-ask}. */
+    public Path askSkillMd() {
+        return cwd.resolve(".claude")
+                .resolve("skills")
+                .resolve("termsprawl-ask")
                 .resolve("SKILL.md");
     }
 

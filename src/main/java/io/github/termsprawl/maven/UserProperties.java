@@ -14,6 +14,17 @@ public final class UserProperties {
     public static final String VIEW = "termsprawl.view";
     public static final String PROJECT_DIR = "termsprawl.projectDir";
     public static final String REDACT = "termsprawl.redact";
+    public static final String QUESTION = "termsprawl.question";
+    public static final String SESSION = "termsprawl.session";
+    public static final String SCOPE = "termsprawl.scope";
+    public static final String LIMIT = "termsprawl.limit";
+    public static final String MODEL = "termsprawl.model";
+    public static final String BASE_URL = "termsprawl.baseUrl";
+    public static final String TIMEOUT = "termsprawl.timeout";
+    public static final String PARALLEL = "termsprawl.parallel";
+    public static final String CONTEXT_TOKENS = "termsprawl.contextTokens";
+    public static final String DRY_RUN = "termsprawl.dryRun";
+    public static final String FORMAT = "termsprawl.format";
 
     public static final String DISCOVER_SKIP = "termsprawl.discover.skip";
     public static final String CHECK_SKIP = "termsprawl.check.skip";
@@ -24,6 +35,7 @@ public final class UserProperties {
     public static final String CONTEXT_SKIP = "termsprawl.context.skip";
     public static final String STATUS_SKIP = "termsprawl.status.skip";
     public static final String HISTORY_SKIP = "termsprawl.history.skip";
+    public static final String ASK_SKIP = "termsprawl.ask.skip";
 
     private UserProperties() {}
 }

@@ -27,6 +27,7 @@ public final class CommandJar {
     public static final String CONTEXT_MAIN = "io.github.termsprawl.cli.ContextCommand";
     public static final String RECORD_MAIN = "io.github.termsprawl.cli.RecordCommand";
     public static final String HISTORY_MAIN = "io.github.termsprawl.cli.HistoryCommand";
+    public static final String ASK_MAIN = "io.github.termsprawl.cli.AskCommand";
     private static final LocalDateTime FIXED_TIME = LocalDateTime.of(2020, 1, 1, 0, 0);
     /** The layers the planted commands run on; {@code plant} and {@code maven} stay in the plugin. */
     static final String[] OWN = {
@@ -36,6 +37,7 @@ public final class CommandJar {
         "io/github/termsprawl/session/",
         "io/github/termsprawl/view/",
         "io/github/termsprawl/history/",
+        "io/github/termsprawl/ask/",
         "io/github/termsprawl/cli/"
     };
 

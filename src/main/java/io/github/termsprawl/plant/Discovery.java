@@ -29,6 +29,8 @@ public final class Discovery {
      */
     static final String HISTORY_JVM_FLAGS = " -Xms64m";
 
+    public static final String ASK = "termsprawl-ask";
+
     /** A file check found wrong: {@code problem} is {@code missing} or {@code stale}. */
     public record Finding(Path path, String problem) {}
 
@@ -50,6 +52,7 @@ public final class Discovery {
                     + "/bin/" + CONTEXT + " text eol=lf\n"
                     + "/bin/" + RECORD + " text eol=lf\n"
                     + "/bin/" + HISTORY + " text eol=lf\n"
+                    + "/bin/" + ASK + " text eol=lf\n"
                     + "/bin/*.cmd text eol=crlf\n"
                     + "/bin/*.jar binary\n"
                     + "*.json text eol=lf\n"
@@ -82,6 +85,7 @@ public final class Discovery {
         files.add(PlantedFile.prose(layout.skillMd(), DiscoveryMarkers.SKILL.getBytes(StandardCharsets.UTF_8)));
         files.add(PlantedFile.prose(
                 layout.historySkillMd(), DiscoveryMarkers.HISTORY_SKILL.getBytes(StandardCharsets.UTF_8)));
+        files.add(PlantedFile.prose(layout.askSkillMd(), DiscoveryMarkers.ASK_SKILL.getBytes(StandardCharsets.UTF_8)));
         Path bin = layout.binDir();
         String contextPurpose = "prints the recent turns of the agents linked to a node (--cwd <dir> --self <nodeId>)";
         String recordPurpose =
@@ -97,12 +101,16 @@ public final class Discovery {
                 bin.resolve(RECORD + ".cmd"), launchers.cmd(RECORD, CommandJar.RECORD_MAIN, recordPurpose), false));
         files.add(text(
                 bin.resolve(HISTORY),
-                launchers.sh(HISTORY, CommandJar.HISTORY_MAIN, historyPurpose, HISTORY_JVM_FLAGS),
+                launchers.sh(HISTORY, CommandJar.HISTORY_MAIN, historyPurpose, false, HISTORY_JVM_FLAGS),
                 true));
         files.add(text(
                 bin.resolve(HISTORY + ".cmd"),
-                launchers.cmd(HISTORY, CommandJar.HISTORY_MAIN, historyPurpose, HISTORY_JVM_FLAGS),
+                launchers.cmd(HISTORY, CommandJar.HISTORY_MAIN, historyPurpose, false, HISTORY_JVM_FLAGS),
                 false));
+        String askPurpose = "asks a node's session, or every peer's, a question answered from its whole conversation"
+                + " (--cwd <dir> --self <nodeId> (--node <id> | --peers) \"question\")";
+        files.add(text(bin.resolve(ASK), launchers.sh(ASK, CommandJar.ASK_MAIN, askPurpose, true), true));
+        files.add(text(bin.resolve(ASK + ".cmd"), launchers.cmd(ASK, CommandJar.ASK_MAIN, askPurpose, true), false));
         // the jars are rebuilt by discover on each machine (which every teammate runs once to get the hook):
         // 5 MB a version in every user's history would buy nothing
         files.add(jar(Launchers.JAR, CommandJar::build).perMachine());

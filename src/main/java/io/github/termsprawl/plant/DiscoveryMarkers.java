@@ -47,6 +47,24 @@ public final class DiscoveryMarkers {
             + "to print every turn file, `--show <n>` to print turn n. Secrets are\n"
             + "redacted. Your own node is `$TERMSPRAWL_NODE_ID`.\n";
 
+    /** The ask command as an agent runs it, with {@code <peer>} and the question to fill in. */
+    public static final String ASK_COMMAND =
+            ".termsprawl/bin/termsprawl-ask --cwd . --self \"$TERMSPRAWL_NODE_ID\" --node <peer> \"<question>\"";
+
+    /** {@code .claude/skills/termsprawl-ask/SKILL.md}: when to ask a session rather than read its recent turns. */
+    public static final String ASK_SKILL = "---\n"
+            + "name: termsprawl-ask\n"
+            + "description: When you need to know what another termsprawl agent did or decided and its recent"
+            + " turns (termsprawl-context) do not show it, e.g. a choice made before its last compaction.\n"
+            + "---\n"
+            + "# termsprawl ask\n"
+            + "\n"
+            + "Run `" + ASK_COMMAND + "`\n"
+            + "to have a model answer from that agent's whole session (tool calls and results included), citing\n"
+            + "the turns it used; `--peers` instead of `--node <peer>` asks every linked agent, `--json` gives a\n"
+            + "structured answer. Each question costs tokens: read termsprawl-context first, ask when it does not\n"
+            + "hold the answer. An answer marked as having no context means that session does not know.\n";
+
     private DiscoveryMarkers() {}
 
     /**

@@ -33,14 +33,21 @@ public final class Launchers {
     }
 
     public String sh(String name, String mainClass, String purpose) {
-        return sh(name, mainClass, purpose, "");
+        return sh(name, mainClass, purpose, false, "");
+    }
+
+    public String sh(String name, String mainClass, String purpose, boolean exitCodes) {
+        return sh(name, mainClass, purpose, exitCodes, "");
     }
 
     /**
-     * The sh launcher, its JVM started with {@code extraFlags} after {@link #JVM_FLAGS} (empty, or flags with a
-     * leading space).
+     * @param exitCodes  whether the command's exit code is passed on (and a missing Java or jar exits 1): for a
+     *                   command a person or an agent runs to get an answer, not a hook or the context command,
+     *                   which never fail their caller
+     * @param extraFlags JVM flags after {@link #JVM_FLAGS}: empty, or flags with a leading space
      */
-    public String sh(String name, String mainClass, String purpose, String extraFlags) {
+    public String sh(String name, String mainClass, String purpose, boolean exitCodes, String extraFlags) {
+        String fail = exitCodes ? "1" : "0";
         return "#!/bin/sh\n"
                 + "# " + name + ": " + purpose + "\n"
                 + "# Planted by `" + plantCommand + "`, which rewrites it: do not edit.\n"
@@ -52,7 +59,7 @@ public final class Launchers {
                 + "  java=java\n"
                 + "else\n"
                 + "  echo \"" + name + ": no Java runtime found; set JAVA_HOME or put java (17+) on PATH\" >&2\n"
-                + "  exit 0\n"
+                + "  exit " + fail + "\n"
                 + "fi\n"
                 + "# a JVM in a non-UTF-8 locale, or one named but not installed, cannot open non-ASCII file names\n"
                 + "case ${LC_ALL:-${LC_CTYPE:-${LANG:-}}} in\n"
@@ -64,7 +71,7 @@ public final class Launchers {
                 + "if [ ! -f \"$here/" + JAR + "\" ]; then\n"
                 + "  echo \"" + name + ": $here/" + JAR + " is missing on this machine (it is built there, never"
                 + " committed); run '" + plantCommand + "' once\" >&2\n"
-                + "  exit 0\n"
+                + "  exit " + fail + "\n"
                 + "fi\n"
                 // a crash report would go to the current folder, its banner to stdout
                 + "set -- " + JVM_FLAGS + extraFlags + " -XX:ErrorFile=/dev/null -cp \"$here/" + JAR + "\" " + mainClass
@@ -74,18 +81,24 @@ public final class Launchers {
                 + " && [ ! \"$here/" + ARCHIVE + "\" -nt \"$here/" + ARCHIVE_STAMP + "\" ]; then\n"
                 + "  set -- -XX:SharedArchiveFile=\"$here/" + ARCHIVE + "\" \"$@\"\n"
                 + "fi\n"
-                + "\"$java\" \"$@\"\n"
-                // fail open: a usage error (2) is the caller's to see; a JVM that cannot start is not
-                + "[ $? -eq 2 ] && exit 2\n"
-                + "exit 0\n";
+                + (exitCodes
+                        ? "exec \"$java\" \"$@\"\n"
+                        : "\"$java\" \"$@\"\n"
+                                // fail open: a usage error (2) is the caller's to see; a JVM that cannot start is not
+                                + "[ $? -eq 2 ] && exit 2\n"
+                                + "exit 0\n");
     }
 
     public String cmd(String name, String mainClass, String purpose) {
-        return cmd(name, mainClass, purpose, "");
+        return cmd(name, mainClass, purpose, false, "");
     }
 
-    /** The Windows launcher, its JVM started with {@code extraFlags} as {@link #sh(String, String, String, String)}. */
-    public String cmd(String name, String mainClass, String purpose, String extraFlags) {
+    public String cmd(String name, String mainClass, String purpose, boolean exitCodes) {
+        return cmd(name, mainClass, purpose, exitCodes, "");
+    }
+
+    /** @param exitCodes and {@code extraFlags} as for {@link #sh(String, String, String, boolean, String)} */
+    public String cmd(String name, String mainClass, String purpose, boolean exitCodes, String extraFlags) {
         String text = "@echo off\n"
                 + "rem " + name + ": " + purpose + "\n"
                 + "rem Planted by `" + plantCommand + "`, which rewrites it: do not edit.\n"
@@ -97,12 +110,13 @@ public final class Launchers {
                 + "if exist \"%~dp0" + ARCHIVE + "\" set CDS=\"-XX:SharedArchiveFile=%~dp0" + ARCHIVE + "\"\n"
                 + "if \"%JAVA_EXE%\"==\"java\" where java >nul 2>nul || goto nojava\n"
                 + "\"%JAVA_EXE%\" %CDS% " + JVM_FLAGS + extraFlags + " -cp \"%~dp0" + JAR + "\" " + mainClass + " %*\n"
-                // fail open, as the sh launcher: a usage error (2) is the caller's to see, nothing else is
-                + "if %ERRORLEVEL% EQU 2 exit /b 2\n"
-                + "exit /b 0\n"
+                + (exitCodes
+                        ? "exit /b %ERRORLEVEL%\n"
+                        // fail open, as the sh launcher: a usage error (2) is the caller's to see, nothing else is
+                        : "if %ERRORLEVEL% EQU 2 exit /b 2\n" + "exit /b 0\n")
                 + ":nojava\n"
                 + "echo " + name + ": no Java runtime found; set JAVA_HOME or put java 17+ on PATH 1>&2\n"
-                + "exit /b 0\n";
+                + "exit /b " + (exitCodes ? "1" : "0") + "\n";
         return text.replace("\n", "\r\n");
     }
 }

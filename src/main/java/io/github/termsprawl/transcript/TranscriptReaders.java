@@ -67,7 +67,7 @@ public final class TranscriptReaders implements AutoCloseable {
         return readers.get(storeOf(entry)).stats(entry);
     }
 
-    /** The held OpenCode database connections (sqlite-jdbc's native library loaded on first call), closed with this. */
+    /** The OpenCode connections the session model reads with ({@code Sessions.reader}); loads sqlite-jdbc's native library. */
     public OpenCodeDatabases openCodeDatabases() {
         return databases();
     }

@@ -31,7 +31,7 @@ class ArchitectureTest {
     static final Path SRC = Path.of(System.getProperty("basedir", ".")).resolve("src/main/java/io/github/termsprawl");
     /** Lowest first. */
     static final List<String> LAYERS =
-            List.of("jsonl", "core", "transcript", "session", "view", "history", "plant", "cli", "maven");
+            List.of("jsonl", "core", "transcript", "session", "view", "history", "ask", "plant", "cli", "maven");
 
     private static final Pattern OWN_REFERENCE = Pattern.compile("io\\.github\\.termsprawl\\.(\\w+)\\.");
 

@@ -164,4 +164,15 @@ class DiscoveryMarkersTest {
             assertTrue(once.endsWith("\n") && !once.endsWith("\n\n"), text::toString);
         }
     }
+
+    @Test
+    void theAskSkillIsWhatPlantedMdShows() throws Exception {
+        String doc = java.nio.file.Files.readString(java.nio.file.Path.of("docs/planted.md"));
+        String heading = "### `.claude/skills/termsprawl-ask/SKILL.md`";
+        String fenced = doc.substring(doc.indexOf(heading)).split("```\n", 3)[1];
+        assertEquals(DiscoveryMarkers.ASK_SKILL, fenced);
+        assertTrue(
+                DiscoveryMarkers.ASK_SKILL.contains(
+                        "`.termsprawl/bin/termsprawl-ask --cwd . --self \"$TERMSPRAWL_NODE_ID\" --node <peer> \"<question>\"`"));
+    }
 }

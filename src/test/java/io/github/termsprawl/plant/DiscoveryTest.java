@@ -36,12 +36,15 @@ class DiscoveryTest {
             ".termsprawl/AGENTS.md",
             ".claude/skills/termsprawl-context/SKILL.md",
             ".claude/skills/termsprawl-history/SKILL.md",
+            ".claude/skills/termsprawl-ask/SKILL.md",
             ".termsprawl/bin/termsprawl-context",
             ".termsprawl/bin/termsprawl-context.cmd",
             ".termsprawl/bin/termsprawl-record",
             ".termsprawl/bin/termsprawl-record.cmd",
             ".termsprawl/bin/termsprawl-history",
             ".termsprawl/bin/termsprawl-history.cmd",
+            ".termsprawl/bin/termsprawl-ask",
+            ".termsprawl/bin/termsprawl-ask.cmd",
             ".termsprawl/bin/termsprawl.jar",
             ".termsprawl/bin/lib/sqlite-jdbc.jar",
             ".termsprawl/.gitignore",
@@ -64,10 +67,14 @@ class DiscoveryTest {
         assertArrayEquals(
                 Fixtures.utf8(DiscoveryMarkers.HISTORY_SKILL),
                 Files.readAllBytes(p(".claude/skills/termsprawl-history/SKILL.md")));
+        assertArrayEquals(
+                Fixtures.utf8(DiscoveryMarkers.ASK_SKILL),
+                Files.readAllBytes(p(".claude/skills/termsprawl-ask/SKILL.md")));
         for (String sh : new String[] {
             ".termsprawl/bin/termsprawl-context",
             ".termsprawl/bin/termsprawl-record",
-            ".termsprawl/bin/termsprawl-history"
+            ".termsprawl/bin/termsprawl-history",
+            ".termsprawl/bin/termsprawl-ask"
         }) {
             assertEquals("rwxr-xr-x", PosixFilePermissions.toString(Files.getPosixFilePermissions(p(sh))), sh);
             String text = Files.readString(p(sh));
@@ -145,6 +152,7 @@ class DiscoveryTest {
         assertEquals(List.of(new Discovery.Finding(p(".termsprawl/bin/termsprawl-context"), "stale")), d.check());
         String attributes = Files.readString(p(".termsprawl/.gitattributes"));
         assertTrue(attributes.contains("\n/bin/termsprawl-context text eol=lf\n"), attributes);
+        assertTrue(attributes.contains("\n/bin/termsprawl-ask text eol=lf\n"), attributes);
         assertTrue(attributes.contains("\n/bin/*.cmd text eol=crlf\n"), attributes);
         String ignored = Files.readString(p(".termsprawl/.gitignore"));
         for (String rule :

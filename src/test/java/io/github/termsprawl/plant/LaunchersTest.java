@@ -3,9 +3,14 @@ package io.github.termsprawl.plant;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The Windows twins cannot run here: their text is what is checked, line by line. */
 class LaunchersTest {
@@ -51,5 +56,48 @@ class LaunchersTest {
         for (String launcher : List.of(sh, String.join("\n", cmdLines()))) {
             assertTrue(launcher.contains("-Xlog:disable -Xlog:all=error:stderr -Xlog:cds*=off:stderr"), launcher);
         }
+    }
+
+    @Test
+    void aLauncherForAnswersPassesTheExitCodeOn() {
+        Launchers launchers = new Launchers("mvn termsprawl:discover");
+        String fails = launchers.sh("termsprawl-context", "Main", "prints");
+        String passes = launchers.sh("termsprawl-ask", "Main", "asks", true);
+        assertTrue(fails.endsWith("\"$java\" \"$@\"\n[ $? -eq 2 ] && exit 2\nexit 0\n"), fails);
+        assertTrue(passes.endsWith("\nexec \"$java\" \"$@\"\n"), passes);
+        assertTrue(passes.contains("on PATH\" >&2\n  exit 1\n"), passes);
+        assertEquals(fails, launchers.sh("termsprawl-context", "Main", "prints", false));
+        List<String> cmd = Arrays.asList(
+                launchers.cmd("termsprawl-ask", "Main", "asks", true).split("\r\n"));
+        int run = cmd.indexOf(cmd.stream()
+                .filter(l -> l.startsWith("\"%JAVA_EXE%\" %CDS% "))
+                .findFirst()
+                .orElseThrow());
+        assertEquals("exit /b %ERRORLEVEL%", cmd.get(run + 1));
+        assertEquals("exit /b 1", cmd.get(cmd.size() - 1));
+    }
+
+    @Test
+    void theShLauncherOfAnswersExitsAsTheCommandDoes(@TempDir Path dir) throws Exception {
+        Path bin = Files.createDirectories(dir.resolve("bin"));
+        Files.writeString(bin.resolve(Launchers.JAR), "");
+        Path java = Files.createDirectories(dir.resolve("jdk/bin")).resolve("java");
+        Files.writeString(java, "#!/bin/sh\nexit 3\n");
+        Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path launcher = bin.resolve("termsprawl-ask");
+        Files.writeString(launcher, new Launchers("x").sh("termsprawl-ask", "Main", "asks", true));
+        Path open = bin.resolve("termsprawl-context");
+        Files.writeString(open, new Launchers("x").sh("termsprawl-context", "Main", "prints"));
+        assertEquals(3, exit(launcher, dir));
+        assertEquals(0, exit(open, dir), "the context command never fails its caller");
+    }
+
+    private static int exit(Path launcher, Path dir) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder("sh", launcher.toString()).redirectErrorStream(true);
+        pb.environment().put("JAVA_HOME", dir.resolve("jdk").toString());
+        Process p = pb.start();
+        p.getInputStream().readAllBytes();
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+        return p.exitValue();
     }
 }

@@ -1,0 +1,202 @@
+package io.github.termsprawl.ask;
+
+import io.github.termsprawl.core.ProjectLayout;
+import io.github.termsprawl.core.UserErrorException;
+import io.github.termsprawl.jsonl.JsonlTail;
+import io.github.termsprawl.transcript.Store;
+import io.github.termsprawl.transcript.TranscriptReaders;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * Puts one question to each target, at most {@link AskSettings#parallel()} at a time: through the Messages
+ * API when there is a key, else through the Claude Code CLI for a Claude Code session's active window. The
+ * shared implementation of the {@code ask} goal and the planted {@code termsprawl-ask}. Closing it closes
+ * the readers (and any OpenCode database they hold open).
+ */
+public final class Ask implements AutoCloseable {
+    /**
+     * What came of one target: its conversation (null when it could not be read), the request built (null
+     * for the CLI), the answer (null in a dry run or on failure) or the failure's message.
+     */
+    public record Result(
+            Target target, Conversation conversation, RequestBuilder.Built request, Answer answer, String error) {
+        public boolean failed() {
+            return error != null;
+        }
+
+        /** Answered, but from a conversation that does not hold the answer. */
+        public boolean noContext() {
+            return answer != null && !answer.hasContext();
+        }
+    }
+
+    private final ProjectLayout layout;
+    private final AskSettings settings;
+    private final AskEnvironment env;
+    private final TranscriptReaders readers;
+    private final SessionLoader loader;
+    private final AnthropicClient client;
+
+    public Ask(Path cwd, AskSettings settings, AskEnvironment env) {
+        this(cwd, settings, env, settings.apiKey() == null ? null : new AnthropicClient(settings));
+    }
+
+    /** {@code client}: the API client (tests bound its retries), or null without a key. */
+    Ask(Path cwd, AskSettings settings, AskEnvironment env, AnthropicClient client) {
+        this.layout = new ProjectLayout(cwd);
+        this.settings = settings;
+        this.env = env;
+        this.readers = new TranscriptReaders(new JsonlTail(), layout.sqliteNativeDir());
+        this.loader = new SessionLoader(readers);
+        this.client = client;
+    }
+
+    public AskSettings settings() {
+        return settings;
+    }
+
+    public List<Target> targets(Targets.Selection selection) throws UserErrorException {
+        return new Targets(layout, env, loader).resolve(selection);
+    }
+
+    /**
+     * Asks every target; each result in the targets' order.
+     *
+     * @throws UserErrorException when there is no way to ask at all: no key and no {@code claude} command
+     */
+    public List<Result> run(List<Target> targets) throws UserErrorException {
+        Path claude = null;
+        if (!settings.dryRun() && settings.apiKey() == null) {
+            claude = env.which(ClaudeCli.COMMAND);
+            if (claude == null) {
+                throw new UserErrorException(
+                        "No way to ask: " + AskEnvironment.API_KEY + " is not set and there is no claude command on"
+                                + " PATH",
+                        "Set " + AskEnvironment.API_KEY + " to an Anthropic API key, or install Claude Code (the"
+                                + " claude command on PATH) to ask Claude Code sessions through it");
+            }
+        }
+        ClaudeCli cli = claude == null
+                ? null
+                : new ClaudeCli(
+                        claude, env, settings.timeout(), settings.names().timeout());
+        int threads = Math.max(1, Math.min(settings.parallel(), targets.size()));
+        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "termsprawl-ask");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<Result>> futures = new ArrayList<>();
+            for (Target target : targets) {
+                futures.add(pool.submit(() -> one(target, cli)));
+            }
+            List<Result> results = new ArrayList<>();
+            for (int i = 0; i < futures.size(); i++) {
+                results.add(result(targets.get(i), futures.get(i)));
+            }
+            return results;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static Result result(Target target, Future<Result> future) {
+        try {
+            return future.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Result(target, null, null, null, "Interrupted.");
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            return new Result(target, null, null, null, "Failed: " + cause); // a bug: say what, never a trace
+        }
+    }
+
+    private Result one(Target target, ClaudeCli cli) {
+        Conversation c;
+        try {
+            c = loader.load(target);
+        } catch (AskException e) {
+            return new Result(target, null, null, null, e.getMessage());
+        }
+        if (c.messages().isEmpty()) {
+            Answer none =
+                    new Answer(false, "The session has no messages yet.", List.of(), Usage.NONE, List.of(), "none");
+            return new Result(target, c, null, none, null);
+        }
+        try {
+            if (!settings.dryRun() && client == null) {
+                return new Result(target, c, null, viaCli(target, c, cli), null);
+            }
+            long budget = RequestBuilder.defaultBudget(settings);
+            RequestBuilder builder = new RequestBuilder(settings.redact());
+            RequestBuilder.Built built =
+                    builder.build(c, target.label(), settings.question(), settings.model(), budget);
+            if (settings.dryRun()) {
+                return new Result(target, c, built, null, null);
+            }
+            Answer answer;
+            try {
+                answer = client.send(built.body(), built.estimatedTokens());
+            } catch (AskException.TooLarge e) {
+                // the estimate was short of the API's count: cut to what it counted, once
+                long smaller = e.counted > 0 && e.maximum > 0
+                        ? built.budgetTokens() * e.maximum / e.counted * 9 / 10
+                        : built.budgetTokens() * 7 / 10;
+                built = builder.build(c, target.label(), settings.question(), settings.model(), smaller);
+                answer = client.send(built.body(), built.estimatedTokens());
+            }
+            List<String> notes = new ArrayList<>(built.notes());
+            notes.addAll(answer.notes());
+            return new Result(
+                    target,
+                    c,
+                    built,
+                    new Answer(
+                            answer.hasContext(),
+                            answer.answer(),
+                            answer.citations(),
+                            answer.usage(),
+                            notes,
+                            answer.backend()),
+                    null);
+        } catch (AskException e) {
+            return new Result(target, c, null, null, e.getMessage());
+        }
+    }
+
+    private Answer viaCli(Target target, Conversation c, ClaudeCli cli) throws AskException {
+        String missing = AskEnvironment.API_KEY + " is not set, and " + target.label();
+        if (c.store() != Store.CLAUDE) {
+            throw new AskException(missing + " is a " + c.store().id() + " session, which the claude command cannot"
+                    + " resume. Set " + AskEnvironment.API_KEY + " to ask it through the API.");
+        }
+        if (!c.isActive()) {
+            throw new AskException(missing + " (" + c.describe() + ") is an earlier window, which claude --resume"
+                    + " cannot reach. Set " + AskEnvironment.API_KEY + " to ask it through the API.");
+        }
+        if (c.sessionId() == null) {
+            throw new AskException(missing + "'s transcript " + c.file() + " names no session id for claude --resume."
+                    + " Set " + AskEnvironment.API_KEY + " to ask it through the API.");
+        }
+        String question = Redaction.apply(settings.question(), settings.redact());
+        return cli.ask(c.sessionId(), c.file(), layout.cwd(), question);
+    }
+
+    /** The endpoint asked, for the dry run's words. */
+    String endpoint() {
+        return AnthropicClient.endpoint(settings.baseUrl()).toString();
+    }
+
+    @Override
+    public void close() {
+        readers.close();
+    }
+}

@@ -1,0 +1,22 @@
+package io.github.termsprawl.ask;
+
+/** A target could not be asked: the message says what went wrong and what to do, whole sentences. */
+public class AskException extends Exception {
+    public AskException(String message) {
+        super(message);
+    }
+
+    /** The API found the request too large for the model: asked again, it is cut further. */
+    static final class TooLarge extends AskException {
+        /** The tokens the API counted, and its maximum; 0 when it did not say. */
+        final long counted;
+
+        final long maximum;
+
+        TooLarge(String message, long counted, long maximum) {
+            super(message);
+            this.counted = counted;
+            this.maximum = maximum;
+        }
+    }
+}

@@ -1,0 +1,507 @@
+package io.github.termsprawl.ask;
+
+import io.github.termsprawl.jsonl.Json;
+import io.github.termsprawl.jsonl.JsonWriter;
+import io.github.termsprawl.session.Block;
+import io.github.termsprawl.session.Message;
+import io.github.termsprawl.session.Role;
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Builds the Messages API request for one target: the conversation with its tool calls and results (each
+ * message marked with its turn number), made to fit the model's window, then the question.
+ *
+ * <p>What the API requires is enforced here, whatever the transcript holds: roles alternate (neighbours of
+ * one role are merged), the first message is the user's, every {@code tool_use} is answered by a
+ * {@code tool_result} at the start of the next message (a missing one is supplied, one whose call is not
+ * there becomes text), ids and tool names are of the allowed characters and unique.
+ *
+ * <p>To fit, in this order: a single block larger than a quarter of the budget is cut to its head; old tool
+ * results are cleared, oldest first, the last {@link #KEEP_RECENT_RESULTS} kept (as Claude Code's
+ * microcompaction does); then the conversation is cut from the front at a message boundary, so that it
+ * resumes with something the user said. Each step leaves a note in the request and in the answer.
+ */
+final class RequestBuilder {
+    static final int MAX_OUTPUT_TOKENS = 8192;
+    /** The system prompt, the schema, the tool list and the framing of the question. */
+    static final int RESERVE_TOKENS = 2048;
+
+    static final int KEEP_RECENT_RESULTS = 8;
+    /** Deeper tool arguments are sent as text: Jackson writes no deeper than 1000 levels. */
+    static final int MAX_INPUT_DEPTH = 200;
+
+    static final String MISSING_RESULT = "[no result of this call was recorded]";
+
+    /** A built request, and what was done to fit it. */
+    record Built(
+            byte[] body,
+            int messages,
+            int firstTurn,
+            int lastTurn,
+            int cutTo,
+            int cleared,
+            int truncated,
+            long estimatedTokens,
+            long budgetTokens,
+            List<String> notes) {
+        Built {
+            notes = List.copyOf(notes);
+        }
+    }
+
+    private final boolean redact;
+
+    RequestBuilder(boolean redact) {
+        this.redact = redact;
+    }
+
+    /** The tokens the conversation may take: the window, less the answer, the framing and the question. */
+    static long defaultBudget(AskSettings settings) {
+        return settings.windowTokens()
+                - MAX_OUTPUT_TOKENS
+                - RESERVE_TOKENS
+                - Sizes.tokens(Sizes.utf8(settings.question()));
+    }
+
+    Built build(Conversation conversation, String label, String question, String model, long budgetTokens) {
+        Converted converted = convert(conversation);
+        List<ApiMessage> items = converted.items;
+        List<String> notes = new ArrayList<>();
+        long budget = Math.max(1, budgetTokens) * Sizes.BYTES_PER_TOKEN;
+        long total = 0;
+        for (ApiMessage m : items) {
+            total += m.size();
+        }
+        int truncated = 0;
+        int cleared = 0;
+        if (total > budget) {
+            truncated = truncateLarge(items, Math.max(4000, budget / 4));
+            total = sizeOf(items);
+        }
+        if (total > budget) {
+            long[] left = {total};
+            cleared = clearOldResults(items, budget, left);
+            total = left[0];
+        }
+        int cutTo = -1;
+        if (total > budget) {
+            int drop = 0;
+            while (drop < items.size() - 1 && total > budget) {
+                total -= items.get(drop++).size();
+            }
+            while (drop < items.size() - 1
+                    && (items.get(drop).role.equals(ApiMessage.ASSISTANT)
+                            || items.get(drop).onlyToolResults())) {
+                total -= items.get(drop++).size(); // resume with something the user said
+            }
+            cutTo = items.get(drop).turn - 1;
+            items = new ArrayList<>(items.subList(drop, items.size()));
+        }
+        if (truncated > 0) {
+            notes.add(truncated + " oversized block"
+                    + (truncated == 1 ? " was cut to its head" : "s were cut to their heads"));
+        }
+        if (cleared > 0) {
+            notes.add(cleared + " old tool result" + (cleared == 1 ? " was" : "s were") + " cleared to fit (the last "
+                    + KEEP_RECENT_RESULTS + " kept)");
+        }
+        String cutNote = null;
+        if (cutTo >= 0) {
+            notes.add("turns " + conversation.firstTurn() + "-" + cutTo + " were left out (the front of the"
+                    + " conversation) to fit ~" + budgetTokens + " tokens");
+            cutNote = "[Turns " + conversation.firstTurn() + "-" + cutTo
+                    + " of this conversation were left out to fit the context window; it resumes at turn "
+                    + (cutTo + 1) + ".]";
+        }
+        List<ApiMessage> messages = normalize(items, cutNote);
+        int firstTurn = items.isEmpty() ? conversation.firstTurn() : items.get(0).turn;
+        int[] breakpoint = appendQuestion(messages, questionText(question));
+        RequestWriter writer = new RequestWriter(model, MAX_OUTPUT_TOKENS, systemPrompt(label, conversation));
+        byte[] body = writer.write(messages, breakpoint);
+        long estimate = Sizes.tokens(sizeOf(messages)) + RESERVE_TOKENS;
+        return new Built(
+                body,
+                messages.size(),
+                firstTurn,
+                conversation.lastTurn(),
+                cutTo,
+                cleared,
+                truncated,
+                estimate,
+                budgetTokens,
+                notes);
+    }
+
+    static String systemPrompt(String label, Conversation c) {
+        return "You answer questions about one recorded session of a coding agent: the conversation in the"
+                + " messages, read from its transcript (" + label + ", " + c.describe() + "). Each message starts"
+                + " with its turn number, [turn N]. The tools listed are the session's own, there only so that"
+                + " its calls can be read: call none.\n"
+                + "Answer only from that conversation, not from general knowledge or guesses. When it does not"
+                + " hold the answer, set has_context to false and say in one sentence what it does cover. Put"
+                + " in citations the turn numbers your answer rests on.";
+    }
+
+    private String questionText(String question) {
+        return "Question: " + Redaction.apply(question, redact);
+    }
+
+    private static long sizeOf(List<ApiMessage> messages) {
+        long size = 0;
+        for (ApiMessage m : messages) {
+            size += m.size();
+        }
+        return size;
+    }
+
+    // ---- conversion ----
+
+    private static final class Converted {
+        final List<ApiMessage> items = new ArrayList<>();
+        final Map<String, String> callIds = new HashMap<>();
+        final Set<String> usedIds = new HashSet<>();
+    }
+
+    private Converted convert(Conversation c) {
+        Converted out = new Converted();
+        List<Message> messages = c.messages();
+        for (int i = 0; i < messages.size(); i++) {
+            Message m = messages.get(i);
+            int turn = c.firstTurn() + i;
+            boolean assistant = m.role() == Role.ASSISTANT;
+            if (assistant && m.has(Message.Flag.API_ERROR)) {
+                continue; // a failed request, not something the model said
+            }
+            List<ApiMessage.Part> parts = new ArrayList<>();
+            int calls = 0;
+            for (Block b : m.blocks()) {
+                ApiMessage.Part part = part(b, assistant, turn, calls, out);
+                if (part instanceof ApiMessage.ToolUse) {
+                    calls++;
+                }
+                if (part != null) {
+                    parts.add(part);
+                }
+            }
+            if (parts.isEmpty()) {
+                continue;
+            }
+            mark(parts, marker(turn, m));
+            out.items.add(new ApiMessage(assistant ? ApiMessage.ASSISTANT : ApiMessage.USER, parts, turn));
+        }
+        return out;
+    }
+
+    private ApiMessage.Part part(Block b, boolean assistant, int turn, int calls, Converted state) {
+        if (b instanceof Block.Text t) {
+            return t.text().isBlank() ? null : new ApiMessage.Text(send(t.text()));
+        }
+        if (b instanceof Block.Thinking th) {
+            return !assistant || th.redacted() || th.text().isBlank()
+                    ? null
+                    : new ApiMessage.Text("[thinking] " + send(th.text()));
+        }
+        if (b instanceof Block.ToolCall call) {
+            if (!assistant) {
+                return new ApiMessage.Text("[tool call " + call.name() + "] " + send(call.arguments()));
+            }
+            String args = send(call.arguments());
+            return new ApiMessage.ToolUse(
+                    callId(call.id(), turn, calls, state),
+                    toolName(call.name()),
+                    input(args),
+                    args == null ? 2 : Sizes.utf8(args));
+        }
+        if (b instanceof Block.ToolResult r) {
+            String content = r.content() == null || r.content().isBlank() ? "(no output)" : send(r.content());
+            return new ApiMessage.ToolResult(resultId(r.callId(), turn, state), content, r.error());
+        }
+        if (b instanceof Block.Image image) {
+            return new ApiMessage.Text(image.describe());
+        }
+        if (b instanceof Block.Attachment a) {
+            String text = a.text() == null || a.text().isBlank() ? "" : " " + send(a.text());
+            return new ApiMessage.Text("[" + (a.kind() == null ? "attachment" : a.kind()) + "]" + text);
+        }
+        return null;
+    }
+
+    private String send(String text) {
+        return Redaction.apply(text, redact);
+    }
+
+    private static String marker(int turn, Message m) {
+        String kind = m.role() == Role.SYSTEM
+                ? ", system"
+                : m.has(Message.Flag.COMPACT_SUMMARY) ? ", summary of the earlier conversation" : "";
+        return "[turn " + turn + kind + "]";
+    }
+
+    /** The turn marker goes first: into the first text or result, or as a text of its own before a call. */
+    private static void mark(List<ApiMessage.Part> parts, String marker) {
+        ApiMessage.Part first = parts.get(0);
+        if (first instanceof ApiMessage.Text t) {
+            parts.set(0, new ApiMessage.Text(marker + " " + t.text()));
+        } else if (first instanceof ApiMessage.ToolResult r) {
+            parts.set(0, new ApiMessage.ToolResult(r.id(), marker + " " + r.content(), r.error()));
+        } else {
+            parts.add(0, new ApiMessage.Text(marker));
+        }
+    }
+
+    /** A unique id of the allowed characters; the original's results are matched to it. */
+    private static String callId(String original, int turn, int k, Converted state) {
+        String base = safe(original, 200);
+        if (base == null) {
+            base = "call_t" + turn + "_" + k;
+        }
+        String id = base;
+        for (int n = 2; !state.usedIds.add(id); n++) {
+            id = base + "_" + n;
+        }
+        if (original != null) {
+            state.callIds.put(original, id);
+        }
+        return id;
+    }
+
+    private static String resultId(String original, int turn, Converted state) {
+        String id = original == null ? null : state.callIds.get(original);
+        if (id != null) {
+            return id;
+        }
+        String safe = safe(original, 200);
+        return safe != null ? safe : "result_t" + turn; // no call of that id: it will be sent as text
+    }
+
+    private static String toolName(String name) {
+        String safe = safe(name, 64);
+        return safe != null ? safe : "tool";
+    }
+
+    /** {@code value} with every character outside {@code [A-Za-z0-9_-]} made {@code _}, cut to {@code max}; null for none. */
+    static String safe(String value, int max) {
+        if (value == null || value.isEmpty()) {
+            return null;
+        }
+        StringBuilder out = new StringBuilder(Math.min(value.length(), max));
+        for (int i = 0; i < value.length() && out.length() < max; i++) {
+            char c = value.charAt(i);
+            boolean ok =
+                    (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+            out.append(ok ? c : '_');
+        }
+        return out.toString();
+    }
+
+    /** The call's arguments as the JSON object {@code input} must be; anything else wrapped as {@code {"input": text}}. */
+    static Object input(String arguments) {
+        if (arguments != null) {
+            try {
+                Object value = Json.parse(arguments);
+                if (value instanceof Map && depth(value) <= MAX_INPUT_DEPTH) {
+                    return value;
+                }
+            } catch (IOException | RuntimeException e) {
+                // not JSON: sent as text
+            }
+        }
+        Map<String, Object> wrapped = new LinkedHashMap<>();
+        wrapped.put("input", arguments == null ? "" : arguments);
+        return wrapped;
+    }
+
+    private static int depth(Object root) {
+        int deepest = 0;
+        ArrayDeque<Object[]> open = new ArrayDeque<>();
+        open.push(new Object[] {root, 1});
+        while (!open.isEmpty()) {
+            Object[] top = open.pop();
+            int d = (Integer) top[1];
+            deepest = Math.max(deepest, d);
+            if (d > MAX_INPUT_DEPTH) {
+                return d;
+            }
+            Iterable<?> children =
+                    top[0] instanceof Map<?, ?> map ? map.values() : top[0] instanceof List<?> list ? list : List.of();
+            for (Object child : children) {
+                if (child instanceof Map || child instanceof List) {
+                    open.push(new Object[] {child, d + 1});
+                }
+            }
+        }
+        return deepest;
+    }
+
+    // ---- fitting ----
+
+    /** Cuts every part larger than {@code cap} bytes to its head; returns how many. */
+    private static int truncateLarge(List<ApiMessage> items, long cap) {
+        int n = 0;
+        for (ApiMessage m : items) {
+            for (int i = 0; i < m.parts.size(); i++) {
+                ApiMessage.Part p = m.parts.get(i);
+                if (p.size() <= cap) {
+                    continue;
+                }
+                n++;
+                if (p instanceof ApiMessage.Text t) {
+                    m.parts.set(i, new ApiMessage.Text(head(t.text(), cap)));
+                } else if (p instanceof ApiMessage.ToolResult r) {
+                    m.parts.set(i, new ApiMessage.ToolResult(r.id(), head(r.content(), cap), r.error()));
+                } else if (p instanceof ApiMessage.ToolUse u) {
+                    Map<String, Object> cut = new LinkedHashMap<>();
+                    String text = head(JsonWriter.compact(u.input()), cap);
+                    cut.put("input", text);
+                    m.parts.set(i, new ApiMessage.ToolUse(u.id(), u.name(), cut, Sizes.utf8(text)));
+                }
+            }
+        }
+        return n;
+    }
+
+    private static String head(String text, long cap) {
+        int keep = (int) Math.min(text.length(), Math.max(0, cap - 200));
+        if (keep > 0 && Character.isHighSurrogate(text.charAt(keep - 1))) {
+            keep--;
+        }
+        return text.substring(0, keep) + "\n[... " + (text.length() - keep)
+                + " more characters were cut to fit the context window]";
+    }
+
+    /** Clears results oldest first until {@code total[0]} fits, keeping the last few; returns how many. */
+    private static int clearOldResults(List<ApiMessage> items, long budget, long[] total) {
+        List<int[]> results = new ArrayList<>();
+        for (int m = 0; m < items.size(); m++) {
+            List<ApiMessage.Part> parts = items.get(m).parts;
+            for (int p = 0; p < parts.size(); p++) {
+                if (parts.get(p) instanceof ApiMessage.ToolResult) {
+                    results.add(new int[] {m, p});
+                }
+            }
+        }
+        int n = 0;
+        for (int i = 0; i < results.size() - KEEP_RECENT_RESULTS && total[0] > budget; i++) {
+            List<ApiMessage.Part> parts = items.get(results.get(i)[0]).parts;
+            ApiMessage.ToolResult r = (ApiMessage.ToolResult) parts.get(results.get(i)[1]);
+            String content = r.content();
+            String marker = "";
+            if (content.startsWith("[turn ")) {
+                int end = content.indexOf("] ");
+                if (end > 0) {
+                    marker = content.substring(0, end + 2);
+                    content = content.substring(end + 2);
+                }
+            }
+            ApiMessage.ToolResult shorter = new ApiMessage.ToolResult(
+                    r.id(),
+                    marker + "[old tool result cleared to fit the context window: " + content.length() + " characters]",
+                    r.error());
+            total[0] -= r.size() - shorter.size();
+            parts.set(results.get(i)[1], shorter);
+            n++;
+        }
+        return n;
+    }
+
+    // ---- what the API requires ----
+
+    /** Merged, starting with the user, every call answered first thing in the next message. */
+    static List<ApiMessage> normalize(List<ApiMessage> items, String leadingNote) {
+        List<ApiMessage> out = new ArrayList<>();
+        for (ApiMessage item : items) {
+            ApiMessage last = out.isEmpty() ? null : out.get(out.size() - 1);
+            if (last != null && last.role.equals(item.role)) {
+                last.parts.addAll(item.parts);
+            } else {
+                out.add(new ApiMessage(item.role, item.parts, item.turn));
+            }
+        }
+        if (leadingNote != null || (!out.isEmpty() && out.get(0).role.equals(ApiMessage.ASSISTANT))) {
+            ApiMessage.Text note = new ApiMessage.Text(
+                    leadingNote != null ? leadingNote : "[The recorded conversation starts with the agent's message.]");
+            if (out.isEmpty() || out.get(0).role.equals(ApiMessage.ASSISTANT)) {
+                out.add(0, new ApiMessage(ApiMessage.USER, List.of(note), -1));
+            } else {
+                out.get(0).parts.add(0, note);
+            }
+        }
+        for (int i = 0; i < out.size(); i++) {
+            ApiMessage m = out.get(i);
+            if (m.role.equals(ApiMessage.USER)) {
+                List<String> calls = i > 0 ? callsOf(out.get(i - 1)) : List.of();
+                List<ApiMessage.Part> paired = paired(calls, m.parts);
+                m.parts.clear();
+                m.parts.addAll(paired);
+            } else if (i == out.size() - 1 && !callsOf(m).isEmpty()) {
+                out.add(new ApiMessage(ApiMessage.USER, List.of(), m.turn)); // answered on the next pass
+            }
+        }
+        return out;
+    }
+
+    private static List<String> callsOf(ApiMessage m) {
+        List<String> ids = new ArrayList<>();
+        if (m.role.equals(ApiMessage.ASSISTANT)) {
+            for (ApiMessage.Part p : m.parts) {
+                if (p instanceof ApiMessage.ToolUse u) {
+                    ids.add(u.id());
+                }
+            }
+        }
+        return ids;
+    }
+
+    private static List<ApiMessage.Part> paired(List<String> calls, List<ApiMessage.Part> parts) {
+        Map<String, ApiMessage.ToolResult> found = new HashMap<>();
+        List<ApiMessage.Part> rest = new ArrayList<>();
+        for (ApiMessage.Part p : parts) {
+            if (p instanceof ApiMessage.ToolResult r) {
+                if (calls.contains(r.id()) && !found.containsKey(r.id())) {
+                    found.put(r.id(), r);
+                } else {
+                    rest.add(new ApiMessage.Text("[a tool result whose call is not in this conversation"
+                            + (r.error() ? ", an error" : "") + "] " + r.content()));
+                }
+            } else {
+                rest.add(p);
+            }
+        }
+        List<ApiMessage.Part> out = new ArrayList<>();
+        for (String id : calls) {
+            ApiMessage.ToolResult r = found.get(id);
+            out.add(r != null ? r : new ApiMessage.ToolResult(id, MISSING_RESULT, true));
+        }
+        out.addAll(rest);
+        return out;
+    }
+
+    /**
+     * Adds the question as the last user block; returns the block before it ({message, part}), where the
+     * cache breakpoint goes, or null when the conversation is empty.
+     */
+    static int[] appendQuestion(List<ApiMessage> messages, String question) {
+        ApiMessage.Text q = new ApiMessage.Text(question);
+        if (messages.isEmpty()) {
+            messages.add(new ApiMessage(ApiMessage.USER, List.of(q), -1));
+            return null;
+        }
+        int lastIndex = messages.size() - 1;
+        ApiMessage last = messages.get(lastIndex);
+        int[] breakpoint = {lastIndex, last.parts.size() - 1};
+        if (last.role.equals(ApiMessage.USER)) {
+            last.parts.add(q);
+        } else {
+            messages.add(new ApiMessage(ApiMessage.USER, List.of(q), -1));
+        }
+        return breakpoint;
+    }
+}
