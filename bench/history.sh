@@ -60,7 +60,7 @@ fixture "$work/gen10.jsonl" claude_session "$work/gen10.jsonl" 10 11
 i=0
 while [ $i -lt 40 ]; do
   i=$((i + 1))
-  # 40 sessions from 60 KB to 6 MB (about 45 MB in all)
+  # 40 sessions from 70 KB to 7 MB (about 60 MB in all)
   fixture "$work/many/s$i.jsonl" sh -c "mkdir -p '$work/many' && $(command -v node >/dev/null 2>&1 && [ -f "$gen" ] && echo "node '$gen'" || echo "java -cp '$cp' io.github.termsprawl.transcript.BigStoreGenerator claude") '$work/many/s$i.jsonl' $(awk -v i=$i 'BEGIN { printf "%.3f", 0.06 * 1.125 ^ i }') $i"
 done
 
@@ -88,7 +88,7 @@ mkdir -p "$work/aside"
 turns=$(BEFORE_EACH="[ ! -d '$work/first/.termsprawl/history' ] || mv '$work/first/.termsprawl/history' \"\$(mktemp -d '$work/aside/h.XXXXXX')\"" \
   measure "first write, 200 MB Claude Code session" "$work/first")
 echo "$turns $(find "$work/first/.termsprawl/history" -name 'turn-*.md' | wc -l) turn files + index |"
-echo "$(measure "nothing new, 40 nodes (45 MB of sessions)" "$work/forty") 0 |"
+echo "$(measure "nothing new, 40 nodes (60 MB of sessions)" "$work/forty") 0 |"
 for size in 10 200; do
   line=$(BEFORE_EACH="touch '$work/mark'; python3 bench/append-turn.py '$work/grow$size.jsonl'" \
     measure "one turn appended, $size MB Claude Code session" "$work/grow$size")
