@@ -34,9 +34,10 @@ public class CheckMojo extends AbstractTermsprawlMojo {
     @Override
     void run(Path root) throws IOException, MojoFailureException, UserErrorException {
         ProjectLayout layout = new ProjectLayout(root);
-        List<Discovery.Finding> findings = new Discovery(layout, DiscoverMojo.CALL).check();
+        Discovery.Findings all = new Discovery(layout, DiscoverMojo.CALL).check();
+        List<Discovery.Finding> findings = all.committed();
         if (findings.isEmpty()) {
-            for (Discovery.Finding f : new Discovery(layout, DiscoverMojo.CALL).checkThisMachine()) {
+            for (Discovery.Finding f : all.perMachine()) {
                 getLog().warn("termsprawl: " + root.relativize(f.path()) + " is " + f.problem() + " on this machine"
                         + " (built by discover, never committed; the context command needs it). Run '"
                         + DiscoverMojo.CALL + "' here.");

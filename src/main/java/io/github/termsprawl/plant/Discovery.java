@@ -157,26 +157,24 @@ public final class Discovery {
         return written;
     }
 
-    /** Each committed planted file that is missing or differs from what {@link #discover()} would write. */
-    public List<Finding> check() throws IOException, UserErrorException {
-        return findings(PlantedFile.Kind.COMMITTED);
-    }
-
     /**
-     * Each per-machine file (never committed, built by {@code discover} on each machine) that is missing
-     * or stale here: a fresh clone has none, so this is a hint for a developer, never a failure in CI.
+     * What is not current: the committed files that are missing or stale ({@code check} fails on them), and
+     * the per-machine ones (never committed, built by {@code discover} on each machine: a fresh clone has
+     * none, so they are a hint for a developer, never a failure in CI). One plan for both: {@code check}
+     * runs in every build.
      */
-    public List<Finding> checkThisMachine() throws IOException, UserErrorException {
-        return findings(PlantedFile.Kind.PER_MACHINE);
-    }
-
-    private List<Finding> findings(PlantedFile.Kind kind) throws IOException, UserErrorException {
-        List<Finding> findings = new ArrayList<>();
+    public Findings check() throws IOException, UserErrorException {
+        List<Finding> committed = new ArrayList<>();
+        List<Finding> perMachine = new ArrayList<>();
         for (PlantedFile f : plan()) {
-            if (f.kind() == kind && !f.isCurrent()) {
-                findings.add(new Finding(f.path(), Files.exists(f.path()) ? "stale" : "missing"));
+            if (!f.isCurrent()) {
+                (f.kind() == PlantedFile.Kind.COMMITTED ? committed : perMachine)
+                        .add(new Finding(f.path(), Files.exists(f.path()) ? "stale" : "missing"));
             }
         }
-        return findings;
+        return new Findings(committed, perMachine);
     }
+
+    /** The planted files that are not current, committed ones and per-machine ones apart. */
+    public record Findings(List<Finding> committed, List<Finding> perMachine) {}
 }

@@ -49,7 +49,7 @@ class DiscoveryTest {
             ".termsprawl/bin/lib/sqlite-jdbc.jar",
             ".termsprawl/.gitignore",
             ".termsprawl/.gitattributes");
-    /** Built on each machine, never committed: check leaves them to checkThisMachine. */
+    /** Built on each machine, never committed: check lists them apart, as per machine. */
     static final List<String> PER_MACHINE =
             List.of(".termsprawl/bin/termsprawl.jar", ".termsprawl/bin/lib/sqlite-jdbc.jar");
 
@@ -118,7 +118,7 @@ class DiscoveryTest {
         for (String rel : PLANTED) {
             assertEquals(times.get(p(rel)), Files.getLastModifiedTime(p(rel)), rel);
         }
-        assertEquals(List.of(), d.check());
+        assertEquals(List.of(), d.check().committed());
         try (Stream<Path> s = Files.walk(cwd)) {
             assertEquals(
                     0,
@@ -143,13 +143,15 @@ class DiscoveryTest {
         for (String rel : List.of(".termsprawl/AGENTS.md", ".claude/skills/termsprawl-context/SKILL.md")) {
             Files.writeString(p(rel), Files.readString(p(rel)).replace("\n", "\r\n"));
         }
-        assertEquals(List.of(), d.check());
+        assertEquals(List.of(), d.check().committed());
         assertEquals(List.of(), d.discover());
         // the launchers are pinned by the planted .gitattributes, so a CRLF sh launcher is a real fault
         Files.writeString(
                 p(".termsprawl/bin/termsprawl-context"),
                 Files.readString(p(".termsprawl/bin/termsprawl-context")).replace("\n", "\r\n"));
-        assertEquals(List.of(new Discovery.Finding(p(".termsprawl/bin/termsprawl-context"), "stale")), d.check());
+        assertEquals(
+                List.of(new Discovery.Finding(p(".termsprawl/bin/termsprawl-context"), "stale")),
+                d.check().committed());
         String attributes = Files.readString(p(".termsprawl/.gitattributes"));
         assertTrue(attributes.contains("\n/bin/termsprawl-context text eol=lf\n"), attributes);
         assertTrue(attributes.contains("\n/bin/termsprawl-ask text eol=lf\n"), attributes);
@@ -194,12 +196,12 @@ class DiscoveryTest {
                 "autocrlf did not apply");
         assertFalse(Files.exists(clone.resolve(".termsprawl/bin/termsprawl.jar")), "the jar is per machine");
         Discovery d = new Discovery(new ProjectLayout(clone), CALL);
-        assertEquals(List.of(), d.check());
+        assertEquals(List.of(), d.check().committed());
         assertEquals(
                 PER_MACHINE.stream()
                         .map(r -> new Discovery.Finding(clone.resolve(r), "missing"))
                         .toList(),
-                d.checkThisMachine());
+                d.check().perMachine());
         // the sh launcher still runs (LF kept): without its jar it only says so, and fails open
         Fixtures.Run run = Fixtures.run(
                 List.of(
@@ -221,14 +223,14 @@ class DiscoveryTest {
     @Test
     void checkReportsMissingAndStale() throws Exception {
         Discovery d = new Discovery(new ProjectLayout(cwd), CALL);
-        List<Discovery.Finding> before = d.check();
+        List<Discovery.Finding> before = d.check().committed();
         assertEquals(PLANTED.size() - PER_MACHINE.size(), before.size());
         assertTrue(before.stream().allMatch(f -> f.problem().equals("missing")));
         assertEquals(
                 PER_MACHINE.stream()
                         .map(r -> new Discovery.Finding(p(r), "missing"))
                         .toList(),
-                d.checkThisMachine());
+                d.check().perMachine());
         d.discover();
         Fixtures.write(p(".claude/skills/termsprawl-context/SKILL.md"), DiscoveryMarkersTest.SKILL + "tampered\n");
         Files.delete(p(".termsprawl/bin/termsprawl-record"));
@@ -236,7 +238,7 @@ class DiscoveryTest {
                 p(".termsprawl/bin/termsprawl-context"), PosixFilePermissions.fromString("rw-r--r--"));
         Fixtures.write(p(".termsprawl/AGENTS.md"), "prose only\n");
         Files.delete(p(".claude/skills/termsprawl-history/SKILL.md"));
-        List<Discovery.Finding> findings = d.check();
+        List<Discovery.Finding> findings = d.check().committed();
         assertEquals(
                 List.of(
                         new Discovery.Finding(p(".termsprawl/AGENTS.md"), "stale"),
@@ -248,7 +250,7 @@ class DiscoveryTest {
         // check never writes
         assertFalse(Files.exists(p(".termsprawl/bin/termsprawl-record")));
         assertEquals(5, d.discover().size());
-        assertEquals(List.of(), d.check());
+        assertEquals(List.of(), d.check().committed());
     }
 
     @Test
@@ -287,7 +289,7 @@ class DiscoveryTest {
     void withFingerprintsCheckFindsAnEditedOrTruncatedJar() throws Exception {
         Discovery d = new Discovery(new ProjectLayout(cwd), CALL, builtFingerprints());
         assertEquals(PLANTED.size(), d.discover().size());
-        assertEquals(List.of(), d.check());
+        assertEquals(List.of(), d.check().committed());
         assertEquals(List.of(), d.discover());
 
         Path jar = p(".termsprawl/bin/termsprawl.jar");
@@ -297,14 +299,15 @@ class DiscoveryTest {
         Path sqlite = p(".termsprawl/bin/lib/sqlite-jdbc.jar");
         byte[] all = Files.readAllBytes(sqlite);
         Files.write(sqlite, java.util.Arrays.copyOf(all, all.length - 1));
-        assertEquals(List.of(), d.check()); // per machine: never a failure of check
+        assertEquals(List.of(), d.check().committed()); // per machine: never a failure of check
         assertEquals(
                 List.of(new Discovery.Finding(jar, "stale"), new Discovery.Finding(sqlite, "stale")),
-                d.checkThisMachine());
+                d.check().perMachine());
         assertEquals(List.of(jar, sqlite), d.discover());
-        assertEquals(List.of(), d.checkThisMachine());
+        assertEquals(List.of(), d.check().perMachine());
         Files.delete(sqlite);
-        assertEquals(List.of(new Discovery.Finding(sqlite, "missing")), d.checkThisMachine());
+        assertEquals(
+                List.of(new Discovery.Finding(sqlite, "missing")), d.check().perMachine());
     }
 
     @Test
@@ -317,8 +320,10 @@ class DiscoveryTest {
                 List.of(
                         new Discovery.Finding(p(".termsprawl/bin/termsprawl.jar"), "stale"),
                         new Discovery.Finding(p(".termsprawl/bin/lib/sqlite-jdbc.jar"), "stale")),
-                new Discovery(new ProjectLayout(cwd), CALL, wrong).checkThisMachine());
-        assertEquals(List.of(), new Discovery(new ProjectLayout(cwd), CALL, Map.of()).checkThisMachine());
+                new Discovery(new ProjectLayout(cwd), CALL, wrong).check().perMachine());
+        assertEquals(
+                List.of(),
+                new Discovery(new ProjectLayout(cwd), CALL, Map.of()).check().perMachine());
     }
 
     private static List<String> fileNames(Path dir) throws Exception {

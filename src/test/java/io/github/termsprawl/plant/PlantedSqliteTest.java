@@ -32,7 +32,12 @@ class PlantedSqliteTest {
         assertArrayEquals(CommandJar.sqliteJar(), sqlite.bytes());
         assertTrue(sqlite.bytes().length > 1_000_000);
         new Discovery(layout, "mvn termsprawl:discover").discover();
-        assertEquals(0, new Discovery(layout, "mvn termsprawl:discover").check().size());
+        assertEquals(
+                0,
+                new Discovery(layout, "mvn termsprawl:discover")
+                        .check()
+                        .committed()
+                        .size());
         assertEquals(
                 0, new Discovery(layout, "mvn termsprawl:discover").discover().size());
     }
