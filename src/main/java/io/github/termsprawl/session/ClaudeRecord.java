@@ -26,7 +26,11 @@ final class ClaudeRecord {
      * What the prose view needs: the tree, the flags, and of the content only block types, text, and the
      * ids that pair tool calls with results (never tool input, tool output, thinking or image data).
      */
-    static final JsonProjection PROSE = withTree(
+    static final JsonProjection PROSE = prose(new String[] {"type", "text", "id", "name", "tool_use_id", "is_error"});
+
+    /** {@link #PROSE}'s fields with the content blocks' {@code contentKeys}, and {@code more}. */
+    static JsonProjection prose(String[] contentKeys, Object... more) {
+        Object[] prose = {
             "isMeta", JsonProjection.ALL,
             "isCompactSummary", JsonProjection.ALL,
             "isApiErrorMessage", JsonProjection.ALL,
@@ -35,7 +39,13 @@ final class ClaudeRecord {
                     JsonProjection.fields(
                             "id", JsonProjection.ALL,
                             "model", JsonProjection.ALL,
-                            "content", JsonProjection.whole("type", "text", "id", "name", "tool_use_id", "is_error")));
+                            "content", JsonProjection.whole(contentKeys))
+        };
+        Object[] all = new Object[prose.length + more.length];
+        System.arraycopy(prose, 0, all, 0, prose.length);
+        System.arraycopy(more, 0, all, prose.length, more.length);
+        return withTree(all);
+    }
 
     /** The fields every read of a Claude transcript keeps (the tree and its windows), and {@code more}. */
     static JsonProjection withTree(Object... more) {

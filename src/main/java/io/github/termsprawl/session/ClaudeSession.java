@@ -401,23 +401,18 @@ public final class ClaudeSession implements SessionReader {
     }
 
     /** {@link ClaudeRecord#PROSE} and what {@link ClaudeSubagents#LINKS} needs; the links are dropped once scanned. */
-    static final JsonProjection PROSE_AND_LINKS = ClaudeRecord.withTree(
-            "isMeta", JsonProjection.ALL,
-            "isCompactSummary", JsonProjection.ALL,
-            "isApiErrorMessage", JsonProjection.ALL,
-            "attachment", JsonProjection.whole("type", "prompt", "commandMode", "origin"),
-            "message",
-                    JsonProjection.fields(
-                            "id", JsonProjection.ALL,
-                            "model", JsonProjection.ALL,
-                            "content",
-                                    JsonProjection.whole(
-                                            "type", "text", "id", "name", "tool_use_id", "is_error", "input")),
-            "agentId", JsonProjection.ALL,
-            "sessionId", JsonProjection.ALL,
-            "parentToolUseID", JsonProjection.ALL,
-            "toolUseResult", JsonProjection.whole("agentId"),
-            "data", JsonProjection.whole("type", "agentId"));
+    static final JsonProjection PROSE_AND_LINKS = ClaudeRecord.prose(
+            new String[] {"type", "text", "id", "name", "tool_use_id", "is_error", "input"},
+            "agentId",
+            JsonProjection.ALL,
+            "sessionId",
+            JsonProjection.ALL,
+            "parentToolUseID",
+            JsonProjection.ALL,
+            "toolUseResult",
+            JsonProjection.whole("agentId"),
+            "data",
+            JsonProjection.whole("type", "agentId"));
 
     /** A record read under {@link #PROSE_AND_LINKS} as {@link ClaudeRecord#PROSE} would read it: the links scanned, then dropped. */
     private static void dropLinks(Map<String, Object> record) {
