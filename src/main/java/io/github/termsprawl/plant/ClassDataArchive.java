@@ -184,7 +184,13 @@ public final class ClassDataArchive {
             cmd.add("-XX:ArchiveClassesAtExit=" + tmp);
             cmd.addAll(List.of(Launchers.JVM_FLAGS.split(" ")));
             cmd.addAll(List.of(
-                    "-cp", jar().toString(), CommandJar.CONTEXT_MAIN, "--cwd", training.toString(), "--self", "a"));
+                    "-cp",
+                    jar().toString(),
+                    CommandJar.TRAINING_MAIN,
+                    training.toString(),
+                    "a",
+                    training.resolve("b.jsonl").toString(),
+                    CLAUDE_GROWN));
             int code = run(cmd, training.resolve("out.txt"));
             if (code != 0 || !Files.isRegularFile(tmp)) {
                 throw new IOException("'" + String.join(" ", cmd) + "' exited with " + code);
@@ -199,7 +205,8 @@ public final class ClassDataArchive {
     }
 
     /**
-     * A project that walks the command's whole reading path, so its classes land in the archive: one
+     * A project that walks the context and history commands' reading paths (see the training main), so
+     * their classes land in the archive: one
      * tiny peer of every JSONL store (Claude's entry without a store, as the hook records it, so store
      * detection runs too). OpenCode is left out: its driver is a separate jar, loaded only when used.
      */
@@ -233,11 +240,20 @@ public final class ClassDataArchive {
     }
 
     private static final String CLAUDE =
-            "\uFEFF{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"hello\"}}\n"
-                    + "{\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":\"h\u00e9llo \u65e5\u672c\"},"
-                    + "{\"type\":\"tool_use\",\"id\":\"t\",\"input\":{}}]}}\n"
+            "\uFEFF{\"type\":\"user\",\"uuid\":\"u1\",\"parentUuid\":null,\"timestamp\":\"2026-01-01T00:00:00.000Z\","
+                    + "\"message\":{\"role\":\"user\",\"content\":\"hello\"}}\n"
+                    + "{\"type\":\"assistant\",\"uuid\":\"u2\",\"parentUuid\":\"u1\",\"timestamp\":\"2026-01-01T00:00:01.000Z\","
+                    + "\"message\":{\"content\":[{\"type\":\"thinking\",\"thinking\":\"t\"},"
+                    + "{\"type\":\"text\",\"text\":\"h\u00e9llo \u65e5\u672c\"},"
+                    + "{\"type\":\"tool_use\",\"id\":\"t\",\"name\":\"Bash\",\"input\":{\"command\":\"ls\"}}]}}\n"
                     + "{\"type\":\"progress\",\"data\":{}}\n"
                     + "not json\n";
+    /** Appended to {@link #CLAUDE} between two runs of the history command: a session that grew. */
+    private static final String CLAUDE_GROWN =
+            "{\"type\":\"user\",\"uuid\":\"u3\",\"parentUuid\":\"u2\",\"timestamp\":\"2026-01-01T00:00:02.000Z\","
+                    + "\"message\":{\"role\":\"user\",\"content\":[{\"type\":\"tool_result\",\"tool_use_id\":\"t\","
+                    + "\"content\":\"a.txt\",\"is_error\":false}]}}";
+
     private static final String CODEX = "{\"type\":\"session_meta\",\"payload\":{\"id\":\"s\",\"cwd\":\"/p\"}}\n"
             + "{\"type\":\"event_msg\",\"payload\":{\"type\":\"user_message\",\"message\":\"hello\"}}\n"
             + "{\"type\":\"response_item\",\"payload\":{\"type\":\"message\",\"role\":\"user\","

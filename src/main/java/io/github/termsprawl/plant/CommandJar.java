@@ -27,6 +27,9 @@ public final class CommandJar {
     public static final String CONTEXT_MAIN = "io.github.termsprawl.cli.ContextCommand";
     public static final String RECORD_MAIN = "io.github.termsprawl.cli.RecordCommand";
     public static final String HISTORY_MAIN = "io.github.termsprawl.cli.HistoryCommand";
+    /** Run once by {@code discover} to make the class-data archive of the context and history commands. */
+    public static final String TRAINING_MAIN = "io.github.termsprawl.cli.ArchiveTraining";
+
     public static final String ASK_MAIN = "io.github.termsprawl.cli.AskCommand";
     private static final LocalDateTime FIXED_TIME = LocalDateTime.of(2020, 1, 1, 0, 0);
     /** The layers the planted commands run on; {@code plant} and {@code maven} stay in the plugin. */

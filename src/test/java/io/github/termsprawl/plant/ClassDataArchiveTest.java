@@ -180,4 +180,33 @@ class ClassDataArchiveTest {
         assertEquals(List.of(), notShared);
         assertTrue(log.contains("io.github.termsprawl.transcript.CodexTranscript source: shared objects file"), log);
     }
+
+    @Test
+    void theHistoryCommandsClassesComeFromTheArchiveToo() throws Exception {
+        ClassDataArchive archive = planted();
+        assertTrue(archive.ensure());
+        Path project = Files.createDirectory(cwd.resolve("project"));
+        Fixtures.write(
+                project.resolve("s.jsonl"),
+                "{\"type\":\"user\",\"uuid\":\"u\",\"message\":{\"role\":\"user\",\"content\":\"q\"}}\n");
+        Fixtures.write(project.resolve(".termsprawl/transcripts/n.json"), "{\"version\": 1, \"path\": \"s.jsonl\"}\n");
+        List<String> cmd = new ArrayList<>(
+                List.of(JavaRuntime.find(System.getenv()).toString(), "-XX:SharedArchiveFile=" + archive.file()));
+        cmd.addAll(List.of(Launchers.JVM_FLAGS.split(" ")));
+        cmd.addAll(List.of(
+                "-Xlog:class+load=info:stdout",
+                "-cp",
+                layout.binDir().toRealPath().resolve(Launchers.JAR).toString(),
+                CommandJar.HISTORY_MAIN,
+                "--cwd",
+                project.toString()));
+        Fixtures.Run run = Fixtures.run(cmd, project);
+        String log = Fixtures.str(run.stdout());
+        assertEquals(0, run.exit(), log);
+        assertTrue(Files.isRegularFile(project.resolve(".termsprawl/history/n/turn-0000-user.md")), log);
+        for (String type : new String[] {"history.History", "history.ClaudeHistory", "history.TurnMarkdown"}) {
+            assertTrue(
+                    log.contains("io.github.termsprawl." + type + " source: shared objects file"), type + ":\n" + log);
+        }
+    }
 }

@@ -1,0 +1,37 @@
+package io.github.termsprawl.cli;
+
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * What {@code discover} runs once to make the class-data archive ({@code -XX:ArchiveClassesAtExit}): the
+ * context command, then the history command, on a throw-away training project, so that the classes of
+ * both come from the archive. One JVM makes one archive, which every planted launcher maps.
+ *
+ * <p>{@code ArchiveTraining <project> <self> [<file> <line>]}; with a file, the line is appended to it and the
+ * history command runs again, the path of a session that grew. Output goes to stdout.
+ */
+public final class ArchiveTraining {
+    private ArchiveTraining() {}
+
+    public static void main(String[] args) {
+        OutputStream out = new FileOutputStream(FileDescriptor.out);
+        OutputStream err = new FileOutputStream(FileDescriptor.err);
+        int context = ContextCommand.run(new String[] {"--cwd", args[0], "--self", args[1]}, out, err);
+        int history = HistoryCommand.run(new String[] {"--cwd", args[0], "--list"}, out, err);
+        if (args.length == 4) {
+            try (OutputStream grow = new FileOutputStream(args[2], true)) {
+                grow.write((args[3] + "\n").getBytes(StandardCharsets.UTF_8));
+            } catch (IOException e) {
+                history = 1;
+            }
+            history |= HistoryCommand.run(new String[] {"--cwd", args[0], "--list"}, out, err);
+        }
+        if (context != 0 || history != 0) {
+            System.exit(1);
+        }
+    }
+}
