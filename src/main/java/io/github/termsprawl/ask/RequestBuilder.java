@@ -5,6 +5,7 @@ import io.github.termsprawl.jsonl.JsonWriter;
 import io.github.termsprawl.session.Block;
 import io.github.termsprawl.session.Message;
 import io.github.termsprawl.session.Role;
+import io.github.termsprawl.session.SecretRedactor;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -151,7 +152,7 @@ final class RequestBuilder {
     }
 
     private String questionText(String question) {
-        return "Question: " + Redaction.apply(question, redact);
+        return "Question: " + SecretRedactor.redact(question, redact);
     }
 
     private static long sizeOf(List<ApiMessage> messages) {
@@ -235,7 +236,7 @@ final class RequestBuilder {
     }
 
     private String send(String text) {
-        return Redaction.apply(text, redact);
+        return SecretRedactor.redact(text, redact);
     }
 
     private static String marker(int turn, Message m) {

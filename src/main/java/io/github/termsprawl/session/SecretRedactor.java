@@ -157,6 +157,14 @@ public final class SecretRedactor {
 
     private SecretRedactor() {}
 
+    /**
+     * {@link #redact(String)} when {@code on} (the user may turn redaction off: {@code termsprawl.redact},
+     * {@code --no-redact}); else the text as it is. Null stays null.
+     */
+    public static String redact(String text, boolean on) {
+        return on && text != null ? redact(text) : text;
+    }
+
     /** The text with every secret replaced by {@code [redacted:<kind>]}; the same instance when none is found. */
     public static String redact(String text) {
         List<Finding> found = find(text);

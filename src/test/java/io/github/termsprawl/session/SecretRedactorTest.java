@@ -39,6 +39,15 @@ class SecretRedactorTest {
     }
 
     @Test
+    void theSwitchTurnsRedactionOffAndNullPassesThrough() {
+        String text = "ghp_" + "aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3z5A";
+        assertEquals("[redacted:github-token]", SecretRedactor.redact(text, true));
+        assertSame(text, SecretRedactor.redact(text, false));
+        assertEquals(null, SecretRedactor.redact(null, true));
+        assertEquals(null, SecretRedactor.redact(null, false));
+    }
+
+    @Test
     void anthropicKey() {
         redacts(
                 "export ANTHROPIC_API_KEY=" + ANTHROPIC + "\n",
