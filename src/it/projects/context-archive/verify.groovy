@@ -7,14 +7,8 @@ File archive = new File(bin, 'termsprawl.jsa')
 File jar = new File(bin, 'termsprawl.jar')
 byte[] expected = '# linked context from backend (backend)\n## user\nhéllo from backend 🚀\n## assistant\nhi\n'.getBytes('UTF-8')
 
-def run = {
-    Process p = new ProcessBuilder('sh', new File(bin, 'termsprawl-context').path, '--cwd', basedir.path, '--self', 'frontend').start()
-    p.outputStream.close()
-    def out = new ByteArrayOutputStream()
-    def err = new ByteArrayOutputStream()
-    p.waitForProcessOutput(out, err)
-    [p.exitValue(), out.toByteArray(), err.toString('UTF-8')]
-}
+def runCommand = evaluate(new File(itScripts as String, 'run-command.groovy'))
+def run = { runCommand(['sh', new File(bin, 'termsprawl-context').path, '--cwd', basedir.path, '--self', 'frontend']) }
 def same = { String when ->
     def (code, out, err) = run()
     assert code == 0 : when

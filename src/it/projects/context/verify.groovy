@@ -1,13 +1,6 @@
 byte[] expected = new File(basedir, 'expected.txt').bytes
 
-def run = { List<String> command ->
-    Process p = new ProcessBuilder(command).directory(basedir).start()
-    p.outputStream.close()
-    def out = new ByteArrayOutputStream()
-    def err = new ByteArrayOutputStream()
-    p.waitForProcessOutput(out, err)
-    [p.exitValue(), out.toByteArray(), err.toString('UTF-8')]
-}
+def run = evaluate(new File(itScripts as String, 'run-command.groovy'))
 def show = { byte[] b -> new String(b, 'UTF-8') }
 
 // 1. the goal's file

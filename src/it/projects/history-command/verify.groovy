@@ -1,11 +1,5 @@
-def run = { List<String> command ->
-    Process p = new ProcessBuilder(command).directory(basedir).start()
-    p.outputStream.close()
-    def out = new ByteArrayOutputStream()
-    def err = new ByteArrayOutputStream()
-    p.waitForProcessOutput(out, err)
-    [p.exitValue(), out.toString('UTF-8'), err.toString('UTF-8')]
-}
+def runCommand = evaluate(new File(itScripts as String, 'run-command.groovy'))
+def run = { List<String> command -> def (code, out, err) = runCommand(command); [code, new String(out, 'UTF-8'), err] }
 def command = ['sh', '.termsprawl/bin/termsprawl-history']
 File backend = new File(basedir, '.termsprawl/history/backend')
 def stamps = { File dir ->
