@@ -1,5 +1,6 @@
 package io.github.termsprawl.session;
 
+import io.github.termsprawl.jsonl.CompactJsonBytes;
 import io.github.termsprawl.jsonl.ForwardLineReader;
 import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonProjection;
@@ -99,8 +100,13 @@ final class ClaudePlanCache {
 
     /** Appends records to a cache from a size on (anything past it is cut off first). */
     static final class Appender implements Closeable {
+        private static final byte[] LINE_START = ascii("{\"o\":");
+        private static final byte[] LINE = ascii(",\"l\":");
+        private static final byte[] RECORD = ascii(",\"r\":");
+        private static final byte[] LINE_END = ascii("}\n");
+
         private final FileChannel channel;
-        private final StringBuilder pending = new StringBuilder();
+        private final CompactJsonBytes pending = new CompactJsonBytes();
 
         Appender(Path cache, long from) throws IOException {
             Files.createDirectories(cache.toAbsolutePath().getParent());
@@ -109,26 +115,26 @@ final class ClaudePlanCache {
             channel.position(from);
         }
 
-        /** Keeps a record given as its compact JSON ({@code JsonWriter.compact}). */
-        void append(long offset, long line, String record) throws IOException {
-            pending.append("{\"o\":")
-                    .append(offset)
-                    .append(",\"l\":")
-                    .append(line)
-                    .append(",\"r\":")
-                    .append(record)
-                    .append("}\n");
-            if (pending.length() > 1 << 20) {
+        /** Keeps a record given as its compact JSON: {@code bytes[from, to)} ({@link CompactJsonBytes}). */
+        void append(long offset, long line, byte[] bytes, int from, int to) throws IOException {
+            pending.raw(LINE_START, 0, LINE_START.length);
+            pending.ascii(Long.toString(offset));
+            pending.raw(LINE, 0, LINE.length);
+            pending.ascii(Long.toString(line));
+            pending.raw(RECORD, 0, RECORD.length);
+            pending.raw(bytes, from, to);
+            pending.raw(LINE_END, 0, LINE_END.length);
+            if (pending.size() > 1 << 20) {
                 flush();
             }
         }
 
         private void flush() throws IOException {
-            ByteBuffer bytes = ByteBuffer.wrap(pending.toString().getBytes(StandardCharsets.UTF_8));
+            ByteBuffer bytes = ByteBuffer.wrap(pending.bytes(), 0, pending.size());
             while (bytes.hasRemaining()) {
                 channel.write(bytes);
             }
-            pending.setLength(0);
+            pending.clear();
         }
 
         /** The size of the cache with everything appended. */
@@ -140,6 +146,10 @@ final class ClaudePlanCache {
         @Override
         public void close() throws IOException {
             channel.close();
+        }
+
+        private static byte[] ascii(String text) {
+            return text.getBytes(StandardCharsets.US_ASCII);
         }
     }
 }

@@ -1,10 +1,10 @@
 package io.github.termsprawl.session;
 
 import io.github.termsprawl.core.TranscriptIndex;
+import io.github.termsprawl.jsonl.CompactJsonBytes;
 import io.github.termsprawl.jsonl.ForwardLineReader;
 import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonProjection;
-import io.github.termsprawl.jsonl.JsonWriter;
 import io.github.termsprawl.jsonl.JsonlRecords;
 import io.github.termsprawl.jsonl.ReverseLineReader;
 import io.github.termsprawl.transcript.StoreFacts;
@@ -269,15 +269,14 @@ public final class ClaudeSession implements SessionReader {
                 }
                 long shift = 0;
                 for (Part part : parts) {
-                    for (Object[] r : part.read) {
-                        long at = (Long) r[0];
-                        long line = (Long) r[1] + shift;
-                        @SuppressWarnings("unchecked")
-                        Map<String, Object> record = (Map<String, Object>) r[2];
-                        if (r[3] != null) {
-                            appender.append(at, line, (String) r[3]);
+                    for (int i = 0; i < part.records.size(); i++) {
+                        long at = part.offsets[i];
+                        long line = part.lines[i] + shift;
+                        int from = i == 0 ? 0 : part.ends[i - 1];
+                        if (part.ends[i] > from) {
+                            appender.append(at, line, part.kept.bytes(), from, part.ends[i]);
                         }
-                        add(all, scan, record, at, line);
+                        add(all, scan, part.records.get(i), at, line);
                     }
                     if (part.completeEnd > 0) {
                         offset = part.completeEnd;
@@ -326,7 +325,7 @@ public final class ClaudeSession implements SessionReader {
     /**
      * The lines of one part of a file read for a plan, parsed and made fit to keep ({@link ClaudePlanCache#keepable}),
      * each with the JSON the cache keeps of it (for a line that has ended): the costly half of a read, which two
-     * parts do at once.
+     * parts do at once. What is kept is held as bytes, not strings: a part holds tens of MB until it is merged.
      */
     private final class Part implements java.util.concurrent.Callable<Part> {
         final Path file;
@@ -335,7 +334,13 @@ public final class ClaudeSession implements SessionReader {
         final long firstLine;
         final long end;
         final boolean redact;
-        final List<Object[]> read = new ArrayList<>(); // {offset, line, record, cached JSON or null}
+        final List<Map<String, Object>> records = new ArrayList<>();
+        long[] offsets = new long[256];
+        long[] lines = new long[256];
+        /** Where each record's cache JSON ends in {@link #kept} (it starts where the one before ends; none: empty). */
+        int[] ends = new int[256];
+
+        final CompactJsonBytes kept = new CompactJsonBytes();
         long completeEnd;
         long completeLine;
         long lastLine;
@@ -362,10 +367,10 @@ public final class ClaudeSession implements SessionReader {
                     Map<String, Object> record = lines.record(PROSE_AND_LINKS, DEFAULT_STRING_CAP);
                     if (record != null) {
                         ClaudePlanCache.keepable(record, redact);
-                        boolean kept = complete && (record.get("uuid") instanceof String || hasLinks(record));
-                        read.add(new Object[] {
-                            lines.lineStart(), lines.lineNumber(), record, kept ? JsonWriter.compact(record) : null
-                        });
+                        if (complete && (record.get("uuid") instanceof String || hasLinks(record))) {
+                            kept.value(record);
+                        }
+                        add(lines.lineStart(), lines.lineNumber(), record);
                     }
                     if (complete) {
                         completeEnd = lines.lineStart() + lines.length() + 1;
@@ -377,6 +382,19 @@ public final class ClaudeSession implements SessionReader {
                 failed = true;
             }
             return this;
+        }
+
+        private void add(long offset, long line, Map<String, Object> record) {
+            int i = records.size();
+            if (i == offsets.length) {
+                offsets = java.util.Arrays.copyOf(offsets, i * 2);
+                this.lines = java.util.Arrays.copyOf(this.lines, i * 2);
+                ends = java.util.Arrays.copyOf(ends, i * 2);
+            }
+            offsets[i] = offset;
+            this.lines[i] = line;
+            ends[i] = kept.size();
+            records.add(record);
         }
     }
 

@@ -153,6 +153,9 @@ public final class SecretRedactor {
     /** Non-zero where TRIGGERS has an entry or the pair starts with '=': 16 KB, so the scan stays in cache. */
     private static final byte[] PAIRS = pairs();
 
+    /** {@link #thirds()}: of the pairs PAIRS lets through, most fail on the third character. */
+    private static final long[] THIRDS = thirds();
+
     private static final int CHUNK = 1 << 13;
 
     private SecretRedactor() {}
@@ -181,24 +184,33 @@ public final class SecretRedactor {
     }
 
     /** The secrets in the text, in order, none overlapping. */
+    @SuppressWarnings("deprecation") // getBytes(int, int, byte[], int): the low byte of each char is all the scan needs
     public static List<Finding> find(String text) {
         Scan scan = null;
         int n = text.length();
-        char[] buf = new char[Math.min(n, CHUNK) + 1];
+        // two bytes more than the chunk, so its last characters have the two that follow them (0 past the end)
+        byte[] buf = new byte[Math.min(n, CHUNK) + 2];
         for (int from = 0; from < n; from += CHUNK) {
             int to = Math.min(n, from + CHUNK);
-            // one character more than the chunk, so its last character has its next one
-            text.getChars(from, Math.min(n, to + 1), buf, 0);
+            int end = Math.min(n, to + 2);
+            // a copy of bytes, not chars: for a Latin-1 string one arraycopy, which is what makes the scan cheap
+            // before the JIT; a char past ASCII folds onto an ASCII one, a false lead the string itself rejects
+            text.getBytes(from, end, buf, 0);
             int length = to - from;
-            buf[length] = to < n ? buf[length] : 0;
+            for (int k = end - from; k < length + 2; k++) {
+                buf[k] = 0;
+            }
             for (int j = 0; j < length; j++) {
-                char c = buf[j];
-                // a non-ASCII second character folds onto an ASCII one: a false pair regionMatches rejects
-                int pair = c < 128 ? c << 7 | (buf[j + 1] & 127) : 0;
+                int pair = (buf[j] & 127) << 7 | (buf[j + 1] & 127);
                 if (PAIRS[pair] == 0) {
                     continue;
                 }
+                int third = buf[j + 2] & 127;
+                if ((THIRDS[pair << 1 | third >>> 6] >>> third & 1) == 0) {
+                    continue;
+                }
                 int i = from + j;
+                char c = text.charAt(i);
                 if (c == '=') {
                     if (i > 0 && ASSIGNMENT_ENDS.indexOf(text.charAt(i - 1)) >= 0) {
                         scan = scan == null ? new Scan(text) : scan;
@@ -206,10 +218,12 @@ public final class SecretRedactor {
                     }
                     continue;
                 }
-                for (Trigger t : TRIGGERS[pair]) {
-                    if (text.regionMatches(t.ignoreCase, i, t.keyword, 0, t.keyword.length())) {
+                Trigger[] triggers = TRIGGERS[pair];
+                for (int t = 0; triggers != null && t < triggers.length; t++) {
+                    Trigger trigger = triggers[t];
+                    if (text.regionMatches(trigger.ignoreCase, i, trigger.keyword, 0, trigger.keyword.length())) {
                         scan = scan == null ? new Scan(text) : scan;
-                        scan.at(t.rule, i);
+                        scan.at(trigger.rule, i);
                     }
                 }
             }
@@ -500,6 +514,28 @@ public final class SecretRedactor {
             pairs[key] = (byte) (TRIGGERS[key] != null || key >> 7 == '=' ? 1 : 0);
         }
         return pairs;
+    }
+
+    /** Per pair, the third characters a keyword starting with it has (two longs of bits); any after an '='. */
+    private static long[] thirds() {
+        long[] thirds = new long[128 * 128 * 2];
+        for (int key = '=' << 7; key < ('=' + 1) << 7; key++) {
+            thirds[key << 1] = -1L;
+            thirds[key << 1 | 1] = -1L;
+        }
+        for (int key = 0; key < TRIGGERS.length; key++) {
+            for (Trigger t : TRIGGERS[key] == null ? new Trigger[0] : TRIGGERS[key]) {
+                if (t.keyword.length() < 3) {
+                    thirds[key << 1] = -1L;
+                    thirds[key << 1 | 1] = -1L;
+                    continue;
+                }
+                for (char c : cases(t.keyword.charAt(2), t.ignoreCase)) {
+                    thirds[key << 1 | c >>> 6] |= 1L << c;
+                }
+            }
+        }
+        return thirds;
     }
 
     private static char[] cases(char c, boolean ignoreCase) {
