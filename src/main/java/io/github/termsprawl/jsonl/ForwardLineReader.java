@@ -24,6 +24,10 @@ public final class ForwardLineReader implements Closeable {
     private long lineStart;
     private long lineEnd;
     private long lineNumber;
+    /** Whether lines are found eight bytes a step: once this reader has read enough to repay loading {@link WordScan}. */
+    private boolean words;
+    /** How many bytes this reader has read, until {@link #words}. */
+    private long bytesRead;
 
     private ForwardLineReader(RandomAccessFile file, int chunkSize, int maxInMemoryLine) throws IOException {
         this.file = file;
@@ -70,15 +74,23 @@ public final class ForwardLineReader implements Closeable {
                 fill(pos);
             }
             int from = (int) (pos - bufStart);
-            for (int i = from; i < bufLen; i++) {
-                if (buf[i] == '\n') {
-                    lineEnd = bufStart + i;
-                    next = lineEnd + 1;
-                    return true;
-                }
+            int i = words ? WordScan.newline(buf, from, bufLen) : newline(buf, from, bufLen);
+            if (i >= 0) {
+                lineEnd = bufStart + i;
+                next = lineEnd + 1;
+                return true;
             }
             pos = bufStart + bufLen;
         }
+    }
+
+    private static int newline(byte[] b, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (b[i] == '\n') {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /**
@@ -97,7 +109,12 @@ public final class ForwardLineReader implements Closeable {
             System.arraycopy(buf, (int) (pos - keep - bufStart), buf, 0, keep);
         }
         bufStart = pos - keep;
-        bufLen = keep + read(buf, keep, (int) Math.min(buf.length - keep, end - pos), pos);
+        int n = read(buf, keep, (int) Math.min(buf.length - keep, end - pos), pos);
+        bufLen = keep + n;
+        if (!words && (bytesRead += n) >= WordScan.WORTH_IT) {
+            JsonBytes.useWordScan(true);
+            words = true;
+        }
     }
 
     private int read(byte[] into, int off, int len, long position) throws IOException {

@@ -52,6 +52,21 @@ final class JsonBytes {
         }
     }
 
+    /**
+     * Whether skipped strings are scanned eight bytes a step ({@link WordScan}): turned on, for the whole process,
+     * by the first read of a file big enough to repay loading it ({@link ForwardLineReader}). The results are the
+     * same either way.
+     */
+    private static volatile boolean words;
+
+    /** Scans with {@link WordScan} from now on (it is loaded here, once). */
+    static void useWordScan(boolean on) {
+        if (on) {
+            WordScan.load();
+        }
+        words = on;
+    }
+
     private final byte[] b;
     private final int end;
     private int pos;
@@ -424,6 +439,9 @@ final class JsonBytes {
         byte[] b = this.b;
         byte[] in = IN_STRING;
         int p = pos;
+        if (words) {
+            p = WordScan.plainString(b, p, end);
+        }
         while (p < end) {
             // four plain bytes a test (kinds OR to at most NON_ASCII): skipped strings are most of a line
             while (p + 4 <= end

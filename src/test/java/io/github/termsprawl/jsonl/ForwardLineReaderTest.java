@@ -49,6 +49,29 @@ class ForwardLineReaderTest {
     }
 
     @Test
+    void aBigFileIsReadTheSameOnceTheReaderScansEightBytesAStep() throws IOException {
+        // past WordScan.WORTH_IT read bytes the reader switches scans: lines of every length and offset around it
+        StringBuilder text = new StringBuilder();
+        java.util.Random r = new java.util.Random(9);
+        List<String> expected = new ArrayList<>();
+        long offset = 0;
+        for (int n = 1; offset < WordScan.WORTH_IT + (1 << 20); n++) {
+            String line = r.nextInt(50) == 0 ? "" : "{\"n\":" + n + ",\"s\":\"" + "x".repeat(r.nextInt(700)) + "\"}";
+            text.append(line).append('\n');
+            expected.add(n + "@" + offset + ":" + line.length());
+            offset += line.length() + 1;
+        }
+        Path file = Files.write(dir.resolve("big.jsonl"), text.toString().getBytes(StandardCharsets.UTF_8));
+        List<String> actual = new ArrayList<>();
+        try (ForwardLineReader reader = ForwardLineReader.open(file)) {
+            while (reader.next()) {
+                actual.add(reader.lineNumber() + "@" + reader.lineStart() + ":" + reader.length());
+            }
+        }
+        assertEquals(expected, actual);
+    }
+
+    @Test
     void aFinalNewlineMakesNoEmptyLineAndAnEmptyFileNoLine() throws IOException {
         assertEquals(List.of("1@0:2:{}"), lines("{}\n".getBytes(StandardCharsets.UTF_8), 4, 100));
         assertEquals(List.of(), lines(new byte[0], 4, 100));

@@ -255,6 +255,47 @@ class JsonBytesTest {
     }
 
     @Test
+    void theWordScanSkipsLongStringsAsTheByteLoopDoes() {
+        // skipped strings long enough for eight-byte steps, with quotes, escapes, controls and UTF-8 at every offset
+        byte[][] parts = {
+            "a".getBytes(StandardCharsets.UTF_8),
+            "0123456".getBytes(StandardCharsets.UTF_8),
+            "\\\"".getBytes(StandardCharsets.UTF_8),
+            "\\n".getBytes(StandardCharsets.UTF_8),
+            "\\u00e9".getBytes(StandardCharsets.UTF_8),
+            "é€😀".getBytes(StandardCharsets.UTF_8),
+            {0x1f},
+            {0x7f},
+            {(byte) 0xff},
+            {'"'},
+            {'\\'},
+        };
+        Random r = new Random(11);
+        try {
+            for (int round = 0; round < 20_000; round++) {
+                ByteArrayOutputStream out = new ByteArrayOutputStream();
+                out.writeBytes("{\"skipped\": \"".getBytes(StandardCharsets.UTF_8));
+                for (int i = r.nextInt(40); i > 0; i--) {
+                    out.writeBytes(parts[r.nextInt(r.nextInt(10) < 8 ? 6 : parts.length)]);
+                }
+                out.writeBytes("\", \"type\": \"kept\"}".getBytes(StandardCharsets.UTF_8));
+                byte[] bytes = out.toByteArray();
+                String line = Utf8.decode(bytes, 0, bytes.length);
+                Map<String, Object> expected = JsonlRecords.parse(line, KEYS);
+                JsonBytes.useWordScan(false);
+                Map<String, Object> bytewise = JsonBytes.record(bytes, 0, bytes.length, KEYS);
+                JsonBytes.useWordScan(true);
+                Map<String, Object> wordwise = JsonBytes.record(bytes, 0, bytes.length, KEYS);
+                String want = expected == null ? "null" : canonical(expected);
+                assertEquals(want, bytewise == null ? "null" : canonical(bytewise), () -> "input " + show(bytes));
+                assertEquals(want, wordwise == null ? "null" : canonical(wordwise), () -> "input " + show(bytes));
+            }
+        } finally {
+            JsonBytes.useWordScan(false);
+        }
+    }
+
+    @Test
     void whatJsonParseRejects() {
         for (String bad : new String[] {
             "",
