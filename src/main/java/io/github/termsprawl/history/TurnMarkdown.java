@@ -193,21 +193,21 @@ final class TurnMarkdown {
      * sees a whole secret that starts before the cut); null when none.
      */
     private static String firstLine(String text) {
+        int n = text.length();
         int from = 0;
-        while (from < text.length()) {
-            int end = text.indexOf('\n', from);
-            end = end < 0 ? text.length() : end;
-            while (from < end && Character.isWhitespace(text.charAt(from))) {
-                from++;
-            }
-            if (from < end) {
-                String line = text.substring(from, Math.min(end, from + INDEX_TEXT + 512))
-                        .stripTrailing();
-                return oneLine(line);
-            }
-            from = end + 1;
+        while (from < n && Character.isWhitespace(text.charAt(from))) {
+            from++; // blank lines and the line's leading blanks
         }
-        return null;
+        if (from == n) {
+            return null;
+        }
+        // only as far as the cut: a text of one long line is not scanned to its end
+        int limit = (int) Math.min(n, (long) from + INDEX_TEXT + 512);
+        int end = from;
+        while (end < limit && text.charAt(end) != '\n') {
+            end++;
+        }
+        return oneLine(text.substring(from, end).stripTrailing());
     }
 
     /** The first block that is not text: what it is, then the first line of what it holds. */

@@ -1,0 +1,51 @@
+package io.github.termsprawl.history;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.github.termsprawl.session.Block;
+import io.github.termsprawl.session.Message;
+import io.github.termsprawl.session.Role;
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class TurnMarkdownTest {
+    private static Message says(Block... blocks) {
+        return new Message(
+                Role.USER, List.of(blocks), Instant.parse("2026-01-01T00:00:00Z"), "u", null, null, Set.of());
+    }
+
+    private static String line(Message m) {
+        return TurnMarkdown.indexLine(7, m, true);
+    }
+
+    @Test
+    void theIndexShowsTheFirstLineThatIsNotBlank() {
+        assertEquals(
+                "0007 user 2026-01-01T00:00:00Z hello", line(says(new Block.Text("\n  \t\n \r\n  hello  \nworld"))));
+        assertEquals("0007 user 2026-01-01T00:00:00Z a b", line(says(new Block.Text("a\u0001b\r\nnext"))));
+    }
+
+    @Test
+    void aLongFirstLineIsCutAndASecretAcrossTheCutIsStillRedacted() {
+        String x = "x".repeat(TurnMarkdown.INDEX_TEXT);
+        assertEquals("0007 user 2026-01-01T00:00:00Z " + x + "…", line(says(new Block.Text(x + "y".repeat(100_000)))));
+        // the key starts before the cut and ends past it: redaction sees it whole, then the line is cut
+        String before = "k".repeat(TurnMarkdown.INDEX_TEXT - 10) + " ";
+        String shown = line(says(new Block.Text(before + "AKIAZ3MNQ7XK5VBT2RWH rest")));
+        assertEquals(
+                "0007 user 2026-01-01T00:00:00Z " + (before + "[redacted:aws-access-key] rest").substring(0, 120) + "…",
+                shown);
+    }
+
+    @Test
+    void withoutTextTheFirstOtherBlockIsDescribed() {
+        assertEquals(
+                "0007 user 2026-01-01T00:00:00Z [tool result t1 (error)] boom",
+                line(says(new Block.Text(" \n "), new Block.ToolResult("t1", "\n\n  boom\nstack", true))));
+        assertEquals(
+                "0007 user 2026-01-01T00:00:00Z [tool result t1]",
+                line(says(new Block.ToolResult("t1", "   \n", false))));
+    }
+}
