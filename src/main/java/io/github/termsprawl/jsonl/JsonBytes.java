@@ -475,7 +475,12 @@ final class JsonBytes {
         byte[] b = this.b;
         int start = pos;
         int kinds = ASCII;
-        for (int p = start; p < end; p++) {
+        int from = start;
+        if (words) {
+            from = WordScan.plainString(b, start, end);
+            kinds = WordScan.isAscii(b, start, from) ? ASCII : NON_ASCII;
+        }
+        for (int p = from; p < end; p++) {
             byte kind = IN_STRING[b[p] & 0xFF];
             if (kind <= NON_ASCII) {
                 kinds |= kind;

@@ -47,6 +47,19 @@ final class WordScan {
         return -1;
     }
 
+    /** Whether {@code b[from, to)} is all ASCII. */
+    static boolean isAscii(byte[] b, int from, int to) {
+        long high = 0;
+        int i = from;
+        for (; i + 8 <= to; i += 8) {
+            high |= (long) LONGS.get(b, i);
+        }
+        for (; i < to; i++) {
+            high |= b[i];
+        }
+        return (high & HIGHS) == 0; // a tail byte past ASCII is negative: its sign fills the high bits
+    }
+
     /**
      * How far from {@code from} the bytes of a JSON string body run with no quote, backslash or control char,
      * in steps of eight (the rest is left to a byte loop).

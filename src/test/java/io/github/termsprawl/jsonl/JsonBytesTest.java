@@ -255,7 +255,7 @@ class JsonBytesTest {
     }
 
     @Test
-    void theWordScanSkipsLongStringsAsTheByteLoopDoes() {
+    void theWordScanReadsLongStringsAsTheByteLoopDoes() {
         // skipped strings long enough for eight-byte steps, with quotes, escapes, controls and UTF-8 at every offset
         byte[][] parts = {
             "a".getBytes(StandardCharsets.UTF_8),
@@ -281,14 +281,17 @@ class JsonBytesTest {
                 out.writeBytes("\", \"type\": \"kept\"}".getBytes(StandardCharsets.UTF_8));
                 byte[] bytes = out.toByteArray();
                 String line = Utf8.decode(bytes, 0, bytes.length);
-                Map<String, Object> expected = JsonlRecords.parse(line, KEYS);
-                JsonBytes.useWordScan(false);
-                Map<String, Object> bytewise = JsonBytes.record(bytes, 0, bytes.length, KEYS);
-                JsonBytes.useWordScan(true);
-                Map<String, Object> wordwise = JsonBytes.record(bytes, 0, bytes.length, KEYS);
-                String want = expected == null ? "null" : canonical(expected);
-                assertEquals(want, bytewise == null ? "null" : canonical(bytewise), () -> "input " + show(bytes));
-                assertEquals(want, wordwise == null ? "null" : canonical(wordwise), () -> "input " + show(bytes));
+                // skipped under KEYS, kept (decoded) under the other
+                for (JsonProjection projection : new JsonProjection[] {KEYS, JsonProjection.whole("skipped", "type")}) {
+                    Map<String, Object> expected = JsonlRecords.parse(line, projection);
+                    JsonBytes.useWordScan(false);
+                    Map<String, Object> bytewise = JsonBytes.record(bytes, 0, bytes.length, projection);
+                    JsonBytes.useWordScan(true);
+                    Map<String, Object> wordwise = JsonBytes.record(bytes, 0, bytes.length, projection);
+                    String want = expected == null ? "null" : canonical(expected);
+                    assertEquals(want, bytewise == null ? "null" : canonical(bytewise), () -> "input " + show(bytes));
+                    assertEquals(want, wordwise == null ? "null" : canonical(wordwise), () -> "input " + show(bytes));
+                }
             }
         } finally {
             JsonBytes.useWordScan(false);

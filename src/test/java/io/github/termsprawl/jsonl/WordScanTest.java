@@ -55,6 +55,21 @@ class WordScanTest {
         assertTrue(skipped > 30_000, "long runs are skipped: " + skipped);
     }
 
+    @Test
+    void isAsciiTellsAnyByteFrom0x80On() {
+        Random r = new Random(8);
+        for (int round = 0; round < 20_000; round++) {
+            byte[] b = random(r);
+            int from = r.nextInt(b.length + 1);
+            int to = from + r.nextInt(b.length - from + 1);
+            boolean expected = true;
+            for (int i = from; i < to; i++) {
+                expected &= b[i] >= 0;
+            }
+            assertEquals(expected, WordScan.isAscii(b, from, to));
+        }
+    }
+
     private static byte[] random(Random r) {
         byte[] b = new byte[r.nextInt(80)];
         boolean plain = r.nextBoolean(); // mostly plain bytes, so that whole words pass
