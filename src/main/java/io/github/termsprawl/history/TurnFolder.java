@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -53,6 +54,9 @@ final class TurnFolder implements AutoCloseable {
     private int written;
     private int removed;
     private boolean prepared;
+    /** The names the folder held before this run wrote to it: a first write need not look at each file. */
+    private Set<String> present;
+
     private boolean stateDropped;
     private WriterThread writer; // started on the first write
     private final int renderers;
@@ -199,8 +203,8 @@ final class TurnFolder implements AutoCloseable {
         if (writer == null) {
             writer = new WriterThread();
         }
-        // with no state to trust, the file itself says whether it is current
-        writer.write(dir.resolve(name), bytes, !changed);
+        // with no state to trust, the file itself says whether it is current (a file that is not there is not)
+        writer.write(dir.resolve(name), bytes, !changed && present.contains(name));
     }
 
     /** Once per folder, before its first write: the folder, and no temp file a killed writer left. */
@@ -212,6 +216,8 @@ final class TurnFolder implements AutoCloseable {
         for (String name : GoneWriters.leftIn(dir, AtomicFiles.BATCH_TEMP, "", false)) {
             Files.deleteIfExists(dir.resolve(name));
         }
+        String[] names = dir.toFile().list();
+        present = names == null ? Set.of() : new HashSet<>(Arrays.asList(names));
         prepared = true;
     }
 
