@@ -23,11 +23,13 @@ public final class Discovery {
     public static final String HISTORY = "termsprawl-history";
 
     /**
-     * The history command may read a whole session: a small first heap makes the serial collector collect
-     * before it grows the heap, which keeps the resident set near what is live (measured: 150 MB, not 300 MB,
-     * for the first write of a 200 MB session), at no cost in time.
+     * The history command may read a whole session, whose plan stays live while it is read: a young generation
+     * big enough that most of what a read makes dies young, and an initial heap big enough to hold the plan,
+     * so the serial collector neither copies records again and again nor collects the whole heap to grow it
+     * (measured on the first write of a 200 MB session: 0.55 s of pauses became 0.23 s; peak resident set
+     * 230 MB). Pages are touched only as they are used: a short run is as small as before.
      */
-    static final String HISTORY_JVM_FLAGS = " -Xms64m";
+    static final String HISTORY_JVM_FLAGS = " -Xmn128m -Xms256m";
 
     public static final String ASK = "termsprawl-ask";
 

@@ -83,8 +83,9 @@ class DiscoveryTest {
         }
         assertTrue(Files.readString(p(".termsprawl/bin/termsprawl-context.cmd")).contains("\r\n"));
         // the history command reads whole sessions: a small first heap keeps its resident set down
-        assertTrue(Files.readString(p(".termsprawl/bin/termsprawl-history")).contains(" -Xms64m -XX:ErrorFile="));
-        assertTrue(Files.readString(p(".termsprawl/bin/termsprawl-history.cmd")).contains(" -Xms64m -cp "));
+        assertTrue(Files.readString(p(".termsprawl/bin/termsprawl-history"))
+                .contains(" -Xmn128m -Xms256m -XX:ErrorFile="));
+        assertTrue(Files.readString(p(".termsprawl/bin/termsprawl-history.cmd")).contains(" -Xmn128m -Xms256m -cp "));
         assertFalse(Files.readString(p(".termsprawl/bin/termsprawl-context")).contains("-Xms"));
         assertFalse(Files.exists(p("AGENTS.md")), "never the root AGENTS.md");
         assertFalse(
