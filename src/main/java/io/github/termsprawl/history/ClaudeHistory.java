@@ -13,6 +13,9 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 
 /**
  * A Claude Code session: the live branch of each compaction window, oldest first ({@code ClaudeSession.windows}
@@ -26,6 +29,7 @@ final class ClaudeHistory {
 
     private final NodeJob job;
     private final ClaudeSession session = new ClaudeSession();
+    private FutureTask<List<FolderState.Turn>> turns;
 
     ClaudeHistory(NodeJob job) {
         this.job = job;
@@ -33,6 +37,16 @@ final class ClaudeHistory {
 
     History.Result run() throws IOException {
         Path file = job.entry().path();
+        // the folder's turns are read while the session is planned: they are needed only if it grew
+        turns = new FutureTask<>(new Callable<List<FolderState.Turn>>() {
+            @Override
+            public List<FolderState.Turn> call() {
+                return FolderState.readTurns(job.dir());
+            }
+        });
+        Thread reader = new Thread(turns, "termsprawl-history-turns");
+        reader.setDaemon(true);
+        reader.start();
         // one read of what the session added since the last gives its windows and its subagents
         Read main = read(file, job.dir(), true);
         List<String> agentLines = new ArrayList<>();
@@ -74,6 +88,18 @@ final class ClaudeHistory {
                 agentIds.size(),
                 written + o.written,
                 removed + o.removed);
+    }
+
+    /** The session folder's turns as {@link #run} began to read them. */
+    private List<FolderState.Turn> mainTurns() throws IOException {
+        try {
+            return turns.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while reading " + job.dir().resolve(FolderState.TURNS), e);
+        } catch (ExecutionException e) {
+            return FolderState.readTurns(job.dir()); // it never throws: read again, as it was
+        }
     }
 
     /** What one folder came to. */
@@ -135,7 +161,8 @@ final class ClaudeHistory {
     private Outcome folder(Read read, Path dir, String agent, List<String> agentLines, List<String> watched)
             throws IOException {
         // keys say where a turn's lines are: they hold only while the bytes before the last read's end are the same
-        List<FolderState.Turn> old = read.grown ? FolderState.readTurns(dir) : null;
+        List<FolderState.Turn> old =
+                !read.grown ? null : dir.equals(job.dir()) ? mainTurns() : FolderState.readTurns(dir);
         List<ClaudeSession.Planned> plan = read.plan.messages();
         TurnFolder folder = new TurnFolder(dir, job.header(agent), job.redact(), old, RENDERERS);
         try (Readers readers = new Readers(read.file)) {

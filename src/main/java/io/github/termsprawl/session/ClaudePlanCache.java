@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -40,8 +41,56 @@ final class ClaudePlanCache {
         } catch (IOException e) {
             return false;
         }
+        // a big cache is parsed in two halves at once (the parse of a cold JVM is most of a small update)
+        long split = bytes >= SPLIT_BYTES && Runtime.getRuntime().availableProcessors() > 1
+                ? lineAfter(cache, bytes / 2)
+                : -1;
+        if (split <= 0 || split >= bytes) {
+            return read(cache, 0, bytes, visitor);
+        }
+        List<Object[]> second = new ArrayList<>();
+        boolean[] secondRead = {false};
+        Thread other = new Thread(
+                new Runnable() {
+                    @Override
+                    public void run() {
+                        secondRead[0] = read(cache, split, bytes, new Visitor() {
+                            @Override
+                            public void record(long offset, long line, Map<String, Object> record) {
+                                second.add(new Object[] {offset, line, record});
+                            }
+                        });
+                    }
+                },
+                "termsprawl-plan-cache-reader");
+        other.setDaemon(true);
+        other.start();
+        boolean firstRead = read(cache, 0, split, visitor);
+        try {
+            other.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+        if (!firstRead || !secondRead[0]) {
+            return false;
+        }
+        for (Object[] r : second) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> record = (Map<String, Object>) r[2];
+            visitor.record((Long) r[0], (Long) r[1], record);
+        }
+        return true;
+    }
+
+    /** A cache at least this big is read in two halves. */
+    static final long SPLIT_BYTES = 256 * 1024;
+
+    /** The records of the lines that start in {@code [from, to)} of the cache ({@code from} a line start). */
+    private static boolean read(Path cache, long from, long to, Visitor visitor) {
         try (ForwardLineReader lines = ForwardLineReader.open(cache)) {
-            while (lines.next() && lines.lineStart() < bytes) {
+            lines.seek(from, 1);
+            while (lines.next() && lines.lineStart() < to) {
                 Map<String, Object> kept = lines.record(JsonProjection.ALL, ClaudeSession.DEFAULT_STRING_CAP);
                 Map<String, Object> record = kept == null ? null : Json.asObject(kept.get("r"));
                 if (record == null
@@ -55,6 +104,18 @@ final class ClaudePlanCache {
             return false;
         }
         return true;
+    }
+
+    /** The start of the first line past {@code at}, or -1. */
+    private static long lineAfter(Path cache, long at) {
+        try (ForwardLineReader lines = ForwardLineReader.open(cache)) {
+            lines.seek(at, 1);
+            return lines.next() && lines.lineStart() + lines.length() + 1 < Files.size(cache)
+                    ? lines.lineStart() + lines.length() + 1
+                    : -1;
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
     }
 
     /**

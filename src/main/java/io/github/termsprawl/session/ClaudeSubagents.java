@@ -4,7 +4,6 @@ import io.github.termsprawl.jsonl.ForwardLineReader;
 import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonProjection;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -195,14 +194,13 @@ public final class ClaudeSubagents {
         if (!Files.isDirectory(dir)) {
             return files;
         }
-        try (DirectoryStream<Path> all = Files.newDirectoryStream(dir, "agent-*.jsonl")) {
-            for (Path f : all) {
-                if (Files.isRegularFile(f)) {
-                    files.add(f.toAbsolutePath());
-                }
+        // names filtered by hand: a glob compiles a regex, a cost every history run would pay
+        String[] names = dir.toFile().list();
+        for (String name : names == null ? new String[0] : names) {
+            Path f = dir.resolve(name);
+            if (name.startsWith("agent-") && name.endsWith(".jsonl") && Files.isRegularFile(f)) {
+                files.add(f.toAbsolutePath());
             }
-        } catch (IOException | RuntimeException e) {
-            // an unreadable folder holds nothing
         }
         files.sort(null);
         return files;
