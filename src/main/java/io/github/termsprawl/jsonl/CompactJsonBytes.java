@@ -1,10 +1,8 @@
 package io.github.termsprawl.jsonl;
 
-import java.util.ArrayDeque;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.Arrays;
-import java.util.Iterator;
-import java.util.List;
-import java.util.Map;
 
 /**
  * Compact JSON of {@link Json} trees straight into UTF-8 bytes, byte for byte what {@link JsonWriter#compact}
@@ -20,53 +18,45 @@ public final class CompactJsonBytes {
 
     /** Appends one value. */
     public void value(Object root) {
-        ArrayDeque<Iterator<?>> open = new ArrayDeque<>();
-        ArrayDeque<Boolean> inObject = new ArrayDeque<>();
-        Object next = root;
-        while (true) {
-            boolean first = true;
-            if (next instanceof Map<?, ?> map) {
-                ascii('{');
-                open.push(map.entrySet().iterator());
-                inObject.push(Boolean.TRUE);
-            } else if (next instanceof List<?> list) {
-                ascii('[');
-                open.push(list.iterator());
-                inObject.push(Boolean.FALSE);
-            } else {
-                scalar(next);
-                first = false;
-            }
-            next = null;
-            while (next == null && !open.isEmpty()) {
-                Iterator<?> it = open.peek();
-                boolean object = inObject.peek();
-                if (!it.hasNext()) {
-                    open.pop();
-                    inObject.pop();
-                    ascii(object ? '}' : ']');
-                    first = false;
-                    continue;
-                }
-                if (!first) {
-                    ascii(',');
-                }
-                first = false;
-                if (object) {
-                    Map.Entry<?, ?> e = (Map.Entry<?, ?>) it.next();
-                    string(String.valueOf(e.getKey()));
-                    ascii(':');
-                    next = e.getValue() == null ? Json.NULL : e.getValue();
-                } else {
-                    Object item = it.next();
-                    next = item == null ? Json.NULL : item;
-                }
-            }
-            if (next == null) {
-                return;
-            }
+        try {
+            JsonTreeWalk.walk(root, sink);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // nothing here does I/O
         }
     }
+
+    private final JsonTreeWalk.Sink sink = new JsonTreeWalk.Sink() {
+        @Override
+        public void startObject() {
+            ascii('{');
+        }
+
+        @Override
+        public void startArray() {
+            ascii('[');
+        }
+
+        @Override
+        public void end(boolean object) {
+            ascii(object ? '}' : ']');
+        }
+
+        @Override
+        public void comma() {
+            ascii(',');
+        }
+
+        @Override
+        public void key(String key) {
+            string(key);
+            ascii(':');
+        }
+
+        @Override
+        public void scalar(Object value) {
+            CompactJsonBytes.this.scalar(value);
+        }
+    };
 
     /** Appends bytes as they are (separators, framing). */
     public void raw(byte[] b, int from, int to) {

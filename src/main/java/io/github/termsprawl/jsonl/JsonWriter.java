@@ -4,10 +4,6 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
-import java.util.ArrayDeque;
-import java.util.Iterator;
-import java.util.List;
-import java.util.Map;
 
 /**
  * Writes the plain-object trees of {@link Json} with jackson-core's generator in {@link JsonStyle}: the
@@ -37,43 +33,42 @@ public final class JsonWriter {
         return out.toString();
     }
 
-    /** Iterative: a tree may be nested as deep as {@link Json#MAX_DEPTH}, far past what recursion holds. */
     private static void write(Object root, JsonGenerator g) throws IOException {
-        ArrayDeque<Iterator<?>> open = new ArrayDeque<>();
-        Object next = root;
-        while (true) {
-            if (next instanceof Map<?, ?> map) {
+        JsonTreeWalk.walk(root, new JsonTreeWalk.Sink() {
+            @Override
+            public void startObject() throws IOException {
                 g.writeStartObject();
-                open.push(map.entrySet().iterator());
-            } else if (next instanceof List<?> list) {
-                g.writeStartArray();
-                open.push(list.iterator());
-            } else {
-                scalar(next, g);
             }
-            next = null;
-            while (next == null && !open.isEmpty()) {
-                Iterator<?> it = open.peek();
-                if (!it.hasNext()) {
-                    open.pop();
-                    if (g.getOutputContext().inObject()) {
-                        g.writeEndObject();
-                    } else {
-                        g.writeEndArray();
-                    }
-                } else if (g.getOutputContext().inObject()) {
-                    Map.Entry<?, ?> e = (Map.Entry<?, ?>) it.next();
-                    g.writeFieldName(String.valueOf(e.getKey()));
-                    next = e.getValue() == null ? Json.NULL : e.getValue();
+
+            @Override
+            public void startArray() throws IOException {
+                g.writeStartArray();
+            }
+
+            @Override
+            public void end(boolean object) throws IOException {
+                if (object) {
+                    g.writeEndObject();
                 } else {
-                    Object item = it.next();
-                    next = item == null ? Json.NULL : item;
+                    g.writeEndArray();
                 }
             }
-            if (next == null) {
-                return;
+
+            @Override
+            public void comma() {
+                // the generator writes its own separators
             }
-        }
+
+            @Override
+            public void key(String key) throws IOException {
+                g.writeFieldName(key);
+            }
+
+            @Override
+            public void scalar(Object value) throws IOException {
+                JsonWriter.scalar(value, g);
+            }
+        });
     }
 
     private static void scalar(Object value, JsonGenerator g) throws IOException {
