@@ -104,6 +104,11 @@ public class AskMojo extends AbstractTermsprawlMojo {
     }
 
     @Override
+    boolean needsSqlite() {
+        return true; // reads OpenCode sessions
+    }
+
+    @Override
     String skipProperty() {
         return UserProperties.ASK_SKIP;
     }

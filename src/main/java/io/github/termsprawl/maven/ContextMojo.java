@@ -45,6 +45,11 @@ public class ContextMojo extends AbstractTermsprawlMojo {
     }
 
     @Override
+    boolean needsSqlite() {
+        return true; // reads OpenCode peers
+    }
+
+    @Override
     String skipProperty() {
         return UserProperties.CONTEXT_SKIP;
     }

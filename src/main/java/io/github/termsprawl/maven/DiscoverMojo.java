@@ -36,6 +36,11 @@ public class DiscoverMojo extends AbstractTermsprawlMojo {
     }
 
     @Override
+    boolean needsSqlite() {
+        return true; // plants it as bin/lib/sqlite-jdbc.jar
+    }
+
+    @Override
     String skipProperty() {
         return UserProperties.DISCOVER_SKIP;
     }

@@ -35,6 +35,11 @@ public class HistoryMojo extends AbstractTermsprawlMojo {
     }
 
     @Override
+    boolean needsSqlite() {
+        return true; // reads OpenCode sessions
+    }
+
+    @Override
     String skipProperty() {
         return UserProperties.HISTORY_SKIP;
     }

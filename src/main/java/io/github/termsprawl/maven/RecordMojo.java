@@ -37,6 +37,11 @@ public class RecordMojo extends AbstractTermsprawlMojo {
     }
 
     @Override
+    boolean needsSqlite() {
+        return true; // finds the latest OpenCode session in its database
+    }
+
+    @Override
     String skipProperty() {
         return UserProperties.RECORD_SKIP;
     }

@@ -29,6 +29,11 @@ public class StatusMojo extends AbstractTermsprawlMojo {
     }
 
     @Override
+    boolean needsSqlite() {
+        return true; // counts the turns of an OpenCode node
+    }
+
+    @Override
     String skipProperty() {
         return UserProperties.STATUS_SKIP;
     }
