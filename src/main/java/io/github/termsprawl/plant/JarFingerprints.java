@@ -21,7 +21,6 @@ import java.util.zip.ZipFile;
  */
 public final class JarFingerprints {
     static final String RESOURCE = "planted-jars.properties";
-    private static final String JACKSON = "source.jackson";
     private static final String SQLITE = "source.sqlite-jdbc";
     /** The version of sqlite-jdbc the goals that need it resolve: it is no dependency Maven loads the plugin with. */
     private static final String SQLITE_VERSION = "sqlite-jdbc.version";
@@ -35,7 +34,9 @@ public final class JarFingerprints {
     /** The fingerprints by planted name ({@link Launchers#JAR}, {@link Launchers#SQLITE_JAR}); empty when unknown. */
     public static Map<String, Fingerprint> known() {
         try {
-            if (Files.isDirectory(CommandJar.codeSource(JarFingerprints.class))) {
+            // by the resource's URL, not the code source: check runs in every build, and that costs milliseconds
+            java.net.URL url = JarFingerprints.class.getResource(RESOURCE);
+            if (url == null || !"jar".equals(url.getProtocol())) {
                 return Map.of();
             }
             Properties recorded = recorded();
@@ -71,9 +72,14 @@ public final class JarFingerprints {
         }
     }
 
-    /** The recorded fingerprints when they were computed from the dependency jars this JVM runs with. */
+    /**
+     * The recorded fingerprints when they were computed from the sqlite-jdbc jar this JVM runs with, by
+     * file name (with the version) and size; without sqlite-jdbc here, the one a goal would resolve before
+     * planting it: the recorded version's. jackson-core needs no such test: the plugin jar bundles it.
+     */
     static Map<String, Fingerprint> matching(Properties recorded) throws IOException {
-        if (!sources(recorded).equals(Map.of(JACKSON, recorded.get(JACKSON), SQLITE, recorded.get(SQLITE)))) {
+        String sqlite = sqliteLoadable() ? source(CommandJar.sqliteSource()) : recorded.getProperty(SQLITE);
+        if (sqlite == null || !sqlite.equals(recorded.getProperty(SQLITE))) {
             return Map.of();
         }
         Map<String, Fingerprint> known = new HashMap<>();
@@ -87,20 +93,6 @@ public final class JarFingerprints {
         return known;
     }
 
-    /**
-     * What the planted jars are built from: jackson-core's version (the plugin jar bundles it, so there is
-     * no jar of its own to name at run time; a released version's classes never change) and sqlite-jdbc's
-     * jar, by file name (with the version) and size. Without sqlite-jdbc here, the one a goal would
-     * resolve before planting it: the recorded version's.
-     */
-    private static Map<String, String> sources(Properties recorded) throws IOException {
-        return Map.of(
-                JACKSON,
-                "jackson-core " + com.fasterxml.jackson.core.json.PackageVersion.VERSION,
-                SQLITE,
-                sqliteLoadable() ? source(CommandJar.sqliteSource()) : recorded.getProperty(SQLITE, ""));
-    }
-
     private static String source(Path jar) throws IOException {
         return jar.getFileName() + " " + Files.size(jar);
     }
@@ -108,10 +100,9 @@ public final class JarFingerprints {
     /** The resource's text for the jars this JVM would build now. */
     static String compute() throws IOException {
         Path sqlite = CommandJar.sqliteSource();
-        return "# size and CRC-32 of the jars discover plants, and the dependency jars they were built from\n"
+        return "# size and CRC-32 of the jars discover plants, and the sqlite-jdbc jar they were built from\n"
                 + Launchers.JAR + "=" + Fingerprint.of(CommandJar.build()) + "\n"
                 + Launchers.SQLITE_JAR + "=" + Fingerprint.of(CommandJar.sqliteJar()) + "\n"
-                + JACKSON + "=jackson-core " + com.fasterxml.jackson.core.json.PackageVersion.VERSION + "\n"
                 + SQLITE + "=" + source(sqlite) + "\n"
                 + SQLITE_VERSION + "=" + versionOf(sqlite) + "\n";
     }
