@@ -48,3 +48,14 @@ awk '$1 == "validate" { v = $2; vc = $4 } { t[NR] = $1; w[NR] = $2; c[NR] = $4 }
           printf "%-26s wall %.3f s%s  cpu %.3f s%s\n", t[i], w[i], i == 1 ? "           " : sprintf(" (+%.3f s)", w[i] - v),
             c[i], i == 1 ? "" : sprintf(" (+%.3f s)", c[i] - vc) }' \
   "$work/result"
+# the spread: each run's difference to the validate of its own round (interleaved, so a busy moment of the
+# machine weighs on both), its median and quartiles
+python3 - "$work" $(cut -d' ' -f1 "$work/result") <<'EOF'
+import statistics, sys
+work, names = sys.argv[1], sys.argv[2:]
+walls = {n: [float(x) for x in open(f"{work}/{n}.walls")] for n in names}
+for n in names[1:]:
+    d = sorted(a - b for a, b in zip(walls[n], walls["validate"]))
+    q = statistics.quantiles(d, n=4)
+    print(f"{n:<26} paired difference to validate: median +{statistics.median(d):.3f} s, quartiles +{q[0]:.3f}..+{q[2]:.3f} s")
+EOF

@@ -17,10 +17,8 @@ import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
-import org.apache.maven.plugins.annotations.Component;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.project.MavenProject;
-import org.eclipse.aether.RepositorySystem;
 
 /**
  * What every goal shares: the skip switches, acting once per build (in the first project of the reactor)
@@ -34,10 +32,6 @@ abstract class AbstractTermsprawlMojo extends AbstractMojo {
 
     @Parameter(defaultValue = "${project}", readonly = true)
     private MavenProject project;
-
-    /** Resolves sqlite-jdbc for the goals that need it ({@link #needsSqlite()}). */
-    @Component
-    private RepositorySystem repositorySystem;
 
     /** Skips every termsprawl goal. */
     @Parameter(property = UserProperties.SKIP, defaultValue = "false")
@@ -59,12 +53,16 @@ abstract class AbstractTermsprawlMojo extends AbstractMojo {
     /** Runs the goal on the project folder. */
     abstract void run(Path root) throws MojoExecutionException, MojoFailureException, IOException, UserErrorException;
 
-    /**
-     * Whether this goal may plant sqlite-jdbc or read an OpenCode database with it: then it is resolved and
-     * added to the plugin's class path before {@link #run(Path)} ({@link SqliteJdbc}).
-     */
-    boolean needsSqlite() {
-        return false;
+    /** Readies what {@link #run(Path)} needs beyond the plugin's own classes (see {@link AbstractSqliteMojo}). */
+    void prepare() throws MojoExecutionException {}
+
+    MavenSession session() {
+        return session;
+    }
+
+    /** The project Maven builds, or null. */
+    MavenProject project() {
+        return project;
     }
 
     /** The property a user error of this goal is about, with the value given ({@code name=value}); null for none. */
@@ -89,12 +87,7 @@ abstract class AbstractTermsprawlMojo extends AbstractMojo {
             return;
         }
         Path root = root();
-        if (needsSqlite()) {
-            SqliteJdbc.ensure(
-                    repositorySystem,
-                    session.getRepositorySession(),
-                    project != null ? project.getRemotePluginRepositories() : List.of());
-        }
+        prepare();
         try {
             run(root);
         } catch (UserErrorException e) {

@@ -4,7 +4,6 @@ import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.core.UserErrorException;
 import io.github.termsprawl.plant.ClassDataArchive;
 import io.github.termsprawl.plant.Discovery;
-import io.github.termsprawl.plant.JarFingerprints;
 import io.github.termsprawl.plant.JavaRuntime;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -25,12 +24,6 @@ public class CheckMojo extends AbstractTermsprawlMojo {
     @Override
     boolean skipGoal() {
         return skipCheck;
-    }
-
-    /** Only to build the planted jars it compares, which it does when their fingerprints are unknown. */
-    @Override
-    boolean needsSqlite() {
-        return JarFingerprints.known().isEmpty();
     }
 
     @Override
