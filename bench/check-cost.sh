@@ -1,8 +1,9 @@
 #!/bin/sh
 # The cost of `check` on an up-to-date project: `mvn validate` against `mvn validate termsprawl:check`
 # on a small sample project where discover has run, interleaved, RUNS runs each (default 15); prints
-# the medians (wall and CPU) and what check adds. `mvn validate termsprawl:help` is measured beside
-# them: the cost of loading the plugin at all, which check cannot go below.
+# the medians (wall and CPU), what check adds, and the spread of that. `mvn validate termsprawl:help` and
+# check with -Dtermsprawl.check.skip=true are measured beside them: the cost of loading the plugin at all
+# (help has some work of its own: it parses its XML), which check cannot go below.
 #
 #   bench/check-cost.sh                   builds and installs this plugin first (as bench/run.sh)
 #   SKIP_INSTALL=1 VERSION=x bench/check-cost.sh
@@ -35,6 +36,8 @@ check() { # check V: the measure.py arguments for check of version V on its own 
 sample "$version"
 cmds="validate -- $mvn -f $work/$version/pom.xml validate"
 cmds="$cmds --- help-$version -- $mvn -f $work/$version/pom.xml validate io.github.termsprawl:termsprawl-maven-plugin:$version:help"
+# the same Mojo, skipped: loading the plugin and creating the goal, without check's own work
+cmds="$cmds --- skipped-$version -- $mvn -f $work/$version/pom.xml validate io.github.termsprawl:termsprawl-maven-plugin:$version:check -Dtermsprawl.check.skip=true"
 cmds="$cmds --- $(check "$version")"
 for before in ${BEFORE:-}; do
   sample "$before"
