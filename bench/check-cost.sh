@@ -1,8 +1,9 @@
 #!/bin/sh
 # The cost of `check` on an up-to-date project: `mvn validate` against `mvn validate termsprawl:check`
 # on a small sample project where discover has run, interleaved, RUNS runs each (default 15); prints
-# the medians (wall and CPU) and what check adds. `mvn validate termsprawl:help` is measured beside
-# them: the cost of loading the plugin at all, which check cannot go below.
+# the medians (wall and CPU), what check adds, and the spread of that. `mvn validate termsprawl:help` and
+# check with -Dtermsprawl.check.skip=true are measured beside them: the cost of loading the plugin at all
+# (help has some work of its own: it parses its XML), which check cannot go below.
 #
 #   bench/check-cost.sh                   builds and installs this plugin first (as bench/run.sh)
 #   SKIP_INSTALL=1 VERSION=x bench/check-cost.sh
@@ -35,6 +36,8 @@ check() { # check V: the measure.py arguments for check of version V on its own 
 sample "$version"
 cmds="validate -- $mvn -f $work/$version/pom.xml validate"
 cmds="$cmds --- help-$version -- $mvn -f $work/$version/pom.xml validate io.github.termsprawl:termsprawl-maven-plugin:$version:help"
+# the same Mojo, skipped: loading the plugin and creating the goal, without check's own work
+cmds="$cmds --- skipped-$version -- $mvn -f $work/$version/pom.xml validate io.github.termsprawl:termsprawl-maven-plugin:$version:check -Dtermsprawl.check.skip=true"
 cmds="$cmds --- $(check "$version")"
 for before in ${BEFORE:-}; do
   sample "$before"
@@ -48,3 +51,14 @@ awk '$1 == "validate" { v = $2; vc = $4 } { t[NR] = $1; w[NR] = $2; c[NR] = $4 }
           printf "%-26s wall %.3f s%s  cpu %.3f s%s\n", t[i], w[i], i == 1 ? "           " : sprintf(" (+%.3f s)", w[i] - v),
             c[i], i == 1 ? "" : sprintf(" (+%.3f s)", c[i] - vc) }' \
   "$work/result"
+# the spread: each run's difference to the validate of its own round (interleaved, so a busy moment of the
+# machine weighs on both), its median and quartiles
+python3 - "$work" $(cut -d' ' -f1 "$work/result") <<'EOF'
+import statistics, sys
+work, names = sys.argv[1], sys.argv[2:]
+walls = {n: [float(x) for x in open(f"{work}/{n}.walls")] for n in names}
+for n in names[1:]:
+    d = sorted(a - b for a, b in zip(walls[n], walls["validate"]))
+    q = statistics.quantiles(d, n=4)
+    print(f"{n:<26} paired difference to validate: median +{statistics.median(d):.3f} s, quartiles +{q[0]:.3f}..+{q[2]:.3f} s")
+EOF

@@ -6,6 +6,7 @@ Each command's stdout goes to OUT_DIR/<NAME>.out (env OUT_DIR, default .); peak 
 reports on Linux: the largest of the process and the descendants it waited for, so it is the java that the
 sh launcher starts and waits for (the launcher does not exec java: it reads java's exit code after it).
 Prints one line per command: NAME median_wall_s peak_rss_mb median_cpu_s (user + system, the same way)
+and writes each run's wall time, in run order, to OUT_DIR/<NAME>.walls.
 With env BEFORE_EACH set, that shell command runs (untimed) before every run, the warm-up included.
 """
 import os
@@ -61,6 +62,9 @@ def main():
             rss[name] = max(rss[name], peak)
     for name, _ in cmds:
         print(f"{name} {statistics.median(walls[name]):.3f} {rss[name]:.0f} {statistics.median(cpus[name]):.3f}")
+        # every run's wall time, in run order (the runs are interleaved): for spreads and paired differences
+        with open(os.path.join(out_dir, name + ".walls"), "w") as f:
+            f.write("".join(f"{w:.4f}\n" for w in walls[name]))
 
 
 if __name__ == "__main__":

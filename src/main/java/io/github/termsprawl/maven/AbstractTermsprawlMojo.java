@@ -53,6 +53,18 @@ abstract class AbstractTermsprawlMojo extends AbstractMojo {
     /** Runs the goal on the project folder. */
     abstract void run(Path root) throws MojoExecutionException, MojoFailureException, IOException, UserErrorException;
 
+    /** Readies what {@link #run(Path)} needs beyond the plugin's own classes (see {@link AbstractSqliteMojo}). */
+    void prepare() throws MojoExecutionException {}
+
+    MavenSession session() {
+        return session;
+    }
+
+    /** The project Maven builds, or null. */
+    MavenProject project() {
+        return project;
+    }
+
     /** The property a user error of this goal is about, with the value given ({@code name=value}); null for none. */
     String valueInError() {
         return null;
@@ -74,8 +86,10 @@ abstract class AbstractTermsprawlMojo extends AbstractMojo {
                     + project.getBasedir());
             return;
         }
+        Path root = root();
+        prepare();
         try {
-            run(root());
+            run(root);
         } catch (UserErrorException e) {
             throw new MojoFailureException(failure(e, valueInError(), example()));
         } catch (IOException e) {

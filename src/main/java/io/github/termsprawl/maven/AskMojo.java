@@ -21,7 +21,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * asked, after printing the others.
  */
 @Mojo(name = "ask", requiresProject = false, threadSafe = true)
-public class AskMojo extends AbstractTermsprawlMojo {
+public class AskMojo extends AbstractSqliteMojo {
     static final String EXAMPLE = "mvn -q termsprawl:ask -D" + UserProperties.NODE + "=backend -D"
             + UserProperties.QUESTION + "=\"Why is /orders paged?\"";
 

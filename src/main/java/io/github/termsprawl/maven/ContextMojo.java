@@ -14,7 +14,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * {@code mvn -q termsprawl:context -Dtermsprawl.self=x} is scriptable) or to a file.
  */
 @Mojo(name = "context", requiresProject = false, threadSafe = true)
-public class ContextMojo extends AbstractTermsprawlMojo {
+public class ContextMojo extends AbstractSqliteMojo {
     static final String EXAMPLE = "mvn -q termsprawl:context -D" + UserProperties.SELF + "=frontend";
 
     /** The node whose peers to print. */

@@ -19,7 +19,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * SessionStart hook. Idempotent: a second run changes no file.
  */
 @Mojo(name = "discover", requiresProject = false, threadSafe = true)
-public class DiscoverMojo extends AbstractTermsprawlMojo {
+public class DiscoverMojo extends AbstractSqliteMojo {
     /** The call that plants the files, named in the launchers' header and in {@code check}'s fix line. */
     static final String CALL = "mvn termsprawl:discover";
 

@@ -15,7 +15,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * ({@code turn-NNNN-<role>.md} and {@code index.md}), or one node's; an unchanged transcript is not read again.
  */
 @Mojo(name = "history", requiresProject = false, threadSafe = true)
-public class HistoryMojo extends AbstractTermsprawlMojo {
+public class HistoryMojo extends AbstractSqliteMojo {
     static final String EXAMPLE = "mvn termsprawl:history -D" + UserProperties.NODE + "=backend";
 
     /** The one node to write; every node with a transcript index entry when not set. */

@@ -16,7 +16,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * {@code <store>:latest} for codex, gemini, pi, opencode (the newest session of that agent in this project).
  */
 @Mojo(name = "record", requiresProject = false, threadSafe = true)
-public class RecordMojo extends AbstractTermsprawlMojo {
+public class RecordMojo extends AbstractSqliteMojo {
     static final String EXAMPLE =
             "mvn termsprawl:record -D" + UserProperties.NODE + "=backend -D" + UserProperties.TRANSCRIPT + "=latest";
 

@@ -15,7 +15,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * stdout, or a file); the log says how to give a node without a transcript one.
  */
 @Mojo(name = "status", requiresProject = false, threadSafe = true)
-public class StatusMojo extends AbstractTermsprawlMojo {
+public class StatusMojo extends AbstractSqliteMojo {
     /** Write the status to this file instead of stdout. */
     @Parameter(property = UserProperties.OUTPUT)
     private String output;

@@ -75,13 +75,24 @@ public final class CommandJar {
 
     /** The sqlite-jdbc jar this plugin runs with, planted as is beside the command jar. */
     public static byte[] sqliteJar() throws IOException {
-        Path source = codeSource(org.sqlite.SQLiteConfig.class); // a class literal loads, never initialises, the driver
-        if (Files.isDirectory(source)) {
-            throw new IOException("sqlite-jdbc is not a jar here: " + source);
-        }
+        Path source = sqliteSource();
         Map<String, byte[]> entries = new TreeMap<>();
         collect(source, entries, name -> !name.startsWith(SQLITE_NATIVE) || startsWithAny(name, SQLITE_PLATFORMS));
         return write(entries, null);
+    }
+
+    /** The sqlite-jdbc jar this plugin runs with (a goal that plants it adds it first: it is no dependency). */
+    static Path sqliteSource() throws IOException {
+        Path source;
+        try {
+            source = codeSource(org.sqlite.SQLiteConfig.class); // a class literal loads, never initialises, the driver
+        } catch (NoClassDefFoundError e) {
+            throw new IOException("sqlite-jdbc is not on the class path of the plugin", e);
+        }
+        if (Files.isDirectory(source)) {
+            throw new IOException("sqlite-jdbc is not a jar here: " + source);
+        }
+        return source;
     }
 
     private static boolean startsWithAny(String name, String[] prefixes) {

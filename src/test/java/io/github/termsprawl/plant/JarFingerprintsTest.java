@@ -3,6 +3,7 @@ package io.github.termsprawl.plant;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
@@ -36,6 +37,17 @@ class JarFingerprintsTest {
         recorded = properties(JarFingerprints.compute());
         recorded.setProperty(Launchers.JAR, "garbage");
         assertEquals(Map.of(), JarFingerprints.matching(recorded));
+    }
+
+    @Test
+    void theBuildRecordsTheSqliteVersionTheGoalsResolve() throws IOException {
+        String version = JarFingerprints.sqliteVersion();
+        assumeTrue(version != null, "built outside Maven: no fingerprint resource");
+        // the jar the fingerprints were computed from is the one a goal resolves by this version
+        assertEquals(
+                "sqlite-jdbc-" + version + ".jar",
+                CommandJar.sqliteSource().getFileName().toString());
+        assertTrue(JarFingerprints.sqliteLoadable(), "sqlite-jdbc is on the test class path");
     }
 
     @Test
