@@ -1,6 +1,7 @@
 package io.github.termsprawl.session;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -480,10 +481,8 @@ public final class SecretRedactor {
     }
 
     private static Trigger[][] triggers() {
-        List<List<Trigger>> table = new ArrayList<>();
-        for (int c = 0; c < 128 * 128; c++) {
-            table.add(null);
-        }
+        // arrays, not lists of 16K entries: this runs once per process, before the JIT
+        Trigger[][] out = new Trigger[128 * 128][];
         for (int r = 0; r < ASSIGNMENT; r++) {
             Rule rule = RULES[r];
             for (String keyword : rule.keywords) {
@@ -491,18 +490,12 @@ public final class SecretRedactor {
                 for (char a : cases(keyword.charAt(0), rule.ignoreCaseKeywords)) {
                     for (char b : cases(keyword.charAt(1), rule.ignoreCaseKeywords)) {
                         int key = a << 7 | b;
-                        if (table.get(key) == null) {
-                            table.set(key, new ArrayList<>());
-                        }
-                        table.get(key).add(t);
+                        Trigger[] before = out[key] == null ? new Trigger[0] : out[key];
+                        Trigger[] more = Arrays.copyOf(before, before.length + 1);
+                        more[before.length] = t;
+                        out[key] = more;
                     }
                 }
-            }
-        }
-        Trigger[][] out = new Trigger[128 * 128][];
-        for (int c = 0; c < out.length; c++) {
-            if (table.get(c) != null) {
-                out[c] = table.get(c).toArray(new Trigger[0]);
             }
         }
         return out;
@@ -524,7 +517,10 @@ public final class SecretRedactor {
             thirds[key << 1 | 1] = -1L;
         }
         for (int key = 0; key < TRIGGERS.length; key++) {
-            for (Trigger t : TRIGGERS[key] == null ? new Trigger[0] : TRIGGERS[key]) {
+            if (TRIGGERS[key] == null) {
+                continue;
+            }
+            for (Trigger t : TRIGGERS[key]) {
                 if (t.keyword.length() < 3) {
                     thirds[key << 1] = -1L;
                     thirds[key << 1 | 1] = -1L;

@@ -28,7 +28,7 @@ class ClaudePlanCacheTest {
             for (int i = 0; i < count; i++) {
                 Map<String, Object> record = new LinkedHashMap<>();
                 record.put("uuid", "u" + i);
-                record.put("text", "é ".repeat(i % 50) + "\n\"" + i);
+                record.put("text", "é ".repeat(i % 50) + "x".repeat(1500) + "\n\"" + i);
                 json.clear();
                 json.value(record);
                 appender.append(1000L * i, i + 1, json.bytes(), 0, json.size());
