@@ -1,10 +1,6 @@
 // The sessions of the history ITs (evaluated by their prebuild.groovy, with basedir bound): two nodes,
 // backend (Claude Code, with a secret in a tool result) and worker (Codex); nobody has none.
-def write = { String path, String text ->
-    File f = new File(basedir, path)
-    f.parentFile.mkdirs()
-    f.bytes = text.getBytes('UTF-8')
-}
+def write = evaluate(new File(itScripts as String, 'write-file.groovy'))
 write('.termsprawl/transcripts/backend.json', '{"version": 1, "path": "sessions/backend.jsonl"}\n')
 write('.termsprawl/transcripts/worker.json', '{"version": 1, "path": "sessions/rollout.jsonl", "store": "codex"}\n')
 write('sessions/backend.jsonl', [

@@ -1,8 +1,4 @@
-def write = { String path, String text ->
-    File f = new File(basedir, path)
-    f.parentFile.mkdirs()
-    f.bytes = text.getBytes('UTF-8')
-}
+def write = evaluate(new File(itScripts as String, 'write-file.groovy'))
 write('.termsprawl/links/backend--frontend.json', '{\n  "version": 1,\n  "a": "backend",\n  "b": "frontend"\n}\n')
 write('.termsprawl/transcripts/backend.json', '{"version": 1, "path": "sessions/backend.jsonl"}\n')
 write('sessions/backend.jsonl',

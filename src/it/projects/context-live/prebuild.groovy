@@ -1,10 +1,6 @@
 // frontend is linked to backend, whose Claude Code session was compacted once (its summary starts the
 // active window) and then rewound: an abandoned answer, a command wrapper and a reminder around the prose.
-def write = { String path, String text ->
-    File f = new File(basedir, path)
-    f.parentFile.mkdirs()
-    f.bytes = text.getBytes('UTF-8')
-}
+def write = evaluate(new File(itScripts as String, 'write-file.groovy'))
 write('.termsprawl/links/backend--frontend.json', '{"version": 1, "a": "backend", "b": "frontend"}\n')
 write('.termsprawl/transcripts/backend.json', '{"version": 1, "path": "sessions/backend.jsonl"}\n')
 int second = 0

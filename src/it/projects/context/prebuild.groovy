@@ -1,10 +1,6 @@
 // Project state: three links of frontend (api, backend, zeta), transcripts for api (absolute path) and
 // backend (relative path), none for zeta; project.json titles backend only (with odd elements around it).
-def write = { String path, String text ->
-    File f = new File(basedir, path)
-    f.parentFile.mkdirs()
-    f.bytes = text.getBytes('UTF-8')
-}
+def write = evaluate(new File(itScripts as String, 'write-file.groovy'))
 def link = { String a, String b -> write(".termsprawl/links/${a}--${b}.json", "{\n  \"version\": 1,\n  \"a\": \"$a\",\n  \"b\": \"$b\"\n}\n") }
 link('api', 'frontend')
 link('backend', 'frontend')

@@ -1,8 +1,4 @@
-def write = { String path, String text ->
-    File f = new File(basedir, path)
-    f.parentFile.mkdirs()
-    f.bytes = text.getBytes('UTF-8')
-}
+def write = evaluate(new File(itScripts as String, 'write-file.groovy'))
 write('sessions/backend-session.jsonl', [
         '{"type":"summary","summary":"API work"}',
         '{"parentUuid":null,"type":"user","message":{"role":"user","content":"Please add GET /api/orders."},"uuid":"u1"}',

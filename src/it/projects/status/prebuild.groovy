@@ -1,5 +1,5 @@
 // three nodes: backend with a transcript, frontend whose transcript is gone, reviewer never recorded
-def write = { String rel, String text -> File f = new File(basedir, rel); f.parentFile.mkdirs(); f.setText(text, 'UTF-8'); f }
+def write = evaluate(new File(itScripts as String, 'write-file.groovy'))
 File t = write('logs/backend.jsonl',
         '{"type":"user","message":{"content":"hi"}}\n{"type":"assistant","message":{"content":[{"type":"text","text":"hello"}]}}\n')
 assert t.setLastModified(1767225600000L) // 2026-01-01T00:00:00Z
