@@ -4,11 +4,13 @@ import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.github.termsprawl.jsonl.Json;
+import io.github.termsprawl.jsonl.JsonTreeWalk;
+import io.github.termsprawl.jsonl.JsonWriter;
+import io.github.termsprawl.jsonl.Utf8Output;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
-import java.util.Map;
 import java.util.TreeSet;
 
 /**
@@ -156,50 +158,49 @@ final class RequestWriter {
     }
 
     private static void string(JsonGenerator g, String field, String value) throws IOException {
-        g.writeStringField(field, wellFormed(value));
+        g.writeStringField(field, Utf8Output.wellFormed(value));
     }
 
-    /** A tree of {@link Json}'s plain objects; its depth is bounded by {@link RequestBuilder#MAX_INPUT_DEPTH}. */
+    /** A tree of {@link Json}'s plain objects, its texts {@link Utf8Output#wellFormed}: UTF-8 cannot hold a lone surrogate. */
     private static void tree(JsonGenerator g, Object value) throws IOException {
-        if (value instanceof Map<?, ?> map) {
-            g.writeStartObject();
-            for (Map.Entry<?, ?> e : map.entrySet()) {
-                g.writeFieldName(wellFormed(String.valueOf(e.getKey())));
-                tree(g, e.getValue());
+        JsonTreeWalk.walk(value, new JsonTreeWalk.Sink() {
+            @Override
+            public void startObject() throws IOException {
+                g.writeStartObject();
             }
-            g.writeEndObject();
-        } else if (value instanceof List<?> list) {
-            g.writeStartArray();
-            for (Object item : list) {
-                tree(g, item);
-            }
-            g.writeEndArray();
-        } else if (value instanceof String s) {
-            g.writeString(wellFormed(s));
-        } else if (value instanceof Json.JsonNumber n) {
-            g.writeNumber(n.text());
-        } else if (value instanceof Boolean b) {
-            g.writeBoolean(b);
-        } else {
-            g.writeNull();
-        }
-    }
 
-    /** A lone surrogate (a transcript cut mid-character, an escape of half a pair) made U+FFFD: UTF-8 cannot hold it. */
-    static String wellFormed(String s) {
-        StringBuilder out = null;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            boolean lone = Character.isHighSurrogate(c)
-                    ? i + 1 >= s.length() || !Character.isLowSurrogate(s.charAt(i + 1))
-                    : Character.isLowSurrogate(c) && (i == 0 || !Character.isHighSurrogate(s.charAt(i - 1)));
-            if (lone && out == null) {
-                out = new StringBuilder(s.length()).append(s, 0, i);
+            @Override
+            public void startArray() throws IOException {
+                g.writeStartArray();
             }
-            if (out != null) {
-                out.append(lone ? '\uFFFD' : c);
+
+            @Override
+            public void end(boolean object) throws IOException {
+                if (object) {
+                    g.writeEndObject();
+                } else {
+                    g.writeEndArray();
+                }
             }
-        }
-        return out == null ? s : out.toString();
+
+            @Override
+            public void comma() {
+                // the generator writes its own separators
+            }
+
+            @Override
+            public void key(String key) throws IOException {
+                g.writeFieldName(Utf8Output.wellFormed(key));
+            }
+
+            @Override
+            public void scalar(Object value) throws IOException {
+                if (value instanceof String s) {
+                    g.writeString(Utf8Output.wellFormed(s));
+                } else {
+                    JsonWriter.scalar(value, g);
+                }
+            }
+        });
     }
 }

@@ -7,12 +7,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The one walk over a {@link Json} tree that both writers ({@link JsonWriter}, {@link CompactJsonBytes}) take:
+ * The one walk over a {@link Json} tree that every writer of one takes ({@link JsonWriter}, {@link
+ * CompactJsonBytes}, the request body of {@code ask}):
  * iterative, since a tree may be nested as deep as {@link Json#MAX_DEPTH}, far past what recursion holds.
  */
-final class JsonTreeWalk {
+public final class JsonTreeWalk {
     /** What the walk meets, in document order. */
-    interface Sink {
+    public interface Sink {
         void startObject() throws IOException;
 
         void startArray() throws IOException;
@@ -42,7 +43,7 @@ final class JsonTreeWalk {
         }
     }
 
-    static void walk(Object root, Sink sink) throws IOException {
+    public static void walk(Object root, Sink sink) throws IOException {
         ArrayDeque<Open> open = new ArrayDeque<>();
         Object next = root;
         while (true) {

@@ -71,7 +71,8 @@ public final class JsonWriter {
         });
     }
 
-    private static void scalar(Object value, JsonGenerator g) throws IOException {
+    /** A string, number, boolean or {@link Json#NULL} to a generator; anything else is no JSON value. */
+    public static void scalar(Object value, JsonGenerator g) throws IOException {
         if (value instanceof String s) {
             g.writeString(s);
         } else if (value instanceof Json.JsonNumber n) {

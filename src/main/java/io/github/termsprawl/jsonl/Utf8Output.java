@@ -7,9 +7,14 @@ public final class Utf8Output {
     private Utf8Output() {}
 
     public static byte[] encode(String text) {
+        return wellFormed(text).getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** The text with each lone surrogate (a transcript cut mid-character, an escape of half a pair) made U+FFFD. */
+    public static String wellFormed(String text) {
         char[] chars = text.toCharArray(); // a loop over an array, not a call per char: cheap before the JIT
         if (!hasLoneSurrogate(chars)) {
-            return text.getBytes(StandardCharsets.UTF_8);
+            return text;
         }
         StringBuilder run = new StringBuilder(chars.length);
         for (int i = 0; i < chars.length; i++) {
@@ -22,7 +27,7 @@ public final class Utf8Output {
                 run.append(c);
             }
         }
-        return run.toString().getBytes(StandardCharsets.UTF_8);
+        return run.toString();
     }
 
     private static boolean hasLoneSurrogate(char[] chars) {

@@ -33,4 +33,13 @@ class Utf8OutputTest {
         // a high surrogate before a real pair
         assertArrayEquals(b(0xEF, 0xBF, 0xBD, 0xF0, 0x9F, 0x98, 0x80), Utf8Output.encode("\uD83D\uD83D\uDE00"));
     }
+
+    @Test
+    void wellFormedTextKeepsPairsAndReplacesOnlyLoneSurrogates() {
+        String text = "a\uD83D\uDE00b";
+        org.junit.jupiter.api.Assertions.assertSame(text, Utf8Output.wellFormed(text));
+        org.junit.jupiter.api.Assertions.assertEquals(
+                "\uFFFDx\uFFFD\uFFFD\uD83D\uDE00\uFFFD",
+                Utf8Output.wellFormed("\uDC00x\uDE00\uD83D\uD83D\uDE00\uD800"));
+    }
 }
