@@ -163,11 +163,20 @@ final class ClaudeHistory {
         // keys say where a turn's lines are: they hold only while the bytes before the last read's end are the same
         List<FolderState.Turn> old =
                 !read.grown ? null : dir.equals(job.dir()) ? mainTurns() : FolderState.readTurns(dir);
-        List<ClaudeSession.Planned> plan = read.plan.messages();
+        ClaudeSession.Plan planned = read.plan;
+        if (planned.stable() > 0 && (old == null || old.size() < planned.stable())) {
+            // the turns before the new lines' are the folder's, which no longer says what they are: plan them all
+            Files.deleteIfExists(ClaudeSession.tailOf(planned.cache().file()));
+            planned = session.plan(read.file, planned.cache(), read.end, dir.equals(job.dir()));
+        }
+        List<ClaudeSession.Planned> plan = planned.messages();
+        int stable = planned.stable();
         TurnFolder folder = new TurnFolder(dir, job.header(agent), job.redact(), old, RENDERERS);
+        folder.keep(stable);
         try (Readers readers = new Readers(read.file)) {
-            for (int i = 0; i < plan.size(); i++) {
-                ClaudeSession.Planned p = plan.get(i);
+            for (int j = 0; j < plan.size(); j++) {
+                ClaudeSession.Planned p = plan.get(j);
+                int i = stable + j;
                 folder.add(
                         TurnMarkdown.fileName(i, p.prose()),
                         key(p, read.end, i, agent),
@@ -185,7 +194,7 @@ final class ClaudeHistory {
             folder.close();
             throw e;
         }
-        ClaudeSession.PlanCache cache = read.plan.cache();
+        ClaudeSession.PlanCache cache = planned.cache();
         folder.finish(
                 IndexText.of(job, agent, read.file.toString(), folder.turns(), agentLines),
                 new FolderState(
@@ -326,7 +335,10 @@ final class ClaudeHistory {
                         || f.equals("index.md")
                         || f.equals(FolderState.STATE)
                         || f.equals(FolderState.TURNS)
-                        || f.equals(FolderState.PLAN)) {
+                        || f.equals(FolderState.PLAN)
+                        || f.equals(ClaudeSession.tailOf(dir.resolve(FolderState.PLAN))
+                                .getFileName()
+                                .toString())) {
                     Files.deleteIfExists(dir.resolve(f));
                     removed++;
                 }

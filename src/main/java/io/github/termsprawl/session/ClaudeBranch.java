@@ -73,15 +73,30 @@ final class ClaudeBranch {
      * @param chain      the branch's records, root first (system and progress records included)
      * @param leaves     how many distinct leaves (each taken up to its nearest user or assistant record) the window has
      * @param abandoned  how many of those are not on the branch: the rewound or edited-away branches
+     * @param records    the window's records by uuid, in the order rule 2 gives them (the preserved segment's first)
+     * @param candidates every leaf taken up to its nearest user or assistant record, the chosen one among them
+     * @param leaf       the chosen one, where the branch was walked up from (null when there is none)
+     * @param relinked   the uuids whose parent the preserved-segment relink changed, and its anchor; empty when none
+     * @param scope      the scope the window was read with (a subagent's transcript by another name reads as its own)
      */
-    record Result(List<ClaudeRecord> chain, int leaves, int abandoned) {}
+    record Result(
+            List<ClaudeRecord> chain,
+            int leaves,
+            int abandoned,
+            Map<String, ClaudeRecord> records,
+            List<ClaudeRecord> candidates,
+            ClaudeRecord leaf,
+            Set<String> relinked,
+            Scope scope) {}
 
     private final Map<String, ClaudeRecord> byUuid;
+    private final Scope scope;
     /** Parents changed by the preserved-segment relink, by uuid; every other record keeps the one it has. */
     private final Map<String, String> relinked = new HashMap<>();
 
-    private ClaudeBranch(Map<String, ClaudeRecord> byUuid) {
+    private ClaudeBranch(Map<String, ClaudeRecord> byUuid, Scope scope) {
         this.byUuid = byUuid;
+        this.scope = scope;
     }
 
     /**
@@ -101,7 +116,7 @@ final class ClaudeBranch {
             byUuid.put(r.uuid, r);
         }
         putAll(byUuid, window, scope);
-        ClaudeBranch branch = new ClaudeBranch(byUuid);
+        ClaudeBranch branch = new ClaudeBranch(byUuid, scope);
         if (!preserved.isEmpty()) {
             branch.relink(seg[0], seg[1], seg[2]);
         }
@@ -196,7 +211,17 @@ final class ClaudeBranch {
         for (String c : candidates.keySet()) {
             abandoned += onChain.contains(c) ? 0 : 1;
         }
-        return new Result(chain, candidates.size(), abandoned);
+        Set<String> relinks = new HashSet<>(relinked.keySet());
+        relinks.addAll(relinked.values()); // the anchor, and the tail: a record that hangs off either moves
+        return new Result(
+                chain,
+                candidates.size(),
+                abandoned,
+                byUuid,
+                new ArrayList<>(candidates.values()),
+                leaf,
+                relinks,
+                scope);
     }
 
     private static boolean later(ClaudeRecord a, ClaudeRecord b, Map<String, Integer> position) {

@@ -90,7 +90,7 @@ final class ClaudePlanCache {
     static final long SPLIT_BYTES = 4L << 20;
 
     /** The records of the lines that start in {@code [from, to)} of the cache ({@code from} a line start). */
-    private static boolean read(Path cache, long from, long to, Visitor visitor) {
+    static boolean read(Path cache, long from, long to, Visitor visitor) {
         try (ForwardLineReader lines = ForwardLineReader.open(cache)) {
             lines.seek(from, 1);
             while (lines.next() && lines.lineStart() < to) {

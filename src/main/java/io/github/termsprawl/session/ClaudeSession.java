@@ -9,6 +9,7 @@ import io.github.termsprawl.jsonl.JsonlRecords;
 import io.github.termsprawl.jsonl.ReverseLineReader;
 import io.github.termsprawl.transcript.StoreFacts;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -197,7 +198,13 @@ public final class ClaudeSession implements SessionReader {
      * A plan of the session's windows and its subagents ({@link ClaudeSubagents#of}), from one read, and where its
      * records are kept for the next one.
      */
-    public record Plan(List<Planned> messages, List<Subagent> subagents, PlanCache cache) {}
+    public record Plan(List<Planned> messages, List<Subagent> subagents, PlanCache cache, int stable) {
+        /**
+         * A plan of every message. With {@code stable} above 0, {@code messages} are those from that index on: the
+         * ones before are the previous plan's (made with the cache this one read), unchanged.
+         */
+        public Plan {}
+    }
 
     /**
      * A file that keeps the records of a transcript's first lines between reads ({@code bytes} of it hold the
@@ -207,11 +214,19 @@ public final class ClaudeSession implements SessionReader {
      */
     public record PlanCache(Path file, long bytes, long offset, long lines, boolean redact) {}
 
+    /**
+     * The file a plan keeps beside its cache ({@code <cache>-tail}): what lets the next plan of a transcript that
+     * only grew read neither the cache nor the window again, when the new lines carry its live branch on.
+     */
+    public static Path tailOf(Path cache) {
+        return ClaudeTail.fileOf(cache);
+    }
+
     /** {@link #plan(Path)} and {@link ClaudeSubagents#of} in one read of the file. */
     public Plan planWithSubagents(Path file) {
         ClaudeSubagents.Scan scan = new ClaudeSubagents.Scan();
         List<ClaudeRecord> all = records(file, PROSE_AND_LINKS, scan);
-        return new Plan(plan(all, file), scan.found(file), null);
+        return new Plan(plan(all, file), scan.found(file), null, 0);
     }
 
     /**
@@ -223,7 +238,18 @@ public final class ClaudeSession implements SessionReader {
      * are those the cache was made from.
      */
     public Plan plan(Path file, PlanCache cache, long end, boolean subagents) throws IOException {
-        ClaudeSubagents.Scan[] scans = {subagents ? new ClaudeSubagents.Scan() : null};
+        // a tail kept by the last plan made with this cache spares reading the cache; any other goes first
+        Path tailFile = ClaudeTail.fileOf(cache.file());
+        ClaudeTail tail = cache.bytes() <= 0
+                ? null
+                : ClaudeTail.read(
+                        tailFile,
+                        new ClaudeTail.PlanCacheKey(cache.bytes(), cache.offset(), cache.lines(), cache.redact()),
+                        subagents);
+        if (tail == null) {
+            Files.deleteIfExists(tailFile);
+        }
+        ClaudeSubagents.Scan[] scans = {subagents ? (tail != null ? tail.scan() : new ClaudeSubagents.Scan()) : null};
         List<ClaudeRecord> all = new ArrayList<>();
         ClaudePlanCache.Visitor keep = new ClaudePlanCache.Visitor() {
             @Override
@@ -231,7 +257,7 @@ public final class ClaudeSession implements SessionReader {
                 add(all, scans[0], record, offset, line);
             }
         };
-        if (!ClaudePlanCache.read(cache.file(), cache.bytes(), keep)) {
+        if (tail == null && !ClaudePlanCache.read(cache.file(), cache.bytes(), keep)) {
             all.clear();
             cache = new PlanCache(cache.file(), 0, 0, 0, cache.redact());
             scans[0] = subagents ? new ClaudeSubagents.Scan() : null;
@@ -290,10 +316,40 @@ public final class ClaudeSession implements SessionReader {
             }
             bytes = appender.size();
         }
-        return new Plan(
-                plan(all, file),
-                scan == null ? List.of() : scan.found(file),
-                new PlanCache(cache.file(), bytes, offset, lineCount, cache.redact()));
+        PlanCache next = new PlanCache(cache.file(), bytes, offset, lineCount, cache.redact());
+        // a tail is kept only for a plan of the cache's records alone (none of a line not yet ended)
+        boolean whole = true;
+        for (int i = all.size() - 1; i >= 0 && whole; i--) {
+            whole = all.get(i).offset < offset;
+        }
+        ClaudeTail.PlanCacheKey key =
+                whole ? new ClaudeTail.PlanCacheKey(bytes, offset, lineCount, cache.redact()) : null;
+        if (tail != null) {
+            ClaudeTail.Extension grown = tail.extend(all, file.toString(), key, scan);
+            if (grown == null) {
+                Files.deleteIfExists(tailFile);
+                return plan(file, next, end, subagents); // planned from the whole cache, which holds the new lines
+            }
+            List<Planned> planned = new ArrayList<>();
+            for (ClaudeMessages.Built built : grown.built()) {
+                planned.add(planned(tail.window, built));
+            }
+            if (bytes == cache.bytes() && offset == cache.offset()) {
+                // nothing was added to the cache: the tail on disk still goes with it
+            } else if (grown.next() != null) {
+                grown.next().write(tailFile);
+            } else {
+                Files.deleteIfExists(tailFile);
+            }
+            return new Plan(planned, scan == null ? List.of() : scan.found(file), next, tail.stable);
+        }
+        ClaudeTail.Window[] last = {null};
+        List<Planned> planned = plan(all, file, last);
+        ClaudeTail kept = key == null || last[0] == null ? null : ClaudeTail.of(last[0], key, scan);
+        if (kept != null) {
+            kept.write(tailFile);
+        }
+        return new Plan(planned, scan == null ? List.of() : scan.found(file), next, 0);
     }
 
     /** A read of this many bytes or more is cut in two (parsed on two threads). */
@@ -455,23 +511,39 @@ public final class ClaudeSession implements SessionReader {
     }
 
     private List<Planned> plan(List<ClaudeRecord> all, Path file) {
+        return plan(all, file, null);
+    }
+
+    /** The plan of every window; {@code last[0]}, when asked, what the last window's was made of. */
+    private List<Planned> plan(List<ClaudeRecord> all, Path file, ClaudeTail.Window[] last) {
         List<Planned> planned = new ArrayList<>();
         ClaudeBranch.Scope scope = scopeOf(file);
         List<int[]> bounds = windowBounds(all);
         for (int w = 0; w < bounds.size(); w++) {
             int[] b = bounds.get(w);
             ClaudeBranch.Result branch = ClaudeBranch.of(all.subList(b[0], b[1]), all.subList(0, b[0]), scope);
-            for (ClaudeMessages.Built built : ClaudeMessages.built(branch.chain(), file.toString())) {
-                long[] offsets = new long[built.records.size()];
-                long[] lines = new long[offsets.length];
-                for (int i = 0; i < offsets.length; i++) {
-                    offsets[i] = built.records.get(i).offset;
-                    lines[i] = built.records.get(i).line;
-                }
-                planned.add(new Planned(w, built.message, offsets, lines));
+            List<ClaudeMessages.Built> built = ClaudeMessages.built(branch.chain(), file.toString());
+            if (last != null && w == bounds.size() - 1) {
+                ClaudeTail.Mode mode = scope == ClaudeBranch.OWN
+                        ? ClaudeTail.Mode.OWN
+                        : branch.scope() == ClaudeBranch.OWN ? ClaudeTail.Mode.SIDECHAINS : ClaudeTail.Mode.MAIN;
+                last[0] = new ClaudeTail.Window(w, planned.size(), all.get(b[0]).offset, branch, built, mode);
+            }
+            for (ClaudeMessages.Built m : built) {
+                planned.add(planned(w, m));
             }
         }
         return planned;
+    }
+
+    private static Planned planned(int window, ClaudeMessages.Built built) {
+        long[] offsets = new long[built.records.size()];
+        long[] lines = new long[offsets.length];
+        for (int i = 0; i < offsets.length; i++) {
+            offsets[i] = built.records.get(i).offset;
+            lines[i] = built.records.get(i).line;
+        }
+        return new Planned(window, built.message, offsets, lines);
     }
 
     /**

@@ -69,6 +69,31 @@ public final class ClaudeSubagents {
         private final List<String[]> calls = new ArrayList<>(); // {tool use id, prompt} of Task and Agent calls
         private String sessionId;
 
+        Scan() {}
+
+        /** A scan that goes on from what one that had no inline subagent kept ({@link #sessionId}, {@link #linked}). */
+        Scan(String sessionId, Map<String, String> linked) {
+            this.sessionId = sessionId;
+            this.linked.putAll(linked);
+        }
+
+        String sessionId() {
+            return sessionId;
+        }
+
+        /** The agent ids named so far, in order, each with the tool call that started it (or null). */
+        Map<String, String> linked() {
+            return linked;
+        }
+
+        /**
+         * Whether the session has inline subagents (1.0.x): then going on needs every subagent call's prompt too,
+         * which {@link #Scan(String, Map)} does not keep.
+         */
+        boolean hasInlineRoots() {
+            return !rootPrompts.isEmpty();
+        }
+
         void record(Map<String, Object> r) {
             if (sessionId == null && r.get("sessionId") instanceof String s) {
                 sessionId = s;

@@ -80,6 +80,7 @@ class HistoryTest {
         assertEquals(
                 List.of(
                         ".plan",
+                        ".plan-tail",
                         ".state",
                         ".turns",
                         "index.md",
@@ -162,7 +163,14 @@ class HistoryTest {
         History.Result r = update();
         assertEquals(6, r.turns());
         assertEquals(
-                Set.of(".plan", ".state", ".turns", "index.md", "turn-0004-user.md", "turn-0005-assistant.md"),
+                Set.of(
+                        ".plan",
+                        ".plan-tail",
+                        ".state",
+                        ".turns",
+                        "index.md",
+                        "turn-0004-user.md",
+                        "turn-0005-assistant.md"),
                 changed(before, snapshot(dir)));
         assertEquals(3, r.written(), "two turns and the index");
     }
@@ -181,6 +189,7 @@ class HistoryTest {
         assertEquals(
                 Set.of(
                         ".plan",
+                        ".plan-tail",
                         ".state",
                         ".turns",
                         "index.md",
@@ -193,6 +202,7 @@ class HistoryTest {
         assertEquals(
                 List.of(
                         ".plan",
+                        ".plan-tail",
                         ".state",
                         ".turns",
                         "index.md",
@@ -242,7 +252,14 @@ class HistoryTest {
         assertEquals(1, r.agents());
         Path agentDir = dir.resolve("agents/a77");
         assertEquals(
-                List.of(".plan", ".state", ".turns", "index.md", "turn-0000-user.md", "turn-0001-assistant.md"),
+                List.of(
+                        ".plan",
+                        ".plan-tail",
+                        ".state",
+                        ".turns",
+                        "index.md",
+                        "turn-0000-user.md",
+                        "turn-0001-assistant.md"),
                 names(agentDir));
         assertTrue(read(agentDir.resolve("turn-0001-assistant.md")).contains("\nagent: a77\n"));
         assertTrue(read(dir.resolve("index.md")).endsWith("\n## subagents\n\nagents/a77/index.md · 2 turns\n"));
@@ -257,6 +274,7 @@ class HistoryTest {
         assertEquals(
                 Set.of(
                         "agents/a77/.plan",
+                        "agents/a77/.plan-tail",
                         "agents/a77/.state",
                         "agents/a77/.turns",
                         "agents/a77/index.md",
@@ -277,8 +295,8 @@ class HistoryTest {
         Map<String, String> before = snapshot(dir);
         Files.writeString(dir.resolve(".state"), "nonsense\n");
         assertEquals(History.Status.UPDATED, update().status());
-        // the records kept for the next read are made again too
-        assertEquals(Set.of(".plan", ".state"), changed(before, snapshot(dir)));
+        // the records kept for the next read, and the last window's tail, are made again too
+        assertEquals(Set.of(".plan", ".plan-tail", ".state"), changed(before, snapshot(dir)));
     }
 
     @Test
