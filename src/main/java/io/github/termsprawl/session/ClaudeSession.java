@@ -325,7 +325,12 @@ public final class ClaudeSession implements SessionReader {
         ClaudeTail.PlanCacheKey key =
                 whole ? new ClaudeTail.PlanCacheKey(bytes, offset, lineCount, cache.redact()) : null;
         if (tail != null) {
-            ClaudeTail.Extension grown = tail.extend(all, file.toString(), key, scan);
+            ClaudeTail.Extension grown;
+            try {
+                grown = tail.extend(all, file.toString(), key, scan);
+            } catch (RuntimeException e) {
+                grown = null; // a tail that does not hold together: the whole cache says what it should have
+            }
             if (grown == null) {
                 Files.deleteIfExists(tailFile);
                 return plan(file, next, end, subagents); // planned from the whole cache, which holds the new lines

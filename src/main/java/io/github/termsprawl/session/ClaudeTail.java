@@ -397,7 +397,10 @@ final class ClaudeTail {
                 return null;
             }
             String[] h = line(bytes, at).split(" ");
-            if (h.length != 9
+            // what follows the header is whole and as written: a tail cut short by a copy would plan wrong
+            if (h.length != 11
+                    || Long.parseLong(h[9]) != bytes.length - at[0]
+                    || Long.parseLong(h[10], 16) != crc(bytes, at[0], bytes.length - at[0])
                     || Long.parseLong(h[0]) != key.planBytes()
                     || Long.parseLong(h[1]) != key.offset()
                     || Long.parseLong(h[2]) != key.lines()
@@ -482,10 +485,6 @@ final class ClaudeTail {
     /** Writes the tail through a temp file and a rename. */
     void write(Path file) throws IOException {
         CompactJsonBytes out = new CompactJsonBytes();
-        out.ascii(MAGIC + "\n");
-        out.ascii(planBytes + " " + offset + " " + lines + " " + (redact ? 1 : 0) + " " + (scanned ? 1 : 0) + " "
-                + stable + " " + window + " " + mode + " "
-                + (other == null ? "-" : other.getEpochSecond() + "." + other.getNano()) + "\n");
         for (int[] set : new int[][] {uuids, outsideIds, answered, synthesized}) {
             byte[] line = new byte[set.length * 8 + 1];
             for (int i = 0; i < set.length; i++) {
@@ -508,7 +507,20 @@ final class ClaudeTail {
         for (ClaudeRecord r : records) {
             line(out, r.offset, r.line, r.record);
         }
-        AtomicFiles.replace(file, Arrays.copyOf(out.bytes(), out.size()));
+        byte[] header = (MAGIC + "\n" + planBytes + " " + offset + " " + lines + " " + (redact ? 1 : 0) + " "
+                        + (scanned ? 1 : 0) + " " + stable + " " + window + " " + mode + " "
+                        + (other == null ? "-" : other.getEpochSecond() + "." + other.getNano()) + " " + out.size()
+                        + " " + Long.toHexString(crc(out.bytes(), 0, out.size())) + "\n")
+                .getBytes(StandardCharsets.US_ASCII);
+        byte[] all = Arrays.copyOf(header, header.length + out.size());
+        System.arraycopy(out.bytes(), 0, all, header.length, out.size());
+        AtomicFiles.replace(file, all);
+    }
+
+    private static long crc(byte[] bytes, int from, int length) {
+        java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+        crc.update(bytes, from, length);
+        return crc.getValue();
     }
 
     private static void line(CompactJsonBytes out, long offset, long line, Map<String, Object> record) {

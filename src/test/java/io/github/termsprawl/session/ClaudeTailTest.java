@@ -34,18 +34,32 @@ class ClaudeTailTest {
      * line half written.
      */
     private void grow(byte[] bytes, int[] cuts, String what) throws IOException {
-        Path file = dir.resolve("s.jsonl");
         Path cache = dir.resolve("s.plan");
         Files.deleteIfExists(cache);
         Files.deleteIfExists(ClaudeTail.fileOf(cache));
+        kept = new ClaudeSession.PlanCache(cache, 0, 0, 0, false);
+        before = List.of();
+        steps(bytes, cuts, what);
+    }
+
+    /** The plan and the messages of the last step of {@link #grow}. */
+    private ClaudeSession.PlanCache kept;
+
+    private List<String> before;
+
+    /** Grows the file of the last {@link #grow} to all of {@code bytes} in one step. */
+    private void growOn(byte[] bytes, String what) throws IOException {
+        steps(bytes, new int[] {bytes.length}, what);
+    }
+
+    private void steps(byte[] bytes, int[] cuts, String what) throws IOException {
+        Path file = dir.resolve("s.jsonl");
         // the subagents the random sessions name, so that which are found, in which order, is checked too
         Path agents = Files.createDirectories(dir.resolve("s").resolve("subagents"));
         for (int a = 0; a < 4; a++) {
             Files.writeString(agents.resolve("agent-a" + a + ".jsonl"), "");
         }
         ClaudeSession session = new ClaudeSession();
-        ClaudeSession.PlanCache kept = new ClaudeSession.PlanCache(cache, 0, 0, 0, false);
-        List<String> before = List.of();
         for (int cut : cuts) {
             Files.write(file, Arrays.copyOf(bytes, cut));
             long end = cut;
@@ -144,6 +158,35 @@ class ClaudeTailTest {
         grow(bytes, new int[] {cut, bytes.length}, "one turn");
         assertEquals(1, fromTail);
         assertTrue(Files.isRegularFile(ClaudeTail.fileOf(dir.resolve("s.plan"))));
+    }
+
+    @Test
+    void aTailCutShortOrGarbledIsPlannedFromTheWholeCache() throws IOException {
+        RandomSession s = new RandomSession(new Random(4));
+        String start = s.prompt() + s.answer(false) + s.prompt() + s.answer(false);
+        byte[] head = start.getBytes(StandardCharsets.UTF_8);
+        byte[] bytes = (start + s.prompt() + s.answer(false)).getBytes(StandardCharsets.UTF_8);
+        Path tail = ClaudeTail.fileOf(dir.resolve("s.plan"));
+        for (int keep : new int[] {0, 30, 60, 200, -1, -2}) {
+            fromTail = 0;
+            grow(head, new int[] {head.length}, "start");
+            assertTrue(Files.isRegularFile(tail));
+            byte[] kept = Files.readAllBytes(tail);
+            if (keep >= 0) {
+                Files.write(tail, Arrays.copyOf(kept, Math.min(keep, kept.length)));
+            } else if (keep == -2) {
+                int end = kept.length - 2;
+                while (kept[end] != '\n') {
+                    end--;
+                }
+                Files.write(tail, Arrays.copyOf(kept, end + 1)); // its last record gone, every line whole
+            } else {
+                kept[kept.length / 2] = '#'; // a byte of a kept record garbled
+                Files.write(tail, kept);
+            }
+            growOn(bytes, "tail cut to " + keep);
+            assertEquals(0, fromTail, "tail cut to " + keep);
+        }
     }
 
     @Test
