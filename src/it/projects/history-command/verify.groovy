@@ -36,7 +36,7 @@ new File(basedir, 'sessions/backend.jsonl') << '{"type":"user","uuid":"u2","pare
 assert code == 0 && err == ''
 def after = stamps(backend)
 def changed = after.keySet().findAll { before[it] != after[it] }.collect { it.replace('.termsprawl/history/backend/', '') }.sort()
-assert changed == ['.plan', '.state', '.turns', 'index.md', 'turn-0004-user.md'] : changed
+assert changed == ['.plan', '.plan-tail', '.state', '.turns', 'index.md', 'turn-0004-user.md'] : changed
 
 // 5. usage errors: exit 2 and the usage line; anything else fails open
 (code, out, err) = run(command + ['--cwd', '.', '--bogus'])

@@ -176,6 +176,31 @@ class HistoryTest {
     }
 
     @Test
+    void aSessionThatGrewWhileItsTurnListWentMissingIsMadeWhole() throws IOException {
+        claudeSession();
+        update();
+        Files.delete(dir.resolve(".turns")); // the turns before the new lines stand only as this list says
+        append(transcript, claudeUser("u2", "a2", "Thanks", 5), claudeSays("a3", "u2", "You are welcome.", 6));
+        History.Result r = update();
+        assertEquals(6, r.turns());
+        Map<String, String> grown = contents(dir);
+        Files.move(dir, cwd.resolve("grown"));
+        update();
+        assertEquals(contents(dir), grown, "the same files as a first write of the grown session");
+    }
+
+    /** The turn files and the index of a folder, by name. */
+    private static Map<String, String> contents(Path dir) throws IOException {
+        Map<String, String> files = new java.util.TreeMap<>();
+        for (String name : names(dir)) {
+            if (name.startsWith("turn-") || name.equals("index.md") || name.equals(".turns")) {
+                files.put(name, read(dir.resolve(name)));
+            }
+        }
+        return files;
+    }
+
+    @Test
     void aRewindRewritesTheTailAndRemovesWhatNoLongerIsATurn() throws IOException {
         claudeSession();
         append(transcript, claudeUser("u2", "a2", "Now the docs", 5), claudeSays("a3", "u2", "Done.", 6));
