@@ -61,51 +61,9 @@ final class ClaudePlanReader {
         long bytes;
         try (ClaudePlanCache.Appender appender = new ClaudePlanCache.Appender(cache.file(), cache.bytes())) {
             if (file.toFile().isFile()) {
-                // a big read is cut in two at a line start; the second half is parsed on a thread of its own
-                long split = split(file, offset, splitBytes);
-                Part first = new Part(file, offset, split, lineCount + 1, end, cache.redact());
-                Part second = split < 0 ? null : new Part(file, split, -1, 1, end, cache.redact());
-                java.util.concurrent.FutureTask<Part> other = null;
-                if (second != null) {
-                    other = new java.util.concurrent.FutureTask<>(second);
-                    Thread t = new Thread(other, "termsprawl-plan-reader");
-                    t.setDaemon(true);
-                    t.start();
-                }
-                first.call();
-                List<Part> parts = new ArrayList<>(List.of(first));
-                if (other != null) {
-                    try {
-                        other.get();
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    } catch (java.util.concurrent.ExecutionException e) {
-                        // what was read stands
-                    }
-                    if (!first.failed && other.isDone()) {
-                        parts.add(second);
-                    }
-                }
-                long shift = 0;
-                for (Part part : parts) {
-                    for (int i = 0; i < part.records.size(); i++) {
-                        long at = part.offsets[i];
-                        long line = part.lines[i] + shift;
-                        int from = i == 0 ? 0 : part.ends[i - 1];
-                        if (part.ends[i] > from) {
-                            appender.append(at, line, part.kept.bytes(), from, part.ends[i]);
-                        }
-                        add(all, scan, part.records.get(i), at, line);
-                    }
-                    if (part.completeEnd > 0) {
-                        offset = part.completeEnd;
-                        lineCount = part.completeLine + shift;
-                    }
-                    shift = part.lastLine; // the second part counts its lines from 1
-                    if (part.failed) {
-                        break; // what was read stands; the cache keeps only what was read whole
-                    }
-                }
+                long[] reached = readOn(file, offset, lineCount, end, cache.redact(), appender, all, scan);
+                offset = reached[0];
+                lineCount = reached[1];
             }
             bytes = appender.size();
         }
@@ -119,28 +77,7 @@ final class ClaudePlanReader {
         ClaudeTail.PlanCacheKey key =
                 whole ? new ClaudeTail.PlanCacheKey(bytes, offset, lineCount, cache.redact()) : null;
         if (tail != null) {
-            ClaudeTail.Extension grown;
-            try {
-                grown = tail.extend(all, file.toString(), key, scan);
-            } catch (RuntimeException e) {
-                grown = null; // a tail that does not hold together: the whole cache says what it should have
-            }
-            if (grown == null) {
-                Files.deleteIfExists(tailFile);
-                return plan(file, next, end, subagents); // planned from the whole cache, which holds the new lines
-            }
-            List<ClaudeSession.Planned> planned = new ArrayList<>();
-            for (ClaudeMessages.Built built : grown.built()) {
-                planned.add(ClaudeSession.planned(tail.window, built));
-            }
-            if (bytes == cache.bytes() && offset == cache.offset()) {
-                // nothing was added to the cache: the tail on disk still goes with it
-            } else if (grown.next() != null) {
-                grown.next().write(tailFile);
-            } else {
-                Files.deleteIfExists(tailFile);
-            }
-            return new ClaudeSession.Plan(planned, scan == null ? List.of() : scan.found(file), next, tail.stable);
+            return fromTail(file, cache, end, subagents, tail, tailFile, all, scan, next, key);
         }
         ClaudeTail.Window[] last = {null};
         List<ClaudeSession.Planned> planned = session.plan(all, file, last);
@@ -149,6 +86,109 @@ final class ClaudePlanReader {
             kept.write(tailFile);
         }
         return new ClaudeSession.Plan(planned, scan == null ? List.of() : scan.found(file), next, 0);
+    }
+
+    /**
+     * Parses the lines from {@code offset} on (a big read cut in two at a line start, the second half on a thread
+     * of its own), adds their records to {@code all} and the kept ones to the cache; returns where the last whole
+     * line read ends and how many lines come before it.
+     */
+    private long[] readOn(
+            Path file,
+            long offset,
+            long lineCount,
+            long end,
+            boolean redact,
+            ClaudePlanCache.Appender appender,
+            List<ClaudeRecord> all,
+            ClaudeSubagents.Scan scan)
+            throws IOException {
+        long split = split(file, offset, splitBytes);
+        Part first = new Part(file, offset, split, lineCount + 1, end, redact);
+        Part second = split < 0 ? null : new Part(file, split, -1, 1, end, redact);
+        java.util.concurrent.FutureTask<Part> other = null;
+        if (second != null) {
+            other = new java.util.concurrent.FutureTask<>(second);
+            Thread t = new Thread(other, "termsprawl-plan-reader");
+            t.setDaemon(true);
+            t.start();
+        }
+        first.call();
+        List<Part> parts = new ArrayList<>(List.of(first));
+        if (other != null) {
+            try {
+                other.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (java.util.concurrent.ExecutionException e) {
+                // what was read stands
+            }
+            if (!first.failed && other.isDone()) {
+                parts.add(second);
+            }
+        }
+        long shift = 0;
+        for (Part part : parts) {
+            for (int i = 0; i < part.records.size(); i++) {
+                long at = part.offsets[i];
+                long line = part.lines[i] + shift;
+                int from = i == 0 ? 0 : part.ends[i - 1];
+                if (part.ends[i] > from) {
+                    appender.append(at, line, part.kept.bytes(), from, part.ends[i]);
+                }
+                add(all, scan, part.records.get(i), at, line);
+            }
+            if (part.completeEnd > 0) {
+                offset = part.completeEnd;
+                lineCount = part.completeLine + shift;
+            }
+            shift = part.lastLine; // the second part counts its lines from 1
+            if (part.failed) {
+                break; // what was read stands; the cache keeps only what was read whole
+            }
+        }
+        return new long[] {offset, lineCount};
+    }
+
+    /**
+     * The plan of the new records with the last plan's tail; when they do not carry its branch on, the plan of the
+     * whole cache (which now holds them).
+     */
+    private ClaudeSession.Plan fromTail(
+            Path file,
+            ClaudeSession.PlanCache cache,
+            long end,
+            boolean subagents,
+            ClaudeTail tail,
+            Path tailFile,
+            List<ClaudeRecord> all,
+            ClaudeSubagents.Scan scan,
+            ClaudeSession.PlanCache next,
+            ClaudeTail.PlanCacheKey key)
+            throws IOException {
+        ClaudeTail.Extension grown;
+        try {
+            grown = tail.extend(all, file.toString(), key, scan);
+        } catch (RuntimeException e) {
+            grown = null; // a tail that does not hold together: the whole cache says what it should have
+        }
+        if (grown == null) {
+            Files.deleteIfExists(tailFile);
+            return plan(file, next, end, subagents); // planned from the whole cache, which holds the new lines
+        }
+        List<ClaudeSession.Planned> planned = new ArrayList<>();
+        for (ClaudeMessages.Built built : grown.built()) {
+            planned.add(ClaudeSession.planned(tail.window, built));
+        }
+        // when nothing was added to the cache, the tail on disk still goes with it
+        if (next.bytes() != cache.bytes() || next.offset() != cache.offset()) {
+            if (grown.next() != null) {
+                grown.next().write(tailFile);
+            } else {
+                Files.deleteIfExists(tailFile);
+            }
+        }
+        return new ClaudeSession.Plan(planned, scan == null ? List.of() : scan.found(file), next, tail.stable);
     }
 
     /** The start of the first line past the middle of what is left to read, or -1 to read it in one go. */
