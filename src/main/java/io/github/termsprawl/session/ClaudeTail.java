@@ -17,14 +17,15 @@ import java.util.Set;
  * alone: the plan's messages before a cut stand, and only the records that hang below the cut are planned again
  * with the new ones. The cut is a user record on the live branch of the last window; the records below it (its
  * tail) are kept whole. Of the rest only what tells whether new lines reach past the cut is kept: hashes of the
- * window's uuids, of the message ids outside the tail, of the tool ids before the cut, and the time of the latest
- * leaf outside the tail.
+ * window's uuids, of the message ids outside the tail, of the tool ids before the cut, the calls before the cut
+ * that only the tail answers, and the time of the latest leaf outside the tail.
  *
  * <p>New lines are planned alone only when each record hangs below the cut with a new uuid and a message id of
- * its own, answers no call that got a made-up result before the cut, and their branch is later than every leaf
- * outside the tail: then the branch rules (ClaudeBranch, ClaudeMessages) give the same messages from the tail as
- * from the whole window. Anything else — a rewind, a new compaction window, a record written again, an inline
- * subagent — is planned from the whole plan cache, as before. A hash that collides only sends a plan that way.
+ * its own, no call before the cut gains a result on the branch (it had a made-up one) or loses the one it had,
+ * and the new branch is later than every leaf outside the tail: then the branch rules (ClaudeBranch,
+ * ClaudeMessages) give the same messages from the tail as from the whole window. Anything else — a rewind, a
+ * new compaction window, a record written again, an inline subagent — is planned from the whole plan cache, as
+ * before. A hash that collides only sends a plan that way.
  */
 final class ClaudeTail {
     /** How many user records of the branch, latest first, are tried as the cut. */
