@@ -20,11 +20,13 @@ public final class GoneWriters {
      *     writer is gone
      */
     public static List<String> leftIn(Path dir, String prefix, String suffix, boolean orphansToo) {
-        List<String> gone = new ArrayList<>();
         String[] names = dir.toFile().list();
-        if (names == null) {
-            return gone;
-        }
+        return names == null ? new ArrayList<>() : leftIn(names, prefix, suffix, orphansToo);
+    }
+
+    /** {@link #leftIn(Path, String, String, boolean)} among names a folder was just listed with. */
+    public static List<String> leftIn(String[] names, String prefix, String suffix, boolean orphansToo) {
+        List<String> gone = new ArrayList<>();
         for (String name : names) {
             if (!name.startsWith(prefix) || !name.endsWith(suffix)) {
                 continue;

@@ -213,11 +213,14 @@ final class TurnFolder implements AutoCloseable {
             return;
         }
         Files.createDirectories(dir);
-        for (String name : GoneWriters.leftIn(dir, AtomicFiles.BATCH_TEMP, "", false)) {
+        // one listing: a folder of a long session holds tens of thousands of files
+        String[] names = dir.toFile().list();
+        names = names == null ? new String[0] : names;
+        for (String name : GoneWriters.leftIn(names, AtomicFiles.BATCH_TEMP, "", false)) {
             Files.deleteIfExists(dir.resolve(name));
         }
-        String[] names = dir.toFile().list();
-        present = names == null ? Set.of() : new HashSet<>(Arrays.asList(names));
+        // which files are there matters only when no state says what they are (see write)
+        present = old == null ? new HashSet<>(Arrays.asList(names)) : Set.of();
         prepared = true;
     }
 
@@ -250,12 +253,23 @@ final class TurnFolder implements AutoCloseable {
         for (FolderState.Turn t : turns) {
             names.add(t.name());
         }
-        String[] present = dir.toFile().list();
+        // a state that holds says which turn files the folder has (the run that wrote it removed every other,
+        // and a run cut short after its first write leaves none): only those can be stale
+        String[] present;
+        if (old != null) {
+            present = new String[old.size()];
+            for (int i = 0; i < present.length; i++) {
+                present[i] = old.get(i).name();
+            }
+        } else {
+            present = dir.toFile().list();
+        }
         if (present != null) {
             for (String name : present) {
                 if (name.startsWith("turn-") && name.endsWith(".md") && !names.contains(name)) {
-                    Files.deleteIfExists(dir.resolve(name));
-                    removed++;
+                    if (Files.deleteIfExists(dir.resolve(name))) {
+                        removed++;
+                    }
                 }
             }
         }
