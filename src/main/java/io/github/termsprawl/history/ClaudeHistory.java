@@ -196,7 +196,7 @@ final class ClaudeHistory {
         }
         ClaudeSession.PlanCache cache = planned.cache();
         folder.finish(
-                IndexText.of(job, agent, read.file.toString(), folder.turns(), agentLines),
+                IndexText.of(job, agent, read.file.toString(), folder, agentLines),
                 new FolderState(
                         read.file.toString(),
                         job.settings(),
@@ -301,7 +301,7 @@ final class ClaudeHistory {
         String source = s.file() + " (sidechain " + s.rootUuid() + ")";
         File f = s.file().toFile();
         folder.finish(
-                IndexText.of(job, agent, source, folder.turns(), List.of()),
+                IndexText.of(job, agent, source, folder, List.of()),
                 new FolderState(
                         source,
                         job.settings(),

@@ -135,37 +135,7 @@ record FolderState(
 
     /** The turns of {@code dir}'s {@code .turns}, or null when the file is missing or garbled. */
     static List<Turn> readTurns(Path dir) {
-        String text;
-        try {
-            // decoded whole and cut with indexOf: far cheaper than a line reader in a JVM that just started
-            text = new String(Files.readAllBytes(dir.resolve(TURNS)), StandardCharsets.UTF_8);
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
-        List<Turn> turns = new ArrayList<>();
-        try {
-            for (int from = 0; from < text.length(); ) {
-                int end = text.indexOf('\n', from);
-                if (end < 0) {
-                    return null;
-                }
-                int a = text.indexOf(' ', from);
-                int b = a < 0 ? -1 : text.indexOf(' ', a + 1);
-                int c = b < 0 ? -1 : text.indexOf(' ', b + 1);
-                if (c < 0 || c > end) {
-                    return null;
-                }
-                turns.add(new Turn(
-                        text.substring(b + 1, c),
-                        Long.parseUnsignedLong(text, from, a, 16),
-                        Integer.parseInt(text, a + 1, b, 10),
-                        text.substring(c + 1, end)));
-                from = end + 1;
-            }
-        } catch (RuntimeException e) {
-            return null;
-        }
-        return turns;
+        return TurnList.read(dir.resolve(TURNS));
     }
 
     static byte[] turnsBytes(List<Turn> turns) {

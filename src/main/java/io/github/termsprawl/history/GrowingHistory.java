@@ -73,7 +73,7 @@ final class GrowingHistory {
                 visitor.finalTurns,
                 modelTranscript,
                 0);
-        folder.finish(IndexText.of(job, null, file.toString(), folder.turns(), List.of()), next);
+        folder.finish(IndexText.of(job, null, file.toString(), folder, List.of()), next);
         return job.updated(folder);
     }
 

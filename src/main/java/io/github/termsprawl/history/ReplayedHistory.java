@@ -63,7 +63,7 @@ final class ReplayedHistory {
         }
         FolderState next = new FolderState(
                 file.toString(), job.settings(), size, mtime, watched, 0, 0, 0, folder.size(), false, 0);
-        folder.finish(IndexText.of(job, null, source(), folder.turns(), List.of()), next);
+        folder.finish(IndexText.of(job, null, source(), folder, List.of()), next);
         return job.updated(folder);
     }
 

@@ -4,7 +4,6 @@ import io.github.termsprawl.core.AtomicFiles;
 import io.github.termsprawl.core.GoneWriters;
 import io.github.termsprawl.session.Message;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -50,7 +49,11 @@ final class TurnFolder implements AutoCloseable {
     /** The folder's turns as its state says, or null when the state is not to be trusted (then files are compared). */
     private final List<FolderState.Turn> old;
 
+    /** How many turns at the start are the old state's, unread ({@link #keep}). */
+    private int kept;
+    /** The turns from {@link #kept} on. */
     private final List<FolderState.Turn> turns = new ArrayList<>();
+
     private int written;
     private int removed;
     private boolean prepared;
@@ -82,13 +85,14 @@ final class TurnFolder implements AutoCloseable {
 
     /** The turns kept from before (the first {@code count} of the old state), unread and unwritten. */
     void keep(int count) {
-        for (int i = 0; i < count; i++) {
-            turns.add(old.get(i));
+        if (count > 0 && (old == null || count > old.size() || !turns.isEmpty())) {
+            throw new IllegalStateException("keep " + count + " of " + (old == null ? 0 : old.size()) + " turns");
         }
+        kept = count;
     }
 
     int size() {
-        return turns.size();
+        return kept + turns.size();
     }
 
     /**
@@ -96,7 +100,7 @@ final class TurnFolder implements AutoCloseable {
      * {@link #add(Message, Integer)}): its file is written unless the folder holds it already.
      */
     void add(String name, long key, Integer window, Source source) throws IOException {
-        int n = turns.size();
+        int n = size();
         FolderState.Turn before = old != null && n < old.size() ? old.get(n) : null;
         int w = window == null ? -1 : window;
         if (before != null && before.key() == key && before.name().equals(name) && before.window() == w) {
@@ -156,7 +160,7 @@ final class TurnFolder implements AutoCloseable {
             throw new IOException("cannot render turn " + p.index() + ": " + cause, cause);
         }
         write(p.name(), (byte[]) r[0], old != null);
-        turns.set(p.index(), new FolderState.Turn(p.name(), p.key(), p.window(), (String) r[1]));
+        turns.set(p.index() - kept, new FolderState.Turn(p.name(), p.key(), p.window(), (String) r[1]));
     }
 
     /** Every turn still rendering, in its place. */
@@ -172,7 +176,7 @@ final class TurnFolder implements AutoCloseable {
 
     /** The next turn, keyed by its own bytes (for stores read whole, whose messages are at hand). */
     void add(Message m, Integer window) throws IOException {
-        int n = turns.size();
+        int n = size();
         String name = TurnMarkdown.fileName(n, m);
         byte[] bytes = TurnMarkdown.render(header, n, window, m, redact);
         long key = key(bytes);
@@ -227,7 +231,46 @@ final class TurnFolder implements AutoCloseable {
     /** The folder's turns, once every turn still rendering is in its place. */
     List<FolderState.Turn> turns() throws IOException {
         drain();
-        return turns;
+        return new java.util.AbstractList<FolderState.Turn>() {
+            @Override
+            public FolderState.Turn get(int i) {
+                return i < kept ? old.get(i) : turns.get(i - kept);
+            }
+
+            @Override
+            public int size() {
+                return TurnFolder.this.size();
+            }
+        };
+    }
+
+    /** Every turn's {@code index.md} line ({@link IndexText}); the kept ones copied as bytes when they can be. */
+    void indexLines(java.io.ByteArrayOutputStream out) {
+        int window = -1;
+        if (old instanceof TurnList list) {
+            window = list.indexLines(out, kept);
+        } else {
+            for (int i = 0; i < kept; i++) {
+                window = IndexText.line(out, old.get(i), window);
+            }
+        }
+        for (FolderState.Turn t : turns) {
+            window = IndexText.line(out, t, window);
+        }
+    }
+
+    /** The folder's {@code .turns}: the kept turns' lines as they were, then the others. */
+    private byte[] turnsFile() {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        if (old instanceof TurnList list) {
+            list.prefix(out, kept);
+        } else {
+            byte[] before = FolderState.turnsBytes(old == null ? List.of() : old.subList(0, kept));
+            out.write(before, 0, before.length);
+        }
+        byte[] after = FolderState.turnsBytes(turns);
+        out.write(after, 0, after.length);
+        return out.toByteArray();
     }
 
     int written() {
@@ -242,30 +285,32 @@ final class TurnFolder implements AutoCloseable {
      * Removes the turn files no turn names, writes {@code index} as {@code index.md} and the state ({@code null}
      * removes it: the next run reads the transcript again).
      */
-    void finish(String index, FolderState state) throws IOException {
+    void finish(byte[] index, FolderState state) throws IOException {
         drain();
         if (writer != null) {
             written += writer.finish();
             writer = null;
         }
         prepare();
-        Set<String> names = new HashSet<>();
-        for (FolderState.Turn t : turns) {
-            names.add(t.name());
-        }
         // a state that holds says which turn files the folder has (the run that wrote it removed every other,
-        // and a run cut short after its first write leaves none): only those can be stale
-        String[] present;
+        // and a run cut short after its first write leaves none): only those past the kept turns can be stale, and
+        // a name holds its turn's number, so an old turn's file stays only when the new turn there has its name
         if (old != null) {
-            present = new String[old.size()];
-            for (int i = 0; i < present.length; i++) {
-                present[i] = old.get(i).name();
+            for (int i = kept; i < old.size(); i++) {
+                String name = old.get(i).name();
+                if (i >= size() || !turns.get(i - kept).name().equals(name)) {
+                    if (Files.deleteIfExists(dir.resolve(name))) {
+                        removed++;
+                    }
+                }
             }
         } else {
-            present = dir.toFile().list();
-        }
-        if (present != null) {
-            for (String name : present) {
+            Set<String> names = new HashSet<>();
+            for (FolderState.Turn t : turns) {
+                names.add(t.name());
+            }
+            String[] present = dir.toFile().list();
+            for (String name : present == null ? new String[0] : present) {
                 if (name.startsWith("turn-") && name.endsWith(".md") && !names.contains(name)) {
                     if (Files.deleteIfExists(dir.resolve(name))) {
                         removed++;
@@ -273,10 +318,10 @@ final class TurnFolder implements AutoCloseable {
                 }
             }
         }
-        if (writeIfChanged(dir.resolve("index.md"), index.getBytes(StandardCharsets.UTF_8))) {
+        if (writeIfChanged(dir.resolve("index.md"), index)) {
             written++;
         }
-        writeIfChanged(dir.resolve(FolderState.TURNS), FolderState.turnsBytes(turns));
+        writeIfChanged(dir.resolve(FolderState.TURNS), turnsFile());
         if (state != null && state.writable()) {
             writeIfChanged(dir.resolve(FolderState.STATE), state.bytes());
         } else {

@@ -82,6 +82,24 @@ class HistoryStoresTest {
         assertTrue(read(dir.resolve("turn-0003-assistant.md")).endsWith("\none file\n"));
         assertEquals(Set.of(".state", ".turns", "index.md", "turn-0003-assistant.md"), changed(before, snapshot(dir)));
         assertEquals(History.Status.UP_TO_DATE, update().status());
+        // the turns kept from the last read, copied as bytes, are those a first write of the grown file makes
+        Map<String, String> grown = new java.util.TreeMap<>(snapshot(dir));
+        grown.keySet().removeIf(n -> !n.startsWith("turn-") && !n.equals("index.md") && !n.equals(".turns"));
+        Files.move(dir, cwd.resolve("grown"));
+        update();
+        Map<String, String> fresh = new java.util.TreeMap<>(snapshot(dir));
+        fresh.keySet().removeIf(n -> !n.startsWith("turn-") && !n.equals("index.md") && !n.equals(".turns"));
+        assertEquals(contentsOnly(fresh), contentsOnly(grown));
+    }
+
+    /** What each file holds, without the file key and time a snapshot has too. */
+    private static Map<String, String> contentsOnly(Map<String, String> snapshot) {
+        Map<String, String> out = new java.util.TreeMap<>();
+        for (Map.Entry<String, String> e : snapshot.entrySet()) {
+            String v = e.getValue();
+            out.put(e.getKey(), v.substring(v.indexOf(' ', v.indexOf(' ') + 1) + 1));
+        }
+        return out;
     }
 
     @Test

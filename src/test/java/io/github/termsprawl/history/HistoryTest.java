@@ -176,6 +176,27 @@ class HistoryTest {
     }
 
     @Test
+    void aSessionGrownStepByStepHasTheFilesOfAFirstWrite() throws IOException {
+        claudeSession();
+        update();
+        append(
+                transcript,
+                claudeBoundary("b1", "a2", 10),
+                claudeSummary("c1", "b1", "Summary: the build was fixed.", 11),
+                claudeUser("u2", "c1", "Go on", 12));
+        update();
+        append(transcript, claudeSays("a3", "u2", "Going on.", 13), claudeUser("u3", "a3", "And the docs", 14));
+        update();
+        append(transcript, claudeSays("a4", "u3", "Done — déjà vu.", 15));
+        History.Result r = update();
+        assertEquals(9, r.turns());
+        Map<String, String> grown = contents(dir);
+        Files.move(dir, cwd.resolve("grown"));
+        update();
+        assertEquals(contents(dir), grown, "the turns kept as bytes are the turns a first write makes");
+    }
+
+    @Test
     void aSessionThatGrewWhileItsTurnListWentMissingIsMadeWhole() throws IOException {
         claudeSession();
         update();
