@@ -298,7 +298,7 @@ final class TurnFolder implements AutoCloseable {
         if (old != null) {
             for (int i = kept; i < old.size(); i++) {
                 String name = old.get(i).name();
-                if (i >= size() || !turns.get(i - kept).name().equals(name)) {
+                if ((i >= size() || !turns.get(i - kept).name().equals(name)) && isTurnFile(name)) {
                     if (Files.deleteIfExists(dir.resolve(name))) {
                         removed++;
                     }
@@ -311,7 +311,7 @@ final class TurnFolder implements AutoCloseable {
             }
             String[] present = dir.toFile().list();
             for (String name : present == null ? new String[0] : present) {
-                if (name.startsWith("turn-") && name.endsWith(".md") && !names.contains(name)) {
+                if (isTurnFile(name) && !names.contains(name)) {
                     if (Files.deleteIfExists(dir.resolve(name))) {
                         removed++;
                     }
@@ -327,6 +327,11 @@ final class TurnFolder implements AutoCloseable {
         } else {
             Files.deleteIfExists(dir.resolve(FolderState.STATE));
         }
+    }
+
+    /** A turn file's name, in this folder: what a stale turn is removed by (a garbled turn list names no other file). */
+    private static boolean isTurnFile(String name) {
+        return name.startsWith("turn-") && name.endsWith(".md") && name.indexOf('/') < 0 && name.indexOf('\\') < 0;
     }
 
     /** Writes a file of the folder whose bytes differ (the folder was swept of stray temp files once). */

@@ -197,6 +197,19 @@ class HistoryTest {
     }
 
     @Test
+    void aTurnListThatNamesAFileOutsideTheFolderRemovesNothingThere() throws IOException {
+        claudeSession();
+        update();
+        Path victim = Files.writeString(cwd.resolve("victim.md"), "keep me");
+        Path list = dir.resolve(".turns");
+        Files.writeString(list, read(list).replace("turn-0003-assistant.md", "../../../victim.md"));
+        append(transcript, claudeUser("u2", "a2", "Thanks", 5));
+        assertEquals(5, update().turns());
+        assertEquals("keep me", read(victim));
+        assertTrue(Files.isRegularFile(dir.resolve("turn-0003-assistant.md")));
+    }
+
+    @Test
     void aSessionThatGrewWhileItsTurnListWentMissingIsMadeWhole() throws IOException {
         claudeSession();
         update();
