@@ -3,8 +3,6 @@ package io.github.termsprawl.ask;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import io.github.termsprawl.jsonl.Json;
-import io.github.termsprawl.jsonl.JsonTreeWalk;
 import io.github.termsprawl.jsonl.JsonWriter;
 import io.github.termsprawl.jsonl.Utf8Output;
 import java.io.ByteArrayOutputStream;
@@ -136,7 +134,7 @@ final class RequestWriter {
             g.writeStringField("id", u.id());
             g.writeStringField("name", u.name());
             g.writeFieldName("input");
-            tree(g, u.input());
+            JsonWriter.write(u.input(), g, true);
         } else if (p instanceof ApiMessage.ToolResult r) {
             g.writeStringField("type", "tool_result");
             g.writeStringField("tool_use_id", r.id());
@@ -159,48 +157,5 @@ final class RequestWriter {
 
     private static void string(JsonGenerator g, String field, String value) throws IOException {
         g.writeStringField(field, Utf8Output.wellFormed(value));
-    }
-
-    /** A tree of {@link Json}'s plain objects, its texts {@link Utf8Output#wellFormed}: UTF-8 cannot hold a lone surrogate. */
-    private static void tree(JsonGenerator g, Object value) throws IOException {
-        JsonTreeWalk.walk(value, new JsonTreeWalk.Sink() {
-            @Override
-            public void startObject() throws IOException {
-                g.writeStartObject();
-            }
-
-            @Override
-            public void startArray() throws IOException {
-                g.writeStartArray();
-            }
-
-            @Override
-            public void end(boolean object) throws IOException {
-                if (object) {
-                    g.writeEndObject();
-                } else {
-                    g.writeEndArray();
-                }
-            }
-
-            @Override
-            public void comma() {
-                // the generator writes its own separators
-            }
-
-            @Override
-            public void key(String key) throws IOException {
-                g.writeFieldName(Utf8Output.wellFormed(key));
-            }
-
-            @Override
-            public void scalar(Object value) throws IOException {
-                if (value instanceof String s) {
-                    g.writeString(Utf8Output.wellFormed(s));
-                } else {
-                    JsonWriter.scalar(value, g);
-                }
-            }
-        });
     }
 }

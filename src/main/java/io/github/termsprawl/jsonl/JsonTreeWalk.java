@@ -11,9 +11,9 @@ import java.util.Map;
  * CompactJsonBytes}, the request body of {@code ask}):
  * iterative, since a tree may be nested as deep as {@link Json#MAX_DEPTH}, far past what recursion holds.
  */
-public final class JsonTreeWalk {
+final class JsonTreeWalk {
     /** What the walk meets, in document order. */
-    public interface Sink {
+    interface Sink {
         void startObject() throws IOException;
 
         void startArray() throws IOException;
@@ -43,7 +43,7 @@ public final class JsonTreeWalk {
         }
     }
 
-    public static void walk(Object root, Sink sink) throws IOException {
+    static void walk(Object root, Sink sink) throws IOException {
         ArrayDeque<Open> open = new ArrayDeque<>();
         Object next = root;
         while (true) {

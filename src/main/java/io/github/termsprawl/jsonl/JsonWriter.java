@@ -34,6 +34,14 @@ public final class JsonWriter {
     }
 
     private static void write(Object root, JsonGenerator g) throws IOException {
+        write(root, g, false);
+    }
+
+    /**
+     * A tree of {@link Json}'s plain objects to a generator; with {@code wellFormed}, its keys and strings
+     * {@link Utf8Output#wellFormed} (a lone surrogate made U+FFFD: what goes out as UTF-8 cannot hold one).
+     */
+    public static void write(Object root, JsonGenerator g, boolean wellFormed) throws IOException {
         JsonTreeWalk.walk(root, new JsonTreeWalk.Sink() {
             @Override
             public void startObject() throws IOException {
@@ -61,18 +69,18 @@ public final class JsonWriter {
 
             @Override
             public void key(String key) throws IOException {
-                g.writeFieldName(key);
+                g.writeFieldName(wellFormed ? Utf8Output.wellFormed(key) : key);
             }
 
             @Override
             public void scalar(Object value) throws IOException {
-                JsonWriter.scalar(value, g);
+                JsonWriter.scalar(wellFormed && value instanceof String s ? Utf8Output.wellFormed(s) : value, g);
             }
         });
     }
 
     /** A string, number, boolean or {@link Json#NULL} to a generator; anything else is no JSON value. */
-    public static void scalar(Object value, JsonGenerator g) throws IOException {
+    private static void scalar(Object value, JsonGenerator g) throws IOException {
         if (value instanceof String s) {
             g.writeString(s);
         } else if (value instanceof Json.JsonNumber n) {
