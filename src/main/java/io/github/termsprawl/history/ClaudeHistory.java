@@ -166,8 +166,7 @@ final class ClaudeHistory {
         ClaudeSession.Plan planned = read.plan;
         if (planned.stable() > 0 && (old == null || old.size() < planned.stable())) {
             // the turns before the new lines' are the folder's, which no longer says what they are: plan them all
-            Files.deleteIfExists(ClaudeSession.tailOf(planned.cache().file()));
-            planned = session.plan(read.file, planned.cache(), read.end, dir.equals(job.dir()));
+            planned = session.planWhole(read.file, planned.cache(), read.end, dir.equals(job.dir()));
         }
         List<ClaudeSession.Planned> plan = planned.messages();
         int stable = planned.stable();

@@ -71,8 +71,7 @@ final class ClaudeBranch {
 
     /**
      * @param chain      the branch's records, root first (system and progress records included)
-     * @param leaves     how many distinct leaves (each taken up to its nearest user or assistant record) the window has
-     * @param abandoned  how many of those are not on the branch: the rewound or edited-away branches
+     * @param abandoned  how many of the candidates are not on the branch: the rewound or edited-away branches
      * @param records    the window's records by uuid, in the order rule 2 gives them (the preserved segment's first)
      * @param candidates every leaf taken up to its nearest user or assistant record, the chosen one among them
      * @param leaf       the chosen one, where the branch was walked up from (null when there is none)
@@ -81,13 +80,17 @@ final class ClaudeBranch {
      */
     record Result(
             List<ClaudeRecord> chain,
-            int leaves,
             int abandoned,
             Map<String, ClaudeRecord> records,
             List<ClaudeRecord> candidates,
             ClaudeRecord leaf,
             Set<String> relinked,
-            Scope scope) {}
+            Scope scope) {
+        /** How many distinct leaves (each taken up to its nearest user or assistant record) the window has. */
+        int leaves() {
+            return candidates.size();
+        }
+    }
 
     private final Map<String, ClaudeRecord> byUuid;
     private final Scope scope;
@@ -213,15 +216,7 @@ final class ClaudeBranch {
         }
         Set<String> relinks = new HashSet<>(relinked.keySet());
         relinks.addAll(relinked.values()); // the anchor, and the tail: a record that hangs off either moves
-        return new Result(
-                chain,
-                candidates.size(),
-                abandoned,
-                byUuid,
-                new ArrayList<>(candidates.values()),
-                leaf,
-                relinks,
-                scope);
+        return new Result(chain, abandoned, byUuid, new ArrayList<>(candidates.values()), leaf, relinks, scope);
     }
 
     private static boolean later(ClaudeRecord a, ClaudeRecord b, Map<String, Integer> position) {

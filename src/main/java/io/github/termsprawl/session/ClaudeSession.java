@@ -7,6 +7,7 @@ import io.github.termsprawl.jsonl.JsonlRecords;
 import io.github.termsprawl.jsonl.ReverseLineReader;
 import io.github.termsprawl.transcript.StoreFacts;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -231,6 +232,15 @@ public final class ClaudeSession implements SessionReader {
      */
     public Plan plan(Path file, PlanCache cache, long end, boolean subagents) throws IOException {
         return new ClaudePlanReader(this, chunkSize, maxInMemoryLine, splitBytes).plan(file, cache, end, subagents);
+    }
+
+    /**
+     * {@link #plan(Path, PlanCache, long, boolean)} with every message in {@link Plan#messages}: the tail kept beside
+     * the cache is dropped first, so the whole cache is read.
+     */
+    public Plan planWhole(Path file, PlanCache cache, long end, boolean subagents) throws IOException {
+        Files.deleteIfExists(ClaudeTail.fileOf(cache.file()));
+        return plan(file, cache, end, subagents);
     }
 
     /** A read of this many bytes or more is cut in two (parsed on two threads). */

@@ -41,12 +41,9 @@ final class ClaudeTail {
         OWN
     }
 
-    /** The cache this tail goes with: its size, and the transcript's offset and line count it reaches. */
-    final long planBytes;
+    /** The cache this tail goes with. */
+    final PlanCacheKey key;
 
-    final long offset;
-    final long lines;
-    final boolean redact;
     final boolean scanned;
     /** How many planned messages, all windows, come before the cut's. */
     final int stable;
@@ -70,10 +67,7 @@ final class ClaudeTail {
     final List<ClaudeRecord> records;
 
     ClaudeTail(
-            long planBytes,
-            long offset,
-            long lines,
-            boolean redact,
+            PlanCacheKey key,
             boolean scanned,
             int stable,
             int window,
@@ -87,10 +81,7 @@ final class ClaudeTail {
             String sessionId,
             Map<String, String> linked,
             List<ClaudeRecord> records) {
-        this.planBytes = planBytes;
-        this.offset = offset;
-        this.lines = lines;
-        this.redact = redact;
+        this.key = key;
         this.scanned = scanned;
         this.stable = stable;
         this.window = window;
@@ -144,7 +135,7 @@ final class ClaudeTail {
         return of(w, key, scan, Inherited.NONE);
     }
 
-    /** The cache a tail is made for. */
+    /** The cache a tail is made for: its size, and the transcript's offset and line count it reaches. */
     record PlanCacheKey(long planBytes, long offset, long lines, boolean redact) {}
 
     private static ClaudeTail of(Window w, PlanCacheKey key, ClaudeSubagents.Scan scan, Inherited before) {
@@ -270,10 +261,7 @@ final class ClaudeTail {
             return null; // the branch won on its place in the file, which new lines could not tell
         }
         return new ClaudeTail(
-                key.planBytes(),
-                key.offset(),
-                key.lines(),
-                key.redact(),
+                key,
                 scan != null,
                 w.messagesBefore() + k,
                 w.index(),

@@ -94,10 +94,7 @@ final class ClaudeTailFile {
             @SuppressWarnings("unchecked")
             Set<String> needed = (Set<String>) scan[2];
             return new ClaudeTail(
-                    key.planBytes(),
-                    key.offset(),
-                    key.lines(),
-                    key.redact(),
+                    key,
                     scanned,
                     Integer.parseInt(h[5]),
                     Integer.parseInt(h[6]),
@@ -150,7 +147,8 @@ final class ClaudeTailFile {
         for (ClaudeRecord r : t.records) {
             line(out, r.offset, r.line, r.record);
         }
-        byte[] header = (MAGIC + "\n" + t.planBytes + " " + t.offset + " " + t.lines + " " + (t.redact ? 1 : 0) + " "
+        byte[] header = (MAGIC + "\n" + t.key.planBytes() + " " + t.key.offset() + " " + t.key.lines() + " "
+                        + (t.key.redact() ? 1 : 0) + " "
                         + (t.scanned ? 1 : 0) + " " + t.stable + " " + t.window + " " + t.mode + " "
                         + (t.other == null ? "-" : t.other.getEpochSecond() + "." + t.other.getNano()) + " "
                         + out.size()
