@@ -29,7 +29,7 @@ final class ClaudeHistory {
 
     private final NodeJob job;
     private final ClaudeSession session = new ClaudeSession();
-    private FutureTask<List<FolderState.Turn>> turns;
+    private FutureTask<TurnList> turns;
 
     ClaudeHistory(NodeJob job) {
         this.job = job;
@@ -38,9 +38,9 @@ final class ClaudeHistory {
     History.Result run() throws IOException {
         Path file = job.entry().path();
         // the folder's turns are read while the session is planned: they are needed only if it grew
-        turns = new FutureTask<>(new Callable<List<FolderState.Turn>>() {
+        turns = new FutureTask<>(new Callable<TurnList>() {
             @Override
-            public List<FolderState.Turn> call() {
+            public TurnList call() {
                 return FolderState.readTurns(job.dir());
             }
         });
@@ -91,7 +91,7 @@ final class ClaudeHistory {
     }
 
     /** The session folder's turns as {@link #run} began to read them. */
-    private List<FolderState.Turn> mainTurns() throws IOException {
+    private TurnList mainTurns() throws IOException {
         try {
             return turns.get();
         } catch (InterruptedException e) {
@@ -161,8 +161,7 @@ final class ClaudeHistory {
     private Outcome folder(Read read, Path dir, String agent, List<String> agentLines, List<String> watched)
             throws IOException {
         // keys say where a turn's lines are: they hold only while the bytes before the last read's end are the same
-        List<FolderState.Turn> old =
-                !read.grown ? null : dir.equals(job.dir()) ? mainTurns() : FolderState.readTurns(dir);
+        TurnList old = !read.grown ? null : dir.equals(job.dir()) ? mainTurns() : FolderState.readTurns(dir);
         ClaudeSession.Plan planned = read.plan;
         if (planned.stable() > 0 && (old == null || old.size() < planned.stable())) {
             // the turns before the new lines' are the folder's, which no longer says what they are: plan them all
@@ -286,8 +285,7 @@ final class ClaudeHistory {
     /** An inline subagent (Claude Code 1.0): its live branch among the parent's records, keyed by its bytes. */
     private Outcome inline(Subagent s, Path dir, String agent) throws IOException {
         FolderState state = FolderState.read(dir);
-        List<FolderState.Turn> old =
-                state != null && state.settings().equals(job.settings()) ? FolderState.readTurns(dir) : null;
+        TurnList old = state != null && state.settings().equals(job.settings()) ? FolderState.readTurns(dir) : null;
         TurnFolder folder = new TurnFolder(dir, job.header(agent), job.redact(), old);
         try {
             for (Message m : session.live(s).messages()) {

@@ -134,7 +134,7 @@ record FolderState(
     }
 
     /** The turns of {@code dir}'s {@code .turns}, or null when the file is missing or garbled. */
-    static List<Turn> readTurns(Path dir) {
+    static TurnList readTurns(Path dir) {
         return TurnList.read(dir.resolve(TURNS));
     }
 

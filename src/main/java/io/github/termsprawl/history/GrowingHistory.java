@@ -32,7 +32,7 @@ final class GrowingHistory {
         boolean sameSource = state != null
                 && state.settings().equals(job.settings())
                 && state.source().equals(file.toString());
-        List<FolderState.Turn> old = sameSource ? FolderState.readTurns(job.dir()) : null;
+        TurnList old = sameSource ? FolderState.readTurns(job.dir()) : null;
         boolean resume = old != null
                 && state.offset() > 0
                 && state.offset() <= size

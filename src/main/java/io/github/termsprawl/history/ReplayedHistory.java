@@ -36,7 +36,7 @@ final class ReplayedHistory {
                 ? List.of(SourceFiles.watch(Path.of(file + "-wal")))
                 : List.of();
         FolderState state = FolderState.read(job.dir());
-        List<FolderState.Turn> old = state != null
+        TurnList old = state != null
                         && state.settings().equals(job.settings())
                         && state.source().equals(file.toString())
                 ? FolderState.readTurns(job.dir())

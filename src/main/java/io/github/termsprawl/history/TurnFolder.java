@@ -47,7 +47,7 @@ final class TurnFolder implements AutoCloseable {
     private final TurnMarkdown.Header header;
     private final boolean redact;
     /** The folder's turns as its state says, or null when the state is not to be trusted (then files are compared). */
-    private final List<FolderState.Turn> old;
+    private final TurnList old;
 
     /** How many turns at the start are the old state's, unread ({@link #keep}). */
     private int kept;
@@ -67,7 +67,7 @@ final class TurnFolder implements AutoCloseable {
     private final ArrayDeque<Pending> pending = new ArrayDeque<>();
     private int rendered;
 
-    TurnFolder(Path dir, TurnMarkdown.Header header, boolean redact, List<FolderState.Turn> old) {
+    TurnFolder(Path dir, TurnMarkdown.Header header, boolean redact, TurnList old) {
         this(dir, header, redact, old, 1);
     }
 
@@ -75,7 +75,7 @@ final class TurnFolder implements AutoCloseable {
      * @param renderers how many threads read and render turns whose {@link Source} allows it (reading a message
      *     again, rendering and redacting it is most of the work of a first write)
      */
-    TurnFolder(Path dir, TurnMarkdown.Header header, boolean redact, List<FolderState.Turn> old, int renderers) {
+    TurnFolder(Path dir, TurnMarkdown.Header header, boolean redact, TurnList old, int renderers) {
         this.dir = dir;
         this.header = header;
         this.redact = redact;
@@ -244,16 +244,9 @@ final class TurnFolder implements AutoCloseable {
         };
     }
 
-    /** Every turn's {@code index.md} line ({@link IndexText}); the kept ones copied as bytes when they can be. */
+    /** Every turn's {@code index.md} line ({@link IndexText}); the kept ones copied as bytes. */
     void indexLines(java.io.ByteArrayOutputStream out) {
-        int window = -1;
-        if (old instanceof TurnList list) {
-            window = list.indexLines(out, kept);
-        } else {
-            for (int i = 0; i < kept; i++) {
-                window = IndexText.line(out, old.get(i), window);
-            }
-        }
+        int window = old == null ? -1 : old.indexLines(out, kept);
         for (FolderState.Turn t : turns) {
             window = IndexText.line(out, t, window);
         }
@@ -262,11 +255,8 @@ final class TurnFolder implements AutoCloseable {
     /** The folder's {@code .turns}: the kept turns' lines as they were, then the others. */
     private byte[] turnsFile() {
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-        if (old instanceof TurnList list) {
-            list.prefix(out, kept);
-        } else {
-            byte[] before = FolderState.turnsBytes(old == null ? List.of() : old.subList(0, kept));
-            out.write(before, 0, before.length);
+        if (old != null) {
+            old.prefix(out, kept);
         }
         byte[] after = FolderState.turnsBytes(turns);
         out.write(after, 0, after.length);
