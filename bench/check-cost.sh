@@ -3,7 +3,8 @@
 # on a small sample project where discover has run, interleaved, RUNS runs each (default 15); prints
 # the medians (wall and CPU), what check adds, and the spread of that. `mvn validate termsprawl:help` and
 # check with -Dtermsprawl.check.skip=true are measured beside them: the cost of loading the plugin at all
-# (help has some work of its own: it parses its XML), which check cannot go below.
+# (help has some work of its own: it parses its XML), which check cannot go below; and maven-clean-plugin's
+# clean with nothing to clean, what Maven spends on running any plugin at all.
 #
 #   bench/check-cost.sh                   builds and installs this plugin first (as bench/run.sh)
 #   SKIP_INSTALL=1 VERSION=x bench/check-cost.sh
@@ -34,7 +35,10 @@ check() { # check V: the measure.py arguments for check of version V on its own 
   echo "check-$1 -- $mvn -f $work/$1/pom.xml validate io.github.termsprawl:termsprawl-maven-plugin:$1:check"
 }
 sample "$version"
+clean=org.apache.maven.plugins:maven-clean-plugin:3.4.0:clean
+"$root/mvnw" -q -B -f "$work/$version/pom.xml" "$clean" # fetched once, before measuring offline
 cmds="validate -- $mvn -f $work/$version/pom.xml validate"
+cmds="$cmds --- clean -- $mvn -f $work/$version/pom.xml validate $clean"
 cmds="$cmds --- help-$version -- $mvn -f $work/$version/pom.xml validate io.github.termsprawl:termsprawl-maven-plugin:$version:help"
 # the same Mojo, skipped: loading the plugin and creating the goal, without check's own work
 cmds="$cmds --- skipped-$version -- $mvn -f $work/$version/pom.xml validate io.github.termsprawl:termsprawl-maven-plugin:$version:check -Dtermsprawl.check.skip=true"
@@ -52,13 +56,15 @@ awk '$1 == "validate" { v = $2; vc = $4 } { t[NR] = $1; w[NR] = $2; c[NR] = $4 }
             c[i], i == 1 ? "" : sprintf(" (+%.3f s)", c[i] - vc) }' \
   "$work/result"
 # the spread: each run's difference to the validate of its own round (interleaved, so a busy moment of the
-# machine weighs on both), its median and quartiles
+# machine weighs on both), its median and quartiles; and the same against clean, what is check's own beyond
+# Maven's running of any plugin
 python3 - "$work" $(cut -d' ' -f1 "$work/result") <<'EOF'
 import statistics, sys
 work, names = sys.argv[1], sys.argv[2:]
 walls = {n: [float(x) for x in open(f"{work}/{n}.walls")] for n in names}
-for n in names[1:]:
-    d = sorted(a - b for a, b in zip(walls[n], walls["validate"]))
-    q = statistics.quantiles(d, n=4)
-    print(f"{n:<26} paired difference to validate: median +{statistics.median(d):.3f} s, quartiles +{q[0]:.3f}..+{q[2]:.3f} s")
+for base, cases in (("validate", names[1:]), ("clean", [n for n in names if n.startswith("check-")])):
+    for n in cases:
+        d = sorted(a - b for a, b in zip(walls[n], walls[base]))
+        q = statistics.quantiles(d, n=4)
+        print(f"{n:<26} paired difference to {base}: median {statistics.median(d):+.3f} s, quartiles {q[0]:+.3f}..{q[2]:+.3f} s")
 EOF
