@@ -23,4 +23,8 @@ assert log.contains('[INFO] termsprawl: turn files of 1 node(s) in .termsprawl/h
 assert log.contains('Node nobody has no transcript recorded. Record one first: mvn termsprawl:record -Dtermsprawl.node=nobody')
 assert log.contains('(termsprawl.node=nobody). Example: mvn termsprawl:history -Dtermsprawl.node=backend')
 assert !log.contains('at io.github.termsprawl')
+
+// 5. a switch that is neither true nor false fails, rather than reading as false: the secret stays redacted
+// (the assertions of 1 hold after this run)
+assert log.contains("Invalid value 'yes' for termsprawl.redact: expected true or false. Example: -Dtermsprawl.redact=false")
 true

@@ -35,7 +35,7 @@ abstract class AbstractTermsprawlMojo extends AbstractMojo {
 
     /** Skips every termsprawl goal. */
     @Parameter(property = UserProperties.SKIP, defaultValue = "false")
-    private boolean skip;
+    private String skip;
 
     /**
      * The project folder, when it is not found by itself: by default the nearest folder at or above the
@@ -44,8 +44,8 @@ abstract class AbstractTermsprawlMojo extends AbstractMojo {
     @Parameter(property = UserProperties.PROJECT_DIR)
     private String projectDir;
 
-    /** Whether this goal's own skip property ({@code termsprawl.<goal>.skip}) is set. */
-    abstract boolean skipGoal();
+    /** The value of this goal's own skip property ({@code termsprawl.<goal>.skip}), as given. */
+    abstract String skipGoal();
 
     /** The name of this goal's own skip property. */
     abstract String skipProperty();
@@ -77,8 +77,9 @@ abstract class AbstractTermsprawlMojo extends AbstractMojo {
 
     @Override
     public final void execute() throws MojoExecutionException, MojoFailureException {
-        if (skip || skipGoal()) {
-            getLog().info("termsprawl: skipped (" + (skip ? UserProperties.SKIP : skipProperty()) + "=true)");
+        boolean skipAll = flag(skip, UserProperties.SKIP, false);
+        if (skipAll || flag(skipGoal(), skipProperty(), false)) {
+            getLog().info("termsprawl: skipped (" + (skipAll ? UserProperties.SKIP : skipProperty()) + "=true)");
             return;
         }
         if (!isFirstOfTheReactor()) {
@@ -211,6 +212,22 @@ abstract class AbstractTermsprawlMojo extends AbstractMojo {
             throw new MojoFailureException("Missing " + property + ". Example: " + example);
         }
         return value;
+    }
+
+    /**
+     * A switch's value: {@code true} or {@code false} in any case, {@code unset} when not given. Anything
+     * else fails rather than reading as false (Maven's own conversion), so that a typo in
+     * {@code termsprawl.redact} or {@code termsprawl.dryRun} never turns a safeguard off.
+     */
+    static boolean flag(String value, String property, boolean unset) throws MojoFailureException {
+        if (value == null || value.isEmpty()) {
+            return unset;
+        }
+        if (value.equalsIgnoreCase("true") || value.equalsIgnoreCase("false")) {
+            return value.equalsIgnoreCase("true");
+        }
+        throw new MojoFailureException("Invalid value '" + printable(value) + "' for " + property
+                + ": expected true or false. Example: -D" + property + "=" + !unset);
     }
 
     /** A safe node id, or a failure naming the property, the value and the rule. */

@@ -81,7 +81,7 @@ public class AskMojo extends AbstractSqliteMojo {
 
     /** Print what would be sent (sizes, token estimate, the cut) without asking. */
     @Parameter(property = UserProperties.DRY_RUN, defaultValue = "false")
-    private boolean dryRun;
+    private String dryRun;
 
     /** {@code text} (the default) or {@code json}. */
     @Parameter(property = UserProperties.FORMAT, defaultValue = "text")
@@ -89,17 +89,17 @@ public class AskMojo extends AbstractSqliteMojo {
 
     /** {@code false}: send secrets as they are in the transcript. */
     @Parameter(property = UserProperties.REDACT, defaultValue = "true")
-    private boolean redact;
+    private String redact;
 
     /** Write the answers to this file instead of stdout. */
     @Parameter(property = UserProperties.OUTPUT)
     private String output;
 
     @Parameter(property = UserProperties.ASK_SKIP, defaultValue = "false")
-    private boolean skipAsk;
+    private String skipAsk;
 
     @Override
-    boolean skipGoal() {
+    String skipGoal() {
         return skipAsk;
     }
 
@@ -121,6 +121,8 @@ public class AskMojo extends AbstractSqliteMojo {
             throw new MojoFailureException("Unknown format '" + printable(format) + "' in " + UserProperties.FORMAT
                     + ": expected text or json. Example: " + EXAMPLE + " -D" + UserProperties.FORMAT + "=json");
         }
+        boolean dry = flag(dryRun, UserProperties.DRY_RUN, false);
+        boolean redacts = flag(redact, UserProperties.REDACT, true);
         positive(limit, UserProperties.LIMIT);
         positive(parallel, UserProperties.PARALLEL);
         positive(timeout, UserProperties.TIMEOUT);
@@ -132,12 +134,12 @@ public class AskMojo extends AbstractSqliteMojo {
             env = env.with(AskEnvironment.BASE_URL, baseUrl.strip());
         }
         AskSettings settings =
-                AskSettings.of(env, question, model, timeout, parallel, redact, dryRun, contextTokens, NAMES);
+                AskSettings.of(env, question, model, timeout, parallel, redacts, dry, contextTokens, NAMES);
         List<Ask.Result> results;
         try (Ask ask = new Ask(root, settings, env)) {
             List<Target> targets = ask.targets(selection);
             getLog().info("termsprawl: asking " + targets.size() + (targets.size() == 1 ? " target" : " targets")
-                    + (dryRun ? " (dry run)" : "") + " with " + settings.model());
+                    + (dry ? " (dry run)" : "") + " with " + settings.model());
             results = ask.run(targets);
         }
         String text = format.equals("json") ? AskReport.json(results, settings) : AskReport.text(results, settings);

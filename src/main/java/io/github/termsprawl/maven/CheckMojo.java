@@ -19,10 +19,10 @@ public class CheckMojo extends AbstractTermsprawlMojo {
     static final String FIX = "Run '" + DiscoverMojo.CALL + "' to fix.";
 
     @Parameter(property = UserProperties.CHECK_SKIP, defaultValue = "false")
-    private boolean skipCheck;
+    private String skipCheck;
 
     @Override
-    boolean skipGoal() {
+    String skipGoal() {
         return skipCheck;
     }
 

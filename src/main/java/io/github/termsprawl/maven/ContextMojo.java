@@ -30,17 +30,17 @@ public class ContextMojo extends AbstractSqliteMojo {
      * transcript saw (store, records, turns, unknown).
      */
     @Parameter(property = UserProperties.STATS, defaultValue = "false")
-    private boolean stats;
+    private String stats;
 
     /** Which conversation to show: {@code prose} (SPEC §6, the default) or {@code live} (what the peer's agent would send next). */
     @Parameter(property = UserProperties.VIEW)
     private String view;
 
     @Parameter(property = UserProperties.CONTEXT_SKIP, defaultValue = "false")
-    private boolean skipContext;
+    private String skipContext;
 
     @Override
-    boolean skipGoal() {
+    String skipGoal() {
         return skipContext;
     }
 
@@ -52,6 +52,7 @@ public class ContextMojo extends AbstractSqliteMojo {
     @Override
     void run(Path root) throws IOException, MojoFailureException {
         nodeId(self, UserProperties.SELF, EXAMPLE);
+        boolean statsWanted = flag(stats, UserProperties.STATS, false);
         View chosen = view == null || view.isEmpty() ? View.PROSE : View.of(view);
         if (chosen == null) {
             throw new MojoFailureException("Unknown view '" + printable(view) + "' in " + UserProperties.VIEW
@@ -62,7 +63,7 @@ public class ContextMojo extends AbstractSqliteMojo {
         List<String> statsLines = null;
         try (LinkedContext context = new LinkedContext(root, chosen)) {
             result = context.render(self);
-            if (stats) {
+            if (statsWanted) {
                 statsLines = context.stats(self);
             }
         }

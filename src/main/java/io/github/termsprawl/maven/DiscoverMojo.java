@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 
@@ -25,13 +26,13 @@ public class DiscoverMojo extends AbstractSqliteMojo {
 
     /** Install the SessionStart hook into {@code .claude/settings.local.json}. */
     @Parameter(property = UserProperties.CLAUDE_HOOK, defaultValue = "true")
-    private boolean claudeHook;
+    private String claudeHook;
 
     @Parameter(property = UserProperties.DISCOVER_SKIP, defaultValue = "false")
-    private boolean skipDiscover;
+    private String skipDiscover;
 
     @Override
-    boolean skipGoal() {
+    String skipGoal() {
         return skipDiscover;
     }
 
@@ -41,12 +42,13 @@ public class DiscoverMojo extends AbstractSqliteMojo {
     }
 
     @Override
-    void run(Path root) throws IOException, UserErrorException {
+    void run(Path root) throws IOException, UserErrorException, MojoFailureException {
+        boolean hook = flag(claudeHook, UserProperties.CLAUDE_HOOK, true);
         ProjectLayout layout = new ProjectLayout(root);
         String settings;
         try {
             // a malformed settings file fails the goal before any other file is touched
-            settings = claudeHook ? ClaudeHookSettings.plan(layout.claudeSettingsLocal()) : null;
+            settings = hook ? ClaudeHookSettings.plan(layout.claudeSettingsLocal()) : null;
         } catch (UserErrorException e) {
             throw e.or("run with -D" + UserProperties.CLAUDE_HOOK + "=false to skip the hook");
         }

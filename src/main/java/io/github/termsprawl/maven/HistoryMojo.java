@@ -24,13 +24,13 @@ public class HistoryMojo extends AbstractSqliteMojo {
 
     /** Whether secrets (API keys, tokens, private keys, passwords) are replaced by {@code [redacted:<kind>]}. */
     @Parameter(property = UserProperties.REDACT, defaultValue = "true")
-    private boolean redact;
+    private String redact;
 
     @Parameter(property = UserProperties.HISTORY_SKIP, defaultValue = "false")
-    private boolean skipHistory;
+    private String skipHistory;
 
     @Override
-    boolean skipGoal() {
+    String skipGoal() {
         return skipHistory;
     }
 
@@ -54,13 +54,14 @@ public class HistoryMojo extends AbstractSqliteMojo {
         if (node != null && !node.isEmpty()) {
             nodeId(node, UserProperties.NODE, EXAMPLE);
         }
+        boolean redacts = flag(redact, UserProperties.REDACT, true);
         ProjectLayout layout = new ProjectLayout(root);
         int turns = 0;
         int written = 0;
         int removed = 0;
         int upToDate = 0;
         int done = 0;
-        try (History history = new History(layout, redact)) {
+        try (History history = new History(layout, redacts)) {
             List<String> nodes = node == null || node.isEmpty() ? history.nodes() : List.of(node);
             for (String id : nodes) {
                 History.Result r = history.update(id);
@@ -94,6 +95,6 @@ public class HistoryMojo extends AbstractSqliteMojo {
         }
         getLog().info("termsprawl: turn files of " + done + " node(s) in " + root.relativize(layout.historyDir())
                 + ": " + (done - upToDate) + " updated (" + turns + " turns, " + written + " files written, " + removed
-                + " removed), " + upToDate + " up to date" + (redact ? "" : "; secrets NOT redacted"));
+                + " removed), " + upToDate + " up to date" + (redacts ? "" : "; secrets NOT redacted"));
     }
 }

@@ -23,10 +23,10 @@ public class LinkMojo extends AbstractTermsprawlMojo {
     private String b;
 
     @Parameter(property = UserProperties.LINK_SKIP, defaultValue = "false")
-    private boolean skipLink;
+    private String skipLink;
 
     @Override
-    boolean skipGoal() {
+    String skipGoal() {
         return skipLink;
     }
 

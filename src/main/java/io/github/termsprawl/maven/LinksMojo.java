@@ -17,10 +17,10 @@ public class LinksMojo extends AbstractTermsprawlMojo {
     private String output;
 
     @Parameter(property = UserProperties.LINKS_SKIP, defaultValue = "false")
-    private boolean skipLinks;
+    private String skipLinks;
 
     @Override
-    boolean skipGoal() {
+    String skipGoal() {
         return skipLinks;
     }
 

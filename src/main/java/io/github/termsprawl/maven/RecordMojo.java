@@ -29,10 +29,10 @@ public class RecordMojo extends AbstractSqliteMojo {
     private String transcript;
 
     @Parameter(property = UserProperties.RECORD_SKIP, defaultValue = "false")
-    private boolean skipRecord;
+    private String skipRecord;
 
     @Override
-    boolean skipGoal() {
+    String skipGoal() {
         return skipRecord;
     }
 

@@ -21,10 +21,10 @@ public class StatusMojo extends AbstractSqliteMojo {
     private String output;
 
     @Parameter(property = UserProperties.STATUS_SKIP, defaultValue = "false")
-    private boolean skipStatus;
+    private String skipStatus;
 
     @Override
-    boolean skipGoal() {
+    String skipGoal() {
         return skipStatus;
     }
 

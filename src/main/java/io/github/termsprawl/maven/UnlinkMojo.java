@@ -23,10 +23,10 @@ public class UnlinkMojo extends AbstractTermsprawlMojo {
     private String b;
 
     @Parameter(property = UserProperties.UNLINK_SKIP, defaultValue = "false")
-    private boolean skipUnlink;
+    private String skipUnlink;
 
     @Override
-    boolean skipGoal() {
+    String skipGoal() {
         return skipUnlink;
     }
 

@@ -1,6 +1,9 @@
 package io.github.termsprawl.maven;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.termsprawl.core.UserErrorException;
 import java.io.IOException;
@@ -8,10 +11,30 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
+import org.apache.maven.plugin.MojoFailureException;
 import org.junit.jupiter.api.Test;
 
 /** The words the goals fail with. */
 class AbstractTermsprawlMojoTest {
+    @Test
+    void aSwitchIsTrueOrFalseAndNothingElse() throws Exception {
+        assertTrue(AbstractTermsprawlMojo.flag("true", "termsprawl.redact", false));
+        assertTrue(AbstractTermsprawlMojo.flag("TRUE", "termsprawl.redact", false));
+        assertFalse(AbstractTermsprawlMojo.flag("False", "termsprawl.redact", true));
+        // not given: the default
+        assertTrue(AbstractTermsprawlMojo.flag(null, "termsprawl.redact", true));
+        assertFalse(AbstractTermsprawlMojo.flag("", "termsprawl.dryRun", false));
+        // Maven's own conversion reads all of these as false, which would turn redaction off
+        for (String value : new String[] {"yes", "on", "1", "no", "tru", " true", "true\n"}) {
+            MojoFailureException e = assertThrows(
+                    MojoFailureException.class, () -> AbstractTermsprawlMojo.flag(value, "termsprawl.redact", true));
+            assertEquals(
+                    "Invalid value '" + AbstractTermsprawlMojo.printable(value)
+                            + "' for termsprawl.redact: expected true or false. Example: -Dtermsprawl.redact=false",
+                    e.getMessage());
+        }
+    }
+
     @Test
     void printableShowsControlCharacters() {
         assertEquals("backend", AbstractTermsprawlMojo.printable("backend"));
