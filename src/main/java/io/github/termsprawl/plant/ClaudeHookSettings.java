@@ -14,7 +14,6 @@ import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonStyle;
 import java.io.IOException;
 import java.io.StringWriter;
-import java.io.UncheckedIOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -110,7 +109,8 @@ public final class ClaudeHookSettings {
         try (JsonGenerator g = JsonStyle.generator(out, true)) {
             MAPPER.writeTree(g, root);
         } catch (IOException e) {
-            throw new UncheckedIOException(e); // a StringWriter does not fail
+            // a StringWriter does not fail; the generator does, on a number it cannot write in full
+            throw malformed(name, "a number in it cannot be written back in full (" + firstLine(e.getMessage()) + ")");
         }
         return JsonStyle.finish(out.toString()) + "\n";
     }

@@ -121,6 +121,21 @@ class ClaudeHookSettingsTest {
     }
 
     @Test
+    void aNumberTooLongToWriteOutIsRefusedAsTheFilesFault() {
+        // 1e400 is written out in full (401 digits); past Jackson's 9999-digit scale it cannot be, and the
+        // goal used to fail with the generator's internal error instead of naming the file
+        for (String huge : new String[] {"{\"a\": 1e999999999}", "{\"a\": 1e-20000}"}) {
+            UserErrorException e =
+                    assertThrows(UserErrorException.class, () -> ClaudeHookSettings.merge(huge, "settings.local.json"));
+            assertTrue(
+                    e.getMessage()
+                            .startsWith("Cannot install the termsprawl hook into settings.local.json: a number in it"
+                                    + " cannot be written back in full ("),
+                    e.getMessage());
+        }
+    }
+
+    @Test
     void aRepeatedKeyKeepsItsFirstPlaceAndLastValueAsJsonParseDoes() throws Exception {
         String merged = merge("{\"a\": 1, \"b\": 2, \"a\": 3}");
         assertTrue(merged.startsWith("{\n  \"a\": 3,\n  \"b\": 2,\n  \"hooks\": {"), merged);
