@@ -3,6 +3,7 @@ package io.github.termsprawl.history;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -83,9 +84,13 @@ record FolderState(
 
     /** The state in {@code dir}, or null when there is none that reads. */
     static FolderState read(Path dir) {
+        Path file = dir.resolve(STATE);
+        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+            return null; // none; and a FIFO would block the read
+        }
         List<String> lines;
         try {
-            lines = Files.readAllLines(dir.resolve(STATE), StandardCharsets.UTF_8);
+            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
         } catch (IOException | RuntimeException e) {
             return null;
         }

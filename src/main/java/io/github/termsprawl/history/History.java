@@ -12,6 +12,8 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
@@ -93,8 +95,12 @@ public final class History implements AutoCloseable {
         }
         AtomicFiles.insideProject(layout.cwd(), dir.resolve(FolderState.STATE)); // never through a linked folder
         java.nio.file.Files.createDirectories(dir);
-        try (FileChannel channel =
-                        FileChannel.open(dir.resolve(".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        Path lockFile = dir.resolve(".lock");
+        if (Files.exists(lockFile, LinkOption.NOFOLLOW_LINKS)
+                && !Files.isRegularFile(lockFile, LinkOption.NOFOLLOW_LINKS)) {
+            Files.delete(lockFile); // opening a FIFO to write blocks; a link would lock (and make) another file
+        }
+        try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
                 FileLock lock = lock(channel)) {
             if (lock == null) {
                 return new Result(nodeId, Status.BUSY, dir, null, 0, 0, 0, 0);

@@ -3,6 +3,7 @@ package io.github.termsprawl.history;
 import java.io.File;
 import java.io.IOException;
 import java.io.RandomAccessFile;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.zip.CRC32;
 import java.util.zip.CRC32C;
@@ -29,6 +30,9 @@ final class SourceFiles {
         if (offset <= 0) {
             return 0;
         }
+        if (!Files.isRegularFile(file)) {
+            return -1; // a FIFO would block the open until something writes to it
+        }
         CRC32C head = new CRC32C();
         CRC32 tail = new CRC32();
         try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
@@ -50,6 +54,9 @@ final class SourceFiles {
 
     /** Where the file's last complete line ends (just past its {@code \n}), looking back from {@code size}; 0 when none does. */
     static long completeLines(Path file, long size) {
+        if (!Files.isRegularFile(file)) {
+            return 0;
+        }
         try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
             byte[] buf = new byte[8192];
             long end = Math.min(size, in.length());

@@ -4,6 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.AbstractList;
 import java.util.Arrays;
@@ -32,6 +33,9 @@ final class TurnList extends AbstractList<FolderState.Turn> {
      * <index line>}.
      */
     static TurnList read(Path file) {
+        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+            return null; // none; and a FIFO would block the read
+        }
         byte[] bytes;
         try {
             bytes = Files.readAllBytes(file);

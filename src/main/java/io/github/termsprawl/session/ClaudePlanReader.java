@@ -6,6 +6,7 @@ import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonProjection;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,6 +32,12 @@ final class ClaudePlanReader {
     }
 
     ClaudeSession.Plan plan(Path file, ClaudeSession.PlanCache cache, long end, boolean subagents) throws IOException {
+        if (Files.exists(cache.file(), LinkOption.NOFOLLOW_LINKS)
+                && !Files.isRegularFile(cache.file(), LinkOption.NOFOLLOW_LINKS)) {
+            // the cache is appended to in place: never through a link, nor into a FIFO (that blocks)
+            Files.delete(cache.file());
+            cache = new ClaudeSession.PlanCache(cache.file(), 0, 0, 0, cache.redact());
+        }
         // a tail kept by the last plan made with this cache spares reading the cache; any other goes first
         Path tailFile = ClaudeTail.fileOf(cache.file());
         ClaudeTail tail = cache.bytes() <= 0

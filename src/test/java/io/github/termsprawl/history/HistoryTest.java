@@ -13,12 +13,15 @@ import static io.github.termsprawl.history.HistoryFixtures.read;
 import static io.github.termsprawl.history.HistoryFixtures.snapshot;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.termsprawl.core.ProjectLayout;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -454,6 +457,55 @@ class HistoryTest {
         HistoryFixtures.index(cwd, "backend", transcript, "cursor", null);
         assertEquals(History.Status.UNSUPPORTED, update().status());
         assertFalse(Files.exists(dir.resolve("index.md")));
+    }
+
+    /** A FIFO at {@code path}, or the test is skipped where there is no {@code mkfifo}. */
+    static void fifo(Path path) throws IOException {
+        Files.deleteIfExists(path);
+        boolean made;
+        try {
+            made = new ProcessBuilder("mkfifo", path.toString()).start().waitFor() == 0;
+        } catch (IOException | InterruptedException e) {
+            made = false;
+        }
+        org.junit.jupiter.api.Assumptions.assumeTrue(made, "mkfifo is not available");
+    }
+
+    @Test
+    void aFifoInPlaceOfAStateFileBlocksNothingAndTheFolderIsMadeRight() throws IOException {
+        claudeSession();
+        update();
+        int turns = 4;
+        // each opened to read or write blocked until something opened the other end: the run hung for good
+        for (String name : new String[] {".state", ".turns", ".plan", ".plan-tail", ".lock"}) {
+            fifo(dir.resolve(name));
+            turns += 2;
+            append(
+                    transcript,
+                    claudeUser("u" + turns, turns == 6 ? "a2" : "a" + (turns - 2), "More " + name, turns),
+                    claudeSays("a" + turns, "u" + turns, "Done " + name, turns + 1));
+            History.Result r = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> update(), name);
+            assertEquals(turns, r.turns(), name);
+            assertTrue(read(dir.resolve("index.md")).contains(" Done " + name + "\n"), name);
+            assertTrue(Files.isRegularFile(dir.resolve(name), LinkOption.NOFOLLOW_LINKS), name + " is a file again");
+        }
+        Map<String, String> grown = contents(dir);
+        Files.move(dir, cwd.resolve("grown"));
+        update();
+        assertEquals(contents(dir), grown, "the same files as a first write");
+    }
+
+    @Test
+    void aFifoInPlaceOfTheTranscriptIsNoTranscript() throws IOException {
+        claudeSession();
+        update();
+        fifo(transcript);
+        History.Result r = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> update());
+        assertEquals(0, r.turns());
+        assertEquals(
+                List.of(),
+                names(dir).stream().filter(n -> n.startsWith("turn-")).toList());
+        assertTrue(read(dir.resolve("index.md")).contains("\n0 turns of the claude session s1"));
     }
 
     @Test
