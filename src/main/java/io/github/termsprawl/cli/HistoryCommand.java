@@ -8,6 +8,7 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -83,14 +84,22 @@ public final class HistoryCommand {
             }
             if (args.show() >= 0 && ready.size() == 1) {
                 Path turn = history.turnFile(ready.get(0), args.show());
+                String node = ready.get(0);
                 if (turn == null) {
-                    write(err, NAME + ": " + ready.get(0) + " has no turn " + args.show() + "\n");
+                    write(err, NAME + ": " + node + ": no turn " + args.show() + "\n");
                     return;
                 }
                 try {
                     ContextCommand.write(out, Files.readAllBytes(turn));
+                } catch (NoSuchFileException e) {
+                    // earlier turns are not written again: a removed one comes back when the folder is made anew
+                    write(
+                            err,
+                            NAME + ": " + node + ": the file of turn " + args.show() + " is missing: " + shown(turn)
+                                    + " (remove " + shown(history.dirOf(node).resolve(".state"))
+                                    + " and run again to write every file)\n");
                 } catch (IOException e) {
-                    write(err, NAME + ": cannot read " + turn + ": " + e.getMessage() + "\n");
+                    write(err, NAME + ": " + node + ": cannot read " + shown(turn) + ": " + e.getMessage() + "\n");
                 }
                 return;
             }

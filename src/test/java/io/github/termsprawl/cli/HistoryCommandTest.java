@@ -1,5 +1,6 @@
 package io.github.termsprawl.cli;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -86,7 +87,20 @@ class HistoryCommandTest {
         assertEquals("termsprawl-history: nobody: no transcript recorded (see .termsprawl/transcripts/)\n", none.err());
         Result past = run("--cwd", cwd.toString(), "--node", "backend", "--show", "7");
         assertEquals(0, past.exit());
-        assertEquals("termsprawl-history: backend has no turn 7\n", past.err());
+        assertEquals("termsprawl-history: backend: no turn 7\n", past.err());
+        // a turn file removed by hand is named with the way to have it written again
+        Path first = cwd.resolve(".termsprawl/history/backend/turn-0000-user.md");
+        assertDoesNotThrow(() -> Files.delete(first));
+        Result gone = run("--cwd", cwd.toString(), "--node", "backend", "--show", "0");
+        assertEquals(0, gone.exit());
+        assertEquals(
+                "termsprawl-history: backend: the file of turn 0 is missing: " + first + " (remove "
+                        + cwd.resolve(".termsprawl/history/backend/.state") + " and run again to write every file)\n",
+                gone.err());
+        assertDoesNotThrow(() -> Files.delete(cwd.resolve(".termsprawl/history/backend/.state")));
+        Result again = run("--cwd", cwd.toString(), "--node", "backend", "--show", "0");
+        assertEquals("", again.err());
+        assertTrue(again.out().startsWith("---\n"), again.out());
         Result two = run("--cwd", cwd.toString(), "--show", "0");
         assertEquals("termsprawl-history: --show needs --node: 2 nodes have a transcript\n", two.err());
         Result elsewhere = run("--cwd", cwd.resolve("nowhere").toString());
