@@ -7,6 +7,7 @@ import io.github.termsprawl.plant.ClassDataArchive;
 import io.github.termsprawl.plant.ClaudeHookSettings;
 import io.github.termsprawl.plant.Discovery;
 import io.github.termsprawl.plant.JavaRuntime;
+import io.github.termsprawl.plant.Launchers;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -67,6 +68,13 @@ public class DiscoverMojo extends AbstractSqliteMojo {
         } catch (IOException e) {
             getLog().warn("termsprawl: could not create the class-data archive " + archive.file()
                     + " (the command still works, only starts slower): " + e.getMessage());
+        }
+        String unloadable = Launchers.unloadableCharacter(layout.binDir());
+        if (unloadable != null) {
+            getLog().warn(
+                            "termsprawl: the path of " + layout.binDir() + " holds " + unloadable + ", a character"
+                                    + " outside the Basic Multilingual Plane: Java cannot load classes from under such a path, so the"
+                                    + " planted commands will not start there (the goals work). Move or rename the folder to use them.");
         }
         for (Path p : written) {
             getLog().debug("termsprawl: wrote " + root.relativize(p));

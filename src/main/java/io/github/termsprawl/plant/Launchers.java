@@ -1,5 +1,7 @@
 package io.github.termsprawl.plant;
 
+import java.nio.file.Path;
+
 /**
  * The launchers planted in {@code .termsprawl/bin/}: a POSIX {@code sh} script and a Windows
  * {@code .cmd} twin per command, both running the shared jar with nothing but a Java runtime.
@@ -28,6 +30,23 @@ public final class Launchers {
     private final String plantCommand;
 
     /** @param plantCommand the call that plants the launchers, named in their header */
+    /**
+     * The first character of {@code dir}'s absolute path outside the Basic Multilingual Plane (an emoji, say),
+     * or null when there is none. The JDK's class path decoding (17 and 25 alike) fails on such a character
+     * ("Error decoding percent encoded characters"), so no class loads from under that folder: a command
+     * planted there cannot start.
+     */
+    public static String unloadableCharacter(Path dir) {
+        String path = dir.toAbsolutePath().toString();
+        for (int i = 0; i < path.length(); i = path.offsetByCodePoints(i, 1)) {
+            int c = path.codePointAt(i);
+            if (Character.isSupplementaryCodePoint(c)) {
+                return new String(Character.toChars(c)) + String.format(" (U+%X)", c);
+            }
+        }
+        return null;
+    }
+
     public Launchers(String plantCommand) {
         this.plantCommand = plantCommand;
     }

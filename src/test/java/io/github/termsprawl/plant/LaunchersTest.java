@@ -1,6 +1,7 @@
 package io.github.termsprawl.plant;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -20,6 +21,17 @@ class LaunchersTest {
         assertTrue(cmd.endsWith("\r\n"));
         assertEquals(-1, cmd.replace("\r\n", "").indexOf('\n'), "a bare LF");
         return Arrays.asList(cmd.split("\r\n"));
+    }
+
+    @Test
+    void aFolderWithACharacterOutsideTheBmpIsNamedAsOneNoClassLoadsFrom() {
+        assertEquals(
+                "\ud83d\ude00 (U+1F600)",
+                Launchers.unloadableCharacter(Path.of("/tmp/only-\ud83d\ude00/x/.termsprawl/bin")));
+        assertEquals(
+                "\ud840\udc00 (U+20000)", Launchers.unloadableCharacter(Path.of("/p/\u00fc/\ud840\udc00\ud83d\ude00")));
+        // accents, CJK of the BMP, spaces and percent signs load fine
+        assertNull(Launchers.unloadableCharacter(Path.of("/tmp/\u00fc \u00e9 % \u4e2d\u6587/.termsprawl/bin")));
     }
 
     @Test
