@@ -87,6 +87,20 @@ public final class Launchers {
                 + "    case $(locale 2>&1 >/dev/null) in '') ;; *) LC_ALL=C.UTF-8; export LC_ALL ;; esac ;;\n"
                 + "  *) LC_ALL=C.UTF-8; export LC_ALL ;;\n"
                 + "esac\n"
+                // no class loads from under such a path (see unloadableCharacter): one line, not the JVM's trace;
+                // a path of plain ASCII is passed by the first pattern alone, without a fork; else the real path
+                // (links resolved, as Java's class path is) is the one that counts
+                + "case $here in /*) abs=$here ;; *) abs=$PWD/$here ;; esac\n"
+                + "case $abs in\n"
+                + "  *[!A-Za-z0-9/._+@,:=\\ -]*)\n"
+                + "    abs=$(CDPATH= cd -P -- \"$here\" 2>/dev/null && pwd -P)\n"
+                + "    if printf '%s' \"$abs\" | LC_ALL=C grep -q \"$(printf '[\\360-\\364]')\"; then\n"
+                + "      echo \"" + name + ": cannot start under $abs: its path holds a character outside the Basic"
+                + " Multilingual Plane (an emoji?), and Java cannot load classes from under such a path; move or"
+                + " rename the folder\" >&2\n"
+                + "      exit " + fail + "\n"
+                + "    fi ;;\n"
+                + "esac\n"
                 + "if [ ! -f \"$here/" + JAR + "\" ]; then\n"
                 + "  echo \"" + name + ": $here/" + JAR + " is missing on this machine (it is built there, never"
                 + " committed); run '" + plantCommand + "' once\" >&2\n"

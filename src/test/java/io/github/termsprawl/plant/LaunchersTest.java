@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -102,6 +103,47 @@ class LaunchersTest {
         Files.writeString(open, new Launchers("x").sh("termsprawl-context", "Main", "prints"));
         assertEquals(3, exit(launcher, dir));
         assertEquals(0, exit(open, dir), "the context command never fails its caller");
+    }
+
+    @Test
+    void underAPathNoClassLoadsFromTheLauncherSaysSoInOneLine(@TempDir Path dir) throws Exception {
+        Path java = Files.createDirectories(dir.resolve("jdk/bin")).resolve("java");
+        Files.writeString(java, "#!/bin/sh\necho java ran\n");
+        Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Launchers launchers = new Launchers("x");
+        for (String folder : new String[] {"plain", "\u00fc \u00e9 % (x)", "\u4e2d\u6587", "a-\ud83d\ude00/b"}) {
+            Path bin = Files.createDirectories(dir.resolve(folder));
+            Files.writeString(bin.resolve(Launchers.JAR), "");
+            Files.writeString(bin.resolve("termsprawl-context"), launchers.sh("termsprawl-context", "Main", "prints"));
+            Files.writeString(bin.resolve("termsprawl-ask"), launchers.sh("termsprawl-ask", "Main", "asks", true));
+            boolean loads = Launchers.unloadableCharacter(bin) == null;
+            for (String command : new String[] {"termsprawl-context", "termsprawl-ask"}) {
+                // run as an agent does: from the folder by a relative path, and by its absolute path
+                for (String how :
+                        new String[] {"./" + command, bin.resolve(command).toString()}) {
+                    ProcessBuilder pb = new ProcessBuilder("sh", how).directory(bin.toFile());
+                    pb.environment().put("JAVA_HOME", dir.resolve("jdk").toString());
+                    pb.environment().put("LC_ALL", "C.UTF-8");
+                    Process p = pb.start();
+                    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                    String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+                    assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+                    if (loads) {
+                        assertEquals("java ran\n", out, folder);
+                        assertEquals("", err, folder);
+                    } else {
+                        assertEquals("", out, folder);
+                        assertEquals(
+                                command + ": cannot start under " + bin.toRealPath() + ": its path holds a character"
+                                        + " outside the Basic Multilingual Plane (an emoji?), and Java cannot load"
+                                        + " classes from under such a path; move or rename the folder\n",
+                                err,
+                                folder);
+                        assertEquals(command.equals("termsprawl-ask") ? 1 : 0, p.exitValue(), folder);
+                    }
+                }
+            }
+        }
     }
 
     private static int exit(Path launcher, Path dir) throws Exception {
