@@ -42,12 +42,15 @@ record FolderState(
     static final String STATE = ".state";
     static final String TURNS = ".turns";
     static final String PLAN = ".plan";
-    private static final String MAGIC = "termsprawl-history-state 2";
+    private static final String MAGIC = "termsprawl-history-state 3";
+    /** The CRC-32C of the {@code .turns} written with the state: binds the two. */
+    private static final String TURNS_CRC = "turns-crc";
 
     /** One turn as the folder holds it: its file name, the key of what it was made from, its window and index line. */
     record Turn(String name, long key, int window, String indexLine) {}
 
-    byte[] bytes() {
+    /** The state's file, naming the CRC-32C of the {@code .turns} written with it. */
+    byte[] bytes(long turnsCrc) {
         StringBuilder out = new StringBuilder(MAGIC).append('\n');
         put(out, "source", source);
         put(out, "settings", settings);
@@ -62,6 +65,7 @@ record FolderState(
         put(out, "final-turns", Integer.toString(finalTurns));
         put(out, "model-transcript", Boolean.toString(modelTranscript));
         put(out, "plan-bytes", Long.toString(planBytes));
+        put(out, TURNS_CRC, Long.toHexString(turnsCrc));
         return out.toString().getBytes(StandardCharsets.UTF_8);
     }
 
@@ -138,9 +142,38 @@ record FolderState(
         return v;
     }
 
-    /** The turns of {@code dir}'s {@code .turns}, or null when the file is missing or garbled. */
+    /**
+     * The turns of {@code dir}'s {@code .turns}, or null when the file is missing or garbled, or is not the one
+     * the folder's state was written with (copied from another folder, or left by a run cut short between the
+     * two): its turns would be taken for this session's. With no state that reads, nothing builds on the turns
+     * but the listing of the folder, and they are given.
+     */
     static TurnList readTurns(Path dir) {
-        return TurnList.read(dir.resolve(TURNS));
+        TurnList turns = TurnList.read(dir.resolve(TURNS));
+        String crc = turns == null ? null : stateValue(dir, TURNS_CRC);
+        return crc == null || crc.equals(Long.toHexString(turns.crc())) ? turns : null;
+    }
+
+    /** One value of {@code dir}'s state, or null when there is no state of this version that holds it. */
+    private static String stateValue(Path dir, String key) {
+        Path file = dir.resolve(STATE);
+        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+            return null;
+        }
+        try {
+            List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+            if (lines.isEmpty() || !lines.get(0).equals(MAGIC)) {
+                return null;
+            }
+            for (String l : lines) {
+                if (l.startsWith(key + " ")) {
+                    return l.substring(key.length() + 1);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+        return null;
     }
 
     static byte[] turnsBytes(List<Turn> turns) {

@@ -311,9 +311,12 @@ final class TurnFolder implements AutoCloseable {
         if (writeIfChanged(dir.resolve("index.md"), index)) {
             written++;
         }
-        writeIfChanged(dir.resolve(FolderState.TURNS), turnsFile());
+        byte[] turnList = turnsFile();
+        writeIfChanged(dir.resolve(FolderState.TURNS), turnList);
         if (state != null && state.writable()) {
-            writeIfChanged(dir.resolve(FolderState.STATE), state.bytes());
+            java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+            crc.update(turnList);
+            writeIfChanged(dir.resolve(FolderState.STATE), state.bytes(crc.getValue()));
         } else {
             Files.deleteIfExists(dir.resolve(FolderState.STATE));
         }

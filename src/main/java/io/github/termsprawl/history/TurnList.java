@@ -89,6 +89,13 @@ final class TurnList extends AbstractList<FolderState.Turn> {
         return new TurnList(bytes, Arrays.copyOf(starts, n + 1));
     }
 
+    /** The CRC-32C of the file's bytes: what the state written with it holds ({@link FolderState#readTurns}). */
+    long crc() {
+        java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+        crc.update(bytes);
+        return crc.getValue();
+    }
+
     @Override
     public int size() {
         return parsed.length;

@@ -459,6 +459,36 @@ class HistoryTest {
         assertFalse(Files.exists(dir.resolve("index.md")));
     }
 
+    @Test
+    void aTurnListFromAnotherFolderIsNoneOfThisOne() throws IOException {
+        claudeSession();
+        Path other = home.resolve("s2.jsonl");
+        lines(
+                other,
+                claudeUser("u1", null, "Fix the build", 1),
+                claudeSays("x1", "u1", "Another answer", 2),
+                claudeUser("x2", "x1", "Other question", 3),
+                claudeSays("x3", "x2", "Other reply", 4),
+                claudeUser("x4", "x3", "More", 5),
+                claudeSays("x5", "x4", "Yes", 6));
+        HistoryFixtures.index(cwd, "frontend", other, null, null);
+        try (History history = new History(new ProjectLayout(cwd), true)) {
+            history.update("backend");
+            history.update("frontend");
+        }
+        // copied by hand (or left by a run cut short): a .turns the state was not written with is trusted no more
+        Files.copy(
+                cwd.resolve(".termsprawl/history/frontend/.turns"),
+                dir.resolve(".turns"),
+                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        append(transcript, claudeUser("u2", "a2", "Thanks", 5), claudeSays("a3", "u2", "You are welcome.", 6));
+        assertEquals(6, update().turns());
+        Map<String, String> grown = contents(dir);
+        Files.move(dir, cwd.resolve("grown"));
+        update();
+        assertEquals(contents(dir), grown, "the same files as a first write");
+    }
+
     /** A FIFO at {@code path}, or the test is skipped where there is no {@code mkfifo}. */
     static void fifo(Path path) throws IOException {
         Files.deleteIfExists(path);
