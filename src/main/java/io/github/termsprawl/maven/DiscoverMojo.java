@@ -60,21 +60,23 @@ public class DiscoverMojo extends AbstractSqliteMojo {
         if (settings != null && AtomicFiles.writeIfChanged(root, layout.claudeSettingsLocal(), settings)) {
             written.add(layout.claudeSettingsLocal());
         }
-        ClassDataArchive archive = new ClassDataArchive(layout.binDir(), JavaRuntime.find(System.getenv()));
-        try {
-            if (archive.ensure()) {
-                written.add(archive.file());
-            }
-        } catch (IOException e) {
-            getLog().warn("termsprawl: could not create the class-data archive " + archive.file()
-                    + " (the command still works, only starts slower): " + e.getMessage());
-        }
         String unloadable = Launchers.unloadableCharacter(layout.binDir());
         if (unloadable != null) {
+            // the archive is made by running the command: it could not start either
             getLog().warn(
                             "termsprawl: the path of " + layout.binDir() + " holds " + unloadable + ", a character"
                                     + " outside the Basic Multilingual Plane: Java cannot load classes from under such a path, so the"
                                     + " planted commands will not start there (the goals work). Move or rename the folder to use them.");
+        } else {
+            ClassDataArchive archive = new ClassDataArchive(layout.binDir(), JavaRuntime.find(System.getenv()));
+            try {
+                if (archive.ensure()) {
+                    written.add(archive.file());
+                }
+            } catch (IOException e) {
+                getLog().warn("termsprawl: could not create the class-data archive " + archive.file()
+                        + " (the command still works, only starts slower): " + e.getMessage());
+            }
         }
         for (Path p : written) {
             getLog().debug("termsprawl: wrote " + root.relativize(p));
