@@ -22,6 +22,6 @@ assert show(prose).contains('## user\nAdd a /health endpoint.\n')
 // 4. stats name the windows and the abandoned branch; an unknown view fails the goal with a clear message
 assert new File(basedir, 'stats.txt').getText('UTF-8') == 'backend: store=claude records=9 turns=7 unknown=0 windows=2 branches=1\n'
 String log = new File(basedir, 'build.log').getText('UTF-8')
-assert log.contains("Unknown view 'everything' in termsprawl.view: expected one of prose, live.")
+assert log.contains("Unknown view 'everything' in termsprawl.view: expected one of file, live.")
 assert !log.contains('\tat io.github.termsprawl.') : 'no stack trace'
 true

@@ -36,7 +36,7 @@ public record ContextArgs(String cwd, String self, String view, String error) {
             return failure(USAGE_ERROR);
         }
         if (view != null && View.of(view) == null) { // View loads only when --view is given
-            return failure("unknown view: " + view + " (expected one of: " + View.names() + ")");
+            return failure("unknown view: " + view); // SPEC §8, byte for byte
         }
         return new ContextArgs(cwd, self, view, null);
     }

@@ -2,8 +2,8 @@ package io.github.termsprawl.view;
 
 /** Which conversation the context shows of a peer. */
 public enum View {
-    /** SPEC §6: user and assistant prose in file order (the default). */
-    PROSE("prose"),
+    /** SPEC §6: user and assistant prose in file order (the default; SPEC §8 names it {@code file}). */
+    PROSE("file"),
     /**
      * What the peer's agent would send next: for Claude Code the live branch of the last compaction
      * window, harness wrappers left out ({@link LiveTurns}); for the other stores the prose view.
@@ -30,7 +30,7 @@ public enum View {
         return null;
     }
 
-    /** The names, for messages: {@code prose, live}. */
+    /** The names, for messages: {@code file, live}. */
     public static String names() {
         StringBuilder out = new StringBuilder();
         for (View v : values()) {

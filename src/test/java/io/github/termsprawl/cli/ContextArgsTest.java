@@ -50,12 +50,14 @@ class ContextArgsTest {
                 "live",
                 ContextArgs.parse("--view", "live", "--cwd", ".", "--self", "x").view());
         assertEquals(
-                "prose",
-                ContextArgs.parse("--cwd", ".", "--view", "live", "--self", "x", "--view", "prose")
+                "file",
+                ContextArgs.parse("--cwd", ".", "--view", "live", "--self", "x", "--view", "file")
                         .view());
         error("missing value for --view", "--cwd", ".", "--self", "x", "--view");
-        error("unknown view: LIVE (expected one of: prose, live)", "--cwd", ".", "--self", "x", "--view", "LIVE");
-        error("unknown view:  (expected one of: prose, live)", "--cwd", ".", "--self", "x", "--view", "");
+        error("unknown view: LIVE", "--cwd", ".", "--self", "x", "--view", "LIVE");
+        error("unknown view: ", "--cwd", ".", "--self", "x", "--view", "");
+        // the default view's name is SPEC §8's, file; prose was this command's own name for it
+        error("unknown view: prose", "--cwd", ".", "--self", "x", "--view", "prose");
         error("expected --cwd and --self", "--view", "bogus", "--self", "x");
     }
 

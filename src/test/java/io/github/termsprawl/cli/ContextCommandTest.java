@@ -42,7 +42,7 @@ class ContextCommandTest {
         usageError("expected --cwd and --self", "--cwd", ".");
         usageError("expected --cwd and --self", "--self", "x");
         usageError("missing value for --view", "--cwd", ".", "--self", "x", "--view");
-        usageError("unknown view: full (expected one of: prose, live)", "--cwd", ".", "--self", "x", "--view", "full");
+        usageError("unknown view: full", "--cwd", ".", "--self", "x", "--view", "full");
     }
 
     /** A rewound Claude session: the live view prints the branch the agent is on, the default view every branch. */
@@ -69,7 +69,7 @@ class ContextCommandTest {
                 run("--cwd", cwd.toString(), "--self", "me").out());
         assertEquals(
                 run("--cwd", cwd.toString(), "--self", "me").out(),
-                run("--view", "prose", "--cwd", cwd.toString(), "--self", "me").out());
+                run("--view", "file", "--cwd", cwd.toString(), "--self", "me").out());
     }
 
     @Test
@@ -89,8 +89,7 @@ class ContextCommandTest {
                 Fixtures.utf8("# linked context from be (be)\n## user\nq\n## assistant\nlive \u00e9\n"), live.stdout());
         Fixtures.Run bad = Fixtures.run(java.util.List.of(cmd, "--cwd", ".", "--self", "me", "--view", "nope"), cwd);
         assertEquals(2, bad.exit());
-        assertEquals(
-                "termsprawl-context: unknown view: nope (expected one of: prose, live)\n", Fixtures.str(bad.stderr()));
+        assertEquals("termsprawl-context: unknown view: nope\n", Fixtures.str(bad.stderr()));
         assertEquals(0, bad.stdout().length);
     }
 
