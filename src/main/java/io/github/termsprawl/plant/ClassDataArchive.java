@@ -66,6 +66,9 @@ public final class ClassDataArchive {
         if (!Files.isRegularFile(file())) {
             return Status.MISSING;
         }
+        if (!Files.isRegularFile(stampFile())) {
+            return Status.STALE; // none (or a FIFO, whose read would block)
+        }
         try {
             // the launchers skip an archive newer than its stamp (a copy cut it short): so must we
             if (Files.getLastModifiedTime(file()).compareTo(Files.getLastModifiedTime(stampFile())) > 0) {
@@ -122,6 +125,9 @@ public final class ClassDataArchive {
      * maps it (SIGBUS), so it is rebuilt without asking one.
      */
     private boolean recordedSizeMatches() {
+        if (!Files.isRegularFile(stampFile())) {
+            return true; // no stamp that reads: the JVM's own check decides
+        }
         try {
             String stamp = Files.readString(stampFile(), StandardCharsets.UTF_8);
             int at = stamp.lastIndexOf("\narchive ");

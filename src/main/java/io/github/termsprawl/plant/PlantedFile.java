@@ -89,6 +89,9 @@ public final class PlantedFile {
 
     /** Whether the file differs from the bytes only by CR before LF (git's autocrlf, {@code text=auto}). */
     private boolean sameButLineEnds() throws IOException {
+        if (!java.nio.file.Files.isRegularFile(path)) {
+            return false; // a FIFO would block the read; a folder is no planted file either
+        }
         try {
             return java.util.Arrays.equals(withoutCr(java.nio.file.Files.readAllBytes(path)), withoutCr(bytes()));
         } catch (java.nio.file.NoSuchFileException e) {

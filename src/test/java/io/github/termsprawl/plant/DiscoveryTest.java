@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.termsprawl.core.Fixtures;
@@ -14,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -252,6 +254,41 @@ class DiscoveryTest {
         assertFalse(Files.exists(p(".termsprawl/bin/termsprawl-record")));
         assertEquals(5, d.discover().size());
         assertEquals(List.of(), d.check().committed());
+    }
+
+    @Test
+    void aFifoOrAFolderInPlaceOfAPlantedFileIsStaleAndBlocksNothing() throws Exception {
+        Discovery d = new Discovery(new ProjectLayout(cwd), CALL);
+        d.discover();
+        Files.delete(p(".termsprawl/AGENTS.md"));
+        boolean fifo = new ProcessBuilder("mkfifo", p(".termsprawl/AGENTS.md").toString())
+                        .start()
+                        .waitFor()
+                == 0;
+        org.junit.jupiter.api.Assumptions.assumeTrue(fifo, "mkfifo is not available");
+        Path skill = p(".claude/skills/termsprawl-ask/SKILL.md");
+        Files.delete(skill);
+        Fixtures.write(skill.resolve("mine.txt"), "mine\n");
+        // reading the FIFO to compare its line ends blocked check (and so every CI build) for good
+        List<Discovery.Finding> findings = assertTimeoutPreemptively(
+                Duration.ofSeconds(20), () -> d.check().committed());
+        assertEquals(
+                List.of(
+                        new Discovery.Finding(p(".termsprawl/AGENTS.md"), "stale"),
+                        new Discovery.Finding(skill, "stale")),
+                findings);
+        // discover replaces the FIFO and refuses the folder by name, keeping what is in it
+        IOException e =
+                assertThrows(IOException.class, () -> assertTimeoutPreemptively(Duration.ofSeconds(20), d::discover));
+        assertEquals(
+                skill + " is a folder where termsprawl keeps a file: move the folder away and run again",
+                e.getMessage());
+        assertEquals("mine\n", Files.readString(skill.resolve("mine.txt")));
+        Files.delete(skill.resolve("mine.txt"));
+        Files.delete(skill);
+        d.discover();
+        assertEquals(List.of(), d.check().committed());
+        assertTrue(Files.isRegularFile(p(".termsprawl/AGENTS.md"), java.nio.file.LinkOption.NOFOLLOW_LINKS));
     }
 
     @Test
