@@ -10,6 +10,7 @@ import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -104,10 +105,17 @@ abstract class AbstractTermsprawlMojo extends AbstractMojo {
      *
      * @return where it went, for the goal's summary line
      */
-    static String printData(Path root, String text, String output) throws IOException {
+    static String printData(Path root, String text, String output) throws IOException, MojoFailureException {
         byte[] bytes = Utf8Output.encode(text);
         if (output != null && !output.isEmpty()) {
             Path file = root.resolve(output);
+            if (Files.isSymbolicLink(file) || (Files.exists(file) && !Files.isRegularFile(file))) {
+                // the file is written whole and renamed into place: that would replace a link (even /dev/stdout)
+                // or a device by a plain file, not write through it
+                throw new MojoFailureException("Cannot write the output to " + file + ": it is a link or not a plain"
+                        + " file, and would be replaced by one. Name a plain file in " + UserProperties.OUTPUT
+                        + ", or leave it unset to print to stdout.");
+            }
             AtomicFiles.writeIfChanged(file, bytes, false);
             return file.toString();
         }

@@ -6,6 +6,7 @@ import io.github.termsprawl.core.ProjectLayout;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 
@@ -30,7 +31,7 @@ public class LinksMojo extends AbstractTermsprawlMojo {
     }
 
     @Override
-    void run(Path root) throws IOException {
+    void run(Path root) throws IOException, MojoFailureException {
         List<Link> links = new Links(new ProjectLayout(root)).list();
         StringBuilder text = new StringBuilder();
         for (Link link : links) {

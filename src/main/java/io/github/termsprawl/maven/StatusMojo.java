@@ -7,6 +7,7 @@ import io.github.termsprawl.view.ProjectStatus;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 
@@ -34,7 +35,7 @@ public class StatusMojo extends AbstractSqliteMojo {
     }
 
     @Override
-    void run(Path root) throws IOException {
+    void run(Path root) throws IOException, MojoFailureException {
         ProjectLayout layout = new ProjectLayout(root);
         List<String> lines;
         List<String> nodes;

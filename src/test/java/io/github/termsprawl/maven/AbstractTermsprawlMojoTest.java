@@ -10,12 +10,38 @@ import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import org.apache.maven.plugin.MojoFailureException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The words the goals fail with. */
 class AbstractTermsprawlMojoTest {
+    @Test
+    void theOutputIsNeverWrittenOverALinkOrSomethingNotAPlainFile(@TempDir Path root) throws Exception {
+        Path target = Files.writeString(root.resolve("target.txt"), "mine\n");
+        Files.createSymbolicLink(root.resolve("link.txt"), target);
+        Files.createDirectories(root.resolve("folder"));
+        for (String output : new String[] {"link.txt", "folder"}) {
+            MojoFailureException e = assertThrows(
+                    MojoFailureException.class, () -> AbstractTermsprawlMojo.printData(root, "data\n", output));
+            assertEquals(
+                    "Cannot write the output to " + root.resolve(output) + ": it is a link or not a plain file, and"
+                            + " would be replaced by one. Name a plain file in termsprawl.output, or leave it unset to"
+                            + " print to stdout.",
+                    e.getMessage());
+        }
+        // the link stays a link, its target untouched (it was replaced by a plain file, as /dev/stdout was)
+        assertTrue(Files.isSymbolicLink(root.resolve("link.txt")));
+        assertEquals("mine\n", Files.readString(target));
+        assertEquals(root.resolve("new.txt").toString(), AbstractTermsprawlMojo.printData(root, "data\n", "new.txt"));
+        assertEquals("data\n", Files.readString(root.resolve("new.txt")));
+        AbstractTermsprawlMojo.printData(root, "more\n", "target.txt");
+        assertEquals("more\n", Files.readString(target));
+    }
+
     @Test
     void aSwitchIsTrueOrFalseAndNothingElse() throws Exception {
         assertTrue(AbstractTermsprawlMojo.flag("true", "termsprawl.redact", false));
