@@ -15,6 +15,10 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -113,22 +117,36 @@ final class AnthropicClient {
     }
 
     private HttpResponse<byte[]> exchange(HttpRequest request) throws AskException {
+        CompletableFuture<HttpResponse<byte[]>> call = http.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray());
         try {
-            return http.send(request, HttpResponse.BodyHandlers.ofByteArray());
-        } catch (HttpTimeoutException e) {
-            throw new AskException("No answer from " + endpoint + " within "
-                    + settings.timeout().toSeconds()
-                    + " s. Allow more time (" + settings.names().timeout() + "), or try again later.");
-        } catch (IOException e) {
-            String reason = e.getMessage() == null || e.getMessage().isEmpty()
-                    ? e.getClass().getSimpleName()
-                    : e.getMessage();
+            // the request's own timeout ends with the headers: a body that trickles in is bounded here
+            return call.get(settings.timeout().toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            call.cancel(true);
+            throw noAnswer();
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof HttpTimeoutException) {
+                throw noAnswer();
+            }
+            String reason = cause == null
+                            || cause.getMessage() == null
+                            || cause.getMessage().isEmpty()
+                    ? (cause == null ? e : cause).getClass().getSimpleName()
+                    : cause.getMessage();
             throw new AskException("Cannot reach " + endpoint + ": " + reason + ". Check the network connection, or"
                     + " ANTHROPIC_BASE_URL if it names another server.");
         } catch (InterruptedException e) {
+            call.cancel(true);
             Thread.currentThread().interrupt();
             throw new AskException("Interrupted while waiting for " + endpoint + ".");
         }
+    }
+
+    private AskException noAnswer() {
+        return new AskException(
+                "No answer from " + endpoint + " within " + settings.timeout().toSeconds() + " s. Allow more time ("
+                        + settings.names().timeout() + "), or try again later.");
     }
 
     /** The wait {@code retry-after} asks for in milliseconds (seconds, or an HTTP date), or -1 when it says none. */
@@ -139,7 +157,11 @@ final class AnthropicClient {
         }
         try {
             double seconds = Double.parseDouble(value.strip());
-            return seconds < 0 ? -1 : (long) Math.ceil(seconds * 1000);
+            if (Double.isNaN(seconds) || seconds < 0) {
+                return -1;
+            }
+            // Infinity, 1e400: longer than any wait, without overflowing the message's arithmetic
+            return seconds >= 1e12 ? (long) 1e15 : (long) Math.ceil(seconds * 1000);
         } catch (NumberFormatException e) {
             try {
                 ZonedDateTime at = ZonedDateTime.parse(value.strip(), DateTimeFormatter.RFC_1123_DATE_TIME);

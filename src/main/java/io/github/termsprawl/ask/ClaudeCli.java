@@ -86,7 +86,7 @@ final class ClaudeCli {
         try {
             p.getOutputStream().close();
             if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-                p.destroyForcibly();
+                destroy(p);
                 throw new AskException("claude gave no answer within " + timeout.toSeconds() + " s. Allow more time"
                         + " (" + timeoutName + "), or try again later.");
             }
@@ -95,7 +95,7 @@ final class ClaudeCli {
         } catch (IOException e) {
             // its stdin closed early: it reads none
         } catch (InterruptedException e) {
-            p.destroyForcibly();
+            destroy(p);
             Thread.currentThread().interrupt();
             throw new AskException("Interrupted while waiting for claude.");
         }
@@ -175,5 +175,11 @@ final class ClaudeCli {
     private static String shorten(String text) {
         String one = text.replace('\n', ' ');
         return one.length() > 300 ? one.substring(0, 300) + "…" : one;
+    }
+
+    /** Ends the process and what it started (a wrapper script's children would go on running otherwise). */
+    private static void destroy(Process p) {
+        p.descendants().forEach(ProcessHandle::destroyForcibly);
+        p.destroyForcibly();
     }
 }

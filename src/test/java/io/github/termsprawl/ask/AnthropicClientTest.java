@@ -199,6 +199,56 @@ class AnthropicClientTest {
     }
 
     @Test
+    void aBodyThatTricklesInIsBoundedByTheTimeoutToo() throws Exception {
+        // the headers come at once, then a byte every 300 ms: the request's own timeout ends at the headers,
+        // so the read went on for as long as the server kept sending
+        try (ServerSocket server = new ServerSocket()) {
+            server.bind(new InetSocketAddress("127.0.0.1", 0));
+            Thread trickle = new Thread(() -> {
+                try (java.net.Socket s = server.accept()) {
+                    s.getInputStream().read(new byte[65536]);
+                    java.io.OutputStream out = s.getOutputStream();
+                    out.write("HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n"
+                            .getBytes(StandardCharsets.US_ASCII));
+                    for (int i = 0; i < 100; i++) {
+                        out.write(' ');
+                        out.flush();
+                        Thread.sleep(300);
+                    }
+                } catch (Exception e) {
+                    // the client gave up and closed: done
+                }
+            });
+            trickle.setDaemon(true);
+            trickle.start();
+            String base = "http://127.0.0.1:" + server.getLocalPort();
+            long start = System.nanoTime();
+            AskException e =
+                    assertThrows(AskException.class, () -> client(base, 1).send(BODY, 1000));
+            assertTrue(System.nanoTime() - start < 5_000_000_000L, "gave up at the timeout");
+            assertEquals(
+                    "No answer from " + base + "/v1/messages within 1 s. Allow more time (--timeout <seconds>), or try"
+                            + " again later.",
+                    e.getMessage());
+        }
+    }
+
+    @Test
+    void retryAfterThatIsNoNumberOfSecondsIsNoWaitOrAnEndlessOne() {
+        assertEquals(-1, AnthropicClient.retryAfter(headers("NaN")));
+        assertEquals(-1, AnthropicClient.retryAfter(headers("-3")));
+        // read as 0 before: four tries in a second; and Infinity overflowed to a negative wait in the message
+        assertTrue(AnthropicClient.retryAfter(headers("Infinity")) > 1_000_000_000L);
+        assertTrue(AnthropicClient.retryAfter(headers("1e400")) > 1_000_000_000L);
+        api.answering(r -> new LocalApi.Reply(429, Map.of("retry-after", "Infinity"), "{}", 0));
+        AskException e =
+                assertThrows(AskException.class, () -> client(api.baseUrl(), 5).send(BODY, 1000));
+        assertTrue(
+                e.getMessage().contains(": the server asks to wait 1000000000000 s, longer than ask waits (30 s)."),
+                e.getMessage());
+    }
+
+    @Test
     void aServerThatIsNotThereIsANetworkFailure() throws Exception {
         int port;
         try (ServerSocket s = new ServerSocket()) {
