@@ -1,5 +1,6 @@
 package io.github.termsprawl.ask;
 
+import io.github.termsprawl.core.UserErrorException;
 import java.time.Duration;
 
 /**
@@ -26,11 +27,11 @@ public record AskSettings(
      * How the caller sets each setting, for messages that say what to change: the command's flags
      * ({@link #FLAGS}) or the goal's properties.
      */
-    public record Names(String model, String timeout, String parallel, String contextTokens) {}
+    public record Names(String model, String timeout, String parallel, String contextTokens, String baseUrl) {}
 
     /** The planted command's flags. */
-    public static final Names FLAGS =
-            new Names("--model <id>", "--timeout <seconds>", "--parallel <n>", "--context-tokens <n>");
+    public static final Names FLAGS = new Names(
+            "--model <id>", "--timeout <seconds>", "--parallel <n>", "--context-tokens <n>", AskEnvironment.BASE_URL);
 
     public static final String DEFAULT_BASE_URL = "https://api.anthropic.com";
     public static final int DEFAULT_TIMEOUT_SECONDS = 300;
@@ -52,20 +53,48 @@ public record AskSettings(
             boolean redact,
             boolean dryRun,
             Integer contextTokens,
-            Names names) {
+            Names names)
+            throws UserErrorException {
+        if (contextTokens != null
+                && contextTokens <= RequestBuilder.MAX_OUTPUT_TOKENS + RequestBuilder.RESERVE_TOKENS) {
+            // the answer and the framing come out of the window first: nothing would be left for the conversation
+            throw new UserErrorException(
+                    contextTokens + " tokens (" + names.contextTokens() + ") leave no room for the conversation: the"
+                            + " answer and the request's framing take "
+                            + (RequestBuilder.MAX_OUTPUT_TOKENS + RequestBuilder.RESERVE_TOKENS) + " of them",
+                    "Give the model's input window, or leave it unset for the model's own");
+        }
         String chosen = model != null && !model.isBlank() ? model.strip() : env.get(AskEnvironment.MODEL);
         String base = env.get(AskEnvironment.BASE_URL);
         return new AskSettings(
                 question,
                 chosen != null ? chosen : Models.DEFAULT,
                 env.get(AskEnvironment.API_KEY),
-                base != null ? base : DEFAULT_BASE_URL,
+                checkedBaseUrl(base != null ? base : DEFAULT_BASE_URL, names),
                 Duration.ofSeconds(timeoutSeconds != null ? timeoutSeconds : DEFAULT_TIMEOUT_SECONDS),
                 parallel != null ? parallel : DEFAULT_PARALLEL,
                 redact,
                 dryRun,
                 contextTokens != null ? contextTokens : 0,
                 names);
+    }
+
+    /** The API's address if it is one (the HTTP client would fail on it with its own words), else a user error. */
+    private static String checkedBaseUrl(String value, Names names) throws UserErrorException {
+        try {
+            java.net.URI uri = new java.net.URI(value);
+            String scheme = uri.getScheme();
+            if (scheme != null
+                    && (scheme.equalsIgnoreCase("http") || scheme.equalsIgnoreCase("https"))
+                    && uri.getHost() != null) {
+                return value;
+            }
+        } catch (java.net.URISyntaxException e) {
+            // said below
+        }
+        throw new UserErrorException(
+                "Invalid API address '" + value + "' in " + names.baseUrl(),
+                "Give http:// or https:// and a host, such as " + DEFAULT_BASE_URL);
     }
 
     /** The input budget actually used: the given one, else the model's window. */

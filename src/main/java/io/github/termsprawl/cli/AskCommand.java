@@ -38,16 +38,22 @@ public final class AskCommand {
             write(err, "termsprawl-ask: " + a.error() + "\nusage: " + AskArgs.USAGE + "\n");
             return 2;
         }
-        AskSettings settings = AskSettings.of(
-                env,
-                a.question(),
-                a.model(),
-                a.timeout(),
-                a.parallel(),
-                a.redact(),
-                a.dryRun(),
-                a.contextTokens(),
-                AskSettings.FLAGS);
+        AskSettings settings;
+        try {
+            settings = AskSettings.of(
+                    env,
+                    a.question(),
+                    a.model(),
+                    a.timeout(),
+                    a.parallel(),
+                    a.redact(),
+                    a.dryRun(),
+                    a.contextTokens(),
+                    AskSettings.FLAGS);
+        } catch (UserErrorException e) {
+            write(err, "termsprawl-ask: " + e.getMessage() + "\n");
+            return 1;
+        }
         try (Ask ask = new Ask(Path.of(a.cwd()).toAbsolutePath().normalize(), settings, env)) {
             List<Target> targets = ask.targets(new Targets.Selection(
                     a.node(), null, a.peers() ? Targets.PEERS : null, a.self(), Targets.DEFAULT_LIMIT));

@@ -30,7 +30,8 @@ public class AskMojo extends AbstractSqliteMojo {
             "-D" + UserProperties.MODEL + "=<id>",
             "-D" + UserProperties.TIMEOUT + "=<seconds>",
             "-D" + UserProperties.PARALLEL + "=<n>",
-            "-D" + UserProperties.CONTEXT_TOKENS + "=<n>");
+            "-D" + UserProperties.CONTEXT_TOKENS + "=<n>",
+            "-D" + UserProperties.BASE_URL + "=<url> (or ANTHROPIC_BASE_URL)");
 
     /** The question. */
     @Parameter(property = UserProperties.QUESTION)

@@ -33,7 +33,7 @@ class AnthropicClientTest {
     }
 
     static AskSettings settings(String baseUrl, int timeoutSeconds) {
-        return AskSettings.of(
+        return RequestChecks.settings(
                 new AskEnvironment(Map.of("ANTHROPIC_API_KEY", "sk-test", "ANTHROPIC_BASE_URL", baseUrl)),
                 "why?",
                 "claude-test-1",

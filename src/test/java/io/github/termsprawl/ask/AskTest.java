@@ -82,7 +82,7 @@ class AskTest {
     }
 
     AskSettings settings(Map<String, String> env, boolean dryRun, int parallel) {
-        return AskSettings.of(
+        return RequestChecks.settings(
                 new AskEnvironment(env),
                 "Why is /orders paged?",
                 null,
@@ -344,8 +344,8 @@ class AskTest {
                         400, "invalid_request_error", "prompt is too long: 2000 tokens > 1000 maximum", Map.of())
                 : LocalApi.answer(true, "fits now"));
         Map<String, String> env = env();
-        AskSettings s =
-                AskSettings.of(new AskEnvironment(env), "q?", null, 5, 1, true, false, 12_000, AskSettings.FLAGS);
+        AskSettings s = RequestChecks.settings(
+                new AskEnvironment(env), "q?", null, 5, 1, true, false, 12_000, AskSettings.FLAGS);
         List<Ask.Result> results;
         try (Ask ask = new Ask(cwd, s, new AskEnvironment(env))) {
             results = ask.run(ask.targets(node("backend")));

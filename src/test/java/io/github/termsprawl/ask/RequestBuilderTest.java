@@ -293,7 +293,7 @@ class RequestBuilderTest {
 
     @Test
     void theDefaultBudgetIsTheWindowLessTheAnswerAndTheFraming() {
-        AskSettings s = AskSettings.of(
+        AskSettings s = RequestChecks.settings(
                 new AskEnvironment(Map.of()),
                 "abc",
                 "claude-haiku-4-5",

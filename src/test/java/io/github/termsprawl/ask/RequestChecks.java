@@ -105,4 +105,22 @@ final class RequestChecks {
     private static int lastIndex(List<Object> messages, int i) {
         return ((List<Object>) Json.asObject(messages.get(i)).get("content")).size() - 1;
     }
+
+    /** {@link AskSettings#of} for settings a test knows to be valid. */
+    static AskSettings settings(
+            AskEnvironment env,
+            String question,
+            String model,
+            Integer timeoutSeconds,
+            Integer parallel,
+            boolean redact,
+            boolean dryRun,
+            Integer contextTokens,
+            AskSettings.Names names) {
+        try {
+            return AskSettings.of(env, question, model, timeoutSeconds, parallel, redact, dryRun, contextTokens, names);
+        } catch (io.github.termsprawl.core.UserErrorException e) {
+            throw new AssertionError(e);
+        }
+    }
 }
