@@ -45,6 +45,11 @@ public final class AtomicFiles {
     /** Deletes a file of the project (a link is removed itself), never through a linked folder. */
     public static boolean deleteIfExists(Path project, Path file) throws IOException {
         requireNoLinkedFolder(project, file);
+        if (Files.isDirectory(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            // an empty one went silently, a full one failed with "DirectoryNotEmpty": neither is ours to remove
+            throw new IOException(
+                    file + " is a folder where termsprawl keeps a file: move the folder away and run again");
+        }
         return Files.deleteIfExists(file);
     }
 

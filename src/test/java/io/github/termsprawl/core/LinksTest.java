@@ -141,6 +141,27 @@ class LinksTest {
     }
 
     @Test
+    void aFolderNamedLikeALinkIsNeverRemoved() throws IOException {
+        for (boolean full : new boolean[] {false, true}) {
+            Path folder = Files.createDirectories(dir.resolve("a--b.json"));
+            if (full) {
+                Files.writeString(folder.resolve("mine.txt"), "mine");
+            }
+            IOException e =
+                    org.junit.jupiter.api.Assertions.assertThrows(IOException.class, () -> links.remove("b", "a"));
+            assertEquals(
+                    folder + " is a folder where termsprawl keeps a file: move the folder away and run again",
+                    e.getMessage());
+            assertTrue(Files.isDirectory(folder), "an empty folder went silently");
+            if (full) {
+                assertEquals("mine", Files.readString(folder.resolve("mine.txt")));
+                Files.delete(folder.resolve("mine.txt"));
+            }
+            Files.delete(folder);
+        }
+    }
+
+    @Test
     void removeDeletesCanonicalFileAndMissingIsFine() throws IOException {
         links.add("a", "b");
         assertTrue(links.remove("b", "a"));
