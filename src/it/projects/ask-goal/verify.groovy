@@ -41,6 +41,9 @@ try {
     assert log.contains('No transcript is recorded for node nobody in ')
     assert log.contains('Record one (the record goal, or the SessionStart hook')
     assert !log.contains('\tat io.github.termsprawl.') : 'no stack trace'
+    // a number that is none is named with its property and a correct call, not Maven's "Cannot convert"
+    assert log.contains("Invalid value 'abc' for termsprawl.timeout: expected a whole number of at least 1 (at most 2147483647). Example: mvn -q termsprawl:ask")
+    assert !log.contains('Cannot convert')
 
     // 5. the planted command, end to end against the same server
     def run = { Map<String, String> env, List<String> args ->

@@ -58,7 +58,7 @@ public class AskMojo extends AbstractSqliteMojo {
 
     /** How many earlier windows {@code termsprawl.scope=windows} asks. */
     @Parameter(property = UserProperties.LIMIT, defaultValue = "3")
-    private int limit;
+    private String limit;
 
     /** The model; else {@code TERMSPRAWL_MODEL}, else the current default. */
     @Parameter(property = UserProperties.MODEL)
@@ -70,15 +70,15 @@ public class AskMojo extends AbstractSqliteMojo {
 
     /** Seconds one request (or one run of the claude command) may take. */
     @Parameter(property = UserProperties.TIMEOUT, defaultValue = "300")
-    private int timeout;
+    private String timeout;
 
     /** How many targets are asked at once. */
     @Parameter(property = UserProperties.PARALLEL, defaultValue = "4")
-    private int parallel;
+    private String parallel;
 
-    /** The most tokens a conversation may take; by default the model's window less the answer. */
+    /** The input window to plan for, in tokens; by default the model's. */
     @Parameter(property = UserProperties.CONTEXT_TOKENS)
-    private Integer contextTokens;
+    private String contextTokens;
 
     /** Print what would be sent (sizes, token estimate, the cut) without asking. */
     @Parameter(property = UserProperties.DRY_RUN, defaultValue = "false")
@@ -124,18 +124,17 @@ public class AskMojo extends AbstractSqliteMojo {
         }
         boolean dry = flag(dryRun, UserProperties.DRY_RUN, false);
         boolean redacts = flag(redact, UserProperties.REDACT, true);
-        positive(limit, UserProperties.LIMIT);
-        positive(parallel, UserProperties.PARALLEL);
-        positive(timeout, UserProperties.TIMEOUT);
-        if (contextTokens != null) {
-            positive(contextTokens, UserProperties.CONTEXT_TOKENS);
-        }
+        int parallelCount = positive(parallel, UserProperties.PARALLEL, 4);
+        int timeoutSeconds = positive(timeout, UserProperties.TIMEOUT, 300);
+        Integer tokens = contextTokens == null || contextTokens.isEmpty()
+                ? null
+                : positive(contextTokens, UserProperties.CONTEXT_TOKENS, 0);
         AskEnvironment env = AskEnvironment.system();
         if (baseUrl != null && !baseUrl.isBlank()) {
             env = env.with(AskEnvironment.BASE_URL, baseUrl.strip());
         }
         AskSettings settings =
-                AskSettings.of(env, question, model, timeout, parallel, redacts, dry, contextTokens, NAMES);
+                AskSettings.of(env, question, model, timeoutSeconds, parallelCount, redacts, dry, tokens, NAMES);
         List<Ask.Result> results;
         try (Ask ask = new Ask(root, settings, env)) {
             List<Target> targets = ask.targets(selection);
@@ -181,7 +180,7 @@ public class AskMojo extends AbstractSqliteMojo {
                         + ". Example: mvn -q termsprawl:ask -D" + UserProperties.SCOPE + "=peers -D"
                         + UserProperties.SELF + "=" + self + " -D" + UserProperties.QUESTION + "=\"…\"");
             }
-            return new Targets.Selection(null, null, chosen, self, limit);
+            return new Targets.Selection(null, null, chosen, self, positive(limit, UserProperties.LIMIT, 3));
         }
         if (hasNode == hasSession) {
             throw new MojoFailureException((hasNode ? "Give one target, not both " : "Missing a target: ")
@@ -193,12 +192,33 @@ public class AskMojo extends AbstractSqliteMojo {
         if (hasNode) {
             nodeId(node, UserProperties.NODE, EXAMPLE);
         }
-        return new Targets.Selection(hasNode ? node : null, hasSession ? transcriptSession : null, chosen, self, limit);
+        return new Targets.Selection(
+                hasNode ? node : null,
+                hasSession ? transcriptSession : null,
+                chosen,
+                self,
+                positive(limit, UserProperties.LIMIT, 3));
     }
 
-    private static void positive(int value, String property) throws MojoFailureException {
-        if (value < 1) {
-            throw new MojoFailureException(property + " must be at least 1, not " + value + ". Example: " + EXAMPLE);
+    /**
+     * A whole number of at least 1 ({@code unset} when not given). Read here, not by Maven: its conversion fails
+     * with "Cannot convert 'abc' to int", naming neither the property nor a correct call.
+     */
+    private static int positive(String value, String property, int unset) throws MojoFailureException {
+        if (value == null || value.isEmpty()) {
+            return unset;
         }
+        int n;
+        try {
+            n = Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            throw new MojoFailureException("Invalid value '" + printable(value) + "' for " + property
+                    + ": expected a whole number of at least 1 (at most " + Integer.MAX_VALUE + "). Example: "
+                    + EXAMPLE);
+        }
+        if (n < 1) {
+            throw new MojoFailureException(property + " must be at least 1, not " + n + ". Example: " + EXAMPLE);
+        }
+        return n;
     }
 }
