@@ -6,6 +6,7 @@ import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.core.UserErrorException;
 import io.github.termsprawl.transcript.ClaudeSessions;
 import io.github.termsprawl.transcript.Store;
+import io.github.termsprawl.transcript.TranscriptLocator;
 import io.github.termsprawl.transcript.UserHome;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -100,6 +101,12 @@ public final class Targets {
         if (!Files.exists(file)) {
             throw new UserErrorException(
                     "Transcript not found: " + file, "Pass an existing transcript path or a Claude Code session id");
+        }
+        if (!TranscriptLocator.isTranscriptPath(file)) {
+            // as record refuses it: a folder or a device read as "no messages yet", and /dev/zero never ended
+            throw new UserErrorException(
+                    file + " is not a transcript file (a folder or a device)",
+                    "Pass a transcript file or a Claude Code session id");
         }
         String name = file.getFileName() == null ? value : file.getFileName().toString();
         return new Target(name, null, new TranscriptIndex.Entry(file, null, null), 0);

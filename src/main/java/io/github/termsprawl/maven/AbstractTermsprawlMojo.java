@@ -107,7 +107,7 @@ abstract class AbstractTermsprawlMojo extends AbstractMojo {
      */
     static String printData(Path root, String text, String output) throws IOException, MojoFailureException {
         byte[] bytes = Utf8Output.encode(text);
-        if (output != null && !output.isEmpty()) {
+        if (output != null && !output.isBlank()) { // blank is unset, not a file named with a space
             Path file = root.resolve(output);
             if (Files.isSymbolicLink(file) || (Files.exists(file) && !Files.isRegularFile(file))) {
                 // the file is written whole and renamed into place: that would replace a link (even /dev/stdout)

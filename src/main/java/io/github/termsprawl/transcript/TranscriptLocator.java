@@ -58,11 +58,16 @@ public final class TranscriptLocator {
         } catch (InvalidPathException e) {
             throw new UserErrorException("'" + value + "' is not a valid path: " + e.getMessage());
         }
-        if (!Files.isRegularFile(file) && OpenCodeLegacyTranscript.storageDir(file) == null) {
+        if (!isTranscriptPath(file)) {
             throw new UserErrorException("Transcript file not found: " + file
                     + ". Pass an existing file, a Claude Code session id, 'latest' or '<store>:latest'.");
         }
         return new Located(file, null, null);
+    }
+
+    /** Whether a path given for a transcript can be one: a file, or an OpenCode JSON storage folder. */
+    public static boolean isTranscriptPath(Path file) {
+        return Files.isRegularFile(file) || OpenCodeLegacyTranscript.storageDir(file) != null;
     }
 
     private Path claudeLatest() throws UserErrorException, IOException {

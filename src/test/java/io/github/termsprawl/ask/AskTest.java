@@ -217,6 +217,17 @@ class AskTest {
                         1));
         assertTrue(
                 missing.getMessage().startsWith("No Claude Code session 00000000-0000-4000-8000-000000000000 under "));
+        // a folder or a device is no transcript, as record says too (it read as "no messages yet")
+        Files.createDirectories(cwd.resolve("sessions/folder"));
+        for (String notAFile : new String[] {"sessions/folder", "/dev/null"}) {
+            UserErrorException e = assertThrows(
+                    UserErrorException.class,
+                    () -> ask(env, new Targets.Selection(null, notAFile, null, null, 3), false, 1));
+            assertEquals(
+                    cwd.resolve(notAFile) + " is not a transcript file (a folder or a device). Pass a transcript file"
+                            + " or a Claude Code session id.",
+                    e.getMessage());
+        }
     }
 
     @Test

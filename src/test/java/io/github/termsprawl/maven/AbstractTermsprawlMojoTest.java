@@ -40,6 +40,9 @@ class AbstractTermsprawlMojoTest {
         assertEquals("data\n", Files.readString(root.resolve("new.txt")));
         AbstractTermsprawlMojo.printData(root, "more\n", "target.txt");
         assertEquals("more\n", Files.readString(target));
+        // a blank name is no name: the data goes to stdout, no file named " " is made
+        assertTrue(AbstractTermsprawlMojo.printData(root, "", " ").startsWith("stdout"));
+        assertFalse(Files.exists(root.resolve(" ")));
     }
 
     @Test
