@@ -197,4 +197,20 @@ public final class AtomicFiles {
             return false;
         }
     }
+
+    /**
+     * The bytes of a file kept beside what is written here (a state, a cache), or null when there is none that
+     * reads: missing, unreadable, or not a plain file. A link is not followed, and a FIFO is never opened (the
+     * open would block until something writes to it).
+     */
+    public static byte[] readPlain(Path file) {
+        if (!Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return null;
+        }
+        try {
+            return Files.readAllBytes(file);
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
 }

@@ -88,17 +88,8 @@ record FolderState(
 
     /** The state in {@code dir}, or null when there is none that reads. */
     static FolderState read(Path dir) {
-        Path file = dir.resolve(STATE);
-        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
-            return null; // none; and a FIFO would block the read
-        }
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
-        if (lines.isEmpty() || !lines.get(0).equals(MAGIC)) {
+        List<String> lines = lines(dir);
+        if (lines == null) {
             return null;
         }
         Map<String, String> values = new LinkedHashMap<>();
@@ -156,24 +147,27 @@ record FolderState(
 
     /** One value of {@code dir}'s state, or null when there is no state of this version that holds it. */
     private static String stateValue(Path dir, String key) {
+        List<String> lines = lines(dir);
+        for (String l : lines == null ? List.<String>of() : lines) {
+            if (l.startsWith(key + " ")) {
+                return l.substring(key.length() + 1);
+            }
+        }
+        return null;
+    }
+
+    /** The lines of {@code dir}'s state when it is of this version, else null. */
+    private static List<String> lines(Path dir) {
         Path file = dir.resolve(STATE);
         if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
-            return null;
+            return null; // none; and a FIFO would block the read
         }
         try {
             List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-            if (lines.isEmpty() || !lines.get(0).equals(MAGIC)) {
-                return null;
-            }
-            for (String l : lines) {
-                if (l.startsWith(key + " ")) {
-                    return l.substring(key.length() + 1);
-                }
-            }
+            return lines.isEmpty() || !lines.get(0).equals(MAGIC) ? null : lines;
         } catch (IOException | RuntimeException e) {
             return null;
         }
-        return null;
     }
 
     static byte[] turnsBytes(List<Turn> turns) {

@@ -314,9 +314,7 @@ final class TurnFolder implements AutoCloseable {
         byte[] turnList = turnsFile();
         writeIfChanged(dir.resolve(FolderState.TURNS), turnList);
         if (state != null && state.writable()) {
-            java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
-            crc.update(turnList);
-            writeIfChanged(dir.resolve(FolderState.STATE), state.bytes(crc.getValue()));
+            writeIfChanged(dir.resolve(FolderState.STATE), state.bytes(TurnList.crc(turnList)));
         } else {
             Files.deleteIfExists(dir.resolve(FolderState.STATE));
         }

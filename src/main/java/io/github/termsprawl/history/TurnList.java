@@ -1,10 +1,8 @@
 package io.github.termsprawl.history;
 
+import io.github.termsprawl.core.AtomicFiles;
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.AbstractList;
 import java.util.Arrays;
@@ -33,13 +31,8 @@ final class TurnList extends AbstractList<FolderState.Turn> {
      * <index line>}.
      */
     static TurnList read(Path file) {
-        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
-            return null; // none; and a FIFO would block the read
-        }
-        byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(file);
-        } catch (IOException | RuntimeException e) {
+        byte[] bytes = AtomicFiles.readPlain(file);
+        if (bytes == null) {
             return null;
         }
         int[] starts = new int[64];
@@ -91,6 +84,11 @@ final class TurnList extends AbstractList<FolderState.Turn> {
 
     /** The CRC-32C of the file's bytes: what the state written with it holds ({@link FolderState#readTurns}). */
     long crc() {
+        return crc(bytes);
+    }
+
+    /** The CRC-32C of a turn list's bytes. */
+    static long crc(byte[] bytes) {
         java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
         crc.update(bytes);
         return crc.getValue();

@@ -4,8 +4,6 @@ import io.github.termsprawl.core.AtomicFiles;
 import io.github.termsprawl.jsonl.CompactJsonBytes;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -29,13 +27,8 @@ final class ClaudeTailFile {
 
     /** The tail kept for {@code key} in {@code file}, or null when there is none for it (or it does not read). */
     static ClaudeTail read(Path file, ClaudeTail.PlanCacheKey key, boolean scanned) {
-        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
-            return null; // none; and a FIFO would block the read
-        }
-        byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(file);
-        } catch (IOException | RuntimeException e) {
+        byte[] bytes = AtomicFiles.readPlain(file);
+        if (bytes == null) {
             return null;
         }
         try {
