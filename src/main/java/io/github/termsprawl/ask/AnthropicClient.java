@@ -125,14 +125,12 @@ final class AnthropicClient {
             call.cancel(true);
             throw noAnswer();
         } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
             if (cause instanceof HttpTimeoutException) {
                 throw noAnswer();
             }
-            String reason = cause == null
-                            || cause.getMessage() == null
-                            || cause.getMessage().isEmpty()
-                    ? (cause == null ? e : cause).getClass().getSimpleName()
+            String reason = cause.getMessage() == null || cause.getMessage().isEmpty()
+                    ? cause.getClass().getSimpleName()
                     : cause.getMessage();
             throw new AskException("Cannot reach " + endpoint + ": " + reason + ". Check the network connection, or"
                     + " ANTHROPIC_BASE_URL if it names another server.");

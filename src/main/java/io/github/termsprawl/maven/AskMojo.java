@@ -124,8 +124,8 @@ public class AskMojo extends AbstractSqliteMojo {
         }
         boolean dry = flag(dryRun, UserProperties.DRY_RUN, false);
         boolean redacts = flag(redact, UserProperties.REDACT, true);
-        int parallelCount = positive(parallel, UserProperties.PARALLEL, 4);
-        int timeoutSeconds = positive(timeout, UserProperties.TIMEOUT, 300);
+        int parallelCount = positive(parallel, UserProperties.PARALLEL, AskSettings.DEFAULT_PARALLEL);
+        int timeoutSeconds = positive(timeout, UserProperties.TIMEOUT, AskSettings.DEFAULT_TIMEOUT_SECONDS);
         Integer tokens = contextTokens == null || contextTokens.isEmpty()
                 ? null
                 : positive(contextTokens, UserProperties.CONTEXT_TOKENS, 0);
@@ -180,7 +180,8 @@ public class AskMojo extends AbstractSqliteMojo {
                         + ". Example: mvn -q termsprawl:ask -D" + UserProperties.SCOPE + "=peers -D"
                         + UserProperties.SELF + "=" + self + " -D" + UserProperties.QUESTION + "=\"…\"");
             }
-            return new Targets.Selection(null, null, chosen, self, positive(limit, UserProperties.LIMIT, 3));
+            return new Targets.Selection(
+                    null, null, chosen, self, positive(limit, UserProperties.LIMIT, Targets.DEFAULT_LIMIT));
         }
         if (hasNode == hasSession) {
             throw new MojoFailureException((hasNode ? "Give one target, not both " : "Missing a target: ")
@@ -197,7 +198,7 @@ public class AskMojo extends AbstractSqliteMojo {
                 hasSession ? transcriptSession : null,
                 chosen,
                 self,
-                positive(limit, UserProperties.LIMIT, 3));
+                positive(limit, UserProperties.LIMIT, Targets.DEFAULT_LIMIT));
     }
 
     /**
