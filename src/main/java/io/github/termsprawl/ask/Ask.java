@@ -3,7 +3,7 @@ package io.github.termsprawl.ask;
 import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.core.UserErrorException;
 import io.github.termsprawl.jsonl.JsonlTail;
-import io.github.termsprawl.session.SecretRedactor;
+import io.github.termsprawl.redact.Redactor;
 import io.github.termsprawl.transcript.Store;
 import io.github.termsprawl.transcript.TranscriptReaders;
 import java.nio.file.Path;
@@ -187,7 +187,7 @@ public final class Ask implements AutoCloseable {
             throw new AskException(missing + "'s transcript " + c.file() + " names no session id for claude --resume."
                     + " Set " + AskEnvironment.API_KEY + " to ask it through the API.");
         }
-        String question = SecretRedactor.redact(settings.question(), settings.redact());
+        String question = Redactor.redact(settings.question(), settings.redact());
         return cli.ask(c.sessionId(), c.file(), layout.cwd(), question);
     }
 

@@ -2,10 +2,10 @@ package io.github.termsprawl.ask;
 
 import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonWriter;
+import io.github.termsprawl.redact.Redactor;
 import io.github.termsprawl.session.Block;
 import io.github.termsprawl.session.Message;
 import io.github.termsprawl.session.Role;
-import io.github.termsprawl.session.SecretRedactor;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -152,7 +152,7 @@ final class RequestBuilder {
     }
 
     private String questionText(String question) {
-        return "Question: " + SecretRedactor.redact(question, redact);
+        return "Question: " + Redactor.redact(question, redact);
     }
 
     private static long sizeOf(List<ApiMessage> messages) {
@@ -236,7 +236,7 @@ final class RequestBuilder {
     }
 
     private String send(String text) {
-        return SecretRedactor.redact(text, redact);
+        return Redactor.redact(text, redact);
     }
 
     private static String marker(int turn, Message m) {

@@ -1,8 +1,8 @@
 package io.github.termsprawl.history;
 
+import io.github.termsprawl.redact.Redactor;
 import io.github.termsprawl.session.Block;
 import io.github.termsprawl.session.Message;
-import io.github.termsprawl.session.SecretRedactor;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -13,7 +13,7 @@ import java.util.Locale;
  * One message as a turn file: a small header an agent can cite (front matter: turn, role, node, store,
  * session, time, source), then its blocks in order — text as it was written, thinking under its own
  * heading, tool calls and results under a heading with their arguments and output fenced verbatim, images as
- * a placeholder line. Everything a person or a tool wrote goes through {@link SecretRedactor}.
+ * a placeholder line. Everything a person or a tool wrote goes through {@link Redactor}.
  */
 final class TurnMarkdown {
     /** Bumped when the bytes of a turn file or an index line change, so every folder is written again. */
@@ -87,13 +87,13 @@ final class TurnMarkdown {
 
     private static void block(StringBuilder out, Block b, boolean redact) {
         if (b instanceof Block.Text t) {
-            line(out, SecretRedactor.redact(t.text(), redact));
+            line(out, Redactor.redact(t.text(), redact));
         } else if (b instanceof Block.Thinking t) {
             if (t.redacted()) {
                 out.append("## thinking (kept encrypted by the store)\n");
             } else {
                 out.append("## thinking\n\n");
-                line(out, SecretRedactor.redact(t.text(), redact));
+                line(out, Redactor.redact(t.text(), redact));
             }
         } else if (b instanceof Block.ToolCall c) {
             out.append("## tool call: ")
@@ -133,7 +133,7 @@ final class TurnMarkdown {
 
     /** A fence longer than any run of backticks in the text, so nothing in it can close the fence. */
     private static void fenced(StringBuilder out, String info, String text, boolean redact) {
-        String body = SecretRedactor.redact(text == null ? "" : text, redact);
+        String body = Redactor.redact(text == null ? "" : text, redact);
         int longest = 0;
         for (int at = body.indexOf('`'); at >= 0; ) {
             int end = at;
@@ -176,7 +176,7 @@ final class TurnMarkdown {
         if (text == null) {
             text = describe(m);
         }
-        text = SecretRedactor.redact(text, redact);
+        text = Redactor.redact(text, redact);
         if (text.length() > INDEX_TEXT) {
             int cut = INDEX_TEXT;
             if (Character.isHighSurrogate(text.charAt(cut - 1))) {

@@ -4,6 +4,7 @@ import io.github.termsprawl.jsonl.CompactJsonBytes;
 import io.github.termsprawl.jsonl.ForwardLineReader;
 import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonProjection;
+import io.github.termsprawl.redact.Redactor;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -124,17 +125,17 @@ final class ClaudePlanCache {
     /**
      * Makes a record fit to keep: of its tool calls only what a plan and the subagent scan read (a {@code Task}
      * or {@code Agent} call's prompt, no other argument); with {@code redact}, its texts redacted
-     * ({@link SecretRedactor}), so that the cache holds no secret the transcript had.
+     * ({@link Redactor}), so that the cache holds no secret the transcript had.
      */
     static void keepable(Map<String, Object> record, boolean redact) {
         Map<String, Object> message = Json.asObject(record.get("message"));
         if (redact) {
             Map<String, Object> attachment = Json.asObject(record.get("attachment"));
             if (attachment != null && attachment.get("prompt") instanceof String prompt) {
-                attachment.put("prompt", SecretRedactor.redact(prompt));
+                attachment.put("prompt", Redactor.redact(prompt));
             }
             if (message != null && message.get("content") instanceof String text) {
-                message.put("content", SecretRedactor.redact(text));
+                message.put("content", Redactor.redact(text));
             }
         }
         if (message == null || !(message.get("content") instanceof List<?> parts)) {
@@ -146,7 +147,7 @@ final class ClaudePlanCache {
                 continue;
             }
             if (redact && p.get("text") instanceof String text) {
-                p.put("text", SecretRedactor.redact(text));
+                p.put("text", Redactor.redact(text));
             }
             if (!p.containsKey("input")) {
                 continue;
@@ -155,7 +156,7 @@ final class ClaudePlanCache {
             if (("Task".equals(p.get("name")) || "Agent".equals(p.get("name")))
                     && input != null
                     && input.get("prompt") instanceof String prompt) {
-                p.put("input", Map.of("prompt", redact ? SecretRedactor.redact(prompt) : prompt));
+                p.put("input", Map.of("prompt", redact ? Redactor.redact(prompt) : prompt));
             } else {
                 p.remove("input");
             }

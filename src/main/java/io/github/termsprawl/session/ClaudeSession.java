@@ -5,6 +5,7 @@ import io.github.termsprawl.jsonl.ForwardLineReader;
 import io.github.termsprawl.jsonl.JsonProjection;
 import io.github.termsprawl.jsonl.JsonlRecords;
 import io.github.termsprawl.jsonl.ReverseLineReader;
+import io.github.termsprawl.redact.Redactor;
 import io.github.termsprawl.transcript.StoreFacts;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -202,7 +203,7 @@ public final class ClaudeSession implements SessionReader {
     /**
      * A file that keeps the records of a transcript's first lines between reads ({@code bytes} of it hold the
      * records of the transcript's lines before {@code offset}, which are {@code lines} lines); {@code bytes} 0:
-     * nothing kept yet. With {@code redact} its texts are redacted ({@link SecretRedactor}), and so are the texts
+     * nothing kept yet. With {@code redact} its texts are redacted ({@link Redactor}), and so are the texts
      * of the plans made with it.
      */
     public record PlanCache(Path file, long bytes, long offset, long lines, boolean redact) {}

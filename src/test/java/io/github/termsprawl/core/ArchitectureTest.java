@@ -30,8 +30,8 @@ import org.junit.jupiter.api.Test;
 class ArchitectureTest {
     static final Path SRC = Path.of(System.getProperty("basedir", ".")).resolve("src/main/java/io/github/termsprawl");
     /** Lowest first. */
-    static final List<String> LAYERS =
-            List.of("jsonl", "core", "transcript", "session", "view", "history", "ask", "plant", "cli", "maven");
+    static final List<String> LAYERS = List.of(
+            "jsonl", "redact", "core", "transcript", "session", "view", "history", "ask", "plant", "cli", "maven");
 
     private static final Pattern OWN_REFERENCE = Pattern.compile("io\\.github\\.termsprawl\\.(\\w+)\\.");
 

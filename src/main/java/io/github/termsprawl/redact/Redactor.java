@@ -1,4 +1,4 @@
-package io.github.termsprawl.session;
+package io.github.termsprawl.redact;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  * where its keyword occurs: one pass over the text finds the keywords, and each regex is matched (anchored)
  * at a keyword, so text without any keyword costs that one pass and compiles no regex.
  */
-public final class SecretRedactor {
+public final class Redactor {
     /** One secret found: {@code text.substring(start, end)} is replaced by {@code [redacted:kind]}. */
     public record Finding(int start, int end, String kind) {}
 
@@ -159,7 +159,7 @@ public final class SecretRedactor {
 
     private static final int CHUNK = 1 << 13;
 
-    private SecretRedactor() {}
+    private Redactor() {}
 
     /**
      * {@link #redact(String)} when {@code on} (the user may turn redaction off: {@code termsprawl.redact},

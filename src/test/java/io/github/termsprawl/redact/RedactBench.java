@@ -1,4 +1,4 @@
-package io.github.termsprawl.session;
+package io.github.termsprawl.redact;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * The speed of {@link SecretRedactor}: the text of every file under a folder (say ../shared/corpus, or one
+ * The speed of {@link Redactor}: the text of every file under a folder (say ../shared/corpus, or one
  * output of bench/gen-transcript.mjs), repeated to about MB megabytes, redacted a few times.
  * usage: RedactBench FOLDER_OR_FILE [MB]
  */
@@ -35,8 +35,8 @@ public final class RedactBench {
         all = null;
         for (int run = 1; run <= 5; run++) {
             long t0 = System.nanoTime();
-            List<SecretRedactor.Finding> found = SecretRedactor.find(text);
-            String out = SecretRedactor.redact(text);
+            List<Redactor.Finding> found = Redactor.find(text);
+            String out = Redactor.redact(text);
             long t1 = System.nanoTime();
             double seconds = (t1 - t0) / 2e9;
             System.out.printf(

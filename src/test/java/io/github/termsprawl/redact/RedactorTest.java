@@ -1,4 +1,4 @@
-package io.github.termsprawl.session;
+package io.github.termsprawl.redact;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-class SecretRedactorTest {
+class RedactorTest {
     // Fake keys in the real shapes, cut in two so that no scanner flags this file.
     private static final String ANTHROPIC =
             "sk-ant-" + "api03-" + "Xq7LmN2pR8sT4vW9yZ1bC3dF5gH6jK0mP2qS4uV6xY8zA1cE3fG5hJ7kL9nO1pQ3rT5vW7"
@@ -33,18 +33,18 @@ class SecretRedactorTest {
     private static final String GOOGLE = "AIza" + "SyD8x2Kq9LmN3pR7tV0wY5zB1cE4fG6hJ8k";
 
     private static void redacts(String text, String expected) {
-        String once = SecretRedactor.redact(text);
+        String once = Redactor.redact(text);
         assertEquals(expected, once);
-        assertEquals(once, SecretRedactor.redact(once), "redacting twice changes nothing more");
+        assertEquals(once, Redactor.redact(once), "redacting twice changes nothing more");
     }
 
     @Test
     void theSwitchTurnsRedactionOffAndNullPassesThrough() {
         String text = "ghp_" + "aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3z5A";
-        assertEquals("[redacted:github-token]", SecretRedactor.redact(text, true));
-        assertSame(text, SecretRedactor.redact(text, false));
-        assertEquals(null, SecretRedactor.redact(null, true));
-        assertEquals(null, SecretRedactor.redact(null, false));
+        assertEquals("[redacted:github-token]", Redactor.redact(text, true));
+        assertSame(text, Redactor.redact(text, false));
+        assertEquals(null, Redactor.redact(null, true));
+        assertEquals(null, Redactor.redact(null, false));
     }
 
     @Test
@@ -193,28 +193,28 @@ class SecretRedactorTest {
                 "the ghp_ prefix marks a classic GitHub token; xoxb- a Slack bot token; AIza a Google key",
             })
     void leavesNonSecretsAlone(String text) {
-        assertSame(text, SecretRedactor.redact(text));
+        assertSame(text, Redactor.redact(text));
     }
 
     @Test
     void returnsTheSameInstanceWhenNothingMatches() {
         String text = "plain text with = signs, a=b, token counts and sk- nothing";
-        assertSame(text, SecretRedactor.redact(text));
-        assertSame("", SecretRedactor.redact(""));
+        assertSame(text, Redactor.redact(text));
+        assertSame("", Redactor.redact(""));
     }
 
     @Test
     void findsEverySecretOfAMixedTextOnceAndInOrder() {
         String text = "a " + GITHUB + " b " + AWS_ID + " c " + GOOGLE + " d DB_PASSWORD=pw1234 e";
-        List<SecretRedactor.Finding> found = SecretRedactor.find(text);
+        List<Redactor.Finding> found = Redactor.find(text);
         assertEquals(
                 List.of("github-token", "aws-access-key", "google-api-key", "secret-assignment"),
-                found.stream().map(SecretRedactor.Finding::kind).toList());
+                found.stream().map(Redactor.Finding::kind).toList());
         assertEquals(GITHUB, text.substring(found.get(0).start(), found.get(0).end()));
         assertEquals(
                 "a [redacted:github-token] b [redacted:aws-access-key] c [redacted:google-api-key] d "
                         + "DB_PASSWORD=[redacted:secret-assignment] e",
-                SecretRedactor.redact(text));
+                Redactor.redact(text));
     }
 
     @Test
@@ -222,8 +222,8 @@ class SecretRedactorTest {
         String pad = "x".repeat((1 << 13) - 3);
         redacts(pad + " " + GITHUB, pad + " [redacted:github-token]");
         redacts(pad + "\nDB_PASSWORD=pw1234", pad + "\nDB_PASSWORD=[redacted:secret-assignment]");
-        assertSame("sk", SecretRedactor.redact("sk"));
-        assertSame("=", SecretRedactor.redact("="));
+        assertSame("sk", Redactor.redact("sk"));
+        assertSame("=", Redactor.redact("="));
     }
 
     /**
@@ -239,7 +239,7 @@ class SecretRedactorTest {
             for (Path file : walk.filter(Files::isRegularFile).sorted().toList()) {
                 files++;
                 String text = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
-                for (SecretRedactor.Finding f : SecretRedactor.find(text)) {
+                for (Redactor.Finding f : Redactor.find(text)) {
                     found.add(corpus.relativize(file) + ": " + f.kind() + " «"
                             + text.substring(Math.max(0, f.start() - 40), Math.min(text.length(), f.end() + 10)) + "»");
                 }
