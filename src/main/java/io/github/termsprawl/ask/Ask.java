@@ -120,7 +120,29 @@ public final class Ask implements AutoCloseable {
         }
     }
 
+    /**
+     * One target's result as it is printed: with redaction on, a server's error (a 401 body may echo the key),
+     * the answer and its notes are redacted too, not only what was sent (docs/redaction.md).
+     */
     private Result one(Target target, ClaudeCli cli) {
+        Result r = asked(target, cli);
+        if (!settings.redact()) {
+            return r;
+        }
+        Answer a = r.answer();
+        Answer shown = a == null
+                ? null
+                : new Answer(
+                        a.hasContext(),
+                        Redactor.redact(a.answer(), true),
+                        a.citations(),
+                        a.usage(),
+                        a.notes().stream().map(n -> Redactor.redact(n, true)).toList(),
+                        a.backend());
+        return new Result(r.target(), r.conversation(), r.request(), shown, Redactor.redact(r.error(), true));
+    }
+
+    private Result asked(Target target, ClaudeCli cli) {
         Conversation c;
         try {
             c = loader.load(target);

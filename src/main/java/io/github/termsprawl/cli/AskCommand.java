@@ -8,6 +8,7 @@ import io.github.termsprawl.ask.Target;
 import io.github.termsprawl.ask.Targets;
 import io.github.termsprawl.core.UserErrorException;
 import io.github.termsprawl.jsonl.Utf8Output;
+import io.github.termsprawl.redact.Redaction;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -37,6 +38,9 @@ public final class AskCommand {
         if (!a.ok()) {
             write(err, "termsprawl-ask: " + a.error() + "\nusage: " + AskArgs.USAGE + "\n");
             return 2;
+        }
+        if (!a.redact()) {
+            write(err, "termsprawl-ask: " + Redaction.OFF_NOTICE + "\n");
         }
         AskSettings settings;
         try {

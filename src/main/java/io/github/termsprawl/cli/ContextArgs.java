@@ -3,11 +3,14 @@ package io.github.termsprawl.cli;
 import io.github.termsprawl.view.View;
 
 /**
- * The argv of {@code termsprawl-context --cwd <dir> --self <nodeId> [--view <view>]} (SPEC §8).
+ * The argv of {@code termsprawl-context --cwd <dir> --self <nodeId> [--view <view>] [--redact | --no-redact]}
+ * (docs/context.md, "Options").
  *
  * @param view the {@code --view} value as given (checked to name a view), or null for the default view
+ * @param redact {@code --redact} (true) or {@code --no-redact} (false), the last one given; null for neither,
+ *     which leaves it to the view
  */
-public record ContextArgs(String cwd, String self, String view, String error) {
+public record ContextArgs(String cwd, String self, String view, Boolean redact, String error) {
     public static final String USAGE_ERROR = "expected --cwd and --self";
 
     /** Each flag takes the next argument verbatim; a repeated flag: the last wins. */
@@ -15,6 +18,7 @@ public record ContextArgs(String cwd, String self, String view, String error) {
         String cwd = null;
         String self = null;
         String view = null;
+        Boolean redact = null;
         for (int i = 0; i < argv.length; i++) {
             String arg = argv[i];
             if (arg.equals("--cwd") || arg.equals("--self") || arg.equals("--view")) {
@@ -28,6 +32,8 @@ public record ContextArgs(String cwd, String self, String view, String error) {
                 } else {
                     view = argv[++i];
                 }
+            } else if (arg.equals("--redact") || arg.equals("--no-redact")) {
+                redact = arg.equals("--redact");
             } else {
                 return failure("unexpected argument: " + arg);
             }
@@ -36,13 +42,13 @@ public record ContextArgs(String cwd, String self, String view, String error) {
             return failure(USAGE_ERROR);
         }
         if (view != null && View.of(view) == null) { // View loads only when --view is given
-            return failure("unknown view: " + view); // SPEC §8, byte for byte
+            return failure("unknown view: " + view); // docs/context.md, byte for byte
         }
-        return new ContextArgs(cwd, self, view, null);
+        return new ContextArgs(cwd, self, view, redact, null);
     }
 
     private static ContextArgs failure(String error) {
-        return new ContextArgs(null, null, null, error);
+        return new ContextArgs(null, null, null, null, error);
     }
 
     public boolean ok() {

@@ -1,6 +1,7 @@
 package io.github.termsprawl.cli;
 
 import io.github.termsprawl.jsonl.Utf8Output;
+import io.github.termsprawl.redact.Redaction;
 import io.github.termsprawl.view.LinkedContext;
 import io.github.termsprawl.view.View;
 import java.io.FileDescriptor;
@@ -10,8 +11,9 @@ import java.io.OutputStream;
 import java.nio.file.Path;
 
 /**
- * {@code termsprawl-context --cwd <dir> --self <nodeId> [--view live]} (SPEC §8): exit 2 with one stderr line for
- * bad arguments, otherwise exit 0 whatever happens, with exactly the context on stdout.
+ * {@code termsprawl-context --cwd <dir> --self <nodeId> [--view live] [--redact | --no-redact]} (docs/context.md):
+ * exit 2 with one stderr line for bad arguments, otherwise exit 0 whatever happens, with exactly the context on
+ * stdout.
  */
 public final class ContextCommand {
     private ContextCommand() {}
@@ -29,9 +31,12 @@ public final class ContextCommand {
             write(err, Utf8Output.encode("termsprawl-context: " + parsed.error() + "\n"));
             return 2;
         }
-        try (LinkedContext context = parsed.view() == null
-                ? new LinkedContext(Path.of(parsed.cwd()))
-                : new LinkedContext(Path.of(parsed.cwd()), View.of(parsed.view()))) {
+        if (Boolean.FALSE.equals(parsed.redact())) {
+            write(err, Utf8Output.encode("termsprawl-context: " + Redaction.OFF_NOTICE + "\n"));
+        }
+        try (LinkedContext context = parsed.view() == null && parsed.redact() == null
+                ? new LinkedContext(Path.of(parsed.cwd())) // the default: no class of the live view or redactor loads
+                : context(parsed)) {
             LinkedContext.Output output = context.render(parsed.self());
             write(out, output.stdoutUtf8());
             for (String note : output.notes()) {
@@ -41,6 +46,11 @@ public final class ContextCommand {
             // fail open: an agent gets no context rather than a stack trace
         }
         return 0;
+    }
+
+    private static LinkedContext context(ContextArgs parsed) {
+        View view = parsed.view() == null ? View.PROSE : View.of(parsed.view());
+        return new LinkedContext(Path.of(parsed.cwd()), view, Redaction.chosen(parsed.redact(), view == View.LIVE));
     }
 
     /** Writes and flushes; a closed pipe is the reader's choice, not an error (the history command's too). */

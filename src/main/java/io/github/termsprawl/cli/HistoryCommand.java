@@ -3,6 +3,7 @@ package io.github.termsprawl.cli;
 import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.history.History;
 import io.github.termsprawl.jsonl.Utf8Output;
+import io.github.termsprawl.redact.Redaction;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -36,6 +37,9 @@ public final class HistoryCommand {
         if (!parsed.ok()) {
             write(err, NAME + ": " + parsed.error() + "\n" + HistoryArgs.USAGE + "\n");
             return 2;
+        }
+        if (!parsed.redact()) {
+            write(err, NAME + ": " + Redaction.OFF_NOTICE + "\n");
         }
         try {
             run(parsed, out, err);

@@ -238,6 +238,18 @@ abstract class AbstractTermsprawlMojo extends AbstractMojo {
                 + ": expected true or false. Example: -D" + property + "=" + !unset);
     }
 
+    /**
+     * {@code termsprawl.redact} (docs/redaction.md): {@code unset} when not given; a warning when the user
+     * turned redaction off, so that a log never hides that secrets went out as they are.
+     */
+    boolean redaction(String value, boolean unset) throws MojoFailureException {
+        boolean on = flag(value, UserProperties.REDACT, unset);
+        if (!on && value != null && !value.isEmpty()) {
+            getLog().warn("termsprawl: secrets are not redacted (" + UserProperties.REDACT + "=false)");
+        }
+        return on;
+    }
+
     /** A safe node id, or a failure naming the property, the value and the rule. */
     static String nodeId(String value, String property, String example) throws MojoFailureException {
         required(value, property, example);

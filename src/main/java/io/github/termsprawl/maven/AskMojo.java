@@ -123,7 +123,7 @@ public class AskMojo extends AbstractSqliteMojo {
                     + ": expected text or json. Example: " + EXAMPLE + " -D" + UserProperties.FORMAT + "=json");
         }
         boolean dry = flag(dryRun, UserProperties.DRY_RUN, false);
-        boolean redacts = flag(redact, UserProperties.REDACT, true);
+        boolean redacts = redaction(redact, true);
         int parallelCount = positive(parallel, UserProperties.PARALLEL, AskSettings.DEFAULT_PARALLEL);
         int timeoutSeconds = positive(timeout, UserProperties.TIMEOUT, AskSettings.DEFAULT_TIMEOUT_SECONDS);
         Integer tokens = contextTokens == null || contextTokens.isEmpty()

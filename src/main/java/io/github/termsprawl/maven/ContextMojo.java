@@ -32,9 +32,16 @@ public class ContextMojo extends AbstractSqliteMojo {
     @Parameter(property = UserProperties.STATS, defaultValue = "false")
     private String stats;
 
-    /** Which conversation to show: {@code prose} (SPEC §6, the default) or {@code live} (what the peer's agent would send next). */
+    /** Which conversation to show: {@code file} (the default) or {@code live} (what the peer's agent would send next). */
     @Parameter(property = UserProperties.VIEW)
     private String view;
+
+    /**
+     * Whether secrets are replaced by {@code [redacted:<kind>]}. Unset: the live view redacts and the file
+     * view prints the transcripts' text as it is, as the planted command does without {@code --redact}.
+     */
+    @Parameter(property = UserProperties.REDACT)
+    private String redact;
 
     @Parameter(property = UserProperties.CONTEXT_SKIP, defaultValue = "false")
     private String skipContext;
@@ -59,9 +66,10 @@ public class ContextMojo extends AbstractSqliteMojo {
                     + ": expected one of " + View.names() + ". Example: " + EXAMPLE + " -D" + UserProperties.VIEW
                     + "=live");
         }
+        boolean redacts = redaction(redact, chosen == View.LIVE);
         LinkedContext.Output result;
         List<String> statsLines = null;
-        try (LinkedContext context = new LinkedContext(root, chosen)) {
+        try (LinkedContext context = new LinkedContext(root, chosen, redacts)) {
             result = context.render(self);
             if (statsWanted) {
                 statsLines = context.stats(self);

@@ -54,7 +54,7 @@ public class HistoryMojo extends AbstractSqliteMojo {
         if (node != null && !node.isEmpty()) {
             nodeId(node, UserProperties.NODE, EXAMPLE);
         }
-        boolean redacts = flag(redact, UserProperties.REDACT, true);
+        boolean redacts = redaction(redact, true);
         ProjectLayout layout = new ProjectLayout(root);
         int turns = 0;
         int written = 0;

@@ -21,6 +21,10 @@ public class StatusMojo extends AbstractSqliteMojo {
     @Parameter(property = UserProperties.OUTPUT)
     private String output;
 
+    /** Whether secrets in what is printed (a transcript path) are replaced by {@code [redacted:<kind>]}. */
+    @Parameter(property = UserProperties.REDACT, defaultValue = "true")
+    private String redact;
+
     @Parameter(property = UserProperties.STATUS_SKIP, defaultValue = "false")
     private String skipStatus;
 
@@ -36,6 +40,7 @@ public class StatusMojo extends AbstractSqliteMojo {
 
     @Override
     void run(Path root) throws IOException, MojoFailureException {
+        boolean redacts = redaction(redact, true);
         ProjectLayout layout = new ProjectLayout(root);
         List<String> lines;
         List<String> nodes;
@@ -43,7 +48,7 @@ public class StatusMojo extends AbstractSqliteMojo {
                 new TranscriptReaders(new io.github.termsprawl.jsonl.JsonlTail(), layout.sqliteNativeDir())) {
             ProjectStatus status = new ProjectStatus(layout, readers);
             nodes = status.nodes();
-            lines = status.lines();
+            lines = status.lines(redacts);
         }
         String where = printData(root, lines(lines), output);
         getLog().info("termsprawl: " + nodes.size() + " node(s), printed to " + where);

@@ -11,6 +11,7 @@ import io.github.termsprawl.jsonl.JsonlTail;
 import io.github.termsprawl.transcript.PeerTurns;
 import io.github.termsprawl.transcript.TranscriptReaders;
 import io.github.termsprawl.transcript.Turn;
+import io.github.termsprawl.transcript.TurnLimits;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -74,6 +75,9 @@ public final class LinkedContext implements AutoCloseable {
     /** {@link View#LIVE}; a flag, so the default view loads no class of the live one. */
     private final boolean live;
 
+    /** Whether turn texts are redacted before they are cut and printed (docs/redaction.md). */
+    private final boolean redact;
+
     private final long deadlineNanos;
     private NodeTitles titles; // read once, and only when something prints
 
@@ -87,17 +91,25 @@ public final class LinkedContext implements AutoCloseable {
         this.readers = readers;
         this.deadlineNanos = deadlineMillis * 1_000_000L;
         this.live = false;
+        this.redact = false;
     }
 
     public LinkedContext(Path cwd) {
         this(cwd, new TranscriptReaders(new JsonlTail(), new ProjectLayout(cwd).sqliteNativeDir()));
     }
 
+    /** The view with its own redaction default: the live view redacts, the file view does not. */
     public LinkedContext(Path cwd, View view) {
+        this(cwd, view, view == View.LIVE);
+    }
+
+    /** @param redact whether secrets are replaced by {@code [redacted:<kind>]} in what prints */
+    public LinkedContext(Path cwd, View view, boolean redact) {
         this.layout = new ProjectLayout(cwd);
         this.readers = new TranscriptReaders(new JsonlTail(), layout.sqliteNativeDir());
         this.deadlineNanos = DEADLINE_MILLIS * 1_000_000L;
         this.live = view == View.LIVE;
+        this.redact = redact;
     }
 
     public Output render(String self) {
@@ -192,7 +204,7 @@ public final class LinkedContext implements AutoCloseable {
             peer.refusal = result.refusal();
             if (!result.turns().isEmpty()) {
                 peer.title = titles().titleOf(id);
-                peer.turns = result.turns();
+                peer.turns = redact ? RedactedTurns.of(result.turns()) : result.turns();
                 peer.utf8 = LinkedContextFormat.blockUtf8(id, peer.title, peer.turns);
             }
         }
@@ -214,9 +226,8 @@ public final class LinkedContext implements AutoCloseable {
             if (entry == null) {
                 return null;
             }
-            PeerTurns turns = live
-                    ? LiveTurns.lastTurns(readers, entry, LinkedContextFormat.LIMITS)
-                    : readers.lastTurns(entry, LinkedContextFormat.LIMITS);
+            TurnLimits limits = redact ? RedactedTurns.READ_LIMITS : LinkedContextFormat.LIMITS;
+            PeerTurns turns = live ? LiveTurns.lastTurns(readers, entry, limits) : readers.lastTurns(entry, limits);
             return Deadline.passed() ? null : turns; // a reader may have stopped short at the deadline
         } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
             return null; // fail open: this peer prints nothing

@@ -4,6 +4,7 @@ import io.github.termsprawl.core.Link;
 import io.github.termsprawl.core.Links;
 import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.core.TranscriptIndex;
+import io.github.termsprawl.redact.Redactor;
 import io.github.termsprawl.transcript.ReadStats;
 import io.github.termsprawl.transcript.TranscriptReaders;
 import java.io.IOException;
@@ -39,6 +40,13 @@ public final class ProjectStatus {
             ids.add(link.b());
         }
         return new ArrayList<>(ids);
+    }
+
+    /** The lines, with secrets in them (a path is all that could hold one) redacted when {@code redact}. */
+    public List<String> lines(boolean redact) {
+        List<String> lines = lines();
+        lines.replaceAll(line -> Redactor.redact(line, redact));
+        return lines;
     }
 
     public List<String> lines() {

@@ -396,4 +396,39 @@ class AskTest {
         assertEquals(List.of("ghost"), doc.get("failed"));
         assertEquals(List.of(), doc.get("no_context"));
     }
+
+    /** A server's error and the answer may echo a secret: what ask prints is redacted (docs/redaction.md). */
+    @Test
+    void aServerErrorOrAnAnswerThatEchoesASecretPrintsRedacted() throws Exception {
+        String key = "sk-ant-api03-" + "Zq8Xv2Lm4Np6Rt0Yw3Bc5Df7Gh9Jk1MnQpRsTuVwXyZaBcDe";
+        Map<String, String> env = env();
+        env.put("ANTHROPIC_API_KEY", key);
+        api.answering(r -> LocalApi.error(401, "authentication_error", "invalid x-api-key: " + key, Map.of()));
+        List<Ask.Result> failed = ask(env, node("backend"), false, 4);
+        assertTrue(failed.get(0).failed());
+        assertFalse(failed.get(0).error().contains(key), failed.get(0).error());
+        assertTrue(
+                failed.get(0).error().contains("[redacted:anthropic-api-key]"),
+                failed.get(0).error());
+        assertFalse(report(failed).contains(key), report(failed));
+
+        api.answering(r -> LocalApi.answer(true, "It logs in with " + key + ".", 8));
+        List<Ask.Result> answered = ask(env, node("backend"), false, 4);
+        assertEquals(
+                "It logs in with [redacted:anthropic-api-key].",
+                answered.get(0).answer().answer());
+    }
+
+    /** With redaction off, the answer is printed as the model gave it. */
+    @Test
+    void noRedactPrintsTheAnswerAsItCame() throws Exception {
+        String key = "sk-ant-api03-" + "Zq8Xv2Lm4Np6Rt0Yw3Bc5Df7Gh9Jk1MnQpRsTuVwXyZaBcDe";
+        api.answering(r -> LocalApi.answer(true, "It logs in with " + key + ".", 8));
+        AskSettings open = RequestChecks.settings(
+                new AskEnvironment(env()), "Why?", null, 5, 4, false, false, null, AskSettings.FLAGS);
+        try (Ask ask = new Ask(cwd, open, new AskEnvironment(env()))) {
+            List<Ask.Result> results = ask.run(ask.targets(node("backend")));
+            assertEquals("It logs in with " + key + ".", results.get(0).answer().answer());
+        }
+    }
 }

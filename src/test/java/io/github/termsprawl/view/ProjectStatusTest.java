@@ -48,4 +48,18 @@ class ProjectStatusTest {
             assertEquals(List.of(), new ProjectStatus(new ProjectLayout(cwd), readers).lines());
         }
     }
+
+    /** A status line names a path, which can hold a secret (a credential in a URL-like folder name). */
+    @Test
+    void secretsInALineAreRedactedUnlessTurnedOff() throws Exception {
+        String pat = "ghp_" + "8aF3kQ9zL2mX7pR4tW6yB1cD5eG0hJ2nK4sV";
+        Fixtures.index(cwd, "rev", "/no/" + pat + "/s.jsonl");
+        try (TranscriptReaders readers = io.github.termsprawl.transcript.StoreFixtures.readers()) {
+            ProjectStatus status = new ProjectStatus(new ProjectLayout(cwd), readers);
+            String redacted = status.lines(true).get(0);
+            assertEquals(false, redacted.contains(pat), redacted);
+            assertEquals(true, redacted.contains("[redacted:"), redacted);
+            assertEquals(true, status.lines(false).get(0).contains(pat));
+        }
+    }
 }
