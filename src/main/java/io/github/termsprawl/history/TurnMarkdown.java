@@ -38,26 +38,28 @@ final class TurnMarkdown {
     }
 
     static byte[] render(Header header, int turn, Integer window, Message m, boolean redact) {
-        StringBuilder out = new StringBuilder(256);
-        out.append("---\n");
-        field(out, "turn", number(turn));
-        field(out, "role", m.role().id());
-        field(out, "node", header.node());
+        StringBuilder front = new StringBuilder(256);
+        front.append("---\n");
+        field(front, "turn", number(turn));
+        field(front, "role", m.role().id());
+        field(front, "node", header.node());
         if (header.agent() != null) {
-            field(out, "agent", header.agent());
+            field(front, "agent", header.agent());
         }
-        field(out, "store", header.store());
-        field(out, "session", header.session());
-        field(out, "time", time(m.timestamp()));
-        field(out, "source", m.source() == null ? null : m.source().cite());
-        field(out, "id", m.id());
+        field(front, "store", header.store());
+        field(front, "session", header.session());
+        field(front, "time", time(m.timestamp()));
+        field(front, "source", m.source() == null ? null : m.source().cite());
+        field(front, "id", m.id());
         if (window != null) {
-            field(out, "window", Integer.toString(window + 1));
+            field(front, "window", Integer.toString(window + 1));
         }
         if (!m.flags().isEmpty()) {
-            field(out, "flags", flags(m));
+            field(front, "flags", flags(m));
         }
-        out.append("---\n");
+        front.append("---\n");
+        // the header too: a session id or a source path is the writer's, and could hold a secret
+        StringBuilder out = new StringBuilder(front.length() + 256).append(Redactor.redact(front.toString(), redact));
         for (Block b : m.blocks()) {
             out.append('\n');
             block(out, b, redact);

@@ -48,4 +48,19 @@ class TurnMarkdownTest {
                 "0007 user 2026-01-01T00:00:00Z [tool result t1]",
                 line(says(new Block.ToolResult("t1", "   \n", false))));
     }
+
+    /** The front matter is redacted too: a session id or a source is the writer's, not termsprawl's. */
+    @Test
+    void theFrontMatterIsRedacted() {
+        String token = "ghp_" + "8aF3kQ9zL2mX7pR4tW6yB1cD5eG0hJ2nK4sV";
+        TurnMarkdown.Header header = new TurnMarkdown.Header("be", "claude", "s-" + token, null);
+        Message m = says(new Block.Text("hi"));
+        String redacted =
+                new String(TurnMarkdown.render(header, 7, null, m, true), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(false, redacted.contains(token), redacted);
+        assertEquals(true, redacted.contains("session: s-[redacted:github-token]\n"), redacted);
+        String open =
+                new String(TurnMarkdown.render(header, 7, null, m, false), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(true, open.contains("session: s-" + token + "\n"), open);
+    }
 }
