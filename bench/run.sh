@@ -7,6 +7,7 @@
 #   SKIP_HUGE=1 bench/run.sh     without the 1.5 GB case
 #   RUNS=15 bench/run.sh         more runs per command (default 9)
 #   SHARED=dir bench/run.sh      where the shared folder is (default ../shared)
+#   EVERYDAY_ONLY=1 bench/run.sh the everyday case alone, plain and with --redact
 #
 # The shared folder is optional. With it (and node): the node reference model
 # (bench/reference-context.mjs) runs beside the command, the everyday case links the real Claude Code
@@ -62,20 +63,20 @@ fixture() { # fixture FILE CMD...: make FILE once, reuse it on later runs
   f=$1; shift
   [ -s "$f" ] || { echo "bench: generating $f" >&2; "$@"; }
 }
-# measure CASE DIR [REFDIR]: java vs node on the same project (node on REFDIR when given); java alone
-# when there is no reference model
+# measure CASE DIR [REFDIR [FLAG]]: java vs node on the same project (node on REFDIR when given; FLAG,
+# such as --redact, passed to java alone); java alone when there is no reference model
 measure() {
-  name=$1; dir=$2; refdir=${3:-$2}
+  name=$1; dir=$2; refdir=${3:-$2}; flag=${4:-}
   mkdir -p "$work/out/$name"
   if [ "$compare" = yes ]; then
     OUT_DIR="$work/out/$name" python3 bench/measure.py "$runs" \
-      java -- "$dir/.termsprawl/bin/termsprawl-context" --cwd "$dir" --self me --- \
+      java -- "$dir/.termsprawl/bin/termsprawl-context" --cwd "$dir" --self me $flag --- \
       node -- node "$ref" --cwd "$refdir" --self me > "$work/out/$name/result"
     same=no
     cmp -s "$work/out/$name/java.out" "$work/out/$name/node.out" && same=yes
   else
     OUT_DIR="$work/out/$name" python3 bench/measure.py "$runs" \
-      java -- "$dir/.termsprawl/bin/termsprawl-context" --cwd "$dir" --self me > "$work/out/$name/result"
+      java -- "$dir/.termsprawl/bin/termsprawl-context" --cwd "$dir" --self me $flag > "$work/out/$name/result"
     same=-
   fi
   awk -v name="$name" -v same="$same" '
@@ -114,6 +115,8 @@ else
   done
 fi
 
+only=${EVERYDAY_ONLY:-0}
+if [ "$only" != 1 ]; then
 # many small peers: the per-peer cost (link, index entry, one short transcript each)
 if [ "$have_node" = yes ]; then
   project "$work/peers2000"
@@ -156,6 +159,8 @@ project "$work/opencode"
 printf '{"version": 1, "path": "%s", "store": "opencode", "session": "ses_bench"}\n' "$work/opencode.db" > "$work/opencode/.termsprawl/transcripts/big.json"
 printf '{"version": 1, "a": "big", "b": "me"}\n' > "$work/opencode/.termsprawl/links/big--me.json"
 
+fi # EVERYDAY_ONLY
+
 echo
 if [ "$compare" = yes ]; then
   echo "termsprawl-context vs node reference, $runs runs each, interleaved; $(date -u +%Y-%m-%d), $(nproc) cores, $(java -version 2>&1 | head -1), node $(node --version)"
@@ -166,6 +171,9 @@ echo
 echo "| case | java wall (median) | java peak RSS | node wall (median) | node peak RSS | java/node | same output |"
 echo "|---|---|---|---|---|---|---|"
 measure "everyday ($i $everyday)" "$work/everyday"
+# redaction on: the corpus holds no secret, so the output is still the node model's, byte for byte
+measure "everyday, --redact" "$work/everyday" "$work/everyday" --redact
+[ "$only" = 1 ] && exit 0
 if [ "$have_node" = yes ]; then
   measure "2000 small peers (one 7-line transcript each)" "$work/peers2000"
 fi
