@@ -44,6 +44,8 @@ final class AnthropicClient {
     private final int maxRetries;
     private final long maxWaitMillis;
     private final Sleeper sleeper;
+    /** The most of a response body kept ({@link CappedBytes#CAP}; less in tests). */
+    int bodyCap = CappedBytes.CAP;
 
     AnthropicClient(AskSettings settings) {
         this(settings, MAX_RETRIES, MAX_WAIT_MILLIS, new Sleeper() {
@@ -117,7 +119,7 @@ final class AnthropicClient {
     }
 
     private HttpResponse<byte[]> exchange(HttpRequest request) throws AskException {
-        CompletableFuture<HttpResponse<byte[]>> call = http.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray());
+        CompletableFuture<HttpResponse<byte[]>> call = http.sendAsync(request, CappedBody.handler(bodyCap));
         try {
             // the request's own timeout ends with the headers: a body that trickles in is bounded here
             return call.get(settings.timeout().toMillis(), TimeUnit.MILLISECONDS);
@@ -128,6 +130,11 @@ final class AnthropicClient {
             Throwable cause = e.getCause() != null ? e.getCause() : e;
             if (cause instanceof HttpTimeoutException) {
                 throw noAnswer();
+            }
+            if (cause instanceof CappedBody.TooLarge) {
+                throw new AskException("The response from " + endpoint + " was larger than "
+                        + CappedBytes.describe(bodyCap) + " (an answer is a few kilobytes), so it was not read. Check"
+                        + " ANTHROPIC_BASE_URL if it names another server, or try again later.");
             }
             String reason = cause.getMessage() == null || cause.getMessage().isEmpty()
                     ? cause.getClass().getSimpleName()

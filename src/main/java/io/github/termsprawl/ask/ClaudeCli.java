@@ -2,7 +2,6 @@ package io.github.termsprawl.ask;
 
 import io.github.termsprawl.jsonl.Json;
 import java.io.BufferedReader;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -30,12 +29,19 @@ final class ClaudeCli {
     private final AskEnvironment env;
     private final Duration timeout;
     private final String timeoutName;
+    /** The most kept of each of its streams ({@link CappedBytes#CAP}; less in tests). */
+    private final int cap;
 
     ClaudeCli(Path executable, AskEnvironment env, Duration timeout, String timeoutName) {
+        this(executable, env, timeout, timeoutName, CappedBytes.CAP);
+    }
+
+    ClaudeCli(Path executable, AskEnvironment env, Duration timeout, String timeoutName, int cap) {
         this.executable = executable;
         this.env = env;
         this.timeout = timeout;
         this.timeoutName = timeoutName;
+        this.cap = cap;
     }
 
     static List<String> command(Path executable, String sessionId, String prompt) {
@@ -72,6 +78,8 @@ final class ClaudeCli {
                 new ProcessBuilder(command(executable, sessionId, prompt(question))).directory(dir.toFile());
         pb.environment().clear();
         pb.environment().putAll(env.variables());
+        // its fork fires SessionStart: without the id, the hook never records the fork as the asking node's
+        pb.environment().remove("TERMSPRAWL_NODE_ID");
         Process p;
         try {
             p = pb.start();
@@ -79,8 +87,8 @@ final class ClaudeCli {
             throw new AskException("Cannot run " + executable + ": " + e.getMessage()
                     + ". Reinstall Claude Code, or set ANTHROPIC_API_KEY to ask through the API.");
         }
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        CappedBytes out = new CappedBytes(cap);
+        CappedBytes err = new CappedBytes(cap);
         Thread outReader = drain(p.getInputStream(), out);
         Thread errReader = drain(p.getErrorStream(), err);
         try {
@@ -98,6 +106,13 @@ final class ClaudeCli {
             destroy(p);
             Thread.currentThread().interrupt();
             throw new AskException("Interrupted while waiting for claude.");
+        }
+        if (out.overflowed() || err.overflowed()) {
+            CappedBytes flood = out.overflowed() ? out : err;
+            throw new AskException("claude printed " + CappedBytes.describe(flood.total()) + " on "
+                    + (flood == out ? "stdout" : "stderr") + ", more than an answer can be (the most kept is "
+                    + CappedBytes.describe(cap) + "). Run the same claude command in " + dir + " to see why, or set"
+                    + " ANTHROPIC_API_KEY to ask through the API.");
         }
         return answer(p.exitValue(), text(out), text(err), dir);
     }
@@ -153,11 +168,11 @@ final class ClaudeCli {
         return fallback;
     }
 
-    private static Thread drain(InputStream in, ByteArrayOutputStream into) {
+    private static Thread drain(InputStream in, CappedBytes into) {
         Thread t = new Thread(
                 () -> {
                     try (in) {
-                        in.transferTo(into);
+                        into.drain(in);
                     } catch (IOException e) {
                         // what was read stands
                     }
@@ -168,8 +183,8 @@ final class ClaudeCli {
         return t;
     }
 
-    private static String text(ByteArrayOutputStream bytes) {
-        return bytes.toString(StandardCharsets.UTF_8); // synchronized: the reader may still be writing
+    private static String text(CappedBytes bytes) {
+        return new String(bytes.bytes(), StandardCharsets.UTF_8); // synchronized: the reader may still be writing
     }
 
     private static String shorten(String text) {

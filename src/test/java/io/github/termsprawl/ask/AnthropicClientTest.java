@@ -279,4 +279,18 @@ class AnthropicClientTest {
         assertEquals(List.of("the answer was cut at 8192 output tokens", AnswerText.NOT_STRUCTURED), a.notes());
         assertEquals("api claude-test-1", a.backend(), "the model asked when the response names none");
     }
+
+    /** A body past the cap is not read into memory: the exchange stops with a message naming the size. */
+    @Test
+    void aHugeResponseIsRefusedAtTheCap() {
+        api.answering(r -> new LocalApi.Reply(200, Map.of(), "x".repeat(200_000), 0));
+        AnthropicClient client = client();
+        client.bodyCap = 10_000;
+        AskException e = assertThrows(AskException.class, () -> client.send(BODY, 1000));
+        assertTrue(
+                e.getMessage()
+                        .startsWith(
+                                "The response from " + api.baseUrl() + "/v1/messages was larger than" + " 10000 bytes"),
+                e.getMessage());
+    }
 }

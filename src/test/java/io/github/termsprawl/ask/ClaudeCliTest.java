@@ -34,4 +34,42 @@ class ClaudeCliTest {
         }
         assertTrue(ProcessHandle.of(child).map(p -> !p.isAlive()).orElse(true), "the script's child still runs");
     }
+
+    /** A claude that floods its output is stopped at the cap with one clear message, never an OutOfMemoryError. */
+    @Test
+    void aFloodOfOutputIsCappedAndNamed(@TempDir Path dir) throws Exception {
+        Path claude = dir.resolve("claude");
+        // 4 MB on stdout against a cap of 64 KB; the process runs to its end, its pipe never blocks it
+        Files.writeString(claude, "#!/bin/sh\nhead -c 4000000 /dev/zero | tr '\\0' x\necho $TERMSPRAWL_NODE_ID-\n");
+        Files.setPosixFilePermissions(claude, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path transcript = Files.writeString(dir.resolve("s.jsonl"), "");
+        ClaudeCli cli = new ClaudeCli(
+                claude,
+                new AskEnvironment(Map.of("PATH", System.getenv("PATH"), "TERMSPRAWL_NODE_ID", "asker")),
+                Duration.ofSeconds(30),
+                "--timeout",
+                64 << 10);
+        AskException e = assertThrows(AskException.class, () -> cli.ask("s", transcript, dir, "q"));
+        assertTrue(
+                e.getMessage()
+                        .startsWith("claude printed 4.0 MB on stdout, more than an answer can be (the most"
+                                + " kept is 65536 bytes)."),
+                e.getMessage());
+    }
+
+    /** ask's fork of a session fires SessionStart: without the node id, the hook records nothing for it. */
+    @Test
+    void theForkRunsWithoutTheNodeId(@TempDir Path dir) throws Exception {
+        Path claude = dir.resolve("claude");
+        Files.writeString(claude, "#!/bin/sh\necho \"node=[$TERMSPRAWL_NODE_ID]\" >&2\nexit 3\n");
+        Files.setPosixFilePermissions(claude, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path transcript = Files.writeString(dir.resolve("s.jsonl"), "");
+        ClaudeCli cli = new ClaudeCli(
+                claude,
+                new AskEnvironment(Map.of("PATH", System.getenv("PATH"), "TERMSPRAWL_NODE_ID", "asker")),
+                Duration.ofSeconds(30),
+                "--timeout");
+        AskException e = assertThrows(AskException.class, () -> cli.ask("s", transcript, dir, "q"));
+        assertTrue(e.getMessage().startsWith("claude failed (exit 3): node=[]."), e.getMessage());
+    }
 }
