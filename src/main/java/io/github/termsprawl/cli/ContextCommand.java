@@ -19,6 +19,14 @@ public final class ContextCommand {
     private ContextCommand() {}
 
     public static void main(String[] args) {
+        // fail open on every thread: a reader thread's error is that peer's, never a trace on stderr
+        Thread.setDefaultUncaughtExceptionHandler(
+                new Thread.UncaughtExceptionHandler() { // no lambda bootstrap at start
+                    @Override
+                    public void uncaughtException(Thread thread, Throwable e) {
+                        // nothing: the peer that thread read prints nothing
+                    }
+                });
         int code = run(args, new FileOutputStream(FileDescriptor.out), new FileOutputStream(FileDescriptor.err));
         if (code != 0) {
             System.exit(code);

@@ -36,6 +36,21 @@ public final class Deadline {
         return end != null && System.nanoTime() - end[0] >= 0;
     }
 
+    /** Nanoseconds since {@code startNanos} on the {@link System#nanoTime()} clock. */
+    public static long elapsedSince(long startNanos) {
+        return System.nanoTime() - startNanos;
+    }
+
+    /**
+     * {@link #check()} on every 1024th step of a loop ({@code step} counts from 0): a long in-memory pass
+     * keeps its deadline at the cost of one compare per step.
+     */
+    public static void checkEvery(long step) {
+        if ((step & 1023) == 0) {
+            check();
+        }
+    }
+
     /** Throws {@link Exceeded} once the current thread's deadline has passed. */
     public static void check() {
         if (passed()) {

@@ -31,6 +31,15 @@ public final class Discovery {
      */
     static final String HISTORY_JVM_FLAGS = " -Xmn128m -Xms256m";
 
+    /**
+     * The context command's heap cap, below its bound of 300 MB resident (docs/context.md, "Bounds"): a live
+     * view too large for it falls back to the file view instead of growing with the session.
+     */
+    static final String CONTEXT_JVM_FLAGS = " -Xmx192m";
+
+    /** The record hook reads one hook payload (at most 1 MiB) and writes one index entry. */
+    static final String RECORD_JVM_FLAGS = " -Xmx64m";
+
     public static final String ASK = "termsprawl-ask";
 
     /** A file check found wrong: {@code problem} is {@code missing} or {@code stale}. */
@@ -95,12 +104,22 @@ public final class Discovery {
         String historyPurpose = "writes every node's whole session as turn files under .termsprawl/history/"
                 + " (--cwd <dir> [--node <nodeId>] [--list | --show <n>] [--no-redact])";
         Launchers launchers = new Launchers(plantCommand);
-        files.add(text(bin.resolve(CONTEXT), launchers.sh(CONTEXT, CommandJar.CONTEXT_MAIN, contextPurpose), true));
         files.add(text(
-                bin.resolve(CONTEXT + ".cmd"), launchers.cmd(CONTEXT, CommandJar.CONTEXT_MAIN, contextPurpose), false));
-        files.add(text(bin.resolve(RECORD), launchers.sh(RECORD, CommandJar.RECORD_MAIN, recordPurpose), true));
+                bin.resolve(CONTEXT),
+                launchers.sh(CONTEXT, CommandJar.CONTEXT_MAIN, contextPurpose, false, CONTEXT_JVM_FLAGS),
+                true));
         files.add(text(
-                bin.resolve(RECORD + ".cmd"), launchers.cmd(RECORD, CommandJar.RECORD_MAIN, recordPurpose), false));
+                bin.resolve(CONTEXT + ".cmd"),
+                launchers.cmd(CONTEXT, CommandJar.CONTEXT_MAIN, contextPurpose, false, CONTEXT_JVM_FLAGS),
+                false));
+        files.add(text(
+                bin.resolve(RECORD),
+                launchers.sh(RECORD, CommandJar.RECORD_MAIN, recordPurpose, false, RECORD_JVM_FLAGS),
+                true));
+        files.add(text(
+                bin.resolve(RECORD + ".cmd"),
+                launchers.cmd(RECORD, CommandJar.RECORD_MAIN, recordPurpose, false, RECORD_JVM_FLAGS),
+                false));
         files.add(text(
                 bin.resolve(HISTORY),
                 launchers.sh(HISTORY, CommandJar.HISTORY_MAIN, historyPurpose, false, HISTORY_JVM_FLAGS),

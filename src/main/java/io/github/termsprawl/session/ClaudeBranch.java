@@ -1,5 +1,6 @@
 package io.github.termsprawl.session;
 
+import io.github.termsprawl.jsonl.Deadline;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -137,7 +138,9 @@ final class ClaudeBranch {
 
     /** Rule 2: a uuid written more than once counts as its last record, at its first position. */
     private static void putAll(Map<String, ClaudeRecord> byUuid, List<ClaudeRecord> records, Scope scope) {
+        long step = 0;
         for (ClaudeRecord r : records) {
+            Deadline.checkEvery(step++); // the context's live view has a deadline (docs/context.md)
             if (scope.keeps(r)) {
                 byUuid.put(r.uuid, r);
             }
@@ -185,7 +188,9 @@ final class ClaudeBranch {
     private Result build() {
         Map<String, Integer> position = new HashMap<>();
         Set<String> named = new HashSet<>();
+        long step = 0;
         for (ClaudeRecord r : byUuid.values()) {
+            Deadline.checkEvery(step++);
             position.put(r.uuid, position.size());
             String p = parentOf(r);
             if (p != null) {
@@ -195,6 +200,7 @@ final class ClaudeBranch {
         // rule 1: every leaf taken up to its nearest user or assistant record; the latest of those, the first on ties
         Map<String, ClaudeRecord> candidates = new LinkedHashMap<>();
         for (ClaudeRecord r : byUuid.values()) {
+            Deadline.checkEvery(step++);
             if (!named.contains(r.uuid)) {
                 ClaudeRecord c = nearestConversation(r);
                 if (c != null) {
@@ -245,6 +251,7 @@ final class ClaudeBranch {
         List<ClaudeRecord> chain = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         for (ClaudeRecord r = leaf; r != null && seen.add(r.uuid); ) {
+            Deadline.checkEvery(chain.size());
             chain.add(r);
             String p = parentOf(r);
             r = p == null ? null : byUuid.get(p);

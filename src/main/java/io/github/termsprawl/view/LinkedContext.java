@@ -75,6 +75,14 @@ public final class LinkedContext implements AutoCloseable {
     /** {@link View#LIVE}; a flag, so the default view loads no class of the live one. */
     private final boolean live;
 
+    /**
+     * The share of the time left that the live view may take for a peer before it falls back to the file
+     * view, which reads only the file's tail and so fits in the rest.
+     */
+    static final double LIVE_SHARE = 0.6;
+
+    private final double liveShare;
+
     /** Whether turn texts are redacted before they are cut and printed (docs/redaction.md). */
     private final boolean redact;
 
@@ -92,6 +100,7 @@ public final class LinkedContext implements AutoCloseable {
         this.deadlineNanos = deadlineMillis * 1_000_000L;
         this.live = false;
         this.redact = false;
+        this.liveShare = LIVE_SHARE;
     }
 
     public LinkedContext(Path cwd) {
@@ -105,11 +114,17 @@ public final class LinkedContext implements AutoCloseable {
 
     /** @param redact whether secrets are replaced by {@code [redacted:<kind>]} in what prints */
     public LinkedContext(Path cwd, View view, boolean redact) {
+        this(cwd, view, redact, LIVE_SHARE);
+    }
+
+    /** {@code liveShare}: {@link #LIVE_SHARE}, or 0 in tests (the live view always falls back). */
+    LinkedContext(Path cwd, View view, boolean redact, double liveShare) {
         this.layout = new ProjectLayout(cwd);
         this.readers = new TranscriptReaders(new JsonlTail(), layout.sqliteNativeDir());
         this.deadlineNanos = DEADLINE_MILLIS * 1_000_000L;
         this.live = view == View.LIVE;
         this.redact = redact;
+        this.liveShare = liveShare;
     }
 
     public Output render(String self) {
@@ -127,6 +142,9 @@ public final class LinkedContext implements AutoCloseable {
             if (peer.refusal != null) {
                 notes.add(peer.id + ": store-incomplete: " + peer.refusal);
             }
+            if (peer.fallback != null && peer.utf8 != null) {
+                notes.add(peer.id + ": " + peer.fallback);
+            }
             if (peer.utf8 != null) {
                 printed.add(peer);
             }
@@ -138,6 +156,9 @@ public final class LinkedContext implements AutoCloseable {
     private static final class Peer {
         final String id;
         String refusal;
+        /** Why the live view fell back to the file view for this peer, or null. */
+        String fallback;
+
         String title;
         List<Turn> turns;
         byte[] utf8;
@@ -199,7 +220,7 @@ public final class LinkedContext implements AutoCloseable {
 
     private Peer peer(TranscriptIndex index, String id, long end) {
         Peer peer = new Peer(id);
-        PeerTurns result = read(index, id, end);
+        PeerTurns result = read(index, peer, end);
         if (result != null) {
             peer.refusal = result.refusal();
             if (!result.turns().isEmpty()) {
@@ -218,22 +239,48 @@ public final class LinkedContext implements AutoCloseable {
         return titles;
     }
 
-    /** One peer's turns, or null when it has no index entry, cannot be read, or was not read by {@code end}. */
-    private PeerTurns read(TranscriptIndex index, String peer, long end) {
+    /**
+     * One peer's turns, or null when it has no index entry, cannot be read, or was not read by {@code end}. In
+     * the live view, a peer whose live branch is not built within {@link #liveShare} of the time left (a window
+     * of a million records) prints its file view instead, and says so (docs/context.md, "The live view").
+     */
+    private PeerTurns read(TranscriptIndex index, Peer peer, long end) {
         Deadline.set(end);
         try {
-            TranscriptIndex.Entry entry = index.read(peer);
+            TranscriptIndex.Entry entry = index.read(peer.id);
             if (entry == null) {
                 return null;
             }
             TurnLimits limits = redact ? RedactedTurns.READ_LIMITS : LinkedContextFormat.LIMITS;
-            PeerTurns turns = live ? LiveTurns.lastTurns(readers, entry, limits) : readers.lastTurns(entry, limits);
+            if (live) {
+                long now = System.nanoTime();
+                Deadline.set(now + (long) ((end - now) * liveShare));
+                String why;
+                try {
+                    PeerTurns turns = LiveTurns.lastTurns(readers, entry, limits);
+                    if (!Deadline.passed()) {
+                        return turns;
+                    }
+                    why = "not built within " + seconds(Deadline.elapsedSince(now));
+                } catch (Deadline.Exceeded e) {
+                    why = "not built within " + seconds(Deadline.elapsedSince(now));
+                } catch (OutOfMemoryError e) {
+                    why = "too large to build in memory";
+                }
+                peer.fallback = "live view " + why + ": printed the file view";
+                Deadline.set(end);
+            }
+            PeerTurns turns = readers.lastTurns(entry, limits);
             return Deadline.passed() ? null : turns; // a reader may have stopped short at the deadline
         } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
             return null; // fail open: this peer prints nothing
         } finally {
             Deadline.clear();
         }
+    }
+
+    private static String seconds(long nanos) {
+        return String.format(java.util.Locale.ROOT, "%.1f s", nanos / 1e9);
     }
 
     /**

@@ -182,4 +182,34 @@ class LiveViewTest {
         assertEquals(true, prose.split("# linked context").length > files.size() / 2, "most files print");
         assertEquals(prose, render(View.LIVE));
     }
+
+    /**
+     * A live branch not built in its share of the deadline (here a share of 0: the live read stops at its first
+     * step) falls back to the file view, with one note that says so, instead of printing nothing.
+     */
+    @Test
+    void aLiveViewNotBuiltInTimeFallsBackToTheFileView() throws IOException {
+        link(cwd, "me", "be");
+        index(
+                cwd,
+                "be",
+                write(cwd.resolve("be.jsonl"), io.github.termsprawl.cli.ContextCommandTestAccess.rewound())
+                        .toString());
+        String file;
+        try (LinkedContext context = new LinkedContext(cwd)) {
+            file = context.render("me").stdout();
+        }
+        try (LinkedContext context = new LinkedContext(cwd, View.LIVE, false, 0.0)) {
+            LinkedContext.Output out = context.render("me");
+            assertEquals(file, out.stdout());
+            assertEquals(1, out.notes().size(), out.notes().toString());
+            assertEquals(
+                    true,
+                    out.notes().get(0).matches("be: live view not built within [0-9.]+ s: printed the file view"),
+                    out.notes().get(0));
+        }
+        try (LinkedContext context = new LinkedContext(cwd, View.LIVE, false, LinkedContext.LIVE_SHARE)) {
+            assertEquals(List.of(), context.render("me").notes(), "in time: no note");
+        }
+    }
 }
