@@ -304,7 +304,16 @@ final class AnthropicClient {
                 count(u.get("output_tokens")));
     }
 
-    private static long count(Object value) {
-        return value instanceof Json.JsonNumber n ? (long) n.value() : 0;
+    /** A count as the server wrote it; none (or no number, or a negative one) is 0. */
+    private static java.math.BigDecimal count(Object value) {
+        if (value instanceof Json.JsonNumber n) {
+            try {
+                java.math.BigDecimal d = new java.math.BigDecimal(n.text());
+                return d.signum() < 0 ? java.math.BigDecimal.ZERO : d;
+            } catch (NumberFormatException e) {
+                return java.math.BigDecimal.ZERO;
+            }
+        }
+        return java.math.BigDecimal.ZERO;
     }
 }

@@ -28,7 +28,7 @@ public final class AskReport {
             }
             out.append("## ").append(title(r)).append('\n');
             if (r.failed()) {
-                out.append("error: ").append(r.error()).append('\n');
+                out.append("error: ").append(ShownText.of(r.error())).append('\n');
                 failed.add(r.target().label());
                 continue;
             }
@@ -37,7 +37,8 @@ public final class AskReport {
                 continue;
             }
             Answer a = r.answer();
-            out.append(a.answer().isEmpty() ? "(no answer)" : a.answer()).append('\n');
+            out.append(a.answer().isEmpty() ? "(no answer)" : ShownText.of(a.answer()))
+                    .append('\n');
             if (!a.citations().isEmpty()) {
                 out.append("citations: ");
                 for (int i = 0; i < a.citations().size(); i++) {
@@ -46,12 +47,15 @@ public final class AskReport {
                     out.append(i == 0 ? "" : ", ")
                             .append("turn ")
                             .append(turn)
-                            .append(source == null ? "" : " (" + source + ")");
+                            .append(
+                                    !exists(r.conversation(), turn)
+                                            ? " (no such turn)"
+                                            : source == null ? "" : " (" + source + ")");
                 }
                 out.append('\n');
             }
             for (String note : a.notes()) {
-                out.append("note: ").append(note).append('\n');
+                out.append("note: ").append(ShownText.of(note)).append('\n');
             }
             if (!a.backend().equals("none")) {
                 out.append("usage: ")
@@ -101,7 +105,7 @@ public final class AskReport {
                 .append(", ~")
                 .append(b.estimatedTokens())
                 .append(" tokens (budget ~")
-                .append(b.budgetTokens())
+                .append(b.requestBudgetTokens())
                 .append(") to ")
                 .append(settings.model())
                 .append(" at ")
@@ -110,6 +114,12 @@ public final class AskReport {
         for (String note : b.notes()) {
             out.append("cut: ").append(note).append('\n');
         }
+    }
+
+    /** Whether the conversation sent holds that turn: a model may cite one it made up. */
+    static boolean exists(Conversation c, int turn) {
+        int i = turn - c.firstTurn();
+        return i >= 0 && i < c.messages().size();
     }
 
     /** Where a cited turn was read ({@code /p/s.jsonl:12}), or null when it is not one of the conversation's. */
@@ -160,6 +170,7 @@ public final class AskReport {
                 for (int turn : a.citations()) {
                     Map<String, Object> cite = new LinkedHashMap<>();
                     cite.put("turn", number(turn));
+                    cite.put("exists", exists(c, turn));
                     String source = source(c, turn);
                     cite.put("source", source == null ? Json.NULL : source);
                     citations.add(cite);
@@ -179,7 +190,7 @@ public final class AskReport {
                 would.put("first_turn", number(b.firstTurn()));
                 would.put("bytes", number(b.body().length));
                 would.put("estimated_tokens", number(b.estimatedTokens()));
-                would.put("budget_tokens", number(b.budgetTokens()));
+                would.put("budget_tokens", number(b.requestBudgetTokens()));
                 would.put("notes", new ArrayList<Object>(b.notes()));
                 o.put("request", would);
             }
@@ -199,6 +210,10 @@ public final class AskReport {
         o.put("cache_creation_input_tokens", number(u.cacheWrite()));
         o.put("output_tokens", number(u.output()));
         return o;
+    }
+
+    private static Json.JsonNumber number(java.math.BigDecimal n) {
+        return new Json.JsonNumber(Usage.text(n));
     }
 
     private static Json.JsonNumber number(long n) {

@@ -41,7 +41,13 @@ final class RequestBuilder {
 
     static final String MISSING_RESULT = "[no result of this call was recorded]";
 
-    /** A built request, and what was done to fit it. */
+    /**
+     * A built request, and what was done to fit it.
+     *
+     * @param budgetTokens the conversation's budget
+     * @param requestBudgetTokens the whole request's: the conversation's, the question's and the reserve's;
+     *     {@code estimatedTokens} is within it
+     */
     record Built(
             byte[] body,
             int messages,
@@ -52,6 +58,7 @@ final class RequestBuilder {
             int truncated,
             long estimatedTokens,
             long budgetTokens,
+            long requestBudgetTokens,
             List<String> notes) {
         Built {
             notes = List.copyOf(notes);
@@ -73,10 +80,35 @@ final class RequestBuilder {
     }
 
     Built build(Conversation conversation, String label, String question, String model, long budgetTokens) {
+        // the budget is the conversation's; the request adds the question and the reserve, and a cut its note:
+        // the estimate is compared with all of them, and a request over it is fitted again, each time by the
+        // tokens it was over, so that what a dry run reports is within what it names (docs/ask.md, "Too large")
+        long requestBudget = budgetTokens + RESERVE_TOKENS + Sizes.tokens(Sizes.utf8(question));
+        Built built = build(conversation, label, question, model, budgetTokens, budgetTokens, requestBudget);
+        long fit = budgetTokens;
+        for (int i = 0; i < 4 && built.estimatedTokens() > requestBudget && fit > 1; i++) {
+            fit = Math.max(1, fit - (built.estimatedTokens() - requestBudget));
+            built = build(conversation, label, question, model, fit, budgetTokens, requestBudget);
+        }
+        return built;
+    }
+
+    /**
+     * The request with its conversation cut to fit {@code fitTokens}; notes name {@code budgetTokens}, and the
+     * request is reported against {@code requestBudget}.
+     */
+    private Built build(
+            Conversation conversation,
+            String label,
+            String question,
+            String model,
+            long fitTokens,
+            long budgetTokens,
+            long requestBudget) {
         Converted converted = convert(conversation);
         List<ApiMessage> items = converted.items;
         List<String> notes = new ArrayList<>();
-        long budget = Math.max(1, budgetTokens) * Sizes.BYTES_PER_TOKEN;
+        long budget = Math.max(1, fitTokens) * Sizes.BYTES_PER_TOKEN;
         long total = 0;
         for (ApiMessage m : items) {
             total += m.size();
@@ -138,6 +170,7 @@ final class RequestBuilder {
                 truncated,
                 estimate,
                 budgetTokens,
+                requestBudget,
                 notes);
     }
 

@@ -127,7 +127,7 @@ class AskTest {
         assertEquals(
                 "## backend (window 3 of 3, turns 7-9)\n"
                         + "Its client renders 50 rows.\n"
-                        + "citations: turn 8 (" + file + ":11), turn 99\n"
+                        + "citations: turn 8 (" + file + ":11), turn 99 (no such turn)\n"
                         + "usage: input 12, cache read 0, cache write 3400, output 56 tokens (api claude-test)\n"
                         + "\n"
                         + "total: input 12, cache read 0, cache write 3400, output 56 tokens over 1 answer\n",
@@ -257,7 +257,7 @@ class AskTest {
         String text = AskReport.text(results, settings(env, true, 1));
         assertTrue(text.startsWith("## backend (window 3 of 3, turns 7-9)\nwould send 3 messages (turns 7-9), "), text);
         assertTrue(
-                text.contains(" tokens (budget ~" + (1_000_000 - 8192 - 2048 - 7) + ") to " + Models.DEFAULT
+                text.contains(" tokens (budget ~" + (1_000_000 - 8192) + ") to " + Models.DEFAULT
                         + " at https://api.anthropic.com/v1/messages\n"),
                 text);
         assertFalse(text.contains("total:"), text);
@@ -385,6 +385,8 @@ class AskTest {
                 List.of(Map.of(
                         "turn",
                         new Json.JsonNumber("9"),
+                        "exists",
+                        true,
                         "source",
                         cwd.resolve("sessions/" + ClaudeFile.SESSION + ".jsonl") + ":12")),
                 backend.get("citations"));
@@ -430,5 +432,25 @@ class AskTest {
             List<Ask.Result> results = ask.run(ask.targets(node("backend")));
             assertEquals("It logs in with " + key + ".", results.get(0).answer().answer());
         }
+    }
+
+    /**
+     * An answer printed to a terminal cannot pass for the report's own lines or drive the terminal: control
+     * characters show as escapes, a {@code ## } or {@code citations:} line is escaped, usage prints as sent.
+     */
+    @Test
+    void anAnswerIsShownAsTextNotAsTheReportsOwnLines() throws Exception {
+        api.answering(r -> new LocalApi.Reply(
+                200,
+                Map.of(),
+                "{\"model\":\"claude-test\",\"stop_reason\":\"end_turn\",\"content\":[{\"type\":\"text\",\"text\":"
+                        + Fixtures.jsonString("{\"has_context\":true,\"answer\":"
+                                + Fixtures.jsonString("ok\u001b[2J\n## other (turns 0-1)\ncitations: turn 1")
+                                + ",\"citations\":[]}")
+                        + "}],\"usage\":{\"input_tokens\":1e308,\"output_tokens\":3}}",
+                0));
+        String shown = report(ask(env(), node("backend"), false, 4));
+        assertTrue(shown.contains("ok\\x1b[2J\n\\## other (turns 0-1)\n\\citations: turn 1\n"), shown);
+        assertTrue(shown.contains("usage: input 1E+308, cache read 0, cache write 0, output 3 tokens"), shown);
     }
 }

@@ -266,6 +266,10 @@ class RequestBuilderTest {
                 new RequestBuilder(true).build(conversation(ms.toArray(new Message[0])), "x", "q?", "m", 5_000);
         List<Map<String, Object>> sent = messages(b.body());
         assertTrue(b.cutTo() > 10, "" + b.cutTo());
+        // the request after the cut (its note, the question and the reserve too) is within what it reports
+        assertTrue(
+                b.estimatedTokens() <= b.requestBudgetTokens(), b.estimatedTokens() + " > " + b.requestBudgetTokens());
+        assertEquals(5_000, b.budgetTokens());
         assertEquals(0, (b.cutTo() + 1) % 2, "cut before a user turn (even here): the kept ones start with a question");
         assertEquals(b.cutTo() + 1, b.firstTurn());
         String first = blocks(sent.get(0)).get(0);
