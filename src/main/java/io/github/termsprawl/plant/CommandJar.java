@@ -35,6 +35,7 @@ public final class CommandJar {
     /** The layers the planted commands run on; {@code plant} and {@code maven} stay in the plugin. */
     static final String[] OWN = {
         "io/github/termsprawl/jsonl/",
+        "io/github/termsprawl/redact/",
         "io/github/termsprawl/core/",
         "io/github/termsprawl/transcript/",
         "io/github/termsprawl/session/",
