@@ -3,7 +3,7 @@ package io.github.termsprawl.cli;
 import io.github.termsprawl.view.View;
 
 /**
- * The argv of {@code termsprawl-context --cwd <dir> --self <nodeId> [--view <view>]} (SPEC §8).
+ * The argv of {@code termsprawl-context --cwd <dir> --self <nodeId> [--view <view>]} (docs/context.md).
  *
  * @param view the {@code --view} value as given (checked to name a view), or null for the default view
  */
@@ -36,7 +36,7 @@ public record ContextArgs(String cwd, String self, String view, String error) {
             return failure(USAGE_ERROR);
         }
         if (view != null && View.of(view) == null) { // View loads only when --view is given
-            return failure("unknown view: " + view); // SPEC §8, byte for byte
+            return failure("unknown view: " + view); // docs/context.md, byte for byte
         }
         return new ContextArgs(cwd, self, view, null);
     }

@@ -10,7 +10,7 @@ import java.io.OutputStream;
 import java.nio.file.Path;
 
 /**
- * {@code termsprawl-context --cwd <dir> --self <nodeId> [--view live]} (SPEC §8): exit 2 with one stderr line for
+ * {@code termsprawl-context --cwd <dir> --self <nodeId> [--view live]} (docs/context.md): exit 2 with one stderr line for
  * bad arguments, otherwise exit 0 whatever happens, with exactly the context on stdout.
  */
 public final class ContextCommand {

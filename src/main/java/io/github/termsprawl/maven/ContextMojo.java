@@ -32,7 +32,7 @@ public class ContextMojo extends AbstractSqliteMojo {
     @Parameter(property = UserProperties.STATS, defaultValue = "false")
     private String stats;
 
-    /** Which conversation to show: {@code prose} (SPEC §6, the default) or {@code live} (what the peer's agent would send next). */
+    /** Which conversation to show: {@code prose} (the default) or {@code live} (what the peer's agent would send next). */
     @Parameter(property = UserProperties.VIEW)
     private String view;
 

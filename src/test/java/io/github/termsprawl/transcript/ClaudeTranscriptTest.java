@@ -21,7 +21,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** SPEC §6 through {@link ClaudeTranscript#lastTurns}: every tail configuration must give the same turns. */
+/** docs/context.md's Claude Code rule through {@link ClaudeTranscript#lastTurns}: every tail configuration must give the same turns. */
 class ClaudeTranscriptTest {
     @TempDir
     Path dir;
