@@ -21,6 +21,7 @@ public class StatusMojo extends AbstractSqliteMojo {
     @Parameter(property = UserProperties.OUTPUT)
     private String output;
 
+    /** Skips this goal only ({@code termsprawl.status.skip}); {@code termsprawl.skip} skips them all. */
     @Parameter(property = UserProperties.STATUS_SKIP, defaultValue = "false")
     private String skipStatus;
 

@@ -16,12 +16,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.termsprawl.core.Fixtures;
 import io.github.termsprawl.core.ProjectLayout;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -537,7 +537,7 @@ class HistoryTest {
                     transcript,
                     claudeUser("u" + turns, turns == 6 ? "a2" : "a" + (turns - 2), "More " + name, turns),
                     claudeSays("a" + turns, "u" + turns, "Done " + name, turns + 1));
-            History.Result r = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> update(), name);
+            History.Result r = assertTimeoutPreemptively(Fixtures.HANG_GUARD, () -> update(), name);
             assertEquals(turns, r.turns(), name);
             assertTrue(read(dir.resolve("index.md")).contains(" Done " + name + "\n"), name);
             assertTrue(Files.isRegularFile(dir.resolve(name), LinkOption.NOFOLLOW_LINKS), name + " is a file again");
@@ -553,7 +553,7 @@ class HistoryTest {
         claudeSession();
         update();
         fifo(transcript);
-        History.Result r = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> update());
+        History.Result r = assertTimeoutPreemptively(Fixtures.HANG_GUARD, () -> update());
         assertEquals(0, r.turns());
         assertEquals(
                 List.of(),

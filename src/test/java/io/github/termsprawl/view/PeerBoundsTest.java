@@ -19,7 +19,6 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -150,7 +149,7 @@ class PeerBoundsTest {
         peer("b-opencode", db, "\"store\": \"opencode\", \"session\": \"ses_1\"");
         peer("c-claude", claude, null);
         long deadline = 1500;
-        String stdout = assertTimeoutPreemptively(Duration.ofSeconds(120), () -> {
+        String stdout = assertTimeoutPreemptively(Fixtures.HANG_GUARD, () -> {
             try (LinkedContext context =
                     new LinkedContext(cwd, new TranscriptReaders(new JsonlTail(), null), deadline)) {
                 return context.render("me").stdout();
