@@ -42,6 +42,11 @@ assert changed == ['.plan', '.plan-tail', '.state', '.turns', 'index.md', 'turn-
 (code, out, err) = run(command + ['--cwd', '.', '--bogus'])
 assert code == 2 && out == ''
 assert err == 'termsprawl-history: unexpected argument: --bogus\nusage: termsprawl-history --cwd <dir> [--node <nodeId>] [--list | --show <n>] [--no-redact]\n'
+// --help through the launcher: the usage and the options on stdout, exit 0 (the context command's stays an error)
+(code, out, err) = run(command + ['--help'])
+assert code == 0 && err == '' : err
+assert out.startsWith('usage: termsprawl-history --cwd <dir> [--node <nodeId>] [--list | --show <n>] [--no-redact]\n\n') : out
+assert out.contains('  --help ') && out.endsWith('\n')
 (code, out, err) = run(command + ['--cwd', '.', '--node', 'nobody'])
 assert code == 0 && out == '' && err == 'termsprawl-history: nobody: no transcript recorded (see .termsprawl/transcripts/)\n'
 assert !err.contains('Exception')

@@ -16,7 +16,7 @@ def named = (log =~ /(?m)^(?:\[ERROR\])?\s+(?:stale|missing): (\S+)$/).collect {
 assert named == ['.claude/skills/termsprawl-history/SKILL.md'] as Set
 assert log.contains("Run 'mvn termsprawl:discover' to fix.")
 
-// 3. discover planted it again, byte for byte; the context skill of SPEC 9 is untouched
+// 3. discover planted it again, byte for byte; the context skill (docs/planted.md) is untouched
 assert skill.bytes == expected
 assert new File(basedir, '.claude/skills/termsprawl-context/SKILL.md').getText('UTF-8').startsWith('---\nname: termsprawl-context\n')
 true

@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * The messages of a target, numbered as the turn files number them (common.md): {@code messages.get(i)} is
+ * The messages of a target, numbered as the turn files number them (docs/files.md, "Turn files"): {@code messages.get(i)} is
  * turn {@code firstTurn + i}.
  *
  * @param window    the compaction window (from 1), or 0 where the store has none

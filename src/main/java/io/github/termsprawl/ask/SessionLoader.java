@@ -17,7 +17,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Reads a target's conversation from the session model, numbered as the turn files are (common.md): for
+ * Reads a target's conversation from the session model, numbered as the turn files are (docs/files.md, "Turn files"): for
  * Claude Code every compaction window's live branch, oldest first, one after the other; for every other
  * store the messages of {@link SessionReader#walk} in order. A Claude file is read once however many of
  * its windows are asked.

@@ -6,6 +6,7 @@ import io.github.termsprawl.core.NodeId;
  * The argv of {@code termsprawl-ask --cwd <dir> --self <id> (--node <id> | --peers) [--json] [--no-redact]
  * [--dry-run] [--model <id>] [--timeout <seconds>] [--context-tokens <n>] [--parallel <n>] "question"}:
  * the words that are no flag are the question (joined with spaces, so an unquoted one works too).
+ * {@code --help} where a flag may stand asks for {@link #HELP}.
  */
 public record AskArgs(
         String cwd,
@@ -20,10 +21,32 @@ public record AskArgs(
         Integer contextTokens,
         Integer parallel,
         String question,
+        boolean help,
         String error) {
     public static final String USAGE = "termsprawl-ask --cwd <dir> --self <id> (--node <id> | --peers) [--json]"
             + " [--no-redact] [--dry-run] [--model <id>] [--timeout <seconds>] [--context-tokens <n>]"
             + " [--parallel <n>] \"question\"";
+
+    /** What {@code --help} prints on stdout (exit 0; docs/ask.md). */
+    public static final String HELP = "usage: " + USAGE + "\n"
+            + "\n"
+            + "Puts a question to a node's whole session (--node) or to each peer's (--peers) and prints the\n"
+            + "answer, which cites the turns it rests on. The words that are no option are the question.\n"
+            + "\n"
+            + "  --cwd <dir>             the project folder, the one holding .termsprawl/ (required)\n"
+            + "  --self <id>             the asking node, \"$TERMSPRAWL_NODE_ID\" (required)\n"
+            + "  --node <id> | --peers   whom to ask: one node, or every peer of --self\n"
+            + "  --json                  the answers as JSON\n"
+            + "  --no-redact             send secrets as the session holds them (redacted by default)\n"
+            + "  --dry-run               print what would be sent, send nothing\n"
+            + "  --model <id>            the model to ask\n"
+            + "  --timeout <seconds>     how long to wait for each answer\n"
+            + "  --context-tokens <n>    the model's context size, for what fits in one request\n"
+            + "  --parallel <n>          how many targets are asked at once\n"
+            + "  --                      what follows is the question, even words that start with --\n"
+            + "  --help                  print this and exit\n"
+            + "\n"
+            + "Exit 2 for a usage error, 1 when a target could not be asked, else 0. More: docs/ask.md.\n";
 
     public static AskArgs parse(String... argv) {
         String cwd = null;
@@ -75,6 +98,9 @@ public record AskArgs(
                 redact = false;
             } else if (flags && arg.equals("--dry-run")) {
                 dryRun = true;
+            } else if (flags && arg.equals("--help")) {
+                return new AskArgs(
+                        null, null, null, false, false, true, false, null, null, null, null, null, true, null);
             } else if (flags && arg.startsWith("--")) {
                 return failure("unexpected argument: " + arg);
             } else {
@@ -107,6 +133,7 @@ public record AskArgs(
                 numbers[1],
                 numbers[2],
                 question.toString(),
+                false,
                 null);
     }
 
@@ -120,7 +147,7 @@ public record AskArgs(
     }
 
     private static AskArgs failure(String error) {
-        return new AskArgs(null, null, null, false, false, true, false, null, null, null, null, null, error);
+        return new AskArgs(null, null, null, false, false, true, false, null, null, null, null, null, false, error);
     }
 
     public boolean ok() {

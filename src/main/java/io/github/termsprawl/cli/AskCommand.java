@@ -35,6 +35,10 @@ public final class AskCommand {
 
     static int run(String[] args, OutputStream out, OutputStream err, AskEnvironment env) {
         AskArgs a = AskArgs.parse(args);
+        if (a.help()) {
+            write(out, AskArgs.HELP);
+            return 0;
+        }
         if (!a.ok()) {
             write(err, "termsprawl-ask: " + a.error() + "\nusage: " + AskArgs.USAGE + "\n");
             return 2;

@@ -7,10 +7,27 @@ import io.github.termsprawl.core.NodeId;
  *
  * @param node   the one node to write, or null for every node with a transcript index entry
  * @param show   the turn to print, or -1
+ * @param help   {@code --help} was given: print {@link #HELP}, nothing else (docs/planted.md)
  */
-public record HistoryArgs(String cwd, String node, boolean list, int show, boolean redact, String error) {
+public record HistoryArgs(String cwd, String node, boolean list, int show, boolean redact, boolean help, String error) {
     public static final String USAGE =
             "usage: termsprawl-history --cwd <dir> [--node <nodeId>] [--list | --show <n>] [--no-redact]";
+
+    /** What {@code --help} prints on stdout (exit 0). */
+    public static final String HELP = USAGE + "\n"
+            + "\n"
+            + "Writes the whole session of one node (or of every node with a transcript) as turn files under\n"
+            + "<dir>/.termsprawl/history/<nodeId>/, one file per message, then prints the path of each node's\n"
+            + "index.md.\n"
+            + "\n"
+            + "  --cwd <dir>      the project folder, the one holding .termsprawl/ (required)\n"
+            + "  --node <nodeId>  only this node\n"
+            + "  --list           print the path of every turn file instead\n"
+            + "  --show <n>       print turn n (a number, as in the file names) instead\n"
+            + "  --no-redact      keep the secrets the session holds (they are redacted by default)\n"
+            + "  --help           print this and exit\n"
+            + "\n"
+            + "Exit 2 for a usage error, else 0. The turn files: docs/files.md; the command: docs/planted.md.\n";
 
     /** Each flag with a value takes the next argument verbatim; a repeated flag: the last wins. */
     public static HistoryArgs parse(String... argv) {
@@ -37,6 +54,8 @@ public record HistoryArgs(String cwd, String node, boolean list, int show, boole
                 list = true;
             } else if (arg.equals("--no-redact")) {
                 redact = false;
+            } else if (arg.equals("--help")) {
+                return new HistoryArgs(null, null, false, -1, true, true, null);
             } else {
                 return failure("unexpected argument: " + arg);
             }
@@ -57,7 +76,7 @@ public record HistoryArgs(String cwd, String node, boolean list, int show, boole
                 return failure("--list and --show go one at a time");
             }
         }
-        return new HistoryArgs(cwd, node, list, turn, redact, null);
+        return new HistoryArgs(cwd, node, list, turn, redact, false, null);
     }
 
     /** A turn number (digits only, as the file names give it), or -1. */
@@ -77,7 +96,7 @@ public record HistoryArgs(String cwd, String node, boolean list, int show, boole
     }
 
     private static HistoryArgs failure(String error) {
-        return new HistoryArgs(null, null, false, -1, true, error);
+        return new HistoryArgs(null, null, false, -1, true, false, error);
     }
 
     public boolean ok() {

@@ -34,6 +34,10 @@ public final class HistoryCommand {
 
     static int run(String[] args, OutputStream out, OutputStream err) {
         HistoryArgs parsed = HistoryArgs.parse(args);
+        if (parsed.help()) {
+            write(out, HistoryArgs.HELP);
+            return 0;
+        }
         if (!parsed.ok()) {
             write(err, NAME + ": " + parsed.error() + "\n" + HistoryArgs.USAGE + "\n");
             return 2;

@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** The link store: one JSON file per canonical pair under {@code .termsprawl/links/} (SPEC §5). */
+/** The link store: one JSON file per canonical pair under {@code .termsprawl/links/} (docs/files.md, "Links"). */
 public final class Links {
     /** Why an {@link #add} did not write. */
     public enum Error {

@@ -1,6 +1,6 @@
 package io.github.termsprawl.core;
 
-/** The one rule every node id passes before it reaches a file name, a link or the command line (SPEC §3). */
+/** The one rule every node id passes before it reaches a file name, a link or the command line (docs/files.md, "Node ids"). */
 public final class NodeId {
     private NodeId() {}
 

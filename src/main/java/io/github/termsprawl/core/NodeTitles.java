@@ -5,7 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Display titles from {@code .termsprawl/project.json} (SPEC §7): {@code nodes[].data.title}, else the id. */
+/** Display titles from {@code .termsprawl/project.json} (docs/files.md, "Node titles"): {@code nodes[].data.title}, else the id. */
 public final class NodeTitles {
     /** Each id's first node with object {@code data}: the one the reference's {@code nodes.find} picks. */
     private final Map<String, Map<String, Object>> firstNodes = new HashMap<>();

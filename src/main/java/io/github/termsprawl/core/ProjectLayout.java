@@ -2,7 +2,7 @@ package io.github.termsprawl.core;
 
 import java.nio.file.Path;
 
-/** Where each piece of on-disk state lives under the project folder (SPEC §2). */
+/** Where each piece of on-disk state lives under the project folder (docs/files.md). */
 public final class ProjectLayout {
     public static final String DIR = ".termsprawl";
 

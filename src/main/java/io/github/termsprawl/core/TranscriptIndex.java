@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** Which transcript belongs to which node: {@code .termsprawl/transcripts/<nodeId>.json} (SPEC §4). */
+/** Which transcript belongs to which node: {@code .termsprawl/transcripts/<nodeId>.json} (docs/files.md, "Transcript index"). */
 public final class TranscriptIndex {
     /**
      * One node's entry. {@code store} and {@code session} are optional later keys (null when absent);

@@ -16,8 +16,12 @@ import java.util.Locale;
  * a placeholder line. Everything a person or a tool wrote goes through {@link Redactor}.
  */
 final class TurnMarkdown {
-    /** Bumped when the bytes of a turn file or an index line change, so every folder is written again. */
-    static final int FORMAT = 1;
+    /**
+     * Bumped when the bytes of a turn file or an index line change, so every folder is written again (2: a
+     * text beside other sections gets its own {@code ## text} heading; thinking kept only as a signature is
+     * marked encrypted).
+     */
+    static final int FORMAT = 2;
 
     /** The longest first line an index line keeps. */
     static final int INDEX_TEXT = 120;
@@ -60,11 +64,30 @@ final class TurnMarkdown {
         front.append("---\n");
         // the header too: a session id or a source path is the writer's, and could hold a secret
         StringBuilder out = new StringBuilder(front.length() + 256).append(Redactor.redact(front.toString(), redact));
+        // beside a heading, a text without its own would read as part of the section before it (an answer
+        // after "## thinking" as more thinking): docs/files.md, "Turn files"
+        boolean headed = hasSections(m);
         for (Block b : m.blocks()) {
             out.append('\n');
+            if (headed && b instanceof Block.Text) {
+                out.append("## text\n\n");
+            }
             block(out, b, redact);
         }
         return out.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Whether the message has a block that is written under a heading of its own. */
+    private static boolean hasSections(Message m) {
+        for (Block b : m.blocks()) {
+            if (b instanceof Block.Thinking
+                    || b instanceof Block.ToolCall
+                    || b instanceof Block.ToolResult
+                    || b instanceof Block.Attachment) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static void field(StringBuilder out, String name, String value) {

@@ -3,17 +3,20 @@ package io.github.termsprawl.jsonl;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.RandomAccessFile;
+import java.util.concurrent.atomic.LongAdder;
 
 /** The bytes of a file from {@code start} to {@code end}, read as they are needed (a line too long to hold). */
 final class FileRegion extends InputStream {
     private final RandomAccessFile file;
     private long pos;
     private final long end;
+    private final LongAdder bytesRead;
 
-    FileRegion(RandomAccessFile file, long start, long end) {
+    FileRegion(RandomAccessFile file, long start, long end, LongAdder bytesRead) {
         this.file = file;
         this.pos = start;
         this.end = end;
+        this.bytesRead = bytesRead;
     }
 
     @Override
@@ -34,6 +37,9 @@ final class FileRegion extends InputStream {
             return -1;
         }
         pos += n;
+        if (bytesRead != null) {
+            bytesRead.add(n);
+        }
         return n;
     }
 }

@@ -168,7 +168,7 @@ public final class ForwardLineReader implements Closeable {
             return JsonlRecords.parse(buf, (int) (lineStart - bufStart), (int) length(), projection);
         }
         return JsonlRecords.parse(
-                new Utf8.StreamReader(new FileRegion(file, lineStart, lineEnd)), projection, stringCap);
+                new Utf8.StreamReader(new FileRegion(file, lineStart, lineEnd, null)), projection, stringCap);
     }
 
     @Override

@@ -15,7 +15,7 @@ import java.io.IOException;
 import java.io.Writer;
 
 /**
- * The one configuration of jackson-core's generator for every JSON file termsprawl writes (SPEC §2: the
+ * The one configuration of jackson-core's generator for every JSON file termsprawl writes (docs/files.md, "How termsprawl writes JSON": the
  * layout of {@code JSON.stringify(value, null, 2)}): two-space indent, {@code "key": value}, empty
  * containers as {@code {}} and {@code []}, strings escaped as {@code JSON.stringify} escapes them. The
  * goals' databind trees are written through the same generator.

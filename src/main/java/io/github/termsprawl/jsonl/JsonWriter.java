@@ -7,7 +7,7 @@ import java.io.UncheckedIOException;
 
 /**
  * Writes the plain-object trees of {@link Json} with jackson-core's generator in {@link JsonStyle}: the
- * project's file style (SPEC §2) or compact, as {@code JSON.stringify} writes them. Numbers keep the text
+ * project's file style (docs/files.md) or compact, as {@code JSON.stringify} writes them. Numbers keep the text
  * they were read with.
  */
 public final class JsonWriter {

@@ -3,6 +3,7 @@ package io.github.termsprawl.jsonl;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The one backward walk over a JSONL file's records: lines are read from the last one to the first in
@@ -17,6 +18,7 @@ public final class JsonlTail {
 
     private final int chunkSize;
     private final int maxInMemoryLine;
+    private final LongAdder bytesRead = new LongAdder();
 
     public JsonlTail() {
         this(ReverseLineReader.DEFAULT_CHUNK, ReverseLineReader.DEFAULT_MAX_IN_MEMORY_LINE);
@@ -26,6 +28,14 @@ public final class JsonlTail {
     public JsonlTail(int chunkSize, int maxInMemoryLine) {
         this.chunkSize = chunkSize;
         this.maxInMemoryLine = maxInMemoryLine;
+    }
+
+    /**
+     * The bytes this walker's walks have read from files so far, chunks and long lines alike: the work a
+     * read did, which tests bound instead of timing it.
+     */
+    public long bytesRead() {
+        return bytesRead.sum();
     }
 
     /**
@@ -41,7 +51,7 @@ public final class JsonlTail {
         if (!file.toFile().isFile()) {
             return false; // a FIFO or a device would block or never end
         }
-        try (ReverseLineReader lines = ReverseLineReader.open(file, chunkSize, maxInMemoryLine)) {
+        try (ReverseLineReader lines = ReverseLineReader.open(file, chunkSize, maxInMemoryLine, bytesRead)) {
             walk(lines, projection, needles, stringCap, visitor);
             return true;
         } catch (IOException | RuntimeException e) {

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.io.Reader;
 import java.nio.file.Path;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Walks a file's {@code \n}-separated lines from the last to the first, reading it in chunks from the
@@ -43,9 +44,12 @@ public final class ReverseLineReader implements Closeable {
     private int lineOffset;
     private long loadedStart = -1;
     private long loadedEnd = -1;
+    private final LongAdder bytesRead;
 
-    private ReverseLineReader(RandomAccessFile file, int chunkSize, int maxInMemoryLine) throws IOException {
+    private ReverseLineReader(RandomAccessFile file, int chunkSize, int maxInMemoryLine, LongAdder bytesRead)
+            throws IOException {
         this.file = file;
+        this.bytesRead = bytesRead;
         this.maxInMemoryLine = maxInMemoryLine;
         this.nextEnd = file.length();
         if (nextEnd <= chunkSize) {
@@ -67,6 +71,7 @@ public final class ReverseLineReader implements Closeable {
     /** Lines of {@code bytes[0, length)}, which hold a whole file (a leading BOM is skipped as in a file). */
     private ReverseLineReader(byte[] bytes, int length) {
         this.file = null;
+        this.bytesRead = null;
         this.maxInMemoryLine = Integer.MAX_VALUE;
         this.chunk = bytes;
         this.chunkStart = 0;
@@ -82,9 +87,15 @@ public final class ReverseLineReader implements Closeable {
     }
 
     public static ReverseLineReader open(Path file, int chunkSize, int maxInMemoryLine) throws IOException {
+        return open(file, chunkSize, maxInMemoryLine, null);
+    }
+
+    /** As {@link #open(Path, int, int)}, adding every byte read from the file to {@code bytesRead} (may be null). */
+    static ReverseLineReader open(Path file, int chunkSize, int maxInMemoryLine, LongAdder bytesRead)
+            throws IOException {
         RandomAccessFile raf = new RandomAccessFile(file.toFile(), "r");
         try {
-            return new ReverseLineReader(raf, chunkSize, maxInMemoryLine);
+            return new ReverseLineReader(raf, chunkSize, maxInMemoryLine, bytesRead);
         } catch (IOException | RuntimeException e) {
             raf.close();
             throw e;
@@ -151,6 +162,9 @@ public final class ReverseLineReader implements Closeable {
     private void readFully(byte[] buf, int off, int len, long position) throws IOException {
         file.seek(position);
         file.readFully(buf, off, len); // EOFException when the file shrank while reading
+        if (bytesRead != null) {
+            bytesRead.add(len);
+        }
     }
 
     public long length() {
@@ -200,7 +214,7 @@ public final class ReverseLineReader implements Closeable {
 
     /** The current line as a stream of decoded chars, holding at most a small buffer of it. */
     public Reader reader() {
-        return new Utf8.StreamReader(new FileRegion(file, lineStart, lineEnd));
+        return new Utf8.StreamReader(new FileRegion(file, lineStart, lineEnd, bytesRead));
     }
 
     @Override

@@ -19,6 +19,10 @@ import org.apache.maven.plugins.annotations.Parameter;
  * session by path or Claude Code id, every peer of a node, or a node's earlier compaction windows. Answers
  * print to stdout (or {@code termsprawl.output}) as text or JSON; the goal fails when a target could not be
  * asked, after printing the others.
+ *
+ * <p>Example:
+ * {@code mvn -q termsprawl:ask -Dtermsprawl.node=frontend -Dtermsprawl.question="Why is /orders paged by 50?"}.
+ * The targets, what is sent, the backends and the errors: <a href="docs/ask.html">Ask</a>.
  */
 @Mojo(name = "ask", requiresProject = false, threadSafe = true)
 public class AskMojo extends AbstractSqliteMojo {
@@ -96,6 +100,7 @@ public class AskMojo extends AbstractSqliteMojo {
     @Parameter(property = UserProperties.OUTPUT)
     private String output;
 
+    /** Skips this goal only ({@code termsprawl.ask.skip}); {@code termsprawl.skip} skips them all. */
     @Parameter(property = UserProperties.ASK_SKIP, defaultValue = "false")
     private String skipAsk;
 

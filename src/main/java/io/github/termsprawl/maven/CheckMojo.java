@@ -13,11 +13,19 @@ import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 
-/** Fails the build when a discovery marker or a {@code .termsprawl/bin/} file is missing or stale. */
+/**
+ * Fails the build when a discovery marker or a {@code .termsprawl/bin/} file is missing or stale, naming
+ * each and ending with {@code Run 'mvn termsprawl:discover' to fix.} This machine's jars and class-data
+ * archive, which are not committed, only give a warning, so a fresh clone passes.
+ *
+ * <p>Bound to {@code verify}: add an execution with this goal to the plugin in the pom. What it compares:
+ * <a href="docs/planted.html">What discover plants</a>.
+ */
 @Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, requiresProject = false, threadSafe = true)
 public class CheckMojo extends AbstractTermsprawlMojo {
     static final String FIX = "Run '" + DiscoverMojo.CALL + "' to fix.";
 
+    /** Skips this goal only ({@code termsprawl.check.skip}); {@code termsprawl.skip} skips them all. */
     @Parameter(property = UserProperties.CHECK_SKIP, defaultValue = "false")
     private String skipCheck;
 

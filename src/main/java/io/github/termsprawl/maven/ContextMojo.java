@@ -11,7 +11,8 @@ import org.apache.maven.plugins.annotations.Parameter;
 
 /**
  * Prints exactly what {@code termsprawl-context --cwd <root> --self <id>} prints, to stdout (so
- * {@code mvn -q termsprawl:context -Dtermsprawl.self=x} is scriptable) or to a file.
+ * {@code mvn -q termsprawl:context -Dtermsprawl.self=x} is scriptable) or to a file: the last 40 turns of
+ * each peer of the node. The output byte for byte: <a href="docs/context.html">The context command</a>.
  */
 @Mojo(name = "context", requiresProject = false, threadSafe = true)
 public class ContextMojo extends AbstractSqliteMojo {
@@ -32,7 +33,10 @@ public class ContextMojo extends AbstractSqliteMojo {
     @Parameter(property = UserProperties.STATS, defaultValue = "false")
     private String stats;
 
-    /** Which conversation to show: {@code file} (the default) or {@code live} (what the peer's agent would send next). */
+    /**
+     * Which conversation to show: {@code file} (the default: the transcript's prose in file order) or
+     * {@code live} (what the peer's agent would send next).
+     */
     @Parameter(property = UserProperties.VIEW)
     private String view;
 
@@ -43,6 +47,7 @@ public class ContextMojo extends AbstractSqliteMojo {
     @Parameter(property = UserProperties.REDACT)
     private String redact;
 
+    /** Skips this goal only ({@code termsprawl.context.skip}); {@code termsprawl.skip} skips them all. */
     @Parameter(property = UserProperties.CONTEXT_SKIP, defaultValue = "false")
     private String skipContext;
 

@@ -18,7 +18,9 @@ import org.apache.maven.plugins.annotations.Parameter;
 
 /**
  * Plants or refreshes the discovery markers, the {@code .termsprawl/bin/} commands and the Claude Code
- * SessionStart hook. Idempotent: a second run changes no file.
+ * SessionStart hook. Idempotent: a second run changes no file. Every teammate runs it once after cloning
+ * (the jars are per machine). What is written, and where: <a href="docs/planted.html">What discover
+ * plants</a>.
  */
 @Mojo(name = "discover", requiresProject = false, threadSafe = true)
 public class DiscoverMojo extends AbstractSqliteMojo {
@@ -29,6 +31,7 @@ public class DiscoverMojo extends AbstractSqliteMojo {
     @Parameter(property = UserProperties.CLAUDE_HOOK, defaultValue = "true")
     private String claudeHook;
 
+    /** Skips this goal only ({@code termsprawl.discover.skip}); {@code termsprawl.skip} skips them all. */
     @Parameter(property = UserProperties.DISCOVER_SKIP, defaultValue = "false")
     private String skipDiscover;
 

@@ -13,6 +13,7 @@ import org.apache.maven.plugins.annotations.Parameter;
 /**
  * Writes every node's whole session as turn files an agent can grep, {@code .termsprawl/history/<nodeId>/}
  * ({@code turn-NNNN-<role>.md} and {@code index.md}), or one node's; an unchanged transcript is not read again.
+ * The files: <a href="docs/files.html">The .termsprawl/ folder</a>, "Turn files".
  */
 @Mojo(name = "history", requiresProject = false, threadSafe = true)
 public class HistoryMojo extends AbstractSqliteMojo {
@@ -26,6 +27,7 @@ public class HistoryMojo extends AbstractSqliteMojo {
     @Parameter(property = UserProperties.REDACT, defaultValue = "true")
     private String redact;
 
+    /** Skips this goal only ({@code termsprawl.history.skip}); {@code termsprawl.skip} skips them all. */
     @Parameter(property = UserProperties.HISTORY_SKIP, defaultValue = "false")
     private String skipHistory;
 

@@ -8,7 +8,10 @@ import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 
-/** Links two nodes so each reads the other's context. */
+/**
+ * Links two nodes so each reads the other's context: {@code .termsprawl/links/<lo>--<hi>.json}, written once
+ * for the pair. Example: {@code mvn termsprawl:link -Dtermsprawl.a=backend -Dtermsprawl.b=frontend}.
+ */
 @Mojo(name = "link", requiresProject = false, threadSafe = true)
 public class LinkMojo extends AbstractTermsprawlMojo {
     static final String EXAMPLE =
@@ -22,6 +25,7 @@ public class LinkMojo extends AbstractTermsprawlMojo {
     @Parameter(property = UserProperties.B)
     private String b;
 
+    /** Skips this goal only ({@code termsprawl.link.skip}); {@code termsprawl.skip} skips them all. */
     @Parameter(property = UserProperties.LINK_SKIP, defaultValue = "false")
     private String skipLink;
 

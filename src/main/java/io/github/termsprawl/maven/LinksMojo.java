@@ -17,6 +17,7 @@ public class LinksMojo extends AbstractTermsprawlMojo {
     @Parameter(property = UserProperties.OUTPUT)
     private String output;
 
+    /** Skips this goal only ({@code termsprawl.links.skip}); {@code termsprawl.skip} skips them all. */
     @Parameter(property = UserProperties.LINKS_SKIP, defaultValue = "false")
     private String skipLinks;
 

@@ -14,6 +14,9 @@ import org.apache.maven.plugins.annotations.Parameter;
 /**
  * Records which transcript a node has: a path, a Claude Code session id, {@code latest} (Claude Code) or
  * {@code <store>:latest} for codex, gemini, pi, opencode (the newest session of that agent in this project).
+ * Claude Code sessions are recorded by the SessionStart hook; run this for the other agents. Example:
+ * {@code mvn termsprawl:record -Dtermsprawl.node=reviewer -Dtermsprawl.transcript=codex:latest}. Where
+ * each agent keeps its sessions: <a href="docs/stores.html">Other agents' transcripts</a>.
  */
 @Mojo(name = "record", requiresProject = false, threadSafe = true)
 public class RecordMojo extends AbstractSqliteMojo {
@@ -28,6 +31,7 @@ public class RecordMojo extends AbstractSqliteMojo {
     @Parameter(property = UserProperties.TRANSCRIPT)
     private String transcript;
 
+    /** Skips this goal only ({@code termsprawl.record.skip}); {@code termsprawl.skip} skips them all. */
     @Parameter(property = UserProperties.RECORD_SKIP, defaultValue = "false")
     private String skipRecord;
 

@@ -25,6 +25,7 @@ public class StatusMojo extends AbstractSqliteMojo {
     @Parameter(property = UserProperties.REDACT, defaultValue = "true")
     private String redact;
 
+    /** Skips this goal only ({@code termsprawl.status.skip}); {@code termsprawl.skip} skips them all. */
     @Parameter(property = UserProperties.STATUS_SKIP, defaultValue = "false")
     private String skipStatus;
 

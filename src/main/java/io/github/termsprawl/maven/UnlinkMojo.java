@@ -22,6 +22,7 @@ public class UnlinkMojo extends AbstractTermsprawlMojo {
     @Parameter(property = UserProperties.B)
     private String b;
 
+    /** Skips this goal only ({@code termsprawl.unlink.skip}); {@code termsprawl.skip} skips them all. */
     @Parameter(property = UserProperties.UNLINK_SKIP, defaultValue = "false")
     private String skipUnlink;
 

@@ -13,8 +13,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Plants and verifies what an agent needs to find and run the context command: the §9 markers and the
- * §10/§11 {@code .termsprawl/bin/} files. {@link #discover()} writes only files whose bytes differ;
+ * Plants and verifies what an agent needs to find and run the context command: the markers and the
+ * {@code .termsprawl/bin/} files (docs/planted.md). {@link #discover()} writes only files whose bytes differ;
  * {@link #check()} names each file that is missing or stale.
  */
 public final class Discovery {

@@ -1,6 +1,6 @@
 package io.github.termsprawl.plant;
 
-/** The texts that tell an agent the context command exists (SPEC §9), and the AGENTS.md upsert. */
+/** The texts that tell an agent the context command exists (docs/planted.md, "The markers"), and the AGENTS.md upsert. */
 public final class DiscoveryMarkers {
     public static final String OPEN = "<!-- termsprawl:context-links -->";
     public static final String CLOSE = "<!-- /termsprawl:context-links -->";

@@ -17,7 +17,7 @@ public final class Launchers {
      */
     public static final String SQLITE_JAR = "lib/sqlite-jdbc.jar";
     /**
-     * Start-up flags, chosen by measurement (README, "Speed"): one compiler tier and the serial
+     * Start-up flags, chosen by measurement (bench/README.md): one compiler tier and the serial
      * collector start fastest for a short run; a small young generation keeps the resident set small
      * while a 100 MB line streams through (the default sizes it from the machine's memory); no
      * perf-data file in /tmp; the JVM's own log (a stale class-data archive warns on stdout by default)

@@ -15,7 +15,8 @@ import java.util.Set;
 /**
  * The live branch of one compaction window of a Claude Code transcript: the records Claude Code itself
  * would load on resume, in conversation order. The file is a tree (rewinds and edited prompts leave
- * abandoned branches); a window is the records from one {@code compact_boundary} to the next.
+ * abandoned branches); a window is the records from one {@code compact_boundary} to the next. The rules
+ * are numbered as in docs/context.md, "The live view".
  */
 final class ClaudeBranch {
     /** Which records belong to the conversation (rule 8: sidechain records are a subagent's, not the main branch). */

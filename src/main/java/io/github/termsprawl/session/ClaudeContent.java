@@ -35,7 +35,11 @@ final class ClaudeContent {
             return p.get("text") instanceof String t ? new Block.Text(t) : null;
         }
         if ("thinking".equals(type)) {
-            return new Block.Thinking(p.get("thinking") instanceof String t ? t : "", false);
+            String text = p.get("thinking") instanceof String t ? t : "";
+            // Claude Code 2.1.119+ may keep a thinking block only as its signature, the text left empty: the
+            // store kept it encrypted (docs/files.md, "Turn files"), not an empty thought
+            boolean onlySigned = text.isEmpty() && p.get("signature") instanceof String sig && !sig.isEmpty();
+            return new Block.Thinking(text, onlySigned);
         }
         if ("redacted_thinking".equals(type)) {
             return new Block.Thinking("", true);

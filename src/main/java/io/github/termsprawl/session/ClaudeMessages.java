@@ -6,7 +6,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-/** A live branch's records as the messages Claude Code would send (rules 4 and 7 of the live branch). */
+/** A live branch's records as the messages Claude Code would send (rules 4 and 7 of docs/context.md's live view). */
 final class ClaudeMessages {
     static final String INTERRUPTED = "[Tool execution interrupted]";
 

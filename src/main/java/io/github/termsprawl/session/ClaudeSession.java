@@ -21,7 +21,7 @@ import java.util.Set;
  * conversation Claude Code itself would send — the live branch of each compaction window
  * ({@link #live}, {@link #windows}). The live branch of the last window is read backwards from the end
  * only as far as that window's {@code compact_boundary} (and its preserved segment), so it costs what
- * the window costs, not what the file does.
+ * the window costs, not what the file does. Rules are numbered as in docs/context.md, "The live view".
  */
 public final class ClaudeSession implements SessionReader {
     /** Strings of a line too long to hold (over 4 MiB) are cut to this many chars. */

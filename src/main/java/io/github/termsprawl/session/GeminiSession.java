@@ -5,12 +5,11 @@ import io.github.termsprawl.jsonl.ForwardLineReader;
 import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonProjection;
 import io.github.termsprawl.jsonl.JsonWriter;
+import io.github.termsprawl.transcript.GeminiEditList;
 import io.github.termsprawl.transcript.StoreFacts;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -68,10 +67,20 @@ public final class GeminiSession implements SessionReader {
         return replay;
     }
 
-    /** The message list as the log's edits leave it, each message with where its last version was read. */
+    /** The work the replay of a file does ({@link GeminiEditList#steps()}): linear in its records. */
+    static long replaySteps(Path file) {
+        Replay replay = replay(file);
+        replay.messages();
+        return replay.edits.steps();
+    }
+
+    /**
+     * The message list as the log's edits leave it, each message with where its last version was read: the
+     * one rule of {@link GeminiEditList}, which the prose turns use too.
+     */
     private static final class Replay {
         final String file;
-        final LinkedHashMap<String, Object[]> byId = new LinkedHashMap<>(); // id -> {message, source}
+        final GeminiEditList<Object[]> edits = new GeminiEditList<>(); // id -> {message, source}
         long records;
         long unknown;
         long unreadable;
@@ -89,7 +98,7 @@ public final class GeminiSession implements SessionReader {
                     replaceAll(checkpoint, source);
                 }
             } else if (r.get("$rewindTo") instanceof String id) {
-                rewind(id);
+                edits.rewind(id);
             } else if (r.containsKey("id") && r.containsKey("type")) {
                 put(r, source);
             } else if (r.containsKey("sessionId") || r.containsKey("projectHash")) {
@@ -104,11 +113,11 @@ public final class GeminiSession implements SessionReader {
         private void put(Map<String, Object> message, Source source) {
             unknown += StoreFacts.geminiKnown(message.get("type")) ? 0 : 1;
             String id = message.get("id") instanceof String s ? s : "\0" + anonymous++;
-            byId.put(id, new Object[] {message, source});
+            edits.put(id, new Object[] {message, source});
         }
 
         private void replaceAll(List<?> messages, Source source) {
-            byId.clear();
+            edits.clear();
             for (Object m : messages) {
                 Map<String, Object> message = Json.asObject(m);
                 if (message != null) {
@@ -117,24 +126,14 @@ public final class GeminiSession implements SessionReader {
             }
         }
 
-        private void rewind(String id) {
-            boolean dropping = false;
-            for (Iterator<String> it = byId.keySet().iterator(); it.hasNext(); ) {
-                dropping |= it.next().equals(id);
-                if (dropping) {
-                    it.remove();
-                }
-            }
-        }
-
         List<Message> messages() {
             List<Message> out = new ArrayList<>();
             int index = 0;
-            for (Map.Entry<String, Object[]> e : byId.entrySet()) {
+            for (Object[] e : edits.values()) {
                 @SuppressWarnings("unchecked")
-                Map<String, Object> m = (Map<String, Object>) e.getValue()[0];
-                Source source = e.getValue()[1] != null
-                        ? (Source) e.getValue()[1]
+                Map<String, Object> m = (Map<String, Object>) e[0];
+                Source source = e[1] != null
+                        ? (Source) e[1]
                         : new Source.Row(file, m.get("id") instanceof String id ? id : "#" + index);
                 out.addAll(GeminiSession.messages(m, source));
                 index++;

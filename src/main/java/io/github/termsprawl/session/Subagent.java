@@ -12,7 +12,7 @@ import java.nio.file.Path;
  * @param rootUuid  for an inline subagent, the uuid of its first record; else null
  */
 public record Subagent(Layout layout, String agentId, String toolUseId, Path file, String rootUuid) {
-    /** The three ways Claude Code has kept subagents (STORES.md). */
+    /** The three ways Claude Code has kept subagents (docs/stores.md, "Claude Code subagents"). */
     public enum Layout {
         /** {@code isSidechain} records inside the session file (1.0.x). */
         INLINE,

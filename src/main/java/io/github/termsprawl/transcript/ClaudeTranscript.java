@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** The context view of a Claude Code transcript (SPEC §6): user and assistant prose, in file order. */
+/** The context view of a Claude Code transcript (docs/context.md): user and assistant prose, in file order. */
 final class ClaudeTranscript implements StoreReader {
     static final JsonProjection KEYS = JsonProjection.whole("type", "message");
     /** Of a record, only what a turn is made of: the type and the text blocks of the content. */
@@ -27,8 +27,8 @@ final class ClaudeTranscript implements StoreReader {
      */
     static final ByteNeedles TURN_NEEDLES = new ByteNeedles("\"user\"", "\"assistant\"", "\\" + "u");
     /**
-     * Every record type of the real Claude Code files in the corpus (1.0.24 to 2.1.x) and STORES.md
-     * ({@code file-history-delta}: 2.1.217+);
+     * Every record type of the real Claude Code files in the corpus (1.0.24 to 2.1.x)
+     * ({@code file-history-delta}: 2.1.217+; docs/stores.md, "Record types each reader knows");
      * counting the others is only a drift signal, it never changes what prints.
      */
     static final Set<String> KNOWN_TYPES = Set.of(

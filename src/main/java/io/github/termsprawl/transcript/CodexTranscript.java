@@ -31,7 +31,10 @@ final class CodexTranscript implements StoreReader {
             "event_msg",
             "compacted",
             "inter_agent_communication_metadata");
-    /** {@code event_msg} payload types of the corpus (Codex 0.53 to 0.146) and STORES.md. */
+    /**
+     * {@code event_msg} payload types of the corpus (Codex 0.53 to 0.146); docs/stores.md, "Record types
+     * each reader knows".
+     */
     static final Set<String> KNOWN_EVENTS = Set.of(
             "user_message",
             "agent_message",
@@ -65,7 +68,7 @@ final class CodexTranscript implements StoreReader {
             "thread_settings_applied",
             "undo_completed",
             "account/rateLimits/updated");
-    /** {@code response_item} payload types of the corpus and STORES.md. */
+    /** {@code response_item} payload types of the corpus; docs/stores.md, "Record types each reader knows". */
     static final Set<String> KNOWN_ITEMS = Set.of(
             "message",
             "reasoning",

@@ -8,7 +8,6 @@ import io.github.termsprawl.jsonl.JsonlTail;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -23,13 +22,13 @@ import java.util.Set;
 final class GeminiTranscript implements StoreReader {
     static final JsonProjection KEYS =
             JsonProjection.whole("id", "type", "content", "$set", "$rewindTo", "sessionId", "projectHash", "messages");
-    /** Message types of the corpus ({@code model}: an older document shape) and STORES.md. */
+    /** Message types of the corpus ({@code model}: an older document shape) and docs/stores.md. */
     static final Set<String> KNOWN_MESSAGE_TYPES = Set.of("user", "gemini", "info", "error", "warning", "model");
 
     /**
      * Message types that no Claude record has. Not {@code user} (nor the old {@code model}): an entry
-     * without {@code store} is a Claude transcript under SPEC §6, and an odd Claude line must never
-     * switch its reader.
+     * without {@code store} is a Claude transcript (docs/stores.md, "How the store is recognised"), and
+     * an odd Claude line must never switch its reader.
      */
     private static final Set<String> PROVING_MESSAGE_TYPES = Set.of("gemini", "info", "error", "warning");
 
@@ -63,36 +62,42 @@ final class GeminiTranscript implements StoreReader {
 
     /** The resolved message list, in conversation order. */
     List<Map<String, Object>> messages(Path file, ReadStats.Counter count, int stringCap) {
+        return replay(file, count, stringCap).list();
+    }
+
+    /** The work the replay of a file does ({@link GeminiEditList#steps()}): linear in its records. */
+    long replaySteps(Path file) {
+        Replay replay = replay(file, new ReadStats.Counter(), STATS_STRING_CAP);
+        replay.list();
+        return replay.edits.steps();
+    }
+
+    private Replay replay(Path file, ReadStats.Counter count, int stringCap) {
         Replay replay = new Replay(count);
         if (file.getFileName() != null && file.getFileName().toString().endsWith(".json")) {
             Map<String, Object> doc = Json.asObject(Json.readFileOrNull(file));
             if (doc != null) {
                 replay.apply(doc);
             }
-            return replay.list();
+            return replay;
         }
         if (!Files.isRegularFile(file)) {
-            return List.of();
+            return replay;
         }
         List<Map<String, Object>> records = new ArrayList<>();
         if (!tail.walk(file, KEYS, null, stringCap, record -> records.add(record))) {
-            return List.of();
+            return new Replay(count);
         }
         for (int i = records.size() - 1; i >= 0; i--) { // scan goes backwards; replay goes forwards
             replay.apply(records.get(i));
         }
-        return replay.list();
+        return replay;
     }
 
-    /**
-     * The message list as the edits leave it, in linear time: a message keeps the place it was first
-     * appended at, and a rewind cuts the list at that place (each message is cut at most once).
-     */
+    /** The message list as the edits leave it ({@link GeminiEditList}: the rule the whole session uses too). */
     private static final class Replay {
         private final ReadStats.Counter count;
-        private final List<String> order = new ArrayList<>();
-        private final Map<String, Integer> place = new HashMap<>();
-        private final Map<String, Map<String, Object>> byId = new HashMap<>();
+        private final GeminiEditList<Map<String, Object>> edits = new GeminiEditList<>();
         private int anonymous;
 
         Replay(ReadStats.Counter count) {
@@ -109,7 +114,7 @@ final class GeminiTranscript implements StoreReader {
                 }
             } else if (r.get("$rewindTo") instanceof String id) {
                 count.record(true);
-                rewind(id);
+                edits.rewind(id);
             } else if (r.containsKey("id") && r.containsKey("type")) {
                 put(r);
             } else if (r.containsKey("sessionId") || r.containsKey("projectHash")) {
@@ -124,17 +129,11 @@ final class GeminiTranscript implements StoreReader {
 
         private void put(Map<String, Object> message) {
             count.record(message.get("type") instanceof String t && KNOWN_MESSAGE_TYPES.contains(t));
-            String id = message.get("id") instanceof String s ? s : "\0" + anonymous++;
-            if (byId.put(id, message) == null) { // an id seen before keeps its place and takes the new content
-                place.put(id, order.size());
-                order.add(id);
-            }
+            edits.put(message.get("id") instanceof String s ? s : "\0" + anonymous++, message);
         }
 
         private void replaceAll(List<?> messages) {
-            order.clear();
-            place.clear();
-            byId.clear();
+            edits.clear();
             for (Object m : messages) {
                 Map<String, Object> message = Json.asObject(m);
                 if (message != null) {
@@ -143,25 +142,8 @@ final class GeminiTranscript implements StoreReader {
             }
         }
 
-        /** Drops the message and every one after it. */
-        private void rewind(String id) {
-            Integer at = place.get(id);
-            if (at == null) {
-                return;
-            }
-            for (int i = order.size() - 1; i >= at; i--) {
-                String gone = order.remove(i);
-                place.remove(gone);
-                byId.remove(gone);
-            }
-        }
-
         List<Map<String, Object>> list() {
-            List<Map<String, Object>> list = new ArrayList<>(order.size());
-            for (String id : order) {
-                list.add(byId.get(id));
-            }
-            return list;
+            return edits.values();
         }
     }
 

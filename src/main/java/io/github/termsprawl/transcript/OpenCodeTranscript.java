@@ -30,7 +30,7 @@ final class OpenCodeTranscript implements StoreReader {
     static final JsonProjection MESSAGE_KEYS = JsonProjection.whole("role");
     static final JsonProjection PART_KEYS = JsonProjection.whole("type", "text", "synthetic", "ignored");
     static final Set<String> KNOWN_ROLES = Set.of("user", "assistant");
-    /** Part types of OpenCode 0.x to 1.x (corpus and STORES.md). */
+    /** Part types of OpenCode 0.x to 1.x (corpus; docs/stores.md, "Record types each reader knows"). */
     static final Set<String> KNOWN_PART_TYPES = Set.of(
             "text",
             "reasoning",

@@ -16,7 +16,7 @@ import java.util.Set;
  */
 final class PiTranscript implements StoreReader {
     static final JsonProjection KEYS = JsonProjection.whole("type", "message");
-    /** Entry types of pi v1 to v3 (corpus and STORES.md). */
+    /** Entry types of pi v1 to v3 (corpus; docs/stores.md, "Record types each reader knows"). */
     static final Set<String> KNOWN_TYPES = Set.of(
             "session",
             "message",

@@ -13,7 +13,7 @@ import java.util.Set;
  * the file's head and, for a file that looks like another store's, its tail; never from the whole file.
  * Another store needs positive evidence (a record only it writes, its database schema) and no Claude
  * record in head or tail: anything else is Claude Code, the store every entry named before
- * {@code store} existed, so a Claude file always reads as SPEC §6 says.
+ * {@code store} existed, so a Claude file always reads as docs/context.md says.
  */
 final class StoreDetector {
     /** How many leading records may be looked at; real files decide on the first or second. */
@@ -94,10 +94,10 @@ final class StoreDetector {
             if (path.toFile().isDirectory()) {
                 return Detection.of(OpenCodeLegacyTranscript.storageDir(path) != null ? Store.OPENCODE : Store.CLAUDE);
             }
-            return Detection.of(Store.CLAUDE); // unreadable: the Claude reader says "no turns" as SPEC wants
+            return Detection.of(Store.CLAUDE); // unreadable: the Claude reader says "no turns" as docs/context.md wants
         }
         JsonlHead.Head whole = head.isWhole() ? head : null;
-        // Claude is what SPEC §6 reads: a Claude record anywhere in the head outweighs every other sign
+        // Claude is what docs/context.md reads: a Claude record anywhere in the head outweighs every other sign
         List<Map<String, Object>> records = head.records(Integer.MAX_VALUE, KEYS, DECISIVE);
         if (hasClaudeRecord(records)) {
             return new Detection(Store.CLAUDE, whole);

@@ -22,7 +22,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The one implementation of the context view, shared by the planted command and the {@code context}
- * goal: peers in link order, each with its last turns, formatted per SPEC §7. Never throws: a peer
+ * goal: peers in link order, each with its last turns, formatted as docs/context.md says. Never throws: a peer
  * that cannot be read prints nothing and the others still print. Closing it closes its readers (and so
  * any OpenCode database they hold open).
  */
@@ -37,7 +37,7 @@ public final class LinkedContext implements AutoCloseable {
             this.notes = notes;
         }
 
-        /** The text to print: the blocks as SPEC §7 joins them. */
+        /** The text to print: the blocks joined as docs/context.md says. */
         public String stdout() {
             List<String> blocks = new ArrayList<>();
             for (Peer peer : printed) {

@@ -5,9 +5,9 @@ import io.github.termsprawl.transcript.Turn;
 import io.github.termsprawl.transcript.TurnLimits;
 import java.util.List;
 
-/** The exact output layout of SPEC §7. */
+/** The exact output layout of docs/context.md ("The output, byte for byte"). */
 public final class LinkedContextFormat {
-    /** SPEC §6: the last 40 turns of each peer, each cut to 2000 UTF-16 code units. */
+    /** docs/context.md, "The caps": the last 40 turns of each peer, each cut to 2000 UTF-16 code units. */
     public static final TurnLimits LIMITS = new TurnLimits(40, 2000);
 
     static final String BLOCK_SEPARATOR = "\n---\n";

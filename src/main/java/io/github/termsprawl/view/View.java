@@ -2,7 +2,7 @@ package io.github.termsprawl.view;
 
 /** Which conversation the context shows of a peer. */
 public enum View {
-    /** SPEC §6: user and assistant prose in file order (the default; SPEC §8 names it {@code file}). */
+    /** User and assistant prose in file order (the default; docs/context.md names it {@code file}). */
     PROSE("file"),
     /**
      * What the peer's agent would send next: for Claude Code the live branch of the last compaction

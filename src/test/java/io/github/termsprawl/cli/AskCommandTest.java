@@ -116,6 +116,24 @@ class AskCommandTest {
                 "q");
     }
 
+    /** Unlike the context command's exact errors, the later commands explain themselves; nothing is asked. */
+    @Test
+    void helpPrintsTheUsageAndTheOptionsOnStdoutAndExitsZero() {
+        for (String[] args : new String[][] {{"--help"}, {"--cwd", ".", "--self", "a", "--help", "q"}}) {
+            Result r = run(env(), args);
+            assertEquals(0, r.exit());
+            assertEquals(AskArgs.HELP, r.out());
+            assertEquals("", r.err());
+        }
+        assertTrue(AskArgs.HELP.startsWith("usage: " + AskArgs.USAGE + "\n"));
+        assertTrue(bodies.isEmpty());
+        // after -- it is a word of the question, as -h is anywhere
+        assertEquals(
+                "what does -h do --help",
+                AskArgs.parse("--cwd", ".", "--self", "a", "--peers", "what", "does", "-h", "do", "--", "--help")
+                        .question());
+    }
+
     @Test
     void theQuestionIsTheWordsThatAreNoFlags() {
         AskArgs a = AskArgs.parse("--cwd", ".", "why", "--self", "a", "is", "--node", "b", "it", "--", "--paged");

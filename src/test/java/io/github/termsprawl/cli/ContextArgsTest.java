@@ -56,7 +56,7 @@ class ContextArgsTest {
         error("missing value for --view", "--cwd", ".", "--self", "x", "--view");
         error("unknown view: LIVE", "--cwd", ".", "--self", "x", "--view", "LIVE");
         error("unknown view: ", "--cwd", ".", "--self", "x", "--view", "");
-        // the default view's name is SPEC §8's, file; prose was this command's own name for it
+        // the default view's name is docs/context.md's, file; prose was this command's own name for it
         error("unknown view: prose", "--cwd", ".", "--self", "x", "--view", "prose");
         error("expected --cwd and --self", "--view", "bogus", "--self", "x");
     }

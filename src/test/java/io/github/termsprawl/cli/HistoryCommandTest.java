@@ -39,7 +39,7 @@ class HistoryCommandTest {
         usageError("missing value for --cwd", "--cwd");
         usageError("missing value for --node", "--cwd", ".", "--node");
         usageError("missing value for --show", "--cwd", ".", "--show");
-        usageError("unexpected argument: --help", "--help");
+        usageError("unexpected argument: -h", "-h");
         usageError("unexpected argument: --self", "--cwd", ".", "--self", "x");
         usageError("invalid node id: ../x", "--cwd", ".", "--node", "../x");
         usageError("--show takes a turn number: -1", "--cwd", ".", "--show", "-1");
@@ -58,6 +58,23 @@ class HistoryCommandTest {
                         + "\"message\":{\"id\":\"m1\",\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"hi\"}]}}\n");
         Fixtures.index(cwd, "backend", t.toString());
         Fixtures.index(cwd, "frontend", cwd.resolve("missing.jsonl").toString());
+    }
+
+    /** Unlike the context command's exact errors, the later commands explain themselves. */
+    @Test
+    void helpPrintsTheUsageAndTheOptionsOnStdoutAndExitsZero() {
+        for (String[] args : new String[][] {{"--help"}, {"--cwd", ".", "--help"}, {"--list", "--help", "--bogus"}}) {
+            Result r = run(args);
+            assertEquals(0, r.exit());
+            assertEquals(HistoryArgs.HELP, r.out());
+            assertEquals("", r.err());
+        }
+        assertTrue(HistoryArgs.HELP.startsWith(HistoryArgs.USAGE + "\n"));
+        // as a flag's value it is the value: a project folder named --help has no .termsprawl/
+        Result value = run("--cwd", "--help");
+        assertEquals(0, value.exit());
+        assertEquals("", value.out());
+        assertEquals("termsprawl-history: no .termsprawl folder in --help\n", value.err());
     }
 
     @Test

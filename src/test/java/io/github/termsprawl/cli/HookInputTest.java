@@ -8,7 +8,6 @@ import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.io.SequenceInputStream;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -126,7 +125,7 @@ class HookInputTest {
     @Test
     void hugePayloadsWithoutRunningOutOfMemory() {
         long fifty = 50L * 1024 * 1024;
-        assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+        assertTimeoutPreemptively(Fixtures.HANG_GUARD, () -> {
             // a 50 MB transcript path is not a path; the fields after it still count
             assertEquals(
                     new HookInput(null, "/p"),

@@ -15,6 +15,13 @@ import java.util.concurrent.TimeUnit;
 
 /** Shared helpers for the tests: project files, processes, and runs of the node reference model ({@link SharedFolder}). */
 public final class Fixtures {
+    /**
+     * The one timeout a test may have: a guard that turns a hang (a FIFO opened, a device read to its
+     * end, a query that never ends) into a failure, long enough that no load on the machine reaches it.
+     * It never asserts speed: a test bounds the work by counting it (CONTRIBUTING.md, "Habits").
+     */
+    public static final java.time.Duration HANG_GUARD = java.time.Duration.ofMinutes(2);
+
     private Fixtures() {}
 
     public static Path write(Path file, String text) throws IOException {

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Properties of the index-entry and link-file parsers (SPEC §4, §5) over generated files whose expected
+ * Properties of the index-entry and link-file parsers (docs/files.md, "Transcript index" and "Links") over generated files whose expected
  * reading is known by construction: valid and invalid versions, paths and ids, keys in any order and
  * repeated (the last wins), extra keys (escaped lone surrogates, nesting), white space, a BOM, trailing
  * text. The parsers never throw and read exactly what the rules say.

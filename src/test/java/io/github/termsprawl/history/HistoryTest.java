@@ -16,12 +16,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.termsprawl.core.Fixtures;
 import io.github.termsprawl.core.ProjectLayout;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -108,6 +108,7 @@ class HistoryTest {
                         + "## thinking\n\n"
                         + "check the pom\n"
                         + "\n"
+                        + "## text\n\n" // the answer beside other sections has a heading: not more thinking
                         + "Looking.\n"
                         + "\n"
                         + "## tool call: Bash (toolu_1)\n\n"
@@ -144,6 +145,28 @@ class HistoryTest {
                         + "0002 tool 2026-01-01T00:00:03Z [tool result toolu_1 (error)] BUILD FAILURE\n"
                         + "0003 assistant 2026-01-01T00:00:04Z The test is wrong.\n",
                 read(dir.resolve("index.md")));
+    }
+
+    /** A reply that is only text has no heading; Claude Code 2.1.119+'s signature-only thinking is marked. */
+    @Test
+    void aTextAloneHasNoHeadingAndThinkingKeptOnlyAsASignatureIsMarkedEncrypted() throws IOException {
+        lines(
+                transcript,
+                claudeUser("u1", null, "Why?", 1),
+                claudeAssistant(
+                        "a1",
+                        "u1",
+                        "[{\"type\":\"thinking\",\"thinking\":\"\",\"signature\":\"RXFzaWc=\"},"
+                                + "{\"type\":\"text\",\"text\":\"Because.\"}]",
+                        2),
+                claudeSays("a2", "a1", "Anything else?", 3));
+        HistoryFixtures.index(cwd, "backend", transcript, null, null);
+        update();
+        String signed = read(dir.resolve("turn-0001-assistant.md"));
+        assertTrue(
+                signed.endsWith("---\n\n## thinking (kept encrypted by the store)\n\n## text\n\nBecause.\n"), signed);
+        assertTrue(read(dir.resolve("turn-0002-assistant.md")).endsWith("window: 1\n---\n\nAnything else?\n"));
+        assertTrue(read(dir.resolve("index.md")).contains("0001 assistant 2026-01-01T00:00:02Z Because.\n"));
     }
 
     @Test
@@ -514,7 +537,7 @@ class HistoryTest {
                     transcript,
                     claudeUser("u" + turns, turns == 6 ? "a2" : "a" + (turns - 2), "More " + name, turns),
                     claudeSays("a" + turns, "u" + turns, "Done " + name, turns + 1));
-            History.Result r = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> update(), name);
+            History.Result r = assertTimeoutPreemptively(Fixtures.HANG_GUARD, () -> update(), name);
             assertEquals(turns, r.turns(), name);
             assertTrue(read(dir.resolve("index.md")).contains(" Done " + name + "\n"), name);
             assertTrue(Files.isRegularFile(dir.resolve(name), LinkOption.NOFOLLOW_LINKS), name + " is a file again");
@@ -530,7 +553,7 @@ class HistoryTest {
         claudeSession();
         update();
         fifo(transcript);
-        History.Result r = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> update());
+        History.Result r = assertTimeoutPreemptively(Fixtures.HANG_GUARD, () -> update());
         assertEquals(0, r.turns());
         assertEquals(
                 List.of(),

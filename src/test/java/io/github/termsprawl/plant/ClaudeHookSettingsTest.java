@@ -231,8 +231,7 @@ class ClaudeHookSettingsTest {
         Path fifo = tmp.resolve("settings.local.json");
         assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
         UserErrorException e = assertTimeoutPreemptively(
-                java.time.Duration.ofSeconds(10),
-                () -> assertThrows(UserErrorException.class, () -> ClaudeHookSettings.plan(fifo)));
+                Fixtures.HANG_GUARD, () -> assertThrows(UserErrorException.class, () -> ClaudeHookSettings.plan(fifo)));
         assertTrue(e.getMessage().contains("it is not a regular file"), e.getMessage());
     }
 

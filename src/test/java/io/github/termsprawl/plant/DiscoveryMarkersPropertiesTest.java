@@ -10,7 +10,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * Properties of the AGENTS.md upsert (SPEC §9) over generated texts made of prose, white space, whole
+ * Properties of the AGENTS.md upsert (docs/planted.md, "The markers") over generated texts made of prose, white space, whole
  * blocks, stray and partial markers in any order: one pass settles (idempotent), the block is there
  * exactly once, the result ends with one newline, and the user's prose outside the markers survives.
  */

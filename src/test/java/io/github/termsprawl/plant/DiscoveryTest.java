@@ -15,7 +15,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -270,8 +269,8 @@ class DiscoveryTest {
         Files.delete(skill);
         Fixtures.write(skill.resolve("mine.txt"), "mine\n");
         // reading the FIFO to compare its line ends blocked check (and so every CI build) for good
-        List<Discovery.Finding> findings = assertTimeoutPreemptively(
-                Duration.ofSeconds(20), () -> d.check().committed());
+        List<Discovery.Finding> findings =
+                assertTimeoutPreemptively(Fixtures.HANG_GUARD, () -> d.check().committed());
         assertEquals(
                 List.of(
                         new Discovery.Finding(p(".termsprawl/AGENTS.md"), "stale"),
@@ -279,7 +278,7 @@ class DiscoveryTest {
                 findings);
         // discover replaces the FIFO and refuses the folder by name, keeping what is in it
         IOException e =
-                assertThrows(IOException.class, () -> assertTimeoutPreemptively(Duration.ofSeconds(20), d::discover));
+                assertThrows(IOException.class, () -> assertTimeoutPreemptively(Fixtures.HANG_GUARD, d::discover));
         assertEquals(
                 skill + " is a folder where termsprawl keeps a file: move the folder away and run again",
                 e.getMessage());

@@ -7,7 +7,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The live-branch rules 1–8 on the hand-written edge cases of {@code ../shared/corpus/claude-reconstruction/}:
+ * The live-branch rules 1–8 of docs/context.md on the hand-written edge cases of {@code ../shared/corpus/claude-reconstruction/}:
  * the exact messages Claude Code would send, read backwards (the view's read) and forwards (the windows).
  */
 class ClaudeLiveBranchTest {

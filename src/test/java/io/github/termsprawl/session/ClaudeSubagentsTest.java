@@ -12,7 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The three subagent layouts of STORES.md, found from the parent and read as sessions of their own. */
+/** The three subagent layouts of docs/stores.md, found from the parent and read as sessions of their own. */
 class ClaudeSubagentsTest {
     @TempDir
     Path dir;

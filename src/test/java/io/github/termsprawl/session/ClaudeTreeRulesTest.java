@@ -3,10 +3,10 @@ package io.github.termsprawl.session;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import io.github.termsprawl.core.Fixtures;
 import io.github.termsprawl.transcript.StoreFixtures;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -56,7 +56,7 @@ class ClaudeTreeRulesTest {
                         "missing.jsonl",
                         rec("user", "x", "gone", 1, "orphan", ""),
                         rec("assistant", "y", "x", 2, "reply", "")));
-        assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
+        assertTimeoutPreemptively(Fixtures.HANG_GUARD, () -> {
             assertEquals(
                     List.of("assistant @c2: \"two\"", "user @c1: \"one\"", "assistant @c3: \"three\""),
                     live(

@@ -15,13 +15,12 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** SPEC §6 through {@link ClaudeTranscript#lastTurns}: every tail configuration must give the same turns. */
+/** docs/context.md's Claude Code rule through {@link ClaudeTranscript#lastTurns}: every tail configuration must give the same turns. */
 class ClaudeTranscriptTest {
     @TempDir
     Path dir;
@@ -425,7 +424,7 @@ class ClaudeTranscriptTest {
 
     @Test
     void devicesGiveNoTurnsAtOnce() {
-        assertTimeoutPreemptively(Duration.ofSeconds(5), () -> {
+        assertTimeoutPreemptively(Fixtures.HANG_GUARD, () -> {
             for (String dev : new String[] {"/dev/zero", "/dev/null", "/dev/urandom"}) {
                 assertEquals(
                         List.of(),
@@ -450,7 +449,7 @@ class ClaudeTranscriptTest {
         }
         org.junit.jupiter.api.Assumptions.assumeTrue(made, "mkfifo is not available");
         assertTimeoutPreemptively(
-                Duration.ofSeconds(5),
+                Fixtures.HANG_GUARD,
                 () -> assertEquals(
                         List.of(), new ClaudeTranscript(new JsonlTail()).lastTurns(fifo, StoreFixtures.LIMITS)));
     }

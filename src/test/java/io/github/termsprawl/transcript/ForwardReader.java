@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The plain reading of SPEC §6, as the reference model does it: the whole file, forward, every line
+ * The plain reading of docs/context.md ("From a Claude Code transcript to turns"), as the reference model does it: the whole file, forward, every line
  * parsed whole. The backward reader must give exactly its answer.
  */
 final class ForwardReader {

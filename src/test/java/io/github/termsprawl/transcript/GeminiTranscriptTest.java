@@ -39,11 +39,14 @@ class GeminiTranscriptTest {
         assertEquals(new ReadStats("gemini", 11, 3, 0), readers.stats(entry));
     }
 
-    /** Each rewind drops the message just added: a replay that walks the list per rewind is quadratic. */
+    /**
+     * Each rewind drops the message just added: a replay that walks the list per rewind is quadratic (about
+     * 200 million steps here; 23 s at 40,000). The work is counted, not timed: bench/README.md has the time.
+     */
     @Test
-    void twentyThousandRewindsReplayInLinearTime() throws Exception {
+    void twentyThousandRewindsReplayInLinearWork() throws Exception {
         StringBuilder log = new StringBuilder(HEADER).append('\n');
-        int n = 20_000; // 50,000 took 78 s before (quadratic), 0.5-3 s now
+        int n = 20_000;
         for (int i = 0; i < n; i++) {
             log.append("{\"id\":\"m").append(i).append("\",\"type\":\"").append(i % 2 == 0 ? "user" : "gemini");
             log.append("\",\"content\":\"t").append(i).append("\"}\n");
@@ -52,15 +55,14 @@ class GeminiTranscriptTest {
         }
         Path file = StoreFixtures.write(dir.resolve("session-rewinds.jsonl"), log.toString());
         TranscriptIndex.Entry entry = StoreFixtures.entry(file, "gemini", null);
-        long start = System.nanoTime();
         java.util.List<Turn> turns =
                 readers.lastTurns(entry, StoreFixtures.LIMITS).turns();
-        long millis = (System.nanoTime() - start) / 1_000_000;
         assertEquals(40, turns.size());
         assertEquals(new Turn("assistant", "t" + (n - 1)), turns.get(39));
-        // within the command's deadline, cold JVM included (the quadratic replay took 23 s)
-        org.junit.jupiter.api.Assertions.assertTrue(millis < 4000, "took " + millis + " ms");
         assertEquals(new ReadStats("gemini", 3L * n + 1, n, 0), readers.stats(entry));
+        long records = 3L * n + 1;
+        long steps = new GeminiTranscript(new io.github.termsprawl.jsonl.JsonlTail()).replaySteps(file);
+        org.junit.jupiter.api.Assertions.assertTrue(steps <= 2 * records, steps + " steps for " + records + " records");
     }
 
     @Test

@@ -51,7 +51,8 @@ class StoreDetectorTest {
 
     @Test
     void aClaudeRecordInTheHeadOutweighsOddLinesThatLookLikeAnotherStore() throws Exception {
-        // a SPEC §6 test may well write a record with "role" and no "type" before real ones: it stays Claude
+        // a test of the Claude rule (docs/context.md) may well write a record with "role" and no "type" before real
+        // ones: it stays Claude
         Path file = StoreFixtures.jsonl(
                 dir.resolve("odd.jsonl"),
                 "{\"role\":\"user\",\"message\":{\"content\":\"no type: skipped\"}}",
@@ -65,7 +66,7 @@ class StoreDetectorTest {
         }
     }
 
-    /** Issue 12: another store needs positive evidence, and a file with Claude records always reads as SPEC §6 says. */
+    /** Issue 12: another store needs positive evidence, and a file with Claude records always reads as docs/context.md says. */
     @Test
     void aClaudeFileNeverReadsAsAnotherStore() throws Exception {
         String claude1 = "{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"q\"}}";

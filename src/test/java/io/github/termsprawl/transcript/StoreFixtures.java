@@ -10,7 +10,7 @@ import java.util.List;
 
 /** Small transcript files written by the tests themselves. */
 public final class StoreFixtures {
-    /** SPEC §6's limits, as the context view sets them. */
+    /** The context view's caps (docs/context.md, "The caps"). */
     public static final TurnLimits LIMITS = new TurnLimits(40, 2000);
 
     /** The store of a file without {@code store} in its entry, as the context view decides it. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.termsprawl.core.Fixtures;
 import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.core.UserErrorException;
@@ -176,7 +177,7 @@ class TranscriptLocatorStoresTest {
         java.sql.SQLException e = assertThrows(
                 java.sql.SQLException.class,
                 () -> org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
-                        java.time.Duration.ofSeconds(20), () -> sessions.newest(project, 500)));
+                        Fixtures.HANG_GUARD, () -> sessions.newest(project, 500)));
         assertTrue(e.getMessage().contains("interrupt"), e.getMessage());
     }
 

@@ -9,7 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The exact §7 output for a peer of every store, through the one implementation both entry points use. */
+/** The exact output (docs/context.md) for a peer of every store, through the one implementation both entry points use. */
 class LinkedContextStoresTest {
     @TempDir
     Path cwd;

@@ -19,7 +19,6 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -80,12 +79,14 @@ class PeerBoundsTest {
      */
     @Test
     void aLineNestedMillionsDeepIsSkippedAndTheOtherTurnsPrintInASmallHeap() throws Exception {
-        peer("nest", nestedFile(), null);
-        long start = System.nanoTime();
-        String stdout = new LinkedContext(cwd).render("me").stdout();
-        long millis = (System.nanoTime() - start) / 1_000_000;
+        Path file = nestedFile();
+        peer("nest", file, null);
+        JsonlTail tail = new JsonlTail();
+        String stdout = render(tail);
         assertThirtyNineTurns(stdout);
-        assertTrue(millis < 2000, "took " + millis + " ms");
+        // the work, not the time: the scan reads each byte once and the parse at most the deep line again
+        long size = Files.size(file);
+        assertTrue(tail.bytesRead() <= 2 * size + ReverseLineReader.DEFAULT_CHUNK, tail.bytesRead() + " of " + size);
 
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Fixtures.Run run = Fixtures.run(
@@ -109,7 +110,7 @@ class PeerBoundsTest {
      * file at all): 8 GiB of one line, sparse, is over in a scan of that bound, and the turn after it prints.
      */
     @Test
-    void aLineLongerThanNodeCanHoldEndsTheWalkInAFewSeconds() throws Exception {
+    void aLineLongerThanNodeCanHoldEndsTheWalkAfterAScanOfTheBound() throws Exception {
         Path huge = cwd.resolve("huge.jsonl");
         Path tail = cwd.resolve("tail.jsonl");
         try (RandomAccessFile f = new RandomAccessFile(huge.toFile(), "rw")) {
@@ -122,17 +123,17 @@ class PeerBoundsTest {
         }
         peer("huge", huge, null);
         peer("tail", tail, null);
-        String stdout = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
-            long start = System.nanoTime();
-            String out = new LinkedContext(cwd).render("me").stdout();
-            long millis = (System.nanoTime() - start) / 1_000_000;
-            assertTrue(millis < LinkedContext.DEADLINE_MILLIS, "took " + millis + " ms");
-            return out;
-        });
-        assertEquals("# linked context from tail (tail)\n## user\nafter the long line\n", stdout);
+        JsonlTail walker = new JsonlTail();
+        assertEquals("# linked context from tail (tail)\n## user\nafter the long line\n", render(walker));
+        // each file is scanned back the bound and a chunk, not its 8 GiB
+        long bound = 2 * (ReverseLineReader.MAX_LINE + 2L * ReverseLineReader.DEFAULT_CHUNK);
+        assertTrue(walker.bytesRead() <= bound, walker.bytesRead() + " bytes read");
     }
 
-    /** A peer past the deadline prints nothing, the others print, and the command returns at the deadline. */
+    /**
+     * A peer past the deadline prints nothing, the others print, and the command returns: the query is
+     * interrupted (without the deadline it would never end; the guard turns that hang into a failure).
+     */
     @Test
     void aQueryThatNeverEndsIsInterruptedAtTheDeadline() throws Exception {
         Path db = cwd.resolve("opencode.db");
@@ -148,19 +149,25 @@ class PeerBoundsTest {
         peer("b-opencode", db, "\"store\": \"opencode\", \"session\": \"ses_1\"");
         peer("c-claude", claude, null);
         long deadline = 1500;
-        String stdout = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
-            long start = System.nanoTime();
+        String stdout = assertTimeoutPreemptively(Fixtures.HANG_GUARD, () -> {
             try (LinkedContext context =
                     new LinkedContext(cwd, new TranscriptReaders(new JsonlTail(), null), deadline)) {
-                String out = context.render("me").stdout();
-                long millis = (System.nanoTime() - start) / 1_000_000;
-                assertTrue(millis < deadline + 1000, "took " + millis + " ms");
-                return out;
+                return context.render("me").stdout();
             }
         });
         assertEquals(
                 "# linked context from a-claude (a-claude)\n## user\nstill here\n---\n"
                         + "# linked context from c-claude (c-claude)\n## user\nstill here\n",
                 stdout);
+    }
+
+    /**
+     * The context as the command prints it, read through {@code tail} so the test can count its bytes; with a
+     * deadline no loaded machine reaches, so that what is asserted is the work, not the time.
+     */
+    private String render(JsonlTail tail) throws Exception {
+        try (LinkedContext context = new LinkedContext(cwd, new TranscriptReaders(tail, null), 600_000)) {
+            return context.render("me").stdout();
+        }
     }
 }
