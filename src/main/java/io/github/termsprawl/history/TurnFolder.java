@@ -43,6 +43,7 @@ final class TurnFolder implements AutoCloseable {
     /** A turn being rendered: where it goes, and its bytes and index line once they are made. */
     private record Pending(int index, String name, long key, int window, Future<Object[]> result) {}
 
+    private final Path project;
     private final Path dir;
     private final TurnMarkdown.Header header;
     private final boolean redact;
@@ -67,15 +68,16 @@ final class TurnFolder implements AutoCloseable {
     private final ArrayDeque<Pending> pending = new ArrayDeque<>();
     private int rendered;
 
-    TurnFolder(Path dir, TurnMarkdown.Header header, boolean redact, TurnList old) {
-        this(dir, header, redact, old, 1);
+    TurnFolder(Path project, Path dir, TurnMarkdown.Header header, boolean redact, TurnList old) {
+        this(project, dir, header, redact, old, 1);
     }
 
     /**
      * @param renderers how many threads read and render turns whose {@link Source} allows it (reading a message
      *     again, rendering and redacting it is most of the work of a first write)
      */
-    TurnFolder(Path dir, TurnMarkdown.Header header, boolean redact, TurnList old, int renderers) {
+    TurnFolder(Path project, Path dir, TurnMarkdown.Header header, boolean redact, TurnList old, int renderers) {
+        this.project = project;
         this.dir = dir;
         this.header = header;
         this.redact = redact;
@@ -216,7 +218,7 @@ final class TurnFolder implements AutoCloseable {
         if (prepared) {
             return;
         }
-        Files.createDirectories(dir);
+        AtomicFiles.confinedFolder(project, dir); // every write and delete here: never through a link
         // one listing: a folder of a long session holds tens of thousands of files
         String[] names = dir.toFile().list();
         names = names == null ? new String[0] : names;
@@ -282,31 +284,26 @@ final class TurnFolder implements AutoCloseable {
             writer = null;
         }
         prepare();
-        // a state that holds says which turn files the folder has (the run that wrote it removed every other,
-        // and a run cut short after its first write leaves none): only those past the kept turns can be stale, and
-        // a name holds its turn's number, so an old turn's file stays only when the new turn there has its name
-        if (old != null) {
-            for (int i = kept; i < old.size(); i++) {
-                String name = old.get(i).name();
-                if ((i >= size() || !turns.get(i - kept).name().equals(name)) && isTurnFile(name)) {
-                    if (Files.deleteIfExists(dir.resolve(name))) {
-                        removed++;
-                    }
+        // the folder holds exactly the turn files its list names (docs/files.md): any other is removed, and when
+        // one it names is not there (removed by hand, or a list that lied), no state is kept, so the next run
+        // compares every file and writes it again
+        Set<String> names = new HashSet<>();
+        for (int i = 0; i < size(); i++) {
+            names.add(i < kept ? old.name(i) : turns.get(i - kept).name());
+        }
+        String[] listed = dir.toFile().list();
+        int named = 0;
+        for (String name : listed == null ? new String[0] : listed) {
+            if (names.contains(name)) {
+                named++;
+            } else if (isTurnFile(name)) {
+                if (Files.deleteIfExists(dir.resolve(name))) {
+                    removed++;
                 }
             }
-        } else {
-            Set<String> names = new HashSet<>();
-            for (FolderState.Turn t : turns) {
-                names.add(t.name());
-            }
-            String[] present = dir.toFile().list();
-            for (String name : present == null ? new String[0] : present) {
-                if (isTurnFile(name) && !names.contains(name)) {
-                    if (Files.deleteIfExists(dir.resolve(name))) {
-                        removed++;
-                    }
-                }
-            }
+        }
+        if (named < names.size()) {
+            state = null;
         }
         if (writeIfChanged(dir.resolve("index.md"), index)) {
             written++;
@@ -327,7 +324,7 @@ final class TurnFolder implements AutoCloseable {
 
     /** Writes a file of the folder whose bytes differ (the folder was swept of stray temp files once). */
     private static boolean writeIfChanged(Path file, byte[] bytes) throws IOException {
-        if (AtomicFiles.isCurrent(file, bytes, false)) {
+        if (AtomicFiles.isCurrentPlain(file, bytes, false)) {
             return false;
         }
         AtomicFiles.replace(file, bytes);
