@@ -196,6 +196,17 @@ public final class AtomicFiles {
         }
     }
 
+    /** The project a path under its {@code .termsprawl/} belongs to (the folder holding the nearest one), or null. */
+    public static Path projectOf(Path path) {
+        Path p = path.toAbsolutePath().normalize();
+        for (Path at = p.getParent(); at != null; at = at.getParent()) {
+            if (at.getFileName() != null && at.getFileName().toString().equals(ProjectLayout.DIR)) {
+                return at.getParent();
+            }
+        }
+        return null;
+    }
+
     /** How many names the file has ({@code unix:nlink}); 1 where the file system does not say. */
     public static int links(Path file) throws IOException {
         if (!UNIX) {
@@ -220,11 +231,17 @@ public final class AtomicFiles {
 
     /**
      * Writes {@code bytes} to {@code file} unless it already holds exactly them (and, for an
-     * executable, already has mode 0755). A reader sees the old file or the new one, never half.
+     * executable, already has mode 0755). A reader sees the old file or the new one, never half. A file under a
+     * project's {@code .termsprawl/} is written as that project's ({@link #writeIfChanged(Path, Path, byte[],
+     * boolean)}): whoever calls, nothing there is written through a link.
      *
      * @return whether the file was written
      */
     public static boolean writeIfChanged(Path file, byte[] bytes, boolean executable) throws IOException {
+        Path project = projectOf(file);
+        if (project != null) {
+            return writeIfChanged(project, file, bytes, executable);
+        }
         if (isCurrentPlain(file, bytes, executable)) {
             return false;
         }
@@ -307,6 +324,10 @@ public final class AtomicFiles {
      * whatever was at {@code file} (a link, a hard link) is replaced, never written through.
      */
     public static void replace(Path file, byte[] bytes) throws IOException {
+        if (Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS)) {
+            throw new IOException(
+                    file + " is a folder where termsprawl keeps a file: move the folder away and run again");
+        }
         Path tmp = newTemp(
                 file.toAbsolutePath().getParent(),
                 BATCH_TEMP + ProcessHandle.current().pid() + "-",

@@ -124,7 +124,9 @@ public final class LongStringCapReader extends Reader {
             case STRING -> {
                 if (c == '"') {
                     if (mark && dropped > 0) {
-                        out.append("[\u2026 ").append(dropped).append(" bytes not shown]");
+                        out.append("[\u2026 ")
+                                .append(dropped)
+                                .append(dropped == 1 ? " byte not shown]" : " bytes not shown]");
                     }
                     out.append(c);
                     state = State.OUTSIDE;
