@@ -284,26 +284,33 @@ final class TurnFolder implements AutoCloseable {
             writer = null;
         }
         prepare();
-        // the folder holds exactly the turn files its list names (docs/files.md): any other is removed, and when
-        // one it names is not there (removed by hand, or a list that lied), no state is kept, so the next run
-        // compares every file and writes it again
-        Set<String> names = new HashSet<>();
-        for (int i = 0; i < size(); i++) {
-            names.add(i < kept ? old.name(i) : turns.get(i - kept).name());
-        }
-        String[] listed = dir.toFile().list();
-        int named = 0;
-        for (String name : listed == null ? new String[0] : listed) {
-            if (names.contains(name)) {
-                named++;
-            } else if (isTurnFile(name)) {
-                if (Files.deleteIfExists(dir.resolve(name))) {
-                    removed++;
+        // the folder holds exactly the turn files its list names (docs/files.md). A list that holds (it read as
+        // turn 0, 1, 2 … in order, with its state) says which files the folder has: the run that wrote it removed
+        // every other, so only those past the kept turns can be stale, and a name holds its turn's number, so an
+        // old turn's file stays only when the new turn there has its name. With no such list, the folder's listing
+        // says it, and every file was compared (a missing one written).
+        if (old != null) {
+            for (int i = kept; i < old.size(); i++) {
+                String name = old.get(i).name();
+                if ((i >= size() || !turns.get(i - kept).name().equals(name)) && isTurnFile(name)) {
+                    if (Files.deleteIfExists(dir.resolve(name))) {
+                        removed++;
+                    }
                 }
             }
-        }
-        if (named < names.size()) {
-            state = null;
+        } else {
+            Set<String> names = new HashSet<>();
+            for (FolderState.Turn t : turns) {
+                names.add(t.name());
+            }
+            String[] listed = dir.toFile().list();
+            for (String name : listed == null ? new String[0] : listed) {
+                if (isTurnFile(name) && !names.contains(name)) {
+                    if (Files.deleteIfExists(dir.resolve(name))) {
+                        removed++;
+                    }
+                }
+            }
         }
         if (writeIfChanged(dir.resolve("index.md"), index)) {
             written++;

@@ -82,27 +82,6 @@ final class TurnList extends AbstractList<FolderState.Turn> {
         return new TurnList(bytes, Arrays.copyOf(starts, n + 1));
     }
 
-    /** The name of turn {@code i}, without parsing the rest of its line. */
-    String name(int i) {
-        FolderState.Turn t = parsed[i];
-        if (t != null) {
-            return t.name();
-        }
-        int at = starts[i];
-        while (bytes[at] != ' ') {
-            at++;
-        }
-        at++;
-        while (bytes[at] != ' ') {
-            at++;
-        }
-        int from = ++at;
-        while (bytes[at] != ' ') {
-            at++;
-        }
-        return new String(bytes, from, at - from, StandardCharsets.UTF_8);
-    }
-
     /** The CRC-32C of the file's bytes: what the state written with it holds ({@link FolderState#readTurns}). */
     long crc() {
         return crc(bytes);
