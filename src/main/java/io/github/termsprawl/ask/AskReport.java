@@ -1,5 +1,6 @@
 package io.github.termsprawl.ask;
 
+import io.github.termsprawl.core.ControlChars;
 import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonWriter;
 import io.github.termsprawl.session.Message;
@@ -37,7 +38,9 @@ public final class AskReport {
                 continue;
             }
             Answer a = r.answer();
-            out.append(a.answer().isEmpty() ? "(no answer)" : a.answer()).append('\n');
+            // a model's text is printed to a terminal: no control character of its reaches it (docs/ask.md)
+            String answer = ControlChars.strip(a.answer());
+            out.append(answer.isEmpty() ? "(no answer)" : answer).append('\n');
             if (!a.citations().isEmpty()) {
                 out.append("citations: ");
                 for (int i = 0; i < a.citations().size(); i++) {

@@ -396,4 +396,15 @@ class AskTest {
         assertEquals(List.of("ghost"), doc.get("failed"));
         assertEquals(List.of(), doc.get("no_context"));
     }
+
+    /** B13: an answer is printed without control characters: an escape sequence cannot rewrite the terminal. */
+    @Test
+    void anAnswerIsPrintedWithoutControlCharacters() throws Exception {
+        api.answering(r -> LocalApi.answer(true, "Paged\u001b[2J\u001b]0;owned\u0007 by 50.\r\nSee\tturn 7.", 8, 99));
+        String printed = report(ask(env(), node("backend"), false, 4));
+        assertTrue(printed.contains("\nPaged[2J]0;owned by 50.\nSee\tturn 7.\n"), printed);
+        for (char c : printed.toCharArray()) {
+            assertTrue(c >= 0x20 && (c < 0x7f || c > 0x9f) || c == '\n' || c == '\t', "char " + (int) c);
+        }
+    }
 }
