@@ -1,9 +1,11 @@
 package io.github.termsprawl.ask;
 
+import io.github.termsprawl.core.ControlChars;
+
 /**
- * A model's or a server's words as the text report prints them (docs/ask.md, "Output"): control characters
- * other than newline and tab shown as {@code \x1b}-style escapes, so an answer cannot move a terminal's
- * cursor or colour what follows; and a line that would read as one of the report's own ({@code ## …},
+ * A model's or a server's words as the text report prints them (docs/ask.md, "Output"): without control
+ * characters other than newline and tab ({@link ControlChars}), so an answer cannot move a terminal's cursor or
+ * colour what follows; and a line that would read as one of the report's own ({@code ## …},
  * {@code citations: …}) escaped with a backslash, as Markdown escapes it.
  */
 final class ShownText {
@@ -14,7 +16,8 @@ final class ShownText {
 
     private ShownText() {}
 
-    static String of(String text) {
+    static String of(String raw) {
+        String text = ControlChars.strip(raw);
         StringBuilder out = new StringBuilder(text.length() + 16);
         int lineStart = 0;
         for (int i = 0; i <= text.length(); i++) {
@@ -36,13 +39,6 @@ final class ShownText {
                 break;
             }
         }
-        for (int i = from; i < to; i++) {
-            char c = text.charAt(i);
-            if ((c < 0x20 && c != '\t') || (c >= 0x7f && c < 0xa0)) {
-                out.append(String.format("\\x%02x", (int) c));
-            } else {
-                out.append(c);
-            }
-        }
+        out.append(text, from, to);
     }
 }

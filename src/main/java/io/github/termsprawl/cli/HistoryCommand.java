@@ -1,5 +1,6 @@
 package io.github.termsprawl.cli;
 
+import io.github.termsprawl.core.AtomicFiles;
 import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.history.History;
 import io.github.termsprawl.jsonl.Utf8Output;
@@ -9,7 +10,7 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -97,18 +98,26 @@ public final class HistoryCommand {
                     write(err, NAME + ": " + node + ": no turn " + args.show() + "\n");
                     return;
                 }
-                try {
-                    ContextCommand.write(out, Files.readAllBytes(turn));
-                } catch (NoSuchFileException e) {
+                if (!Files.exists(turn, LinkOption.NOFOLLOW_LINKS)) {
                     // earlier turns are not written again: a removed one comes back when the folder is made anew
                     write(
                             err,
                             NAME + ": " + node + ": the file of turn " + args.show() + " is missing: " + shown(turn)
                                     + " (remove " + shown(history.dirOf(node).resolve(".state"))
                                     + " and run again to write every file)\n");
-                } catch (IOException e) {
-                    write(err, NAME + ": " + node + ": cannot read " + shown(turn) + ": " + e.getMessage() + "\n");
+                    return;
                 }
+                // only a plain file of the folder: a link may lead out of the project, a FIFO would block the read
+                byte[] bytes = AtomicFiles.readPlain(turn);
+                if (bytes == null) {
+                    write(
+                            err,
+                            NAME + ": " + node + ": the file of turn " + args.show() + " is not a plain file (a link,"
+                                    + " a hard link or a FIFO) or does not read: " + shown(turn) + " (remove it and "
+                                    + shown(history.dirOf(node).resolve(".state")) + ", then run again)\n");
+                    return;
+                }
+                ContextCommand.write(out, bytes);
                 return;
             }
             write(out, printed.toString());

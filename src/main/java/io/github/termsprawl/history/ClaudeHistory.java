@@ -1,5 +1,6 @@
 package io.github.termsprawl.history;
 
+import io.github.termsprawl.core.AtomicFiles;
 import io.github.termsprawl.core.NodeId;
 import io.github.termsprawl.jsonl.ForwardLineReader;
 import io.github.termsprawl.session.ClaudeSession;
@@ -62,6 +63,8 @@ final class ClaudeHistory {
                 continue;
             }
             Path agentDir = agentsDir.resolve(id);
+            // its state is read, its plan kept and its turns written there: never through a link
+            AtomicFiles.confinedFolder(job.project(), agentDir);
             Outcome o;
             if (s.rootUuid() != null) {
                 o = inline(s, agentDir, id);
@@ -77,7 +80,7 @@ final class ClaudeHistory {
             agentLines.add(AGENTS + "/" + id + "/index.md · " + o.turns + (o.turns == 1 ? " turn" : " turns")
                     + (s.toolUseId() == null ? "" : " · started by tool call " + s.toolUseId()));
         }
-        removed += removeOthers(agentsDir, agentIds);
+        removed += removeOthers(job.project(), agentsDir, agentIds);
         Outcome o = folder(main, job.dir(), null, agentLines, watched);
         return new History.Result(
                 job.node(),
@@ -138,6 +141,7 @@ final class ClaudeHistory {
      * lines after them are read (the records before are in the folder's {@code .plan}); else all of it.
      */
     private Read read(Path file, Path dir, boolean subagents) throws IOException {
+        AtomicFiles.confinedFolder(job.project(), dir); // the plan is kept there
         File f = file.toFile();
         long size = f.length();
         long mtime = f.lastModified();
@@ -147,6 +151,7 @@ final class ClaudeHistory {
                 && state.source().equals(file.toString())
                 && state.offset() > 0
                 && state.offset() <= size
+                && SourceFiles.grownSince(state, size, mtime)
                 && SourceFiles.prefixHash(file, state.offset()) == state.hash();
         Path cache = dir.resolve(FolderState.PLAN);
         ClaudeSession.PlanCache from = grown
@@ -169,7 +174,7 @@ final class ClaudeHistory {
         }
         List<ClaudeSession.Planned> plan = planned.messages();
         int stable = planned.stable();
-        TurnFolder folder = new TurnFolder(dir, job.header(agent), job.redact(), old, RENDERERS);
+        TurnFolder folder = new TurnFolder(job.project(), dir, job.header(agent), job.redact(), old, RENDERERS);
         folder.keep(stable);
         try (Readers readers = new Readers(read.file)) {
             for (int j = 0; j < plan.size(); j++) {
@@ -286,7 +291,7 @@ final class ClaudeHistory {
     private Outcome inline(Subagent s, Path dir, String agent) throws IOException {
         FolderState state = FolderState.read(dir);
         TurnList old = state != null && state.settings().equals(job.settings()) ? FolderState.readTurns(dir) : null;
-        TurnFolder folder = new TurnFolder(dir, job.header(agent), job.redact(), old);
+        TurnFolder folder = new TurnFolder(job.project(), dir, job.header(agent), job.redact(), old);
         try {
             for (Message m : session.live(s).messages()) {
                 folder.add(m, null);
@@ -315,7 +320,10 @@ final class ClaudeHistory {
     }
 
     /** Removes the folders of subagents the session no longer has (only what this class writes in them). */
-    private static int removeOthers(Path agentsDir, Set<String> keep) throws IOException {
+    private static int removeOthers(Path project, Path agentsDir, Set<String> keep) throws IOException {
+        if (AtomicFiles.existingFolder(project, agentsDir) == null) {
+            return 0;
+        }
         String[] names = agentsDir.toFile().list();
         int removed = 0;
         if (names == null) {
@@ -323,7 +331,7 @@ final class ClaudeHistory {
         }
         for (String name : names) {
             Path dir = agentsDir.resolve(name);
-            if (keep.contains(name) || !Files.isDirectory(dir) || Files.isSymbolicLink(dir)) {
+            if (keep.contains(name) || AtomicFiles.existingFolder(project, dir) == null) {
                 continue;
             }
             String[] files = dir.toFile().list();
@@ -336,7 +344,7 @@ final class ClaudeHistory {
                         || f.equals(ClaudeSession.tailOf(dir.resolve(FolderState.PLAN))
                                 .getFileName()
                                 .toString())) {
-                    Files.deleteIfExists(dir.resolve(f));
+                    AtomicFiles.deleteInFolder(dir.resolve(f));
                     removed++;
                 }
             }

@@ -1,9 +1,7 @@
 package io.github.termsprawl.history;
 
-import java.io.IOException;
+import io.github.termsprawl.core.AtomicFiles;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -158,16 +156,16 @@ record FolderState(
 
     /** The lines of {@code dir}'s state when it is of this version, else null. */
     private static List<String> lines(Path dir) {
-        Path file = dir.resolve(STATE);
-        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
-            return null; // none; and a FIFO would block the read
-        }
-        try {
-            List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-            return lines.isEmpty() || !lines.get(0).equals(MAGIC) ? null : lines;
-        } catch (IOException | RuntimeException e) {
+        // none, or no plain file (a FIFO would block the read; a link or hard link may be another file)
+        byte[] bytes = AtomicFiles.readPlain(dir.resolve(STATE));
+        if (bytes == null) {
             return null;
         }
+        List<String> lines = List.of(new String(bytes, StandardCharsets.UTF_8).split("\n", -1));
+        if (!lines.isEmpty() && lines.get(lines.size() - 1).isEmpty()) {
+            lines = lines.subList(0, lines.size() - 1);
+        }
+        return lines.isEmpty() || !lines.get(0).equals(MAGIC) ? null : lines;
     }
 
     static byte[] turnsBytes(List<Turn> turns) {

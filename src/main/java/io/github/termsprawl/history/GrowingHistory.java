@@ -36,11 +36,12 @@ final class GrowingHistory {
         boolean resume = old != null
                 && state.offset() > 0
                 && state.offset() <= size
+                && SourceFiles.grownSince(state, size, mtime)
                 && state.finalTurns() <= old.size()
                 && (job.store() != Store.CODEX || state.modelTranscript())
                 && SourceFiles.prefixHash(file, state.offset()) == state.hash();
         long end = SourceFiles.completeLines(file, size);
-        TurnFolder folder = new TurnFolder(job.dir(), job.header(null), job.redact(), old);
+        TurnFolder folder = new TurnFolder(job.project(), job.dir(), job.header(null), job.redact(), old);
         long from = 0;
         long line = 0;
         if (resume) {

@@ -93,14 +93,14 @@ public final class History implements AutoCloseable {
         if (same != null) {
             return same;
         }
-        AtomicFiles.insideProject(layout.cwd(), dir.resolve(FolderState.STATE)); // never through a linked folder
-        java.nio.file.Files.createDirectories(dir);
+        AtomicFiles.confinedFolder(layout.cwd(), dir); // never through a linked folder
         Path lockFile = dir.resolve(".lock");
-        if (Files.exists(lockFile, LinkOption.NOFOLLOW_LINKS)
-                && !Files.isRegularFile(lockFile, LinkOption.NOFOLLOW_LINKS)) {
-            Files.delete(lockFile); // opening a FIFO to write blocks; a link would lock (and make) another file
+        if (Files.exists(lockFile, LinkOption.NOFOLLOW_LINKS) && !AtomicFiles.isPlain(lockFile)) {
+            // opening a FIFO to write blocks; a link or a hard link would lock (and make) another file
+            AtomicFiles.deleteInFolder(lockFile);
         }
-        try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        try (FileChannel channel = FileChannel.open(
+                        lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
                 FileLock lock = lock(channel)) {
             if (lock == null) {
                 return new Result(nodeId, Status.BUSY, dir, null, 0, 0, 0, 0);

@@ -22,6 +22,16 @@ final class SourceFiles {
     }
 
     /**
+     * Whether a transcript may be read on from where its state's read stopped: it grew, or it has the size and the
+     * time it had. One of the same size or smaller with another time was written over (an edit in the middle that
+     * keeps the size escapes the hash of {@link #prefixHash}, which covers only the ends): it is read whole
+     * (docs/files.md).
+     */
+    static boolean grownSince(FolderState state, long size, long mtime) {
+        return size > state.size() || (size == state.size() && mtime == state.mtime());
+    }
+
+    /**
      * A hash of the bytes before {@code offset}: its first and last {@link #HASHED} bytes and the offset. A file
      * that only grew keeps it; one rewritten (a migration, a rewind that rewrote the file, another file at the
      * same path) almost never does.

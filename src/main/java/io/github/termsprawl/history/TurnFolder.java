@@ -43,6 +43,7 @@ final class TurnFolder implements AutoCloseable {
     /** A turn being rendered: where it goes, and its bytes and index line once they are made. */
     private record Pending(int index, String name, long key, int window, Future<Object[]> result) {}
 
+    private final Path project;
     private final Path dir;
     private final TurnMarkdown.Header header;
     private final boolean redact;
@@ -67,15 +68,16 @@ final class TurnFolder implements AutoCloseable {
     private final ArrayDeque<Pending> pending = new ArrayDeque<>();
     private int rendered;
 
-    TurnFolder(Path dir, TurnMarkdown.Header header, boolean redact, TurnList old) {
-        this(dir, header, redact, old, 1);
+    TurnFolder(Path project, Path dir, TurnMarkdown.Header header, boolean redact, TurnList old) {
+        this(project, dir, header, redact, old, 1);
     }
 
     /**
      * @param renderers how many threads read and render turns whose {@link Source} allows it (reading a message
      *     again, rendering and redacting it is most of the work of a first write)
      */
-    TurnFolder(Path dir, TurnMarkdown.Header header, boolean redact, TurnList old, int renderers) {
+    TurnFolder(Path project, Path dir, TurnMarkdown.Header header, boolean redact, TurnList old, int renderers) {
+        this.project = project;
         this.dir = dir;
         this.header = header;
         this.redact = redact;
@@ -216,7 +218,7 @@ final class TurnFolder implements AutoCloseable {
         if (prepared) {
             return;
         }
-        Files.createDirectories(dir);
+        AtomicFiles.confinedFolder(project, dir); // every write and delete here: never through a link
         // one listing: a folder of a long session holds tens of thousands of files
         String[] names = dir.toFile().list();
         names = names == null ? new String[0] : names;
@@ -282,9 +284,11 @@ final class TurnFolder implements AutoCloseable {
             writer = null;
         }
         prepare();
-        // a state that holds says which turn files the folder has (the run that wrote it removed every other,
-        // and a run cut short after its first write leaves none): only those past the kept turns can be stale, and
-        // a name holds its turn's number, so an old turn's file stays only when the new turn there has its name
+        // the folder holds exactly the turn files its list names (docs/files.md). A list that holds (it read as
+        // turn 0, 1, 2 … in order, with its state) says which files the folder has: the run that wrote it removed
+        // every other, so only those past the kept turns can be stale, and a name holds its turn's number, so an
+        // old turn's file stays only when the new turn there has its name. With no such list, the folder's listing
+        // says it, and every file was compared (a missing one written).
         if (old != null) {
             for (int i = kept; i < old.size(); i++) {
                 String name = old.get(i).name();
@@ -299,8 +303,8 @@ final class TurnFolder implements AutoCloseable {
             for (FolderState.Turn t : turns) {
                 names.add(t.name());
             }
-            String[] present = dir.toFile().list();
-            for (String name : present == null ? new String[0] : present) {
+            String[] listed = dir.toFile().list();
+            for (String name : listed == null ? new String[0] : listed) {
                 if (isTurnFile(name) && !names.contains(name)) {
                     if (Files.deleteIfExists(dir.resolve(name))) {
                         removed++;
@@ -327,7 +331,7 @@ final class TurnFolder implements AutoCloseable {
 
     /** Writes a file of the folder whose bytes differ (the folder was swept of stray temp files once). */
     private static boolean writeIfChanged(Path file, byte[] bytes) throws IOException {
-        if (AtomicFiles.isCurrent(file, bytes, false)) {
+        if (AtomicFiles.isCurrentPlain(file, bytes, false)) {
             return false;
         }
         AtomicFiles.replace(file, bytes);

@@ -67,8 +67,8 @@ final class TurnList extends AbstractList<FolderState.Turn> {
             while (at < bytes.length && bytes[at] != ' ' && bytes[at] != '\n') {
                 at++;
             }
-            if (at == from || at >= bytes.length || bytes[at] != ' ') {
-                return null;
+            if (at == from || at >= bytes.length || bytes[at] != ' ' || !turnName(bytes, from, at, n - 1)) {
+                return null; // the list is turn 0, 1, 2 … in order: one line twice would name one file for two turns
             }
             while (at < bytes.length && bytes[at] != '\n') {
                 at++;
@@ -85,6 +85,25 @@ final class TurnList extends AbstractList<FolderState.Turn> {
     /** The CRC-32C of the file's bytes: what the state written with it holds ({@link FolderState#readTurns}). */
     long crc() {
         return crc(bytes);
+    }
+
+    /** Whether {@code bytes[from, to)} is a turn file's name for turn {@code turn}: {@code turn-<number>-<role>.md}. */
+    private static boolean turnName(byte[] bytes, int from, int to, int turn) {
+        byte[] prefix = ("turn-" + TurnMarkdown.number(turn) + "-").getBytes(StandardCharsets.US_ASCII);
+        if (to - from <= prefix.length + 3 || bytes[to - 3] != '.' || bytes[to - 2] != 'm' || bytes[to - 1] != 'd') {
+            return false;
+        }
+        for (int i = 0; i < prefix.length; i++) {
+            if (bytes[from + i] != prefix[i]) {
+                return false;
+            }
+        }
+        for (int i = from + prefix.length; i < to - 3; i++) {
+            if (bytes[i] < 'a' || bytes[i] > 'z') {
+                return false; // a role: no separator, nothing that leads out of the folder
+            }
+        }
+        return true;
     }
 
     /** The CRC-32C of a turn list's bytes. */

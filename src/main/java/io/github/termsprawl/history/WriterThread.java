@@ -86,7 +86,7 @@ final class WriterThread {
             Path file = (Path) job[0];
             byte[] bytes = (byte[]) job[1];
             try {
-                if (failure == null && !((Boolean) job[2] && AtomicFiles.isCurrent(file, bytes, false))) {
+                if (failure == null && !((Boolean) job[2] && AtomicFiles.isCurrentPlain(file, bytes, false))) {
                     AtomicFiles.replace(file, bytes);
                     written++;
                 }

@@ -34,7 +34,7 @@ public final class JsonlRecords {
             return null;
         }
         if (lines.isLong()) {
-            try (JsonParser p = Json.parser(new LongStringCapReader(lines.reader(), stringCap))) {
+            try (JsonParser p = Json.parser(new LongStringCapReader(lines.reader(), stringCap, true))) {
                 return read(p, projection);
             } catch (Deadline.Exceeded e) {
                 throw e; // not a bad line: the read is over
@@ -62,7 +62,7 @@ public final class JsonlRecords {
 
     /** A line too long to hold, streamed from {@code line} with every string cut to {@code stringCap} chars. */
     public static Map<String, Object> parse(Reader line, JsonProjection projection, int stringCap) {
-        try (JsonParser p = Json.parser(new LongStringCapReader(line, stringCap))) {
+        try (JsonParser p = Json.parser(new LongStringCapReader(line, stringCap, true))) {
             return read(p, projection);
         } catch (IOException | RuntimeException | StackOverflowError e) {
             return null;

@@ -8,7 +8,9 @@ import java.io.Reader;
  * 100 MB string costs no memory: the parser never holds more than the kept prefix. The dropped rest is
  * still checked (escapes, control characters, the closing quote); at the first fault everything from
  * there on passes through unchanged, so the parser meets the same fault and rejects the line as it
- * would have. Only strings are touched, so the structure the parser sees is the original's.
+ * would have. Only strings are touched, so the structure the parser sees is the original's. With {@code mark}, a
+ * string that was cut ends with {@code [… N bytes not shown]}, N the UTF-8 bytes of what was dropped
+ * (docs/files.md): text that reaches a reader never passes for whole when it is not.
  */
 public final class LongStringCapReader extends Reader {
     private enum State {
@@ -21,6 +23,10 @@ public final class LongStringCapReader extends Reader {
 
     private final Reader in;
     private final int cap;
+    private final boolean mark;
+    /** The UTF-8 bytes of the current string's chars past the cap. */
+    private long dropped;
+
     private final char[] inBuf = new char[8192];
     private int inPos;
     private int inLen;
@@ -32,8 +38,18 @@ public final class LongStringCapReader extends Reader {
     private final StringBuilder escape = new StringBuilder();
 
     public LongStringCapReader(Reader in, int cap) {
+        this(in, cap, false);
+    }
+
+    /** @param mark whether a cut string ends with {@code [… N bytes not shown]} */
+    public LongStringCapReader(Reader in, int cap, boolean mark) {
         this.in = in;
         this.cap = cap;
+        this.mark = mark;
+    }
+
+    private static int utf8Length(int c) {
+        return c < 0x80 ? 1 : c < 0x800 || Character.isSurrogate((char) c) ? 2 : 3;
     }
 
     @Override
@@ -83,6 +99,11 @@ public final class LongStringCapReader extends Reader {
         if (room > 0) {
             out.append(inBuf, start, Math.min(run, room));
         }
+        if (mark) {
+            for (int i = start + Math.max(room, 0); i < inPos; i++) {
+                dropped += utf8Length(inBuf[i]);
+            }
+        }
         count = (int) Math.min((long) count + run, cap); // saturates: a string may be longer than an int counts
     }
 
@@ -97,10 +118,16 @@ public final class LongStringCapReader extends Reader {
                 if (state == State.OUTSIDE && c == '"') {
                     state = State.STRING;
                     count = 0;
+                    dropped = 0;
                 }
             }
             case STRING -> {
                 if (c == '"') {
+                    if (mark && dropped > 0) {
+                        out.append("[\u2026 ")
+                                .append(dropped)
+                                .append(dropped == 1 ? " byte not shown]" : " bytes not shown]");
+                    }
                     out.append(c);
                     state = State.OUTSIDE;
                 } else if (c == '\\') {
@@ -143,6 +170,13 @@ public final class LongStringCapReader extends Reader {
         if (!dropping()) {
             out.append(source);
             count++;
+        } else if (mark) {
+            int c = source.length() == 1
+                    ? source.charAt(0)
+                    : source.charAt(1) == 'u'
+                            ? Integer.parseInt(source.subSequence(2, 6).toString(), 16)
+                            : 'x';
+            dropped += utf8Length(c);
         }
     }
 

@@ -116,7 +116,13 @@ abstract class AbstractTermsprawlMojo extends AbstractMojo {
                         + " file, and would be replaced by one. Name a plain file in " + UserProperties.OUTPUT
                         + ", or leave it unset to print to stdout.");
             }
-            AtomicFiles.writeIfChanged(file, bytes, false);
+            if (file.toAbsolutePath()
+                    .normalize()
+                    .startsWith(root.toAbsolutePath().normalize())) {
+                AtomicFiles.writeIfChanged(root, file, bytes, false); // in the project: through no linked folder
+            } else {
+                AtomicFiles.writeIfChanged(file, bytes, false); // a file the user named elsewhere
+            }
             return file.toString();
         }
         OutputStream out = new FileOutputStream(FileDescriptor.out);

@@ -177,6 +177,10 @@ public final class ClassDataArchive {
             writeStamp();
             return false;
         }
+        Path project = AtomicFiles.projectOf(binDir);
+        if (project != null) {
+            AtomicFiles.confinedFolder(project, binDir); // the JVM writes the archive and the training project there
+        }
         removeStrayTraining();
         // the pid in the name: a later run can tell the folder of a discover that was killed
         Path training = Files.createTempDirectory(

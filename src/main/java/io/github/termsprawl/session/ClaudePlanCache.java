@@ -1,5 +1,6 @@
 package io.github.termsprawl.session;
 
+import io.github.termsprawl.core.AtomicFiles;
 import io.github.termsprawl.jsonl.CompactJsonBytes;
 import io.github.termsprawl.jsonl.ForwardLineReader;
 import io.github.termsprawl.jsonl.Json;
@@ -12,7 +13,6 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -35,11 +35,7 @@ final class ClaudePlanCache {
 
     /** The records of the first {@code bytes} of {@code cache}; false when it holds fewer bytes (then none are given). */
     static boolean read(Path cache, long bytes, Visitor visitor) {
-        try {
-            if (bytes <= 0 || !Files.isRegularFile(cache) || Files.size(cache) < bytes) {
-                return false;
-            }
-        } catch (IOException e) {
+        if (bytes <= 0 || !AtomicFiles.holds(cache, bytes)) {
             return false;
         }
         // a big cache is parsed in two halves at once (the parse of a cold JVM is most of a small update)
@@ -173,11 +169,13 @@ final class ClaudePlanCache {
         private final FileChannel channel;
         private final CompactJsonBytes pending = new CompactJsonBytes();
 
+        /** On a cache in a folder its caller checked ({@code AtomicFiles.confinedFolder}). */
         Appender(Path cache, long from) throws IOException {
-            Files.createDirectories(cache.toAbsolutePath().getParent());
-            channel = FileChannel.open(cache, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-            channel.truncate(from);
-            channel.position(from);
+            FileChannel c = AtomicFiles.appendChannel(cache, from);
+            if (c == null) {
+                throw new IOException(cache + " changed while it was read: run again");
+            }
+            channel = c;
         }
 
         /** Keeps a record given as its compact JSON: {@code bytes[from, to)} ({@link CompactJsonBytes}). */

@@ -1,12 +1,12 @@
 package io.github.termsprawl.session;
 
+import io.github.termsprawl.core.AtomicFiles;
 import io.github.termsprawl.jsonl.CompactJsonBytes;
 import io.github.termsprawl.jsonl.ForwardLineReader;
 import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonProjection;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,10 +32,9 @@ final class ClaudePlanReader {
     }
 
     ClaudeSession.Plan plan(Path file, ClaudeSession.PlanCache cache, long end, boolean subagents) throws IOException {
-        if (Files.exists(cache.file(), LinkOption.NOFOLLOW_LINKS)
-                && !Files.isRegularFile(cache.file(), LinkOption.NOFOLLOW_LINKS)) {
-            // the cache is appended to in place: never through a link, nor into a FIFO (that blocks)
-            Files.delete(cache.file());
+        if (cache.bytes() > 0 && !AtomicFiles.holds(cache.file(), cache.bytes())) {
+            // the cache is appended to in place: never through a link or a hard link, nor into a FIFO (that blocks);
+            // and a size its state names past what it holds is no size (appending there would make a sparse giant)
             cache = new ClaudeSession.PlanCache(cache.file(), 0, 0, 0, cache.redact());
         }
         // a tail kept by the last plan made with this cache spares reading the cache; any other goes first

@@ -1,5 +1,6 @@
 package io.github.termsprawl.view;
 
+import io.github.termsprawl.core.ControlChars;
 import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.session.Block;
 import io.github.termsprawl.session.ClaudeSession;
@@ -29,7 +30,12 @@ public final class LiveTurns {
 
     static PeerTurns lastTurns(TranscriptReaders readers, TranscriptIndex.Entry entry, TurnLimits limits) {
         if (readers.storeOf(entry) != Store.CLAUDE) {
-            return readers.lastTurns(entry, limits);
+            PeerTurns prose = readers.lastTurns(entry, limits);
+            List<Turn> turns = new ArrayList<>(prose.turns().size());
+            for (Turn t : prose.turns()) {
+                turns.add(new Turn(t.role(), ControlChars.strip(t.text())));
+            }
+            return new PeerTurns(turns, prose.refusal());
         }
         return PeerTurns.of(of(
                 new ClaudeSession().liveProse(entry.path(), limits.stringCap()).messages(), limits));
@@ -50,7 +56,8 @@ public final class LiveTurns {
         for (int i = messages.size() - 1; i >= 0 && turns.size() < limits.maxTurns(); i--) {
             Turn turn = turn(messages.get(i));
             if (turn != null) {
-                turns.addFirst(limits.cut(turn));
+                // printed to a terminal: no escape sequence of the transcript's reaches it (docs/context.md)
+                turns.addFirst(limits.cut(new Turn(turn.role(), ControlChars.strip(turn.text()))));
             }
         }
         return new ArrayList<>(turns);

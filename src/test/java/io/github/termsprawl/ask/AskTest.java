@@ -436,7 +436,7 @@ class AskTest {
 
     /**
      * An answer printed to a terminal cannot pass for the report's own lines or drive the terminal: control
-     * characters show as escapes, a {@code ## } or {@code citations:} line is escaped, usage prints as sent.
+     * characters are left out, a {@code ## } or {@code citations:} line is escaped, usage prints as sent.
      */
     @Test
     void anAnswerIsShownAsTextNotAsTheReportsOwnLines() throws Exception {
@@ -450,7 +450,17 @@ class AskTest {
                         + "}],\"usage\":{\"input_tokens\":1e308,\"output_tokens\":3}}",
                 0));
         String shown = report(ask(env(), node("backend"), false, 4));
-        assertTrue(shown.contains("ok\\x1b[2J\n\\## other (turns 0-1)\n\\citations: turn 1\n"), shown);
+        assertTrue(shown.contains("ok[2J\n\\## other (turns 0-1)\n\\citations: turn 1\n"), shown);
         assertTrue(shown.contains("usage: input 1E+308, cache read 0, cache write 0, output 3 tokens"), shown);
+    }
+    /** B13: an answer is printed without control characters: an escape sequence cannot rewrite the terminal. */
+    @Test
+    void anAnswerIsPrintedWithoutControlCharacters() throws Exception {
+        api.answering(r -> LocalApi.answer(true, "Paged\u001b[2J\u001b]0;owned\u0007 by 50.\r\nSee\tturn 7.", 8, 99));
+        String printed = report(ask(env(), node("backend"), false, 4));
+        assertTrue(printed.contains("\nPaged[2J]0;owned by 50.\nSee\tturn 7.\n"), printed);
+        for (char c : printed.toCharArray()) {
+            assertTrue(c >= 0x20 && (c < 0x7f || c > 0x9f) || c == '\n' || c == '\t', "char " + (int) c);
+        }
     }
 }

@@ -130,4 +130,34 @@ class HistoryCommandTest {
         Result r = run("--cwd", cwd.toString() + "/.", "--node", "backend");
         assertEquals(cwd.resolve(".termsprawl/history/backend/index.md") + "\n", r.out());
     }
+
+    /** B4: a turn file that is a FIFO blocks nothing, one that is a link out of the project is not printed. */
+    @Test
+    void showPrintsOnlyAPlainFileOfTheFolder(@TempDir Path outside) throws Exception {
+        assertEquals(0, run("--cwd", cwd.toString(), "--node", "backend").exit());
+        Path turn = cwd.resolve(".termsprawl/history/backend/turn-0000-user.md");
+        Path secret = Files.writeString(outside.resolve("secret"), "SECRET");
+        Files.delete(turn);
+        Files.createSymbolicLink(turn, secret);
+        Result linked = run("--cwd", cwd.toString(), "--node", "backend", "--show", "0");
+        assertEquals("", linked.out());
+        assertTrue(linked.err().contains("not a plain file"), linked.err());
+        Files.delete(turn);
+        Files.createLink(turn, secret);
+        Result hard = run("--cwd", cwd.toString(), "--node", "backend", "--show", "0");
+        assertEquals("", hard.out());
+        Files.delete(turn);
+        boolean made;
+        try {
+            made = new ProcessBuilder("mkfifo", turn.toString()).start().waitFor() == 0;
+        } catch (IOException e) {
+            made = false;
+        }
+        org.junit.jupiter.api.Assumptions.assumeTrue(made, "mkfifo is not available");
+        Result fifo = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+                java.time.Duration.ofSeconds(60),
+                () -> run("--cwd", cwd.toString(), "--node", "backend", "--show", "0"));
+        assertEquals("", fifo.out());
+        assertTrue(fifo.err().contains("not a plain file"), fifo.err());
+    }
 }

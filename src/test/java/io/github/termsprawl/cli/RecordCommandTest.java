@@ -128,4 +128,53 @@ class RecordCommandTest {
         assertFalse(Files.exists(entry("ok")));
         assertFalse(Files.exists(entry("bad id")));
     }
+
+    /** The hook: a stdin that never closes is given up on (at most 2 s), and nothing is recorded. */
+    @Test
+    void aStdinThatNeverClosesIsGivenUp() {
+        InputStream open = new InputStream() {
+            @Override
+            public int read() throws IOException {
+                return read(new byte[1], 0, 1);
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) {
+                try {
+                    Thread.sleep(Long.MAX_VALUE); // a pipe whose writer never writes nor closes
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return -1;
+            }
+        };
+        boolean recorded = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+                java.time.Duration.ofSeconds(60), () -> RecordCommand.run("be", open, project));
+        assertFalse(recorded);
+        assertFalse(Files.exists(entry("be")));
+    }
+
+    /** The hook: no more than a payload can be is read (an endless stdin is not read to its end). */
+    @Test
+    void atMostAPayloadsWorthOfStdinIsRead() {
+        long[] read = {0};
+        InputStream endless = new InputStream() {
+            @Override
+            public int read() {
+                read[0]++;
+                return ' ';
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) {
+                java.util.Arrays.fill(b, off, off + len, (byte) ' ');
+                read[0] += len;
+                return len;
+            }
+        };
+        boolean recorded = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+                java.time.Duration.ofSeconds(60), () -> RecordCommand.run("be", endless, project));
+        assertFalse(recorded);
+        assertTrue(read[0] <= HookInput.MAX_BYTES + 65536, "read " + read[0]);
+    }
 }

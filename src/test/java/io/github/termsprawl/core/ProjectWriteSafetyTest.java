@@ -106,4 +106,64 @@ class ProjectWriteSafetyTest {
         assertThrows(IOException.class, () -> AtomicFiles.writeIfChanged(project, outside.resolve("x"), "x"));
         assertFalse(Files.exists(outside.resolve("x")));
     }
+
+    static int links(Path f) throws IOException {
+        return ((Number) Files.getAttribute(f, "unix:nlink", java.nio.file.LinkOption.NOFOLLOW_LINKS)).intValue();
+    }
+
+    @Test
+    void aHardLinkIsReplacedNeverWrittenThrough() throws IOException {
+        Path victim = Files.writeString(outside.resolve("victim"), "{}");
+        Path file = project.resolve(".termsprawl/links/a--b.json");
+        Files.createDirectories(file.getParent());
+        Files.createLink(file, victim);
+        // even with the bytes it should hold, a second name is no file of the project's: replaced
+        assertTrue(AtomicFiles.writeIfChanged(project, file, "{}"));
+        assertEquals(1, links(file));
+        assertTrue(AtomicFiles.writeIfChanged(project, file, "{\"a\":1}"));
+        assertEquals("{}", Files.readString(victim));
+        assertEquals(1, links(victim));
+    }
+
+    @Test
+    void aConfinedFolderIsMadeOneFolderAtATimeAndNothingOnTheWayLeadsOut() throws IOException {
+        Path dir = project.resolve(".termsprawl/history/be/agents/a1");
+        assertEquals(dir, AtomicFiles.confinedFolder(project, dir));
+        assertTrue(Files.isDirectory(dir));
+        Files.delete(dir);
+        Files.createSymbolicLink(dir, outside);
+        IOException linked = assertThrows(IOException.class, () -> AtomicFiles.confinedFolder(project, dir));
+        assertTrue(linked.getMessage().contains(dir + " is a link to " + outside), linked.getMessage());
+        Files.delete(dir);
+        Files.writeString(dir, "a file");
+        IOException file =
+                assertThrows(IOException.class, () -> AtomicFiles.confinedFolder(project, dir.resolve("deeper")));
+        assertTrue(file.getMessage().contains(dir + " is not a folder"), file.getMessage());
+        assertThrows(IOException.class, () -> AtomicFiles.confinedFolder(project, outside));
+        assertEquals(null, AtomicFiles.existingFolder(project, project.resolve("no/such")));
+        try (var s = Files.list(outside)) {
+            assertEquals(0, s.count());
+        }
+    }
+
+    @Test
+    void theFileAppendedToIsTakenOnlyWhenPlainWithOneNameAndLongEnough() throws IOException {
+        Path dir = AtomicFiles.confinedFolder(project, project.resolve(".termsprawl/history/be"));
+        Path plan = dir.resolve(".plan");
+        Path victim = Files.writeString(outside.resolve("victim"), "0123456789");
+        Files.createLink(plan, victim);
+        assertEquals(null, AtomicFiles.appendChannel(plan, 4), "a hard link");
+        Files.delete(plan);
+        Files.createSymbolicLink(plan, victim);
+        assertEquals(null, AtomicFiles.appendChannel(plan, 4), "a link");
+        try (java.nio.channels.FileChannel c = AtomicFiles.appendChannel(plan, 0)) {
+            c.write(java.nio.ByteBuffer.wrap(new byte[] {'a', 'b'}));
+        }
+        assertEquals("0123456789", Files.readString(victim), "made new: the link removed, not followed");
+        assertEquals(null, AtomicFiles.appendChannel(plan, 3), "fewer bytes than the state names");
+        try (java.nio.channels.FileChannel c = AtomicFiles.appendChannel(plan, 1)) {
+            c.write(java.nio.ByteBuffer.wrap(new byte[] {'c'}));
+        }
+        assertEquals("ac", Files.readString(plan));
+    }
 }

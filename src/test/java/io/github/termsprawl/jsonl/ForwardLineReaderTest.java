@@ -37,10 +37,10 @@ class ForwardLineReaderTest {
                 "1@3:10:{a=xy}",
                 "2@14:0:null",
                 "3@15:8:null",
-                "4@24:308:{b=zzz}",
+                "4@24:308:{b=zzz[\u2026 297 bytes not shown]}", // a cut says so, and how much it left out
                 "5@333:11:{c=[JsonNumber[text=1], JsonNumber[text=2]]}");
         for (int chunk : new int[] {1, 2, 3, 7, 64, 1 << 16}) {
-            // a line held whole parses in full; past the threshold its strings are cut to 3 chars
+            // a line held whole parses in full; past the threshold its strings are cut to 3 chars, and marked
             List<String> held = lines(bytes, chunk, 1 << 20);
             assertEquals(expected.get(0), held.get(0), "chunk " + chunk);
             assertEquals("4@24:308:{b=" + "z".repeat(300) + "}", held.get(3), "chunk " + chunk);

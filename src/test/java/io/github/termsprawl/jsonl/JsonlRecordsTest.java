@@ -85,4 +85,14 @@ class JsonlRecordsTest {
         // values the projection skips are not built, so they cost nothing
         assertEquals("user", ofBytes(beyond, JsonProjection.whole("type")).get("type"));
     }
+
+    /** A string cut in a streamed line ends with how many UTF-8 bytes were left out (docs/files.md). */
+    @Test
+    void aCutStringIsMarkedWithTheBytesLeftOut() {
+        String line = "{\"s\":\"a\u00e9\\u00e9\\n\u20acx\",\"t\":\"ab\",\"k\":[\"abc\"]}";
+        Map<String, Object> r = JsonlRecords.parse(new java.io.StringReader(line), JsonProjection.ALL, 2);
+        assertEquals("a\u00e9[\u2026 7 bytes not shown]", r.get("s")); // é escaped (2), \\n (1), € (3), x (1)
+        assertEquals("ab", r.get("t"), "a string of the cap's length is whole: no mark");
+        assertEquals(List.of("ab[\u2026 1 byte not shown]"), r.get("k"));
+    }
 }

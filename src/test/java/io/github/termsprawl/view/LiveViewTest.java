@@ -212,4 +212,19 @@ class LiveViewTest {
             assertEquals(List.of(), context.render("me").notes(), "in time: no note");
         }
     }
+
+    /** B13: what a transcript holds is printed without control characters (an ANSI escape, a bell, a CR): only text. */
+    @Test
+    void theLiveViewPrintsNoControlCharacters() throws IOException {
+        second = 0;
+        Path t = StoreFixtures.jsonl(
+                cwd.resolve("t/esc.jsonl"),
+                rec("user", "u1", null, user("\"\\u001b[31mred\\u001b[0m\\u0007 done\\r\\nnext\\tcol\"")),
+                rec("assistant", "a1", "u1", assistant("m1", text("ok\\u009b2J\\u007f!"))));
+        link(cwd, "me", "be");
+        index(cwd, "be", t.toString());
+        assertEquals(
+                "# linked context from be (be)\n## user\n[31mred[0m done\nnext\tcol\n## assistant\nok2J!\n",
+                render(View.LIVE));
+    }
 }
