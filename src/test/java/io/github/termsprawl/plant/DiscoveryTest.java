@@ -247,7 +247,9 @@ class DiscoveryTest {
                         new Discovery.Finding(p(".termsprawl/AGENTS.md"), "stale"),
                         new Discovery.Finding(p(".claude/skills/termsprawl-context/SKILL.md"), "stale"),
                         new Discovery.Finding(p(".claude/skills/termsprawl-history/SKILL.md"), "missing"),
-                        new Discovery.Finding(p(".termsprawl/bin/termsprawl-context"), "stale"),
+                        // its bytes are right: what it lost is its exec bit, and check says so
+                        new Discovery.Finding(
+                                p(".termsprawl/bin/termsprawl-context"), "not executable", "mode 0755 needed"),
                         new Discovery.Finding(p(".termsprawl/bin/termsprawl-record"), "missing")),
                 findings);
         // check never writes
