@@ -25,6 +25,7 @@ public final class UserProperties {
     public static final String CONTEXT_TOKENS = "termsprawl.contextTokens";
     public static final String DRY_RUN = "termsprawl.dryRun";
     public static final String FORMAT = "termsprawl.format";
+    public static final String ALL = "termsprawl.all";
 
     public static final String DISCOVER_SKIP = "termsprawl.discover.skip";
     public static final String CHECK_SKIP = "termsprawl.check.skip";
@@ -36,6 +37,7 @@ public final class UserProperties {
     public static final String STATUS_SKIP = "termsprawl.status.skip";
     public static final String HISTORY_SKIP = "termsprawl.history.skip";
     public static final String ASK_SKIP = "termsprawl.ask.skip";
+    public static final String REMOVE_SKIP = "termsprawl.remove.skip";
 
     private UserProperties() {}
 }

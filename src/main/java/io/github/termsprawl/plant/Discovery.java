@@ -166,7 +166,7 @@ public final class Discovery {
         return PlantedFile.built(layout.binDir().resolve(name), content, fingerprints.get(name));
     }
 
-    private static String readOrEmpty(Path file) throws IOException, UserErrorException {
+    static String readOrEmpty(Path file) throws IOException, UserErrorException {
         if (!Files.isRegularFile(file)) {
             return "";
         }
