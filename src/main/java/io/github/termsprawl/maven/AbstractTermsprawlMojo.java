@@ -78,6 +78,12 @@ abstract class AbstractTermsprawlMojo extends AbstractMojo {
 
     @Override
     public final void execute() throws MojoExecutionException, MojoFailureException {
+        if (session != null && session.getUserProperties() != null) {
+            for (String warning :
+                    UserProperties.unknown(session.getUserProperties().stringPropertyNames())) {
+                getLog().warn(warning);
+            }
+        }
         boolean skipAll = flag(skip, UserProperties.SKIP, false);
         if (skipAll || flag(skipGoal(), skipProperty(), false)) {
             getLog().info("termsprawl: skipped (" + (skipAll ? UserProperties.SKIP : skipProperty()) + "=true)");
