@@ -78,12 +78,6 @@ abstract class AbstractTermsprawlMojo extends AbstractMojo {
 
     @Override
     public final void execute() throws MojoExecutionException, MojoFailureException {
-        if (session != null && session.getUserProperties() != null) {
-            for (String warning :
-                    UserProperties.unknown(session.getUserProperties().stringPropertyNames())) {
-                getLog().warn(warning);
-            }
-        }
         boolean skipAll = flag(skip, UserProperties.SKIP, false);
         if (skipAll || flag(skipGoal(), skipProperty(), false)) {
             getLog().info("termsprawl: skipped (" + (skipAll ? UserProperties.SKIP : skipProperty()) + "=true)");
@@ -93,6 +87,13 @@ abstract class AbstractTermsprawlMojo extends AbstractMojo {
             getLog().debug("termsprawl: acted in the first project of the build, nothing to do in "
                     + project.getBasedir());
             return;
+        }
+        // once per build, where the goal acts (a warning per module of a reactor would bury it)
+        if (session != null && session.getUserProperties() != null) {
+            for (String warning :
+                    UserProperties.unknown(session.getUserProperties().stringPropertyNames())) {
+                getLog().warn(warning);
+            }
         }
         Path root = root();
         prepare();
