@@ -108,10 +108,17 @@ public class DiscoverMojo extends AbstractSqliteMojo {
             return;
         }
         if (createdSettings) {
-            Path exclude = git.keepOut(layout.claudeSettingsLocal());
-            if (exclude != null) {
-                getLog().info("termsprawl: .claude/settings.local.json is personal (discover created it): kept out of"
-                        + " git in " + shown(root, exclude));
+            try {
+                Path exclude = git.keepOut(layout.claudeSettingsLocal());
+                if (exclude != null) {
+                    getLog().info("termsprawl: .claude/settings.local.json is personal (discover created it): kept"
+                            + " out of git in " + shown(root, exclude));
+                }
+            } catch (IOException e) {
+                // the files are planted and work: this is git's bookkeeping, a warning with the line to add
+                getLog().warn("termsprawl: could not keep .claude/settings.local.json out of git ("
+                        + describe(e) + "); it is personal: add the line '/.claude/settings.local.json' to"
+                        + " .git/info/exclude");
             }
         }
         discovery
