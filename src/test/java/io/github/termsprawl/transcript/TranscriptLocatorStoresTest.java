@@ -123,6 +123,34 @@ class TranscriptLocatorStoresTest {
     }
 
     @Test
+    void claudeLatestTakesANewerSessionStartedInAModuleButNotASiblings() throws Exception {
+        Path project = project();
+        Path projects = tmp.resolve("claude/projects");
+        String slug = ClaudeSessions.slug(project.toString());
+        String line = "{\"type\":\"user\",\"cwd\":\"%s\",\"message\":{\"role\":\"user\",\"content\":\"hi\"}}";
+        Path root = StoreFixtures.jsonl(
+                projects.resolve(slug).resolve("11111111-1111-1111-1111-111111111111.jsonl"),
+                "{\"type\":\"summary\",\"summary\":\"s\"}",
+                String.format(line, project));
+        Path module = StoreFixtures.jsonl(
+                projects.resolve(ClaudeSessions.slug(project.resolve("module-a").toString()))
+                        .resolve("22222222-2222-2222-2222-222222222222.jsonl"),
+                String.format(line, project.resolve("module-a")));
+        Path sibling = StoreFixtures.jsonl(
+                projects.resolve(ClaudeSessions.slug(project + "-old"))
+                        .resolve("33333333-3333-3333-3333-333333333333.jsonl"),
+                String.format(line, project + "-old"));
+        age(root, 1000);
+        age(module, 2000);
+        age(sibling, 3000);
+        Map<String, String> env =
+                Map.of("CLAUDE_CONFIG_DIR", tmp.resolve("claude").toString());
+        assertEquals(module, locator(project, env).locate("latest").path());
+        age(root, 4000);
+        assertEquals(root, locator(project, env).locate("claude:latest").path());
+    }
+
+    @Test
     void openCodeTakesANewerSessionStartedInAModule() throws Exception {
         Path project = project();
         Path data = tmp.resolve("xdg/opencode");
