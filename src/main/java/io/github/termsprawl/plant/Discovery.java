@@ -44,6 +44,13 @@ public final class Discovery {
     }
 
     /**
+     * The launchers' names: {@code remove} deletes them, {@link #GITIGNORE} takes them back (declared before it,
+     * which is made from it).
+     */
+    public static final List<String> LAUNCHERS =
+            List.of(CONTEXT, CONTEXT + ".cmd", RECORD, RECORD + ".cmd", HISTORY, HISTORY + ".cmd", ASK, ASK + ".cmd");
+
+    /**
      * What is per machine, never committed: paths of this machine, built jars, caches. First the committed
      * files are taken back from whatever else ignores them (a project's {@code bin/} or {@code *.cmd}, the
      * global excludes): a later, deeper rule wins in git, so {@code git add .termsprawl} takes them whatever the
@@ -72,14 +79,10 @@ public final class Discovery {
                     + "/bin/.cds-training-*/\n"
                     + "/bin/.termsprawl-hs_err.log\n";
 
-    /** The launchers' names; {@code remove} deletes them, {@link #GITIGNORE} takes them back. */
-    public static final List<String> LAUNCHERS =
-            List.of(CONTEXT, CONTEXT + ".cmd", RECORD, RECORD + ".cmd", HISTORY, HISTORY + ".cmd", ASK, ASK + ".cmd");
-
     private static String launcherReincludes() {
         StringBuilder out = new StringBuilder();
-        for (String name : List.of(CONTEXT, RECORD, HISTORY, ASK)) {
-            out.append("!/bin/").append(name).append("\n!/bin/").append(name).append(".cmd\n");
+        for (String name : LAUNCHERS) {
+            out.append("!/bin/").append(name).append('\n');
         }
         return out.toString();
     }

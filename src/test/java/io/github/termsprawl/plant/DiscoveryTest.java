@@ -371,4 +371,20 @@ class DiscoveryTest {
             return s.map(f -> f.getFileName().toString()).sorted().toList();
         }
     }
+
+    /** remove deletes and .gitignore takes back the launchers by this one list: a new launcher is in it. */
+    @Test
+    void theLauncherListIsEveryPlantedLauncher() throws Exception {
+        List<String> planted = new Discovery(new ProjectLayout(cwd), CALL)
+                .plan().stream()
+                        .map(f -> cwd.relativize(f.path()).toString())
+                        .filter(r -> r.startsWith(".termsprawl/bin/termsprawl-"))
+                        .map(r -> r.substring(".termsprawl/bin/".length()))
+                        .sorted()
+                        .toList();
+        assertEquals(planted, Discovery.LAUNCHERS.stream().sorted().toList());
+        for (String name : Discovery.LAUNCHERS) {
+            assertTrue(Discovery.GITIGNORE.contains("\n!/bin/" + name + "\n"), name);
+        }
+    }
 }
