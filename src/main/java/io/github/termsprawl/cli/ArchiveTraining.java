@@ -20,6 +20,7 @@ public final class ArchiveTraining {
     public static void main(String[] args) {
         OutputStream out = new FileOutputStream(FileDescriptor.out);
         OutputStream err = new FileOutputStream(FileDescriptor.err);
+        Thread.UncaughtExceptionHandler quiet = ContextCommand.QUIET; // loaded here, so the archive holds it
         int context = ContextCommand.run(new String[] {"--cwd", args[0], "--self", args[1]}, out, err);
         int history = HistoryCommand.run(new String[] {"--cwd", args[0], "--list"}, out, err);
         if (args.length == 4) {

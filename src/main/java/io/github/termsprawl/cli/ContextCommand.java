@@ -18,15 +18,17 @@ import java.nio.file.Path;
 public final class ContextCommand {
     private ContextCommand() {}
 
+    /** A class, not a lambda: no bootstrap at start, and the class-data archive holds it (ArchiveTraining). */
+    static final Thread.UncaughtExceptionHandler QUIET = new Thread.UncaughtExceptionHandler() {
+        @Override
+        public void uncaughtException(Thread thread, Throwable e) {
+            // nothing: the peer that thread read prints nothing
+        }
+    };
+
     public static void main(String[] args) {
         // fail open on every thread: a reader thread's error is that peer's, never a trace on stderr
-        Thread.setDefaultUncaughtExceptionHandler(
-                new Thread.UncaughtExceptionHandler() { // no lambda bootstrap at start
-                    @Override
-                    public void uncaughtException(Thread thread, Throwable e) {
-                        // nothing: the peer that thread read prints nothing
-                    }
-                });
+        Thread.setDefaultUncaughtExceptionHandler(QUIET);
         int code = run(args, new FileOutputStream(FileDescriptor.out), new FileOutputStream(FileDescriptor.err));
         if (code != 0) {
             System.exit(code);

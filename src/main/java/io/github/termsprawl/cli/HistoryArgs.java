@@ -75,6 +75,10 @@ public record HistoryArgs(String cwd, String node, boolean list, int show, boole
             if (list) {
                 return failure("--list and --show go one at a time");
             }
+            if (node == null) {
+                // turn numbers are per node: without one, --show names no file (it exited 0 with nothing)
+                return failure("--show needs --node <nodeId>: turn numbers are per node");
+            }
         }
         return new HistoryArgs(cwd, node, list, turn, redact, false, null);
     }

@@ -101,6 +101,20 @@ public final class Links {
         return AtomicFiles.deleteIfExists(layout.cwd(), fileOf(a, b));
     }
 
+    /**
+     * The nodes the project knows: each with a transcript index entry, in a link, or named in
+     * {@code project.json}. A node linked that is none of these may be a typo ({@code bakend}).
+     */
+    public java.util.SortedSet<String> knownNodes() {
+        java.util.SortedSet<String> known = new java.util.TreeSet<>(new TranscriptIndex(layout).nodes());
+        for (Link link : list()) {
+            known.add(link.a());
+            known.add(link.b());
+        }
+        known.addAll(NodeTitles.load(layout).ids());
+        return known;
+    }
+
     /** Every valid link, in ascending file-name order; junk files are dropped silently. */
     public List<Link> list() {
         List<Link> links = new ArrayList<>();

@@ -28,6 +28,11 @@ public final class NodeTitles {
         return new NodeTitles(Json.readFileOrNull(layout.projectJson()));
     }
 
+    /** The ids of the nodes {@code project.json} names. */
+    public java.util.Set<String> ids() {
+        return java.util.Collections.unmodifiableSet(firstNodes.keySet());
+    }
+
     /** Safe from several threads: nothing changes after {@link #load}. */
     public String titleOf(String id) {
         Map<String, Object> node = firstNodes.get(id);

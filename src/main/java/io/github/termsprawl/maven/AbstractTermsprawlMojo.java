@@ -88,6 +88,13 @@ abstract class AbstractTermsprawlMojo extends AbstractMojo {
                     + project.getBasedir());
             return;
         }
+        // once per build, where the goal acts (a warning per module of a reactor would bury it)
+        if (session != null && session.getUserProperties() != null) {
+            for (String warning :
+                    UserProperties.unknown(session.getUserProperties().stringPropertyNames())) {
+                getLog().warn(warning);
+            }
+        }
         Path root = root();
         prepare();
         try {

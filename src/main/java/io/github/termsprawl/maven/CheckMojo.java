@@ -24,6 +24,9 @@ import org.apache.maven.plugins.annotations.Parameter;
 @Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, requiresProject = false, threadSafe = true)
 public class CheckMojo extends AbstractTermsprawlMojo {
     static final String FIX = "Run '" + DiscoverMojo.CALL + "' to fix.";
+    /** A file ignored by a rule above {@code .termsprawl/} (or in {@code .claude/}): once tracked, git keeps it. */
+    static final String IGNORED_FIX = "An ignored file is left out by 'git add', so a teammate's clone lacks it: commit"
+            + " it with 'git add -f <file>' (or change the rule named).";
 
     /** Skips this goal only ({@code termsprawl.check.skip}); {@code termsprawl.skip} skips them all. */
     @Parameter(property = UserProperties.CHECK_SKIP, defaultValue = "false")
@@ -54,15 +57,28 @@ public class CheckMojo extends AbstractTermsprawlMojo {
             getLog().info("termsprawl: discovery files are up to date");
             return;
         }
+        throw new MojoFailureException(failure(root, findings));
+    }
+
+    /** One line per finding; a file git ignores gets its own fix, which {@code discover} cannot always give. */
+    static String failure(Path root, List<Discovery.Finding> findings) {
         StringBuilder message = new StringBuilder("termsprawl discovery files are not current:\n");
+        boolean ignored = false;
         for (Discovery.Finding f : findings) {
-            message.append("  ")
-                    .append(f.problem())
-                    .append(": ")
-                    .append(root.relativize(f.path()))
-                    .append('\n');
+            message.append("  ").append(f.problem()).append(": ").append(root.relativize(f.path()));
+            if (f.detail() != null) {
+                message.append(" (")
+                        .append(f.problem().equals("ignored") ? "by " : "")
+                        .append(f.detail())
+                        .append(')');
+            }
+            message.append('\n');
+            ignored |= f.problem().equals("ignored");
         }
-        throw new MojoFailureException(message.append(FIX).toString());
+        boolean other = findings.stream().anyMatch(f -> !f.problem().equals("ignored"));
+        // discover fixes every other problem, and an ignore rule inside .termsprawl/; not one above it
+        message.append(other ? FIX : "").append(other && ignored ? " " : "").append(ignored ? IGNORED_FIX : "");
+        return message.toString();
     }
 
     /** The archive is per machine and only a speed-up: a stale one never fails the build. */

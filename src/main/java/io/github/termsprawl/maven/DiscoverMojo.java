@@ -6,9 +6,12 @@ import io.github.termsprawl.core.UserErrorException;
 import io.github.termsprawl.plant.ClassDataArchive;
 import io.github.termsprawl.plant.ClaudeHookSettings;
 import io.github.termsprawl.plant.Discovery;
+import io.github.termsprawl.plant.GitIgnores;
 import io.github.termsprawl.plant.JavaRuntime;
 import io.github.termsprawl.plant.Launchers;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,10 +62,13 @@ public class DiscoverMojo extends AbstractSqliteMojo {
         if (settings != null) {
             AtomicFiles.insideProject(root, layout.claudeSettingsLocal()); // refused before any other write
         }
-        List<Path> written = new ArrayList<>(new Discovery(layout, CALL).discover());
+        boolean creates = settings != null && !Files.exists(layout.claudeSettingsLocal(), LinkOption.NOFOLLOW_LINKS);
+        Discovery discovery = new Discovery(layout, CALL);
+        List<Path> written = new ArrayList<>(discovery.discover());
         if (settings != null && AtomicFiles.writeIfChanged(root, layout.claudeSettingsLocal(), settings)) {
             written.add(layout.claudeSettingsLocal());
         }
+        verifyWithGit(root, layout, discovery, creates);
         String unloadable = Launchers.unloadableCharacter(layout.binDir());
         if (unloadable != null) {
             // the archive is made by running the command: it could not start either
@@ -90,5 +96,45 @@ public class DiscoverMojo extends AbstractSqliteMojo {
                                 : "termsprawl: wrote " + written.size() + " discovery file(s) under " + root);
         getLog().info("termsprawl: start each agent with its node id (e.g. TERMSPRAWL_NODE_ID=backend claude);"
                 + " 'mvn termsprawl:status' lists the nodes and their transcripts");
+    }
+
+    /**
+     * In a git work tree: the personal settings file discover created is kept out of git (a {@code git add -A}
+     * would commit it), and every committed file is checked to be one {@code git add} takes (docs/planted.md,
+     * "Git"). Without git, or outside a work tree, nothing is verified.
+     */
+    private void verifyWithGit(Path root, ProjectLayout layout, Discovery discovery, boolean createdSettings)
+            throws IOException, UserErrorException {
+        GitIgnores git = GitIgnores.open(root);
+        if (git == null) {
+            getLog().debug("termsprawl: not a git work tree (or no git): the committed files are not verified");
+            return;
+        }
+        if (createdSettings) {
+            try {
+                Path exclude = git.keepOut(layout.claudeSettingsLocal());
+                if (exclude != null) {
+                    getLog().info("termsprawl: .claude/settings.local.json is personal (discover created it): kept"
+                            + " out of git in " + shown(root, exclude));
+                }
+            } catch (IOException e) {
+                // the files are planted and work: this is git's bookkeeping, a warning with the line to add
+                getLog().warn("termsprawl: could not keep .claude/settings.local.json out of git ("
+                        + describe(e) + "); it is personal: add the line '/.claude/settings.local.json' to"
+                        + " .git/info/exclude");
+            }
+        }
+        discovery
+                .ignoredByGit(git)
+                .forEach((path, rule) -> getLog().warn("termsprawl: git ignores "
+                        + root.relativize(path) + " (by " + rule
+                        + "), so 'git add' leaves it out and a teammate's clone"
+                        + " lacks it: commit it with 'git add -f " + root.relativize(path)
+                        + "' (or change that rule)"));
+    }
+
+    private static String shown(Path root, Path file) {
+        Path abs = root.toAbsolutePath().normalize();
+        return file.startsWith(abs) ? abs.relativize(file).toString() : file.toString();
     }
 }

@@ -25,6 +25,7 @@ public final class UserProperties {
     public static final String CONTEXT_TOKENS = "termsprawl.contextTokens";
     public static final String DRY_RUN = "termsprawl.dryRun";
     public static final String FORMAT = "termsprawl.format";
+    public static final String ALL = "termsprawl.all";
 
     public static final String DISCOVER_SKIP = "termsprawl.discover.skip";
     public static final String CHECK_SKIP = "termsprawl.check.skip";
@@ -36,6 +37,75 @@ public final class UserProperties {
     public static final String STATUS_SKIP = "termsprawl.status.skip";
     public static final String HISTORY_SKIP = "termsprawl.history.skip";
     public static final String ASK_SKIP = "termsprawl.ask.skip";
+    public static final String REMOVE_SKIP = "termsprawl.remove.skip";
 
     private UserProperties() {}
+
+    /** Every property above, by reflection over this class: a new constant is known without a second list. */
+    static java.util.List<String> known() {
+        java.util.List<String> names = new java.util.ArrayList<>();
+        for (java.lang.reflect.Field f : UserProperties.class.getDeclaredFields()) {
+            int m = f.getModifiers();
+            if (java.lang.reflect.Modifier.isStatic(m)
+                    && java.lang.reflect.Modifier.isFinal(m)
+                    && f.getType() == String.class) {
+                try {
+                    names.add((String) f.get(null));
+                } catch (IllegalAccessException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+        }
+        return names;
+    }
+
+    /**
+     * A warning for each {@code termsprawl.*} property given that no goal knows, naming the closest known one:
+     * Maven ignores such a property in silence, so {@code -Dtermsprawl.dryrun=true} made a real {@code ask}.
+     */
+    static java.util.List<String> unknown(java.util.Set<String> given) {
+        java.util.List<String> known = known();
+        java.util.List<String> warnings = new java.util.ArrayList<>();
+        for (String name : new java.util.TreeSet<>(given)) {
+            if (!name.startsWith("termsprawl.") || known.contains(name)) {
+                continue;
+            }
+            String closest = null;
+            int best = Integer.MAX_VALUE;
+            for (String k : known) {
+                int d = distance(name.toLowerCase(java.util.Locale.ROOT), k.toLowerCase(java.util.Locale.ROOT));
+                if (d < best) {
+                    best = d;
+                    closest = k;
+                }
+            }
+            String suffix = name.substring("termsprawl.".length());
+            boolean close = best <= Math.max(2, suffix.length() / 3);
+            warnings.add("termsprawl: unknown property " + name + ", ignored by every goal; "
+                    + (close
+                            ? "did you mean " + closest + "?"
+                            : "see 'mvn termsprawl:help -Ddetail' for the properties"));
+        }
+        return warnings;
+    }
+
+    /** Levenshtein distance: insertions, deletions and substitutions. */
+    static int distance(String a, String b) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            prev[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int sub = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                cur[j] = Math.min(sub, Math.min(prev[j] + 1, cur[j - 1] + 1));
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()];
+    }
 }

@@ -73,6 +73,21 @@ public final class ClaudeHookSettings {
      * @param name     the file's name, for messages
      */
     public static String merge(String existing, String name) throws UserErrorException {
+        ObjectNode root = parse(existing, name, false);
+        JsonNode hooksValue = root.get("hooks");
+        ObjectNode hooks = hooksValue == null ? root.putObject("hooks") : (ObjectNode) hooksValue;
+        JsonNode eventValue = hooks.get(EVENT);
+        ArrayNode entries = eventValue == null ? hooks.putArray(EVENT) : (ArrayNode) eventValue;
+        if (isInstalled(entries)) {
+            return null;
+        }
+        ObjectNode entry = entries.addObject().put("matcher", MATCHER);
+        entry.putArray("hooks").addObject().put("type", "command").put("command", COMMAND);
+        return write(root, name);
+    }
+
+    /** The settings as an object, {@code hooks} and its {@code SessionStart} of the right types when present. */
+    private static ObjectNode parse(String existing, String name, boolean removing) throws UserErrorException {
         ObjectNode root;
         if (existing == null || existing.isBlank()) {
             root = MAPPER.createObjectNode();
@@ -81,30 +96,27 @@ public final class ClaudeHookSettings {
             try {
                 parsed = MAPPER.readTree(Json.stripBom(existing));
             } catch (StreamConstraintsException e) {
-                throw malformed(name, "it is nested too deeply to rewrite");
+                throw problem(removing, name, "it is nested too deeply to rewrite");
             } catch (IOException | RuntimeException e) {
-                throw malformed(name, "it is not valid JSON (" + firstLine(e.getMessage()) + ")");
+                throw problem(removing, name, "it is not valid JSON (" + firstLine(e.getMessage()) + ")");
             }
             if (!(parsed instanceof ObjectNode object)) {
-                throw malformed(name, "its top level is not a JSON object");
+                throw problem(removing, name, "its top level is not a JSON object");
             }
             root = object;
         }
         JsonNode hooksValue = root.get("hooks");
         if (hooksValue != null && !(hooksValue instanceof ObjectNode)) {
-            throw malformed(name, "\"hooks\" is not an object");
+            throw problem(removing, name, "\"hooks\" is not an object");
         }
-        ObjectNode hooks = hooksValue == null ? root.putObject("hooks") : (ObjectNode) hooksValue;
-        JsonNode eventValue = hooks.get(EVENT);
+        JsonNode eventValue = hooksValue == null ? null : hooksValue.get(EVENT);
         if (eventValue != null && !(eventValue instanceof ArrayNode)) {
-            throw malformed(name, "\"hooks\".\"" + EVENT + "\" is not an array");
+            throw problem(removing, name, "\"hooks\".\"" + EVENT + "\" is not an array");
         }
-        ArrayNode entries = eventValue == null ? hooks.putArray(EVENT) : (ArrayNode) eventValue;
-        if (isInstalled(entries)) {
-            return null;
-        }
-        ObjectNode entry = entries.addObject().put("matcher", MATCHER);
-        entry.putArray("hooks").addObject().put("type", "command").put("command", COMMAND);
+        return root;
+    }
+
+    private static String write(ObjectNode root, String name) throws UserErrorException {
         StringWriter out = new StringWriter();
         try (JsonGenerator g = JsonStyle.generator(out, true)) {
             MAPPER.writeTree(g, root);
@@ -113,6 +125,80 @@ public final class ClaudeHookSettings {
             throw malformed(name, "a number in it cannot be written back in full (" + firstLine(e.getMessage()) + ")");
         }
         return JsonStyle.finish(out.toString()) + "\n";
+    }
+
+    /** What {@link #unmerge} found: no hook of ours, the text without it, or nothing left at all. */
+    public record Removal(boolean found, String text) {
+        /** Whether nothing but termsprawl's hook was in the file: it can go (docs/goals.md, "remove"). */
+        public boolean empty() {
+            return found && text == null;
+        }
+    }
+
+    /** {@link #unmerge} of a file; a missing file holds no hook. */
+    public static Removal planRemoval(Path settingsFile) throws IOException, UserErrorException {
+        if (!Files.exists(settingsFile, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return new Removal(false, null);
+        }
+        if (!Files.isRegularFile(settingsFile)) {
+            throw cannotRemove(settingsFile.toString(), "it is not a regular file");
+        }
+        String text;
+        try {
+            text = Files.readString(settingsFile, StandardCharsets.UTF_8);
+        } catch (CharacterCodingException e) {
+            throw cannotRemove(settingsFile.toString(), "it is not valid UTF-8");
+        }
+        return unmerge(text, settingsFile.toString());
+    }
+
+    /**
+     * The settings without every hook that runs {@code termsprawl-record} (what {@link #isInstalled} counts):
+     * an entry left with no hook goes, and so do a {@code SessionStart} list and a {@code hooks} object that
+     * this leaves empty (discover made them; an empty list and none read alike). Every other key, hook and
+     * value stays, in its order.
+     */
+    public static Removal unmerge(String existing, String name) throws UserErrorException {
+        ObjectNode root = parse(existing, name, true);
+        if (!(root.get("hooks") instanceof ObjectNode hooks) || !(hooks.get(EVENT) instanceof ArrayNode entries)) {
+            return new Removal(false, null);
+        }
+        boolean found = false;
+        for (int i = entries.size() - 1; i >= 0; i--) {
+            if (entries.get(i) instanceof ObjectNode entry && entry.get("hooks") instanceof ArrayNode list) {
+                boolean had = false;
+                for (int j = list.size() - 1; j >= 0; j--) {
+                    if (isOurs(list.get(j))) {
+                        list.remove(j);
+                        had = true;
+                    }
+                }
+                if (had && list.isEmpty()) {
+                    entries.remove(i);
+                }
+                found |= had;
+            }
+        }
+        if (!found) {
+            return new Removal(false, null);
+        }
+        if (entries.isEmpty()) {
+            hooks.remove(EVENT);
+            if (hooks.isEmpty()) {
+                root.remove("hooks");
+            }
+        }
+        return new Removal(true, root.isEmpty() ? null : write(root, name));
+    }
+
+    private static UserErrorException problem(boolean removing, String name, String problem) {
+        return removing ? cannotRemove(name, problem) : malformed(name, problem);
+    }
+
+    private static UserErrorException cannotRemove(String name, String problem) {
+        return new UserErrorException(
+                "Cannot remove the termsprawl hook from " + name + ": " + problem,
+                "Fix the file (or delete the SessionStart entry that runs termsprawl-record by hand)");
     }
 
     private static UserErrorException malformed(String name, String problem) {
@@ -133,15 +219,19 @@ public final class ClaudeHookSettings {
         for (JsonNode entry : entries) {
             if (entry.get("hooks") instanceof ArrayNode hooks) {
                 for (JsonNode hook : hooks) {
-                    JsonNode command = hook.get("command");
-                    if (command != null
-                            && command.isTextual()
-                            && command.textValue().contains("/.termsprawl/bin/" + Discovery.RECORD)) {
+                    if (isOurs(hook)) {
                         return true;
                     }
                 }
             }
         }
         return false;
+    }
+
+    private static boolean isOurs(JsonNode hook) {
+        JsonNode command = hook.get("command");
+        return command != null
+                && command.isTextual()
+                && command.textValue().contains("/.termsprawl/bin/" + Discovery.RECORD);
     }
 }

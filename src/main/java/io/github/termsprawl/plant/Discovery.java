@@ -42,12 +42,42 @@ public final class Discovery {
 
     public static final String ASK = "termsprawl-ask";
 
-    /** A file check found wrong: {@code problem} is {@code missing} or {@code stale}. */
-    public record Finding(Path path, String problem) {}
+    /**
+     * A file check found wrong: {@code problem} is {@code missing}, {@code stale}, {@code not executable} or
+     * {@code ignored}; {@code detail} (or null) says more: the git rule that ignores it, the mode it has.
+     */
+    public record Finding(Path path, String problem, String detail) {
+        public Finding(Path path, String problem) {
+            this(path, problem, null);
+        }
+    }
 
-    /** What is per machine, never committed: paths of this machine, built jars, caches. */
+    /**
+     * The launchers' names: {@code remove} deletes them, {@link #GITIGNORE} takes them back (declared before it,
+     * which is made from it).
+     */
+    public static final List<String> LAUNCHERS =
+            List.of(CONTEXT, CONTEXT + ".cmd", RECORD, RECORD + ".cmd", HISTORY, HISTORY + ".cmd", ASK, ASK + ".cmd");
+
+    /**
+     * What is per machine, never committed: paths of this machine, built jars, caches. First the committed
+     * files are taken back from whatever else ignores them (a project's {@code bin/} or {@code *.cmd}, the
+     * global excludes): a later, deeper rule wins in git, so {@code git add .termsprawl} takes them whatever the
+     * project ignores (docs/planted.md, "Git"). A folder ignored above {@code .termsprawl/} cannot be taken
+     * back from here; {@code discover} and {@code check} name such a file.
+     */
     static final String GITIGNORE =
             "# planted by termsprawl: what is per machine (see its README, \"What to commit\")\n"
+                    + "# the team's files are committed whatever else the project ignores\n"
+                    + "!/AGENTS.md\n"
+                    + "!/project.json\n"
+                    + "!/links/\n"
+                    + "!/links/*.json\n"
+                    + "!/bin/\n"
+                    + launcherReincludes()
+                    + "!/.gitignore\n"
+                    + "!/.gitattributes\n"
+                    + "# per machine\n"
                     + "/transcripts/\n"
                     + "/history/\n"
                     + "/bin/" + Launchers.JAR + "\n"
@@ -57,6 +87,15 @@ public final class Discovery {
                     + "/bin/.termsprawl.jsa.tmp\n"
                     + "/bin/.cds-training-*/\n"
                     + "/bin/.termsprawl-hs_err.log\n";
+
+    private static String launcherReincludes() {
+        StringBuilder out = new StringBuilder();
+        for (String name : LAUNCHERS) {
+            out.append("!/bin/").append(name).append('\n');
+        }
+        return out.toString();
+    }
+
     /** The launchers run only with their own line ends, whatever core.autocrlf or a {@code * text=auto} says. */
     static final String GITATTRIBUTES =
             "# planted by termsprawl: the launchers keep their line ends on every checkout\n"
@@ -149,7 +188,7 @@ public final class Discovery {
         return PlantedFile.built(layout.binDir().resolve(name), content, fingerprints.get(name));
     }
 
-    private static String readOrEmpty(Path file) throws IOException, UserErrorException {
+    static String readOrEmpty(Path file) throws IOException, UserErrorException {
         if (!Files.isRegularFile(file)) {
             return "";
         }
@@ -185,15 +224,55 @@ public final class Discovery {
      * runs in every build.
      */
     public Findings check() throws IOException, UserErrorException {
+        return check(GitIgnores.open(layout.cwd()));
+    }
+
+    /** @param git the project's git, or null when it is no git work tree (or git is missing) */
+    public Findings check(GitIgnores git) throws IOException, UserErrorException {
         List<Finding> committed = new ArrayList<>();
         List<Finding> perMachine = new ArrayList<>();
-        for (PlantedFile f : plan()) {
+        List<PlantedFile> plan = plan();
+        for (PlantedFile f : plan) {
             if (!f.isCurrent()) {
-                (f.kind() == PlantedFile.Kind.COMMITTED ? committed : perMachine)
-                        .add(new Finding(f.path(), Files.exists(f.path()) ? "stale" : "missing"));
+                (f.kind() == PlantedFile.Kind.COMMITTED ? committed : perMachine).add(problem(f));
             }
         }
+        ignoredByGit(plan, git).forEach((path, rule) -> committed.add(new Finding(path, "ignored", rule)));
         return new Findings(committed, perMachine);
+    }
+
+    /** A launcher with its bytes but without its exec bit (a copy, a zip, a checkout with core.fileMode=false). */
+    private static Finding problem(PlantedFile f) throws IOException {
+        if (!Files.exists(f.path())) {
+            return new Finding(f.path(), "missing");
+        }
+        if (f.executable() && AtomicFiles.isCurrent(f.path(), f.bytes(), false)) {
+            return new Finding(f.path(), "not executable", "mode 0755 needed");
+        }
+        return new Finding(f.path(), "stale");
+    }
+
+    /**
+     * The committed planted files that are there but that git ignores and does not track, so that {@code git
+     * add} leaves them out and a teammate's clone lacks them; each with the rule that ignores it. Empty when the
+     * project is no git work tree or git is missing.
+     */
+    public Map<Path, String> ignoredByGit(GitIgnores git) throws IOException, UserErrorException {
+        return ignoredByGit(plan(), git);
+    }
+
+    private static Map<Path, String> ignoredByGit(List<PlantedFile> plan, GitIgnores git) {
+        if (git == null) {
+            return Map.of();
+        }
+        List<Path> committed = new ArrayList<>();
+        for (PlantedFile f : plan) {
+            if (f.kind() == PlantedFile.Kind.COMMITTED && Files.isRegularFile(f.path())) {
+                committed.add(f.path());
+            }
+        }
+        Map<Path, String> ignored = git.ignored(committed);
+        return ignored == null ? Map.of() : ignored;
     }
 
     /** The planted files that are not current, committed ones and per-machine ones apart. */

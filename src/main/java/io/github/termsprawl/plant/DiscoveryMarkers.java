@@ -95,6 +95,30 @@ public final class DiscoveryMarkers {
         return out.append('\n').toString();
     }
 
+    /**
+     * {@code text} without the managed block (and any stray marker), the prose around it kept as {@link #upsert}
+     * keeps it: {@code remove(upsert(x))} is {@code x}'s prose. A text with no marker is returned as it is.
+     */
+    public static String remove(String text) {
+        if (!text.contains(OPEN) && !text.contains(CLOSE)) {
+            return text;
+        }
+        String before = text;
+        String after = "";
+        int open = text.indexOf(OPEN);
+        if (open >= 0) {
+            int close = text.indexOf(CLOSE, open + OPEN.length());
+            if (close >= 0) {
+                before = text.substring(0, open);
+                after = text.substring(close + CLOSE.length());
+            }
+        }
+        before = withoutMarkers(before).stripTrailing();
+        after = withoutMarkers(after).strip();
+        String joined = before.isEmpty() || after.isEmpty() ? before + after : before + "\n\n" + after;
+        return joined.isEmpty() ? "" : joined + "\n";
+    }
+
     /** Deleting one marker can join two halves into a new one, so repeat until none is left. */
     static String withoutMarkers(String text) {
         String current = text;

@@ -106,11 +106,43 @@ public final class ClaudeSessions implements SessionFinder {
         return null;
     }
 
-    /** The most recently modified session file of the project, or null when it has none. */
+    /**
+     * The most recently modified session file of the project, or null when it has none. A session started in a
+     * module (a folder inside the project) has a folder of its own, {@code <slug>-<module>}, whose name a sibling
+     * such as {@code <project>-old} shares: it counts when the {@code cwd} its records name is inside the project
+     * (docs/stores.md). Only a file newer than the best so far has its head read.
+     */
     Path newest(Path project) throws IOException {
-        Path newest = null;
-        FileTime newestTime = null;
-        for (Path dir : sessionDirs(project)) {
+        List<Path> own = sessionDirs(project);
+        Newest best = new Newest();
+        for (Path dir : own) {
+            best.scan(dir, null);
+        }
+        String slug = slug(project.toAbsolutePath().normalize().toString());
+        if (slug.length() < MAX_SLUG) { // past it, sessionDirs took every folder of the prefix already
+            java.util.Set<String> spellings = SamePath.spellings(project);
+            String prefix = slug + "-";
+            try (DirectoryStream<Path> all = Files.newDirectoryStream(
+                    claudeDir.resolve("projects"),
+                    p -> p.getFileName().toString().startsWith(prefix))) {
+                for (Path dir : all) {
+                    if (!own.contains(dir) && Files.isDirectory(dir)) {
+                        best.scan(dir, spellings);
+                    }
+                }
+            } catch (IOException e) {
+                // no projects folder: no module sessions
+            }
+        }
+        return best.file;
+    }
+
+    /** The newest session seen so far; a module folder's file counts only when its records' cwd is the project's. */
+    private static final class Newest {
+        Path file;
+        FileTime time;
+
+        void scan(Path dir, java.util.Set<String> within) throws IOException {
             try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*.jsonl")) {
                 for (Path f : files) {
                     String name = f.getFileName().toString();
@@ -118,14 +150,31 @@ public final class ClaudeSessions implements SessionFinder {
                         continue; // 2.0.x writes subagent transcripts beside the sessions
                     }
                     FileTime t = Files.getLastModifiedTime(f);
-                    if (newest == null || t.compareTo(newestTime) > 0) {
-                        newest = f;
-                        newestTime = t;
+                    if ((file == null || t.compareTo(time) > 0)
+                            && (within == null || SamePath.isWithin(cwdOf(f), within))) {
+                        file = f;
+                        time = t;
                     }
                 }
             }
         }
-        return newest;
+    }
+
+    private static final io.github.termsprawl.jsonl.JsonProjection CWD =
+            io.github.termsprawl.jsonl.JsonProjection.whole("cwd");
+
+    /** The working folder the first records of a session name (Claude Code writes it on each message), or null. */
+    static String cwdOf(Path file) {
+        io.github.termsprawl.jsonl.JsonlHead.Head head = io.github.termsprawl.jsonl.JsonlHead.read(file, 16);
+        if (head == null) {
+            return null;
+        }
+        for (Map<String, Object> r : head.records(16, CWD, null)) {
+            if (r.get("cwd") instanceof String cwd) {
+                return cwd;
+            }
+        }
+        return null;
     }
 
     @Override

@@ -29,7 +29,10 @@ public final class CodexSessions implements SessionFinder {
         return codexHome.resolve("sessions");
     }
 
-    /** The newest top-level rollout whose {@code session_meta.cwd} is the project, or null. */
+    /**
+     * The newest top-level rollout whose {@code session_meta.cwd} is the project or a folder inside it (a
+     * session started in a module belongs to the project), or null.
+     */
     Path newest(Path project) {
         Set<String> spellings = SamePath.spellings(project);
         for (Path file : NewestFiles.under(sessionsDir(), 4, n -> n.startsWith("rollout-") && n.endsWith(".jsonl"))) {
@@ -40,7 +43,7 @@ public final class CodexSessions implements SessionFinder {
             if (meta == null || !"session_meta".equals(head.get(0).get("type")) || isSubagent(meta)) {
                 continue;
             }
-            if (meta.get("cwd") instanceof String cwd && SamePath.is(cwd, spellings)) {
+            if (meta.get("cwd") instanceof String cwd && SamePath.isWithin(cwd, spellings)) {
                 return file;
             }
         }
@@ -62,7 +65,7 @@ public final class CodexSessions implements SessionFinder {
     @Override
     public String notFound(Path project) {
         return "No Codex session found for " + project + " under " + sessionsDir()
-                + " (a rollout whose session_meta.cwd is this folder). Run codex here, set CODEX_HOME if Codex"
+                + " (a rollout whose session_meta.cwd is this folder or one inside it). Run codex here, set CODEX_HOME if Codex"
                 + " keeps its files elsewhere, or pass a rollout path.";
     }
 }

@@ -55,7 +55,10 @@ public final class OpenCodeSessions implements SessionFinder {
     /** How long the database lookup may take: a query that never ends (a recursive view) is interrupted. */
     static final long QUERY_MILLIS = 10_000;
 
-    /** The most recently updated top-level session of the project: in the database, else in the JSON files. */
+    /**
+     * The most recently updated top-level session of the project (started in its folder or one inside it, a
+     * module): in the database, else in the JSON files.
+     */
     Found newest(Path project) throws SQLException {
         return newest(project, QUERY_MILLIS);
     }
@@ -67,16 +70,27 @@ public final class OpenCodeSessions implements SessionFinder {
             Deadline.set(System.nanoTime() + queryMillis * 1_000_000L);
             try (OpenCodeDatabases dbs = new OpenCodeDatabases()) {
                 Connection c = dbs.connection(db);
+                Found best = null;
+                long bestTime = Long.MIN_VALUE;
                 for (String dir : spellings) {
-                    try (PreparedStatement s = c.prepareStatement("SELECT id FROM session WHERE directory = ?"
-                            + " AND parent_id IS NULL ORDER BY time_updated DESC, id DESC LIMIT 1")) {
+                    // the folder itself or one inside it (a module); substr compares exactly, LIKE would ignore case
+                    String inside = dir.endsWith(java.io.File.separator) ? dir : dir + java.io.File.separator;
+                    try (PreparedStatement s = c.prepareStatement("SELECT id, time_updated FROM session"
+                            + " WHERE (directory = ? OR substr(directory, 1, length(?)) = ?) AND parent_id IS NULL"
+                            + " ORDER BY time_updated DESC, id DESC LIMIT 1")) {
                         s.setString(1, dir);
+                        s.setString(2, inside);
+                        s.setString(3, inside);
                         try (ResultSet rs = s.executeQuery()) {
-                            if (rs.next()) {
-                                return new Found(db, rs.getString(1));
+                            if (rs.next() && (best == null || rs.getLong(2) > bestTime)) {
+                                best = new Found(db, rs.getString(1));
+                                bestTime = rs.getLong(2);
                             }
                         }
                     }
+                }
+                if (best != null) {
+                    return best;
                 }
             } finally {
                 Deadline.clear();
@@ -98,7 +112,7 @@ public final class OpenCodeSessions implements SessionFinder {
                     || !(s.get("id") instanceof String id)
                     || !(s.get("directory") instanceof String dir)
                     || s.get("parentID") instanceof String
-                    || !SamePath.is(dir, spellings)) {
+                    || !SamePath.isWithin(dir, spellings)) {
                 continue;
             }
             Map<String, Object> time = Json.asObject(s.get("time"));

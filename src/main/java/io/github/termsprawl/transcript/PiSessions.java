@@ -1,5 +1,6 @@
 package io.github.termsprawl.transcript;
 
+import io.github.termsprawl.jsonl.JsonlHead;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -33,16 +34,61 @@ public final class PiSessions implements SessionFinder {
                 .resolve(folderName(project.toAbsolutePath().normalize().toString()));
     }
 
-    /** The newest session file of the project (its folder as written, or through symlinks), or null. */
+    /**
+     * The newest session file of the project (its folder as written, or through symlinks), or of a folder inside
+     * it (a module: {@code --<project>-<module>--}, a name that a sibling such as {@code <project>-old} shares,
+     * so such a session counts only when its header's {@code cwd} is inside the project), or null.
+     */
     Path newest(Path project) {
-        for (String cwd : SamePath.spellings(project)) {
-            List<Path> files = NewestFiles.under(
-                    agentDir.resolve("sessions").resolve(folderName(cwd)), 1, n -> n.endsWith(".jsonl"));
-            if (!files.isEmpty()) {
-                return files.get(0);
+        java.util.Set<String> spellings = SamePath.spellings(project);
+        Path sessions = agentDir.resolve("sessions");
+        Path best = null;
+        long bestTime = Long.MIN_VALUE;
+        for (String cwd : spellings) {
+            String exact = folderName(cwd);
+            String inside = exact.substring(0, exact.length() - 2) + "-";
+            for (Path dir : folders(sessions)) {
+                String name = dir.getFileName().toString();
+                boolean mine = name.equals(exact);
+                if (!mine && !(name.startsWith(inside) && name.endsWith("--"))) {
+                    continue;
+                }
+                for (Path file : NewestFiles.under(dir, 1, n -> n.endsWith(".jsonl"))) {
+                    if (mine || SamePath.isWithin(headerCwd(file), spellings)) {
+                        long time = modified(file);
+                        if (best == null || time > bestTime) {
+                            best = file;
+                            bestTime = time;
+                        }
+                        break; // the folder's newest session that is the project's
+                    }
+                }
             }
         }
-        return null;
+        return best;
+    }
+
+    private static List<Path> folders(Path sessions) {
+        if (!java.nio.file.Files.isDirectory(sessions)) {
+            return List.of();
+        }
+        try (java.util.stream.Stream<Path> all = java.nio.file.Files.list(sessions)) {
+            return all.filter(java.nio.file.Files::isDirectory).toList();
+        } catch (java.io.IOException | RuntimeException e) {
+            return List.of();
+        }
+    }
+
+    private static String headerCwd(Path file) {
+        return JsonlHead.scalars(file, java.util.Set.of("cwd")).get("cwd") instanceof String cwd ? cwd : null;
+    }
+
+    private static long modified(Path file) {
+        try {
+            return java.nio.file.Files.getLastModifiedTime(file).toMillis();
+        } catch (java.io.IOException e) {
+            return Long.MIN_VALUE;
+        }
     }
 
     @Override

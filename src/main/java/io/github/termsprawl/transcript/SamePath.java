@@ -42,6 +42,32 @@ final class SamePath {
     }
 
     /**
+     * Whether a recorded working folder is the project or a folder inside it (a module): a session started
+     * there belongs to the project (docs/stores.md). Compared by path components, so {@code /a/app-old} is not
+     * inside {@code /a/app}.
+     */
+    static boolean isWithin(String recorded, Set<String> spellings) {
+        if (recorded == null || recorded.isEmpty()) {
+            return false;
+        }
+        if (is(recorded, spellings)) {
+            return true;
+        }
+        Path path;
+        try {
+            path = Path.of(recorded).toAbsolutePath().normalize();
+        } catch (InvalidPathException e) {
+            return false;
+        }
+        for (String s : spellings) {
+            if (path.startsWith(Path.of(s))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * A store's configured folder, absolute: {@code ~} expanded, a relative one taken from the folder the
      * process runs in (as the agent takes it), so a path found under it can be recorded as is.
      */

@@ -45,6 +45,7 @@ class HistoryCommandTest {
         usageError("--show takes a turn number: -1", "--cwd", ".", "--show", "-1");
         usageError("--show takes a turn number: 1e3", "--cwd", ".", "--show", "1e3");
         usageError("--list and --show go one at a time", "--cwd", ".", "--list", "--show", "1");
+        usageError("--show needs --node <nodeId>: turn numbers are per node", "--cwd", ".", "--show", "1");
     }
 
     @BeforeEach
@@ -118,8 +119,7 @@ class HistoryCommandTest {
         Result again = run("--cwd", cwd.toString(), "--node", "backend", "--show", "0");
         assertEquals("", again.err());
         assertTrue(again.out().startsWith("---\n"), again.out());
-        Result two = run("--cwd", cwd.toString(), "--show", "0");
-        assertEquals("termsprawl-history: --show needs --node: 2 nodes have a transcript\n", two.err());
+        usageError("--show needs --node <nodeId>: turn numbers are per node", "--cwd", cwd.toString(), "--show", "0");
         Result elsewhere = run("--cwd", cwd.resolve("nowhere").toString());
         assertEquals(0, elsewhere.exit());
         assertEquals("termsprawl-history: no .termsprawl folder in " + cwd.resolve("nowhere") + "\n", elsewhere.err());

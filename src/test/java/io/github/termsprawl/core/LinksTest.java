@@ -241,4 +241,15 @@ class LinksTest {
         assertEquals(List.of(), links.peersOf(""));
         assertEquals(List.of(), links.peersOf(null));
     }
+
+    @Test
+    void theKnownNodesAreThoseWithATranscriptALinkOrATitle() throws Exception {
+        assertEquals(List.of(), List.copyOf(links.knownNodes()));
+        new TranscriptIndex(new ProjectLayout(cwd)).record("backend", "/t/b.jsonl", null, null);
+        links.add("frontend", "reviewer");
+        Files.writeString(
+                cwd.resolve(".termsprawl/project.json"),
+                "{\"nodes\": [{\"id\": \"docs\", \"data\": {\"title\": \"D\"}}]}");
+        assertEquals(List.of("backend", "docs", "frontend", "reviewer"), List.copyOf(links.knownNodes()));
+    }
 }

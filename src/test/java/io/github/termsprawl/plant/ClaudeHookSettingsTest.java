@@ -2,6 +2,7 @@ package io.github.termsprawl.plant;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
@@ -260,5 +261,23 @@ class ClaudeHookSettingsTest {
         Map<String, Object> hook = Json.asObject(((List<?>) Json.asObject(entry).get("hooks")).get(0));
         assertEquals("command", hook.get("type"));
         assertEquals("\"$CLAUDE_PROJECT_DIR\"/.termsprawl/bin/termsprawl-record", hook.get("command"));
+    }
+
+    /** remove's half: whatever the user had, taking the hook out gives it back as discover would write it. */
+    @Test
+    void unmergeGivesBackWhatWasThereBeforeMerge() throws Exception {
+        for (String before : List.of(
+                "{\"model\": \"opus\"}",
+                "{\"hooks\": {\"PreToolUse\": [{\"matcher\": \"Bash\", \"hooks\": []}]}}",
+                "{\"hooks\": {\"SessionStart\": [{\"matcher\": \"startup\", \"hooks\": [{\"type\": \"command\","
+                        + " \"command\": \"echo hi\"}]}]}, \"n\": 1.50}")) {
+            String merged = merge(before);
+            ClaudeHookSettings.Removal removed = ClaudeHookSettings.unmerge(merged, "f");
+            assertTrue(removed.found(), before);
+            assertEquals(Json.parse(before), Json.parse(removed.text()), "every other key, hook and value: " + before);
+        }
+        // a file that held nothing else goes whole; one without the hook is not ours to touch
+        assertTrue(ClaudeHookSettings.unmerge(merge(null), "f").empty());
+        assertFalse(ClaudeHookSettings.unmerge("{\"model\": \"opus\"}", "f").found());
     }
 }

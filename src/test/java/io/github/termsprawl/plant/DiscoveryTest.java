@@ -246,7 +246,9 @@ class DiscoveryTest {
                         new Discovery.Finding(p(".termsprawl/AGENTS.md"), "stale"),
                         new Discovery.Finding(p(".claude/skills/termsprawl-context/SKILL.md"), "stale"),
                         new Discovery.Finding(p(".claude/skills/termsprawl-history/SKILL.md"), "missing"),
-                        new Discovery.Finding(p(".termsprawl/bin/termsprawl-context"), "stale"),
+                        // its bytes are right: what it lost is its exec bit, and check says so
+                        new Discovery.Finding(
+                                p(".termsprawl/bin/termsprawl-context"), "not executable", "mode 0755 needed"),
                         new Discovery.Finding(p(".termsprawl/bin/termsprawl-record"), "missing")),
                 findings);
         // check never writes
@@ -366,6 +368,22 @@ class DiscoveryTest {
     private static List<String> fileNames(Path dir) throws Exception {
         try (Stream<Path> s = Files.list(dir)) {
             return s.map(f -> f.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    /** remove deletes and .gitignore takes back the launchers by this one list: a new launcher is in it. */
+    @Test
+    void theLauncherListIsEveryPlantedLauncher() throws Exception {
+        List<String> planted = new Discovery(new ProjectLayout(cwd), CALL)
+                .plan().stream()
+                        .map(f -> cwd.relativize(f.path()).toString())
+                        .filter(r -> r.startsWith(".termsprawl/bin/termsprawl-"))
+                        .map(r -> r.substring(".termsprawl/bin/".length()))
+                        .sorted()
+                        .toList();
+        assertEquals(planted, Discovery.LAUNCHERS.stream().sorted().toList());
+        for (String name : Discovery.LAUNCHERS) {
+            assertTrue(Discovery.GITIGNORE.contains("\n!/bin/" + name + "\n"), name);
         }
     }
 }

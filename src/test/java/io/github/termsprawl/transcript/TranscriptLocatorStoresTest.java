@@ -56,9 +56,136 @@ class TranscriptLocatorStoresTest {
         assertEquals(new TranscriptLocator.Located(mine, "codex", null), found);
         UserErrorException e = assertThrows(
                 UserErrorException.class,
-                () -> locator(tmp, Map.of("CODEX_HOME", tmp.resolve("codex").toString()))
+                // a folder above the project would own its sessions (a module's): a sibling owns none
+                () -> locator(
+                                Files.createDirectories(tmp.resolve("work/other")),
+                                Map.of("CODEX_HOME", tmp.resolve("codex").toString()))
                         .locate("codex:latest"));
         assertTrue(e.getMessage().startsWith("No Codex session found for "), e.getMessage());
+    }
+
+    /** A session started in a module (a folder inside the project) belongs to the project; a sibling does not. */
+    @Test
+    void codexTakesANewerSessionStartedInAModule() throws Exception {
+        Path project = project();
+        Path sessions = tmp.resolve("codex/sessions/2026/01/02");
+        Path root = StoreFixtures.jsonl(
+                sessions.resolve("rollout-2026-01-02T10-00-00-a.jsonl"),
+                "{\"type\":\"session_meta\",\"payload\":{\"id\":\"a\",\"cwd\":\"" + project + "\"}}");
+        Path module = StoreFixtures.jsonl(
+                sessions.resolve("rollout-2026-01-02T11-00-00-b.jsonl"),
+                "{\"type\":\"session_meta\",\"payload\":{\"id\":\"b\",\"cwd\":\"" + project.resolve("module-a")
+                        + "\"}}");
+        Path sibling = StoreFixtures.jsonl(
+                sessions.resolve("rollout-2026-01-02T12-00-00-c.jsonl"),
+                "{\"type\":\"session_meta\",\"payload\":{\"id\":\"c\",\"cwd\":\"" + project + "-old/module-a\"}}");
+        age(root, 1000);
+        age(module, 2000);
+        age(sibling, 3000);
+        Map<String, String> env = Map.of("CODEX_HOME", tmp.resolve("codex").toString());
+        assertEquals(
+                new TranscriptLocator.Located(module, "codex", null),
+                locator(project, env).locate("codex:latest"));
+        // from the module itself, the module's session is found too; the root's is not inside it
+        age(root, 4000);
+        assertEquals(
+                new TranscriptLocator.Located(module, "codex", null),
+                locator(project.resolve("module-a"), env).locate("codex:latest"));
+    }
+
+    @Test
+    void piTakesANewerSessionStartedInAModuleButNotASiblingsOfTheSameName() throws Exception {
+        Path project = project();
+        Path sessions = tmp.resolve("pi-agent/sessions");
+        Path root = StoreFixtures.jsonl(
+                sessions.resolve(PiSessions.folderName(project.toString())).resolve("2026-01-01_a.jsonl"),
+                "{\"type\":\"session\",\"cwd\":\"" + project + "\"}");
+        Path module = StoreFixtures.jsonl(
+                sessions.resolve(PiSessions.folderName(
+                                project.resolve("module-a").toString()))
+                        .resolve("2026-01-02_b.jsonl"),
+                "{\"type\":\"session\",\"cwd\":\"" + project.resolve("module-a") + "\"}");
+        // "my project-old" folds to the same prefix as a module "old" would: its header says it is not one
+        Path sibling = StoreFixtures.jsonl(
+                sessions.resolve(PiSessions.folderName(project + "-old")).resolve("2026-01-03_c.jsonl"),
+                "{\"type\":\"session\",\"cwd\":\"" + project + "-old\"}");
+        age(root, 1000);
+        age(module, 2000);
+        age(sibling, 3000);
+        Map<String, String> env =
+                Map.of("PI_CODING_AGENT_DIR", tmp.resolve("pi-agent").toString());
+        assertEquals(
+                new TranscriptLocator.Located(module, "pi", null),
+                locator(project, env).locate("pi:latest"));
+        age(root, 4000);
+        assertEquals(
+                new TranscriptLocator.Located(root, "pi", null),
+                locator(project, env).locate("pi:latest"));
+    }
+
+    @Test
+    void claudeLatestTakesANewerSessionStartedInAModuleButNotASiblings() throws Exception {
+        Path project = project();
+        Path projects = tmp.resolve("claude/projects");
+        String slug = ClaudeSessions.slug(project.toString());
+        String line = "{\"type\":\"user\",\"cwd\":\"%s\",\"message\":{\"role\":\"user\",\"content\":\"hi\"}}";
+        Path root = StoreFixtures.jsonl(
+                projects.resolve(slug).resolve("11111111-1111-1111-1111-111111111111.jsonl"),
+                "{\"type\":\"summary\",\"summary\":\"s\"}",
+                String.format(line, project));
+        Path module = StoreFixtures.jsonl(
+                projects.resolve(ClaudeSessions.slug(project.resolve("module-a").toString()))
+                        .resolve("22222222-2222-2222-2222-222222222222.jsonl"),
+                String.format(line, project.resolve("module-a")));
+        Path sibling = StoreFixtures.jsonl(
+                projects.resolve(ClaudeSessions.slug(project + "-old"))
+                        .resolve("33333333-3333-3333-3333-333333333333.jsonl"),
+                String.format(line, project + "-old"));
+        age(root, 1000);
+        age(module, 2000);
+        age(sibling, 3000);
+        Map<String, String> env =
+                Map.of("CLAUDE_CONFIG_DIR", tmp.resolve("claude").toString());
+        assertEquals(module, locator(project, env).locate("latest").path());
+        age(root, 4000);
+        assertEquals(root, locator(project, env).locate("claude:latest").path());
+    }
+
+    @Test
+    void openCodeTakesANewerSessionStartedInAModule() throws Exception {
+        Path project = project();
+        Path data = tmp.resolve("xdg/opencode");
+        Files.createDirectories(data);
+        try (OpenCodeDbFixture w = new OpenCodeDbFixture(data.resolve("opencode.db"))) {
+            w.schema();
+            w.session("ses_root", null, project.toString(), 10);
+            w.session("ses_module", null, project.resolve("module-a").toString(), 20);
+            w.session("ses_sibling", null, project + "-old", 30);
+            w.session("ses_case", null, project.toString().toUpperCase(java.util.Locale.ROOT) + "/module-a", 40);
+        }
+        assertEquals(
+                new TranscriptLocator.Located(data.resolve("opencode.db"), "opencode", "ses_module"),
+                locator(project, Map.of("XDG_DATA_HOME", tmp.resolve("xdg").toString()))
+                        .locate("opencode:latest"));
+    }
+
+    @Test
+    void openCodeJsonStorageTakesAModuleSession() throws Exception {
+        Path project = project();
+        Path storage = tmp.resolve("home/.local/share/opencode/storage");
+        StoreFixtures.write(
+                storage.resolve("session/prj/ses_a.json"),
+                "{\"id\":\"ses_a\",\"directory\":\"" + project + "\",\"time\":{\"updated\":5}}");
+        StoreFixtures.write(
+                storage.resolve("session/prj/ses_b.json"),
+                "{\"id\":\"ses_b\",\"directory\":\"" + project.resolve("module-a") + "\",\"time\":{\"updated\":9}}");
+        StoreFixtures.write(
+                storage.resolve("session/prj/ses_c.json"),
+                "{\"id\":\"ses_c\",\"directory\":\"" + project + "-old\",\"time\":{\"updated\":19}}");
+        Files.createDirectories(storage.resolve("message"));
+        assertEquals(
+                new TranscriptLocator.Located(storage, "opencode", "ses_b"),
+                locator(project, Map.of()).locate("opencode:latest"));
     }
 
     @Test

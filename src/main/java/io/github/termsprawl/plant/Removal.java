@@ -1,0 +1,217 @@
+package io.github.termsprawl.plant;
+
+import io.github.termsprawl.core.AtomicFiles;
+import io.github.termsprawl.core.ProjectLayout;
+import io.github.termsprawl.core.UserErrorException;
+import java.io.IOException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Undoes {@code discover} (docs/goals.md, "remove"): the markers' block in {@code .termsprawl/AGENTS.md} (the
+ * user's prose stays), the launchers, jars and archive, the skills, the hook entry in
+ * {@code .claude/settings.local.json} (every other hook and setting stays), {@code .termsprawl/.gitignore} and
+ * {@code .gitattributes}, and the {@code info/exclude} lines {@code discover} added. The links, the transcript
+ * index, the node titles and the turn files are the team's and the user's data: kept unless {@code all}. Every
+ * file is read and checked before the first one is touched; a second run finds nothing to remove.
+ */
+public final class Removal {
+    /** What was done to one path: {@code removed}, {@code changed} (termsprawl's part taken out) or {@code kept}. */
+    public record Change(String action, Path path, String note) {}
+
+    private final ProjectLayout layout;
+    private final List<Change> changes = new ArrayList<>();
+
+    public Removal(ProjectLayout layout) {
+        this.layout = layout;
+    }
+
+    /**
+     * Removes what {@code discover} planted.
+     *
+     * @param all also the links, the transcript index, {@code project.json} and the turn files
+     * @param git the project's git ({@link GitIgnores#open}), or null: then {@code info/exclude} is left alone
+     * @return what was removed, changed and kept, in that order of discovery; no {@code removed} or
+     *     {@code changed} entry when there was nothing to remove
+     */
+    public List<Change> remove(boolean all, GitIgnores git) throws IOException, UserErrorException {
+        Path root = layout.cwd();
+        // every read and check first: a malformed file stops the goal before any change
+        Path agents = layout.agentsMd();
+        String prose = Files.isRegularFile(agents) ? DiscoveryMarkers.remove(Discovery.readOrEmpty(agents)) : null;
+        Path settings = layout.claudeSettingsLocal();
+        ClaudeHookSettings.Removal hook = ClaudeHookSettings.planRemoval(settings);
+        for (Path p :
+                List.of(agents, settings, layout.skillMd(), layout.binDir().resolve(Discovery.CONTEXT))) {
+            AtomicFiles.insideProject(root, p); // a linked folder stops the goal here, not halfway
+        }
+
+        if (prose != null && !prose.equals(Discovery.readOrEmpty(agents))) {
+            if (prose.isBlank()) {
+                delete(agents, "the managed block was all it held");
+            } else {
+                AtomicFiles.writeIfChanged(root, agents, prose);
+                changes.add(new Change("changed", agents, "the managed block taken out, your prose kept"));
+            }
+        }
+        for (Path skill : List.of(layout.skillMd(), layout.historySkillMd(), layout.askSkillMd())) {
+            delete(skill, null);
+            pruneEmpty(skill.getParent());
+        }
+        pruneEmpty(layout.skillMd().getParent().getParent()); // .claude/skills
+        removeBin();
+        delete(layout.stateDir().resolve(".gitignore"), null);
+        delete(layout.stateDir().resolve(".gitattributes"), null);
+        if (hook.found()) {
+            if (hook.empty()) {
+                delete(settings, "it held nothing but the termsprawl hook");
+            } else {
+                AtomicFiles.writeIfChanged(root, settings, hook.text());
+                changes.add(new Change("changed", settings, "the termsprawl hook taken out, every other setting kept"));
+            }
+        }
+        // the exclude line keeps a personal file out of git: it goes with the file, not before
+        if (git != null && !Files.exists(settings, LinkOption.NOFOLLOW_LINKS)) {
+            Path exclude = git.undoKeepOut(settings);
+            if (exclude != null) {
+                changes.add(new Change("changed", exclude, "the line keeping .claude/settings.local.json out of git"));
+            }
+        }
+        pruneEmpty(settings.getParent()); // .claude
+        if (all) {
+            removeJsonIn(layout.linksDir());
+            removeJsonIn(layout.transcriptsDir());
+            delete(layout.projectJson(), null);
+            removeTree(layout.historyDir());
+        } else {
+            for (Path data :
+                    List.of(layout.linksDir(), layout.transcriptsDir(), layout.projectJson(), layout.historyDir())) {
+                if (Files.exists(data, LinkOption.NOFOLLOW_LINKS)) {
+                    changes.add(new Change("kept", data, null));
+                }
+            }
+        }
+        pruneEmpty(layout.stateDir());
+        return List.copyOf(changes);
+    }
+
+    /** The launchers, the jars, the archive and what making it leaves; a file of anyone else's stays. */
+    private void removeBin() throws IOException {
+        Path bin = layout.binDir();
+        for (String name : Discovery.LAUNCHERS) {
+            delete(bin.resolve(name), null);
+        }
+        for (String name : List.of(
+                Launchers.JAR,
+                Launchers.SQLITE_JAR,
+                Launchers.ARCHIVE,
+                Launchers.ARCHIVE_STAMP,
+                ".termsprawl.jsa.tmp",
+                ".termsprawl-hs_err.log")) {
+            delete(bin.resolve(name), null);
+        }
+        removeTree(layout.sqliteNativeDir());
+        if (Files.isDirectory(bin, LinkOption.NOFOLLOW_LINKS)) {
+            try (Stream<Path> list = Files.list(bin)) {
+                for (Path p : list.toList()) {
+                    if (p.getFileName().toString().startsWith(ClassDataArchive.TRAINING)) {
+                        removeTree(p);
+                    }
+                }
+            }
+        }
+        pruneEmpty(bin.resolve("lib"));
+        keepOthers(bin.resolve("lib"));
+        pruneEmpty(bin);
+        keepOthers(bin);
+    }
+
+    /** Names what is left in a folder that termsprawl would have removed: another's files are never deleted. */
+    private void keepOthers(Path dir) throws IOException {
+        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        try (Stream<Path> list = Files.list(dir)) {
+            for (Path p : list.sorted().toList()) {
+                if (!(p.getFileName().toString().equals("lib") && Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS))) {
+                    changes.add(new Change("kept", p, "not termsprawl's"));
+                }
+            }
+        }
+    }
+
+    private void removeJsonIn(Path dir) throws IOException {
+        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        try (Stream<Path> list = Files.list(dir)) {
+            for (Path p : list.sorted().toList()) {
+                if (p.getFileName().toString().endsWith(".json") && !Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
+                    delete(p, null);
+                }
+            }
+        }
+        pruneEmpty(dir);
+        keepOthers(dir);
+    }
+
+    private void delete(Path file, String note) throws IOException {
+        if (Files.exists(file, LinkOption.NOFOLLOW_LINKS) && AtomicFiles.deleteIfExists(layout.cwd(), file)) {
+            changes.add(new Change("removed", file, note));
+        }
+    }
+
+    /** A folder termsprawl owns whole (turn files, a cache): its files and links go, no link is followed. */
+    private void removeTree(Path dir) throws IOException {
+        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+            delete(dir, null);
+            return;
+        }
+        int[] files = {0};
+        Path root = layout.cwd();
+        Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                if (AtomicFiles.deleteIfExists(root, file)) {
+                    files[0]++;
+                }
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
+                if (e != null) {
+                    throw e;
+                }
+                Files.deleteIfExists(d);
+                return FileVisitResult.CONTINUE;
+            }
+        });
+        changes.add(new Change("removed", dir, files[0] + " file(s)"));
+    }
+
+    /** Deletes a folder only when it is empty (and no link): what else is there is someone's. */
+    private static void pruneEmpty(Path dir) throws IOException {
+        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        try (Stream<Path> list = Files.list(dir)) {
+            if (list.findAny().isPresent()) {
+                return;
+            }
+        }
+        try {
+            Files.deleteIfExists(dir);
+        } catch (DirectoryNotEmptyException e) {
+            // something was written meanwhile: it stays
+        }
+    }
+}
