@@ -137,7 +137,7 @@ class RedactorTest {
         redacts(
                 "DB_HOST=localhost\nDB_PASSWORD=hunter2-Blue\nSTRIPE_SECRET='s3cr3t value'\nSESSION_TOKEN=\"tok 42\"\n"
                         + "export JWT_SECRET=Zk81x\n",
-                "DB_HOST=localhost\nDB_PASSWORD=[redacted:secret-assignment]\nSTRIPE_SECRET='[redacted:secret-assignment]'\n"
+                "DB_HOST=localhost\nDB_PASSWORD=[redacted:secret-assignment]\nSTRIPE_SECRET='[redacted:stripe-secret]'\n"
                         + "SESSION_TOKEN=\"[redacted:secret-assignment]\"\nexport JWT_SECRET=[redacted:secret-assignment]\n");
         redacts(
                 "docker run -e PGPASSWORD=Tr0ub4dor app && mysql --password=s3cret db",

@@ -1,0 +1,276 @@
+package io.github.termsprawl.redact;
+
+/**
+ * A value given to a name that says "secret", in every shape a transcript holds (docs/redaction.md,
+ * "Assignments"): {@code NAME=value}, {@code name = "value"}, YAML {@code name: value}, JSON
+ * {@code "name": "value"}, {@code name := "v"} (and {@code ::=}, {@code ?=}, {@code .=}, {@code =>}),
+ * {@code --password value}, XML {@code <password>v</password>}, {@code setProperty("NAME", "v")}, in plain
+ * or JSON-escaped text. The name is judged by SecretNames, the value by ValueShape; the name, the operator
+ * and the quotes stay.
+ */
+final class Assignment {
+    private Assignment() {}
+
+    private static final int MAX_VALUE = 1000;
+
+    static int detect(Scan scan, int at, Rule rule) {
+        String text = scan.text;
+        int n = text.length();
+        int ns = at;
+        while (ns > 0 && at - ns < 60 && nameChar(text.charAt(ns - 1))) {
+            ns--;
+        }
+        int ne = at;
+        while (ne < n && ne - at < 60 && nameChar(text.charAt(ne))) {
+            ne++;
+        }
+        if (ns > 0 && text.charAt(ns - 1) == '\\' && ns + 1 < ne && "ntr".indexOf(text.charAt(ns)) >= 0) {
+            ns++; // "\nNAME=" in JSON text: the n belongs to the escape
+        }
+        while (ne > ns && (text.charAt(ne - 1) == '.' || text.charAt(ne - 1) == '-')) {
+            ne--;
+        }
+        if (ne <= ns) {
+            return -1;
+        }
+        String name = text.substring(ns, ne);
+        String kind = SecretNames.kind(name);
+        if (kind == null) {
+            return ne;
+        }
+        char before = ns > 0 ? text.charAt(ns - 1) : '\n';
+        boolean xml = before == '<';
+        boolean quotedName = before == '"' || before == '\'' || before == '`';
+        boolean flag = name.startsWith("-");
+        int p = ne;
+        if (quotedName) {
+            while (p < n && text.charAt(p) == '\\') {
+                p++;
+            }
+            if (p < n && text.charAt(p) == before) {
+                p++;
+            } else {
+                p = ne;
+            }
+            if (p < n && text.charAt(p) == ']') {
+                p++; // ENV["NAME"] = …
+            }
+        }
+        if (xml) {
+            return p < n && text.charAt(p) == '>' ? value(scan, rule, kind, p + 1, Op.XML) : ne;
+        }
+        int spaced = skipSpaces(text, p);
+        Op op = operator(text, spaced, quotedName);
+        if (op == null && !quotedName && spaced > p) {
+            int q = skipType(text, spaced);
+            if (q > spaced) {
+                op = operator(text, q, false);
+                spaced = q;
+                if (op != Op.EQUALS) {
+                    op = null;
+                }
+            }
+        }
+        if (op == null && quotedName && text.startsWith("value=", spaced)) {
+            op = Op.EQUALS; // <add key="Password" value="…"/>
+            spaced += 5;
+        }
+        if (op == null && flag && spaced > p && spaced < n) {
+            op = Op.SPACE; // --password value
+            return value(scan, rule, kind, spaced, op);
+        }
+        if (op == null) {
+            return ne;
+        }
+        if (op == Op.COLON && !quotedName && spaced + 1 < n && " \t\"'\\".indexOf(text.charAt(spaced + 1)) < 0) {
+            return ne; // YAML wants a space after its colon: a:b is a path or a time
+        }
+        if (op == Op.COMMA && !quotedName) {
+            return ne;
+        }
+        return value(scan, rule, kind, spaced + op.length(text, spaced), op);
+    }
+
+    private enum Op {
+        EQUALS,
+        COLON,
+        COMMA,
+        XML,
+        SPACE;
+
+        int length(String text, int at) {
+            int i = at;
+            while (i < text.length() && ":?.=>,".indexOf(text.charAt(i)) >= 0 && i - at < 4) {
+                i++;
+            }
+            return i - at;
+        }
+    }
+
+    /** The operator at {@code i}: {@code = := ::= :::= ?= .= =>} (not {@code == != =~}), {@code :}, {@code ,}. */
+    private static Op operator(String text, int i, boolean quotedName) {
+        int n = text.length();
+        if (i >= n) {
+            return null;
+        }
+        char c = text.charAt(i);
+        char next = i + 1 < n ? text.charAt(i + 1) : '\0';
+        switch (c) {
+            case '=':
+                if (next == '=' || next == '~') {
+                    return null;
+                }
+                return Op.EQUALS;
+            case ':':
+                int j = i;
+                while (j < n && text.charAt(j) == ':' && j - i < 3) {
+                    j++;
+                }
+                if (j < n && text.charAt(j) == '=') {
+                    return text.startsWith("==", j) ? null : Op.EQUALS;
+                }
+                return j == i + 1 && next != '/' ? Op.COLON : null;
+            case '?':
+            case '.':
+            case '+':
+                return next == '=' && c != '+' ? Op.EQUALS : null;
+            case ',':
+                return quotedName ? Op.COMMA : null;
+            default:
+                return null;
+        }
+    }
+
+    /** Go's {@code var name string = …}, Python's {@code name: str = …}: the type between name and '='. */
+    private static int skipType(String text, int i) {
+        int j = i;
+        if (j < text.length() && text.charAt(j) == ':') {
+            j = skipSpaces(text, j + 1);
+        }
+        int start = j;
+        while (j < text.length()
+                && j - start < 24
+                && (Character.isLetterOrDigit(text.charAt(j)) || "_[]*.<>?".indexOf(text.charAt(j)) >= 0)) {
+            j++;
+        }
+        if (j == start) {
+            return i;
+        }
+        j = skipSpaces(text, j);
+        return j < text.length() && text.charAt(j) == '=' ? j : i;
+    }
+
+    private static int skipSpaces(String text, int i) {
+        while (i < text.length() && (text.charAt(i) == ' ' || text.charAt(i) == '\t')) {
+            i++;
+        }
+        return i;
+    }
+
+    private static int value(Scan scan, Rule rule, String kind, int from, Op op) {
+        String text = scan.text;
+        int n = text.length();
+        int i = op == Op.SPACE ? from : skipSpaces(text, from);
+        if (op == Op.XML) {
+            i = skipBlank(text, i);
+        }
+        if (i >= n) {
+            return i;
+        }
+        // a prefix of a Python string: f"…" (a template), b"…", r"…"
+        if (i + 1 < n
+                && "brufBRU".indexOf(text.charAt(i)) >= 0
+                && (text.charAt(i + 1) == '"' || text.charAt(i + 1) == '\'')) {
+            if (text.charAt(i) == 'f') {
+                return i;
+            }
+            i++;
+        }
+        int slashes = 0;
+        while (i + slashes < n && text.charAt(i + slashes) == '\\' && slashes < 8) {
+            slashes++;
+        }
+        char q = i + slashes < n ? text.charAt(i + slashes) : '\0';
+        int vs;
+        int ve;
+        boolean quoted = q == '"' || q == '\'' || (q == '`' && slashes == 0);
+        if (quoted && op != Op.XML) {
+            vs = i + slashes + 1;
+            String close = "\\".repeat(slashes) + q;
+            ve = vs;
+            int limit = Math.min(n, vs + MAX_VALUE);
+            while (ve < limit) {
+                char c = text.charAt(ve);
+                if (c == '\n') {
+                    return ve;
+                }
+                if (text.startsWith(close, ve) && (slashes > 0 || ve == vs || text.charAt(ve - 1) != '\\')) {
+                    break;
+                }
+                ve++;
+            }
+            if (ve >= limit) {
+                return ve;
+            }
+        } else if (slashes > 0) {
+            return i; // an escape right after the operator: a line end or a quote of another level
+        } else {
+            vs = i;
+            ve = i;
+            int limit = Math.min(n, vs + MAX_VALUE);
+            String stops = op == Op.XML ? "<\"'\\\n" : " \t\r\n\"'`;,&|<>(){}[]\\";
+            while (ve < limit && stops.indexOf(text.charAt(ve)) < 0) {
+                ve++;
+            }
+            if (op == Op.XML) {
+                while (ve > vs && Character.isWhitespace(text.charAt(ve - 1))) {
+                    ve--;
+                }
+            } else if (ve < n && "([{".indexOf(text.charAt(ve)) >= 0) {
+                return ve; // a call or an index: code
+            } else if (op != Op.SPACE) {
+                int after = skipSpaces(text, ve);
+                if (after < n && after > ve && "?+|&*/%=!".indexOf(text.charAt(after)) >= 0) {
+                    return ve; // an expression: code
+                }
+            }
+            if (op == Op.XML && (ve >= n || text.charAt(ve) != '<') && !text.startsWith("\\n", ve)) {
+                return ve;
+            }
+        }
+        String value = text.substring(vs, ve);
+        if (ValueShape.secretLike(value, quoted) && !templated(value)) {
+            scan.add(vs, ve, kind, rule.index);
+        }
+        return ve;
+    }
+
+    /** Spaces, line ends and their JSON escapes between an XML start tag and its text. */
+    private static int skipBlank(String text, int i) {
+        while (i < text.length()) {
+            char c = text.charAt(i);
+            if (Character.isWhitespace(c)) {
+                i++;
+            } else if (c == '\\' && i + 1 < text.length() && "nrt".indexOf(text.charAt(i + 1)) >= 0) {
+                i += 2;
+            } else {
+                break;
+            }
+        }
+        return i;
+    }
+
+    private static boolean templated(String value) {
+        int open = value.indexOf('{');
+        return open >= 0 && value.indexOf('}', open) > open;
+    }
+
+    private static boolean nameChar(char c) {
+        return (c >= 'a' && c <= 'z')
+                || (c >= 'A' && c <= 'Z')
+                || (c >= '0' && c <= '9')
+                || c == '_'
+                || c == '.'
+                || c == '-';
+    }
+}

@@ -1,0 +1,70 @@
+package io.github.termsprawl.redact;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The rules of rules.txt, in priority order (docs/redaction.md lists them). */
+final class RuleTable {
+    private RuleTable() {}
+
+    static final Rule[] RULES = load();
+
+    private static Rule[] load() {
+        List<Rule> rules = new ArrayList<>();
+        try (InputStream in = RuleTable.class.getResourceAsStream("rules.txt")) {
+            if (in == null) {
+                throw new IllegalStateException("rules.txt is missing from the termsprawl jar: rebuild it");
+            }
+            BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                if (line.isBlank() || line.startsWith("#")) {
+                    continue;
+                }
+                rules.add(parse(rules.size(), line));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return rules.toArray(new Rule[0]);
+    }
+
+    private static Rule parse(int index, String line) {
+        String[] f = line.split("\t", 4);
+        if (f.length != 4) {
+            throw new IllegalStateException("rules.txt: a rule needs 4 TAB-separated fields: " + line);
+        }
+        String[] keywords = f[1].equals("-") ? new String[0] : f[1].split(" ");
+        boolean ignoreCase = false;
+        boolean wordStart = false;
+        boolean mixed = false;
+        double entropy = 0;
+        int back = 0;
+        int span = 1024;
+        String detector = null;
+        for (String o : f[2].split(" ")) {
+            if (o.isEmpty() || o.equals("-")) {
+                continue;
+            }
+            switch (o.charAt(0)) {
+                case 'i' -> ignoreCase = true;
+                case 'w' -> wordStart = true;
+                case 'm' -> mixed = true;
+                case 'e' -> entropy = Double.parseDouble(o.substring(1));
+                case 'b' -> back = Integer.parseInt(o.substring(1));
+                case 's' -> span = Integer.parseInt(o.substring(1));
+                case '@' -> detector = o.substring(1);
+                default -> throw new IllegalStateException("rules.txt: unknown option " + o + " in " + line);
+            }
+        }
+        if ("base64".equals(detector)) {
+            keywords = Encoded.base64Keywords();
+        }
+        return new Rule(index, f[0], keywords, ignoreCase, wordStart, mixed, entropy, back, span, detector, f[3]);
+    }
+}
