@@ -75,6 +75,19 @@ final class Assignment {
             op = Op.EQUALS; // <add key="Password" value="…"/>
             spaced += 5;
         }
+        if (op == null
+                && !flag
+                && spaced > p
+                && spaced < n
+                && (text.charAt(spaced) == '"' || text.charAt(spaced) == '\'')) {
+            return value(scan, rule, kind, spaced, Op.BARE); // password "value";
+        }
+        if (op == null) {
+            int literal = literalBefore(text, ns);
+            if (literal >= 0) {
+                return Math.max(ne, value(scan, rule, kind, literal, Op.COMPARE)); // "value" == password
+            }
+        }
         if (op == null && flag && spaced > p && spaced < n) {
             op = Op.SPACE; // --password value
             return value(scan, rule, kind, spaced, op);
@@ -96,11 +109,13 @@ final class Assignment {
         COLON,
         COMMA,
         XML,
-        SPACE;
+        SPACE,
+        COMPARE,
+        BARE;
 
         int length(String text, int at) {
             int i = at;
-            while (i < text.length() && ":?.=>,".indexOf(text.charAt(i)) >= 0 && i - at < 4) {
+            while (i < text.length() && ":?.=>,!".indexOf(text.charAt(i)) >= 0 && i - at < 4) {
                 i++;
             }
             return i - at;
@@ -117,10 +132,12 @@ final class Assignment {
         char next = i + 1 < n ? text.charAt(i + 1) : '\0';
         switch (c) {
             case '=':
-                if (next == '=' || next == '~') {
-                    return null;
+                if (next == '=') {
+                    return Op.COMPARE;
                 }
-                return Op.EQUALS;
+                return next == '~' ? null : Op.EQUALS;
+            case '!':
+                return next == '=' ? Op.COMPARE : null;
             case ':':
                 int j = i;
                 while (j < n && text.charAt(j) == ':' && j - i < 3) {
@@ -212,8 +229,17 @@ final class Assignment {
             if (ve >= limit) {
                 return ve;
             }
-        } else if (slashes > 0) {
-            return i; // an escape right after the operator: a line end or a quote of another level
+            int after = skipSpaces(text, ve + close.length());
+            if (after < n
+                    && "+.%?[".indexOf(text.charAt(after)) >= 0
+                    && after + 1 < n
+                    && text.charAt(after + 1) != '.') {
+                return ve; // a string in an expression: "Token usage " + x
+            }
+        } else if (op == Op.COMPARE || op == Op.BARE) {
+            return i; // a comparison with a variable, or a word after a word
+        } else if (slashes > 0 || text.charAt(i) == '#') {
+            return i; // an escape right after the operator, or a comment: a line end or a quote of another level
         } else {
             vs = i;
             ve = i;
@@ -243,6 +269,36 @@ final class Assignment {
             scan.add(vs, ve, kind, rule.index);
         }
         return ve;
+    }
+
+    /** Where the quoted literal of {@code "value" == name} (or {@code !=}, {@code ===}) starts, or -1. */
+    private static int literalBefore(String text, int ns) {
+        int i = ns - 1;
+        while (i >= 0 && text.charAt(i) == ' ') {
+            i--;
+        }
+        int opEnd = i;
+        while (i >= 0 && (text.charAt(i) == '=' || text.charAt(i) == '!') && opEnd - i < 3) {
+            i--;
+        }
+        if (opEnd - i < 2 || text.charAt(opEnd) != '=') {
+            return -1;
+        }
+        while (i >= 0 && text.charAt(i) == ' ') {
+            i--;
+        }
+        if (i < 1 || (text.charAt(i) != '"' && text.charAt(i) != '\'')) {
+            return -1;
+        }
+        char q = text.charAt(i);
+        int open = text.lastIndexOf(q, i - 1);
+        if (open < 0 || i - open > MAX_VALUE) {
+            return -1;
+        }
+        while (open > 0 && text.charAt(open - 1) == '\\') {
+            open--;
+        }
+        return open;
     }
 
     /** Spaces, line ends and their JSON escapes between an XML start tag and its text. */

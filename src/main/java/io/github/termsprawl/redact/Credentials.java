@@ -31,8 +31,6 @@ final class Credentials {
         for (; i < stop; i++) {
             char c = text.charAt(i);
             if (c == '/'
-                    || c == '?'
-                    || c == '#'
                     || c == '"'
                     || c == '\''
                     || c == '`'
@@ -149,9 +147,7 @@ final class Credentials {
     static int bearer(Scan scan, int at, Rule rule) {
         String text = scan.text;
         int start = at + "bearer".length();
-        if (start >= text.length()
-                || text.charAt(start) != ' '
-                || (at > 0 && KeywordScan.wordChar(text.charAt(at - 1)))) {
+        if (start >= text.length() || text.charAt(start) != ' ' || !KeywordScan.wordStart(text, at)) {
             return -1;
         }
         while (start < text.length() && text.charAt(start) == ' ') {
@@ -161,7 +157,7 @@ final class Credentials {
         String value = text.substring(start, end);
         if (value.length() < 20
                 || Entropy.bits(value) < 3.5
-                || (Entropy.mask(value) & 5) != 5
+                || ((Entropy.mask(value) & 4) == 0 && (Entropy.mask(value) & 3) != 3)
                 || Placeholders.placeholder(value)
                 || Placeholders.maskedToken(value)) {
             return end;

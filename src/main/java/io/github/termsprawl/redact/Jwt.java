@@ -11,6 +11,9 @@ import java.util.regex.Matcher;
 final class Jwt {
     private Jwt() {}
 
+    private static final java.util.regex.Pattern ALG =
+            java.util.regex.Pattern.compile("\"alg\"\\s*:\\s*\"[A-Za-z0-9+_-]{2,20}\"");
+
     static int detect(Scan scan, int at, Rule rule) {
         Matcher m = scan.matcher(rule);
         m.region(at, Math.min(scan.text.length(), at + rule.span));
@@ -34,7 +37,9 @@ final class Jwt {
         }
         try {
             String json = new String(Base64.getUrlDecoder().decode(p), StandardCharsets.UTF_8);
-            return json.startsWith("{") && json.contains("\"alg\"");
+            return json.startsWith("{")
+                    && json.trim().endsWith("}")
+                    && ALG.matcher(json).find();
         } catch (IllegalArgumentException e) {
             return false;
         }

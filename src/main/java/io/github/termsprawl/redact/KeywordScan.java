@@ -52,7 +52,7 @@ final class KeywordScan {
                 int i = from + j;
                 Trigger[] triggers = TRIGGERS[pair];
                 for (Trigger t : triggers) {
-                    if (t.wordStart && i > 0 && wordChar(text.charAt(i - 1))) {
+                    if (t.wordStart && !wordStart(text, i)) {
                         continue;
                     }
                     if (text.regionMatches(t.ignoreCase, i, t.keyword, 0, t.keyword.length())) {
@@ -65,6 +65,13 @@ final class KeywordScan {
             }
         }
         return scan;
+    }
+
+    /** Whether a word starts at {@code i}: after a non-word character, or after an escaped line end of JSON text. */
+    static boolean wordStart(String text, int i) {
+        return i == 0
+                || !wordChar(text.charAt(i - 1))
+                || (i >= 2 && text.charAt(i - 2) == '\\' && "nrt".indexOf(text.charAt(i - 1)) >= 0);
     }
 
     static boolean wordChar(char c) {

@@ -33,7 +33,6 @@ final class Placeholders {
 
     private static final String[] MASK_WORDS = {
         "example",
-        "xxxx",
         "your_",
         "your-",
         "yourtoken",
@@ -66,6 +65,9 @@ final class Placeholders {
             return true;
         }
         if (Entropy.longestRun(token) >= 6) {
+            return true;
+        }
+        if (token.contains("xxxx") || token.contains("XXXX")) {
             return true;
         }
         String t = token.toLowerCase(Locale.ROOT);
@@ -162,7 +164,12 @@ final class Placeholders {
             return true;
         }
         char first = value.charAt(0);
-        if ("$<%{[#*".indexOf(first) >= 0 || value.startsWith(MARKER) || value.contains("...") || value.contains("…")) {
+        if (SAMPLE_KEYS.contains(value)
+                || "$<{[".indexOf(first) >= 0
+                || (first == '%' && value.endsWith("%"))
+                || value.startsWith(MARKER)
+                || value.contains("...")
+                || value.contains("…")) {
             return true;
         }
         if (value.contains("${") || value.contains("{{") || value.contains("$(") || value.contains("[redacted")) {

@@ -34,6 +34,19 @@ final class RuleTable {
         return rules.toArray(new Rule[0]);
     }
 
+    /**
+     * A token right after an escaped line end of JSON text ({@code \nAKIA…}) starts a word although an
+     * {@code n} precedes it: a leading {@code \b} and every {@code (?<![…])} also accept that place, and
+     * refuse to start at the {@code n} itself.
+     */
+    static String escapeAware(String regex) {
+        String r = regex;
+        if (r.startsWith("\\b")) {
+            r = "(?:(?<=\\\\[nrt])|\\b)" + r.substring(2);
+        }
+        return r.replaceAll("\\(\\?<!\\[([^\\]]*)\\]\\)", "(?:(?<=\\\\\\\\[nrt])|(?<![\\\\\\\\$1]))");
+    }
+
     private static Rule parse(int index, String line) {
         String[] f = line.split("\t", 4);
         if (f.length != 4) {
@@ -62,9 +75,10 @@ final class RuleTable {
                 default -> throw new IllegalStateException("rules.txt: unknown option " + o + " in " + line);
             }
         }
+        String regex = escapeAware(f[3]);
         if ("base64".equals(detector)) {
             keywords = Encoded.base64Keywords();
         }
-        return new Rule(index, f[0], keywords, ignoreCase, wordStart, mixed, entropy, back, span, detector, f[3]);
+        return new Rule(index, f[0], keywords, ignoreCase, wordStart, mixed, entropy, back, span, detector, regex);
     }
 }

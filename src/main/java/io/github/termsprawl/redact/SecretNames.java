@@ -29,7 +29,8 @@ final class SecretNames {
         "credential"
     };
 
-    private static final Set<String> EXACT = Set.of("pass", "pwd", "pw", "auth", "creds", "contrasena", "passwort");
+    private static final Set<String> EXACT =
+            Set.of("pass", "pwd", "pw", "auth", "creds", "contrasena", "passwort", "secrete");
 
     private static final Set<String> KEY_QUALIFIERS = Set.of(
             "api",
@@ -59,8 +60,6 @@ final class SecretNames {
             "sas",
             "shared",
             "storage",
-            "primary",
-            "secondary",
             "hmac",
             "jwt",
             "deploy",
@@ -84,54 +83,6 @@ final class SecretNames {
             "anthropic",
             "x",
             "mgmt");
-
-    private static final Set<String> TAIL = Set.of(
-            "value",
-            "val",
-            "b64",
-            "base64",
-            "enc",
-            "encoded",
-            "str",
-            "string",
-            "raw",
-            "plain",
-            "plaintext",
-            "prod",
-            "production",
-            "dev",
-            "development",
-            "staging",
-            "stage",
-            "test",
-            "live",
-            "local",
-            "new",
-            "old",
-            "current",
-            "default",
-            "hex",
-            "data",
-            "secret",
-            "token",
-            "key",
-            "password",
-            "pass",
-            "confirmation",
-            "confirm",
-            "v1",
-            "v2",
-            "v3",
-            "main",
-            "primary",
-            "secondary",
-            "sandbox",
-            "override",
-            "text",
-            "env",
-            "global",
-            "private",
-            "access");
 
     private static final Set<String> DENY = Set.of(
             "tokens",
@@ -299,7 +250,19 @@ final class SecretNames {
             "missing",
             "check",
             "verify",
-            "verified");
+            "verified",
+            "public",
+            "pub",
+            "csrf",
+            "xsrf",
+            "link",
+            "sizes",
+            "uploaded",
+            "upload",
+            "tag",
+            "summary",
+            "stats",
+            "info");
 
     /** The kind for a secret held by this name, or null when the name does not say "secret". */
     static String kind(String rawName) {
@@ -320,11 +283,8 @@ final class SecretNames {
         if (secret < 0) {
             return null;
         }
-        for (int j = secret + 1; j < words.size(); j++) {
-            String w = words.get(j);
-            if (!TAIL.contains(w) && !w.chars().allMatch(Character::isDigit)) {
-                return null;
-            }
+        if (words.size() - secret > 5) {
+            return null; // the secret word is far from the end: a phrase, not a name
         }
         String lower = rawName.toLowerCase(Locale.ROOT);
         if (lower.startsWith("x-") && rawName.indexOf('-', 2) > 0) {
@@ -340,6 +300,7 @@ final class SecretNames {
             return switch (w) {
                 case "auth" -> "token";
                 case "creds" -> "credentials";
+                case "secrete" -> "secret";
                 default -> "password";
             };
         }

@@ -16,13 +16,25 @@ final class ValueShape {
         if (n < 4 || n > 1000 || Placeholders.placeholder(value)) {
             return false;
         }
-        if (notASecret(value)) {
+        if (notASecret(value) || (!quoted && dotted(value)) || yamlTag(value)) {
             return false;
         }
         int mask = Entropy.mask(value);
         int classes = Integer.bitCount(mask);
         if (mask == Entropy.DIGIT) {
             return n >= 6 && Entropy.bits(value) >= 2.5 && (n <= 10 || n >= 14);
+        }
+        if (quoted
+                && n >= 16
+                && value.indexOf(' ') > 0
+                && value.split(" ").length >= 3
+                && value.length() <= 100
+                && !value.endsWith(".")
+                && Character.isLowerCase(value.charAt(0))) {
+            return true; // a passphrase: words quoted as the value of a secret name
+        }
+        if (randomLetters(value)) {
+            return true;
         }
         if (words(value) || camelWords(value)) {
             return false;
@@ -43,7 +55,7 @@ final class ValueShape {
     /** Code, paths, URLs, hashes of lockfiles, numbers with units, versions: never a secret value. */
     static boolean notASecret(String v) {
         char first = v.charAt(0);
-        if (first == '/' || first == '~' || first == '.' || first == '@' || first == '&' || first == '!') {
+        if (first == '/' || first == '~' || first == '.' || first == '@' || first == '&') {
             return true;
         }
         if (v.length() > 2 && v.charAt(1) == ':' && (v.charAt(2) == '\\' || v.charAt(2) == '/')) {
@@ -68,10 +80,24 @@ final class ValueShape {
         if (v.indexOf('(') >= 0 && v.indexOf(')') > v.indexOf('(')) {
             return true;
         }
-        return dotted(v) || version(v);
+        return version(v);
     }
 
-    /** {@code settings.SECRET_KEY}, {@code process.env.TOKEN}: a reference in code. */
+    /** {@code !Ref Name}, {@code !!str}: a YAML tag, not a value. */
+    private static boolean yamlTag(String v) {
+        if (v.charAt(0) != '!') {
+            return false;
+        }
+        for (int i = 1; i < v.length(); i++) {
+            char c = v.charAt(i);
+            if (!(Character.isLetter(c) || c == '!')) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** {@code settings.SECRET_KEY}, {@code process.env.TOKEN}: a reference in code (letters in every part). */
     private static boolean dotted(String v) {
         int dots = 0;
         boolean start = true;
@@ -88,7 +114,7 @@ final class ValueShape {
                     return false;
                 }
                 start = false;
-            } else if (!(Character.isLetterOrDigit(c) || c == '_' || c == '$')) {
+            } else if (!(Character.isLetter(c) || c == '_' || c == '$')) {
                 return false;
             }
         }
@@ -122,6 +148,27 @@ final class ValueShape {
             }
         }
         return true;
+    }
+
+    /**
+     * Lower case letters only, long, varied and poor in vowels: random, not a word (words have about 40%
+     * vowels, random letters about 20%).
+     */
+    private static boolean randomLetters(String v) {
+        if (v.length() < 12) {
+            return false;
+        }
+        int vowels = 0;
+        for (int i = 0; i < v.length(); i++) {
+            char c = v.charAt(i);
+            if (c < 'a' || c > 'z') {
+                return false;
+            }
+            if ("aeiou".indexOf(c) >= 0) {
+                vowels++;
+            }
+        }
+        return vowels * 10 < v.length() * 3 && Entropy.bits(v) >= 3;
     }
 
     /** {@code SecretName}, {@code getToken}: words in camel case. */
