@@ -60,6 +60,12 @@ final class Assignment {
             return p < n && text.charAt(p) == '>' ? value(scan, rule, kind, p + 1, Op.XML) : ne;
         }
         int spaced = skipSpaces(text, p);
+        if (spaced < n && text.charAt(spaced) == ':') {
+            int typed = skipType(text, spaced);
+            if (typed > spaced) {
+                spaced = typed; // name: str = "value"
+            }
+        }
         Op op = operator(text, spaced, quotedName);
         if (op == null && !quotedName && spaced > p) {
             int q = skipType(text, spaced);
@@ -238,13 +244,13 @@ final class Assignment {
             }
         } else if (op == Op.COMPARE || op == Op.BARE) {
             return i; // a comparison with a variable, or a word after a word
-        } else if (slashes > 0 || text.charAt(i) == '#') {
+        } else if (slashes > 0 || (text.charAt(i) == '#' && op != Op.XML)) {
             return i; // an escape right after the operator, or a comment: a line end or a quote of another level
         } else {
             vs = i;
             ve = i;
             int limit = Math.min(n, vs + MAX_VALUE);
-            String stops = op == Op.XML ? "<\"'\\\n" : " \t\r\n\"'`;,&|<>(){}[]\\";
+            String stops = op == Op.XML ? "<\"'\\\n\r" : " \t\r\n\"'`;,&|<>(){}[]\\";
             while (ve < limit && stops.indexOf(text.charAt(ve)) < 0) {
                 ve++;
             }
@@ -260,11 +266,14 @@ final class Assignment {
                     return ve; // an expression: code
                 }
             }
-            if (op == Op.XML && (ve >= n || text.charAt(ve) != '<') && !text.startsWith("\\n", ve)) {
+            if (op == Op.XML && (ve >= n || text.charAt(skipBlank(text, ve)) != '<')) {
                 return ve;
             }
         }
         String value = text.substring(vs, ve);
+        if (q == '`' && quoted && value.indexOf(' ') >= 0) {
+            return ve; // `command substitution`
+        }
         if (ValueShape.secretLike(value, quoted) && !templated(value)) {
             scan.add(vs, ve, kind, rule.index);
         }

@@ -2,7 +2,6 @@ package io.github.termsprawl.redact;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
-import java.util.Locale;
 
 /**
  * Credentials with a fixed place rather than a fixed shape (docs/redaction.md): the password of a URL
@@ -175,7 +174,7 @@ final class Credentials {
         int stop = Math.min(text.length(), start + 4096);
         while (end < stop) {
             char c = text.charAt(end);
-            if (Character.isLetterOrDigit(c) || "._~+/=-:".indexOf(c) >= 0) {
+            if (Character.isLetterOrDigit(c) || "._~+/=-:@".indexOf(c) >= 0) {
                 end++;
             } else {
                 break;
@@ -228,48 +227,61 @@ final class Credentials {
                 v++;
             }
             int end = v;
-            char quote = 0;
+            boolean quoted = false;
             while (end < stop) {
                 char d = text.charAt(end);
-                if (quote == 0 && (d == '"' || d == '\'')) {
-                    quote = d;
-                } else if (quote != 0 && d == quote) {
-                    quote = 0;
-                } else if (quote == 0 && (d == ' ' || d == '\t' || d == '\\')) {
-                    break;
-                } else if (d == '\\' && quote != 0) {
+                if (d == '"' || d == '\'') {
+                    quoted = !quoted;
+                } else if (d == '\\'
+                        && end + 1 < stop
+                        && (text.charAt(end + 1) == '"' || text.charAt(end + 1) == '\'')) {
+                    quoted = !quoted;
+                    end++;
+                } else if (!quoted && (d == ' ' || d == '\t' || d == '\\')) {
                     break;
                 }
                 end++;
             }
-            String pair = text.substring(v, end);
-            int colon = pair.indexOf(':');
-            if (colon < 0) {
+            int colon = text.indexOf(':', v);
+            if (colon < 0 || colon >= end) {
                 return end;
             }
-            int ps = v + colon + 1;
-            int pe = end;
-            while (ps < pe && (text.charAt(ps) == '"' || text.charAt(ps) == '\'')) {
-                ps++;
-            }
-            while (pe > ps && (text.charAt(pe - 1) == '"' || text.charAt(pe - 1) == '\'')) {
-                pe--;
-            }
-            String user = pair.substring(0, colon).replace("\"", "").replace("'", "");
+            int us = trimStart(text, v, colon);
+            int ue = trimEnd(text, us, colon);
+            int ps = trimStart(text, colon + 1, end);
+            int pe = trimEnd(text, ps, end);
+            String user = text.substring(us, ue);
             String password = text.substring(ps, pe);
+            if (password.isEmpty() && user.length() >= 8 && ValueShape.secretLike(user, true)) {
+                scan.add(us, ue, "basic-auth", rule.index); // -u "token:": the user name is the secret
+                return end;
+            }
             if (password.length() < 3
                     || Placeholders.placeholder(password)
-                    || password.contains("$")
-                    || Placeholders.placeholder(user.toLowerCase(Locale.ROOT) + "-" + password)
-                    || user.contains("$")
+                    || password.startsWith("$")
+                    || Placeholders.placeholder(user) && user.startsWith("$")
                     || user.contains("{")
-                    || (user.length() < 3 && !user.isEmpty() && false)) {
+                    || Placeholders.placeholder(user + "-" + password)) {
                 return end;
             }
             scan.add(ps, pe, "basic-auth", rule.index);
             return end;
         }
         return stop;
+    }
+
+    private static int trimStart(String text, int from, int to) {
+        while (from < to && "\"'\\".indexOf(text.charAt(from)) >= 0) {
+            from++;
+        }
+        return from;
+    }
+
+    private static int trimEnd(String text, int from, int to) {
+        while (to > from && "\"'\\".indexOf(text.charAt(to - 1)) >= 0) {
+            to--;
+        }
+        return to;
     }
 
     /** {@code mysql … -pPASSWORD}, {@code sshpass -p PASSWORD}: the password goes. */

@@ -52,7 +52,9 @@ final class KeywordScan {
                 int i = from + j;
                 Trigger[] triggers = TRIGGERS[pair];
                 for (Trigger t : triggers) {
-                    if (t.wordStart && !wordStart(text, i)) {
+                    if (t.wordStart
+                            && (!wordStart(text, i)
+                                    || (i > 0 && (text.charAt(i - 1) == '.' || text.charAt(i - 1) == '-')))) {
                         continue;
                     }
                     if (text.regionMatches(t.ignoreCase, i, t.keyword, 0, t.keyword.length())) {

@@ -64,15 +64,42 @@ final class Placeholders {
         if (SAMPLE_KEYS.contains(token)) {
             return true;
         }
-        if (Entropy.longestRun(token) >= 6) {
+        if (letterRun(token) >= 6) {
             return true;
         }
-        if (token.contains("xxxx") || token.contains("XXXX")) {
+        if (token.contains("xxxx") || token.contains("XXXX") || sequence(token)) {
             return true;
         }
         String t = token.toLowerCase(Locale.ROOT);
         for (String w : MASK_WORDS) {
             if (t.contains(w)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The longest run of one repeated character that is not a digit (ids inside tokens repeat digits). */
+    private static int letterRun(String s) {
+        int best = 0;
+        int run = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            run = Character.isDigit(c) ? 0 : i > 0 && c == s.charAt(i - 1) ? run + 1 : 1;
+            best = Math.max(best, run);
+        }
+        return best;
+    }
+
+    /** Six lower case letters in alphabet order ({@code klmnop}): typed, not random. */
+    static boolean sequence(String s) {
+        int letters = 1;
+        for (int i = 1; i < s.length(); i++) {
+            char a = s.charAt(i - 1);
+            char b = s.charAt(i);
+            boolean next = b == a + 1;
+            letters = next && b >= 'a' && b <= 'z' && a >= 'a' ? letters + 1 : 1;
+            if (letters >= 6) {
                 return true;
             }
         }
@@ -178,7 +205,7 @@ final class Placeholders {
         if (Entropy.longestRun(value) == value.length() || constantName(value)) {
             return true;
         }
-        if (value.length() >= 8 && Entropy.longestRun(value) >= Math.max(5, value.length() / 2)) {
+        if (value.length() >= 8 && Entropy.longestRun(value) >= Math.min(8, Math.max(5, value.length() / 2))) {
             return true;
         }
         String v = value.toLowerCase(Locale.ROOT);

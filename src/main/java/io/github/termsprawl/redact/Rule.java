@@ -109,7 +109,7 @@ final class Rule {
         if (mixed && (Entropy.mask(secret) & 7) != 7) {
             return false;
         }
-        if (Placeholders.maskedToken(secret)) {
+        if (Placeholders.maskedToken(kind.equals("twitter-bearer-token") ? secret.substring(22) : secret)) {
             return false;
         }
         return !"openai".equals(detector) || keyLike(secret.substring(3));

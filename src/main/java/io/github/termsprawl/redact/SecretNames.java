@@ -205,8 +205,6 @@ final class SecretNames {
             "interval",
             "error",
             "errors",
-            "message",
-            "msg",
             "description",
             "desc",
             "title",
@@ -262,7 +260,17 @@ final class SecretNames {
             "tag",
             "summary",
             "stats",
-            "info");
+            "info",
+            "authenticity",
+            "fake",
+            "dummy",
+            "mock",
+            "mocked",
+            "wrong",
+            "bad",
+            "nonmatching",
+            "non",
+            "sample");
 
     /** The kind for a secret held by this name, or null when the name does not say "secret". */
     static String kind(String rawName) {
@@ -350,6 +358,11 @@ final class SecretNames {
     }
 
     private static void flush(List<String> out, StringBuilder w) {
+        int end = w.length();
+        while (end > 1 && Character.isDigit(w.charAt(end - 1))) {
+            end--; // token2, password1: the number is not part of the word
+        }
+        w.setLength(end);
         if (w.length() > 0) {
             out.add(w.toString());
             w.setLength(0);

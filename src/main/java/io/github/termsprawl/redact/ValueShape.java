@@ -22,7 +22,7 @@ final class ValueShape {
         int mask = Entropy.mask(value);
         int classes = Integer.bitCount(mask);
         if (mask == Entropy.DIGIT) {
-            return n >= 6 && Entropy.bits(value) >= 2.5 && (n <= 10 || n >= 14);
+            return n >= 6 && Entropy.bits(value) >= (n >= 14 ? 2.2 : 2.5) && (n <= 10 || n >= 14);
         }
         if (quoted
                 && n >= 16

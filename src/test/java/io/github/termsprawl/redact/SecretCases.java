@@ -336,7 +336,10 @@ final class SecretCases {
         String p;
         do {
             p = r(rnd, PASSWORD, between(rnd, 10, 24));
-        } while (!(p.matches(".*[0-9].*") && p.matches(".*[A-Za-z].*")) || p.startsWith(".") || p.startsWith("~"));
+        } while (!(p.matches(".*[0-9].*") && p.matches(".*[A-Za-z].*"))
+                || p.startsWith(".")
+                || p.startsWith("~")
+                || p.startsWith("#"));
         return p;
     }
 
