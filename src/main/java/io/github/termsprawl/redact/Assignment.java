@@ -101,13 +101,12 @@ final class Assignment {
         if (op == null) {
             return ne;
         }
-        if (op == Op.COLON && !quotedName && spaced + 1 < n && " \t\"'\\".indexOf(text.charAt(spaced + 1)) < 0) {
-            return ne; // YAML wants a space after its colon: a:b is a path or a time
-        }
+        boolean tight =
+                op == Op.COLON && !quotedName && spaced + 1 < n && " \t\"'\\".indexOf(text.charAt(spaced + 1)) < 0;
         if (op == Op.COMMA && !quotedName) {
             return ne;
         }
-        return value(scan, rule, kind, spaced + op.length(text, spaced), op);
+        return value(scan, rule, kind, spaced + op.length(text, spaced), tight ? Op.TIGHT : op);
     }
 
     private enum Op {
@@ -117,7 +116,8 @@ final class Assignment {
         XML,
         SPACE,
         COMPARE,
-        BARE;
+        BARE,
+        TIGHT;
 
         int length(String text, int at) {
             int i = at;
@@ -271,6 +271,9 @@ final class Assignment {
             }
         }
         String value = text.substring(vs, ve);
+        if (op == Op.TIGHT && (value.length() < 16 || quoted)) {
+            return ve; // name:value without a space: only a long random value, not a:b of paths and times
+        }
         if (q == '`' && quoted && value.indexOf(' ') >= 0) {
             return ve; // `command substitution`
         }

@@ -82,7 +82,10 @@ final class SecretNames {
             "openai",
             "anthropic",
             "x",
-            "mgmt");
+            "mgmt",
+            "ibm",
+            "iam",
+            "cloud");
 
     private static final Set<String> DENY = Set.of(
             "tokens",

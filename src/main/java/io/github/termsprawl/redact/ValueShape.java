@@ -24,15 +24,6 @@ final class ValueShape {
         if (mask == Entropy.DIGIT) {
             return n >= 6 && Entropy.bits(value) >= (n >= 14 ? 2.2 : 2.5) && (n <= 10 || n >= 14);
         }
-        if (quoted
-                && n >= 16
-                && value.indexOf(' ') > 0
-                && value.split(" ").length >= 3
-                && value.length() <= 100
-                && !value.endsWith(".")
-                && Character.isLowerCase(value.charAt(0))) {
-            return true; // a passphrase: words quoted as the value of a secret name
-        }
         if (randomLetters(value)) {
             return true;
         }
