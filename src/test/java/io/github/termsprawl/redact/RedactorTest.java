@@ -231,7 +231,7 @@ class RedactorTest {
      * found must be looked at and either fixed in the rule or shown to be secret-shaped.
      */
     @Test
-    void findsAlmostNothingInTheCorpus() throws IOException {
+    void findsNothingInTheCorpus() throws IOException {
         Path corpus = SharedFolder.corpus();
         List<String> found = new ArrayList<>();
         int files = 0;
@@ -246,6 +246,6 @@ class RedactorTest {
             }
         }
         assertTrue(files > 50, "the corpus has its files: " + files);
-        assertTrue(found.size() <= 2, found.size() + " redactions in the corpus:\n" + String.join("\n", found));
+        assertTrue(found.isEmpty(), found.size() + " redactions in the corpus:\n" + String.join("\n", found));
     }
 }
