@@ -231,6 +231,9 @@ final class Credentials {
             while (end < stop) {
                 char d = text.charAt(end);
                 if (d == '"' || d == '\'') {
+                    if (!quoted && text.indexOf(d, end + 1) < 0 || !quoted && text.indexOf(d, end + 1) >= stop) {
+                        break; // a quote that closes nothing here: the end of a JSON string around the command
+                    }
                     quoted = !quoted;
                 } else if (d == '\\'
                         && end + 1 < stop

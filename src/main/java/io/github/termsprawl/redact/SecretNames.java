@@ -273,6 +273,7 @@ final class SecretNames {
             "bad",
             "nonmatching",
             "non",
+            "jsonwebtoken",
             "sample");
 
     /** The kind for a secret held by this name, or null when the name does not say "secret". */
