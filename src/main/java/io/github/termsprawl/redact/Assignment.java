@@ -34,8 +34,7 @@ final class Assignment {
             return -1;
         }
         String name = text.substring(ns, ne);
-        String kind = SecretNames.kind(name);
-        if (kind == null) {
+        if (SecretNames.suffix(name) == null) {
             return ne;
         }
         char before = ns > 0 ? text.charAt(ns - 1) : '\n';
@@ -57,7 +56,7 @@ final class Assignment {
             }
         }
         if (xml) {
-            return p < n && text.charAt(p) == '>' ? value(scan, rule, kind, p + 1, Op.XML) : ne;
+            return p < n && text.charAt(p) == '>' ? value(scan, rule, name, p + 1, Op.XML) : ne;
         }
         int spaced = skipSpaces(text, p);
         if (spaced < n && text.charAt(spaced) == ':') {
@@ -86,17 +85,17 @@ final class Assignment {
                 && spaced > p
                 && spaced < n
                 && (text.charAt(spaced) == '"' || text.charAt(spaced) == '\'')) {
-            return value(scan, rule, kind, spaced, Op.BARE); // password "value";
+            return value(scan, rule, name, spaced, Op.BARE); // password "value";
         }
         if (op == null) {
             int literal = literalBefore(text, ns);
             if (literal >= 0) {
-                return Math.max(ne, value(scan, rule, kind, literal, Op.COMPARE)); // "value" == password
+                return Math.max(ne, value(scan, rule, name, literal, Op.COMPARE)); // "value" == password
             }
         }
         if (op == null && flag && spaced > p && spaced < n) {
             op = Op.SPACE; // --password value
-            return value(scan, rule, kind, spaced, op);
+            return value(scan, rule, name, spaced, op);
         }
         if (op == null) {
             return ne;
@@ -106,7 +105,7 @@ final class Assignment {
         if (op == Op.COMMA && !quotedName) {
             return ne;
         }
-        return value(scan, rule, kind, spaced + op.length(text, spaced), tight ? Op.TIGHT : op);
+        return value(scan, rule, name, spaced + op.length(text, spaced), tight ? Op.TIGHT : op);
     }
 
     private enum Op {
@@ -190,7 +189,7 @@ final class Assignment {
         return i;
     }
 
-    private static int value(Scan scan, Rule rule, String kind, int from, Op op) {
+    private static int value(Scan scan, Rule rule, String name, int from, Op op) {
         String text = scan.text;
         int n = text.length();
         int i = op == Op.SPACE ? from : skipSpaces(text, from);
@@ -266,7 +265,8 @@ final class Assignment {
                     return ve; // an expression: code
                 }
             }
-            if (op == Op.XML && (ve >= n || text.charAt(skipBlank(text, ve)) != '<')) {
+            int close = skipBlank(text, ve);
+            if (op == Op.XML && (close >= n || text.charAt(close) != '<')) {
                 return ve;
             }
         }
@@ -278,7 +278,7 @@ final class Assignment {
             return ve; // `command substitution`
         }
         if (ValueShape.secretLike(value, quoted) && !templated(value)) {
-            scan.add(vs, ve, kind, rule.index);
+            scan.add(vs, ve, SecretNames.kind(name), rule.index);
         }
         return ve;
     }

@@ -31,6 +31,20 @@ public final class Redactor {
 
     /** The text with every secret replaced by {@code [redacted:<kind>]}; the same instance when none is found. */
     public static String redact(String text) {
+        String out = once(text);
+        // a finding that lost to an overlapping one of an earlier rule may appear once that one is a marker;
+        // redacting until nothing changes keeps redact(redact(x)) == redact(x) (docs/redaction.md)
+        for (int pass = 0; pass < 4 && out != text; pass++) {
+            String again = once(out);
+            if (again == out) {
+                break;
+            }
+            out = again;
+        }
+        return out;
+    }
+
+    private static String once(String text) {
         List<Finding> found = find(text);
         if (found.isEmpty()) {
             return text;

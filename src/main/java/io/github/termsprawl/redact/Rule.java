@@ -96,7 +96,7 @@ final class Rule {
         int group = m.groupCount() >= 1 && m.start(1) >= 0 ? 1 : 0;
         String secret = m.group(group);
         if (!accept(secret)) {
-            return -1;
+            return m.end(); // a placeholder of this shape: nothing of this rule starts inside it
         }
         scan.add(m.start(group), m.end(group), kind, index);
         return m.end();

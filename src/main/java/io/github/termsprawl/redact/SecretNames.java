@@ -278,6 +278,20 @@ final class SecretNames {
 
     /** The kind for a secret held by this name, or null when the name does not say "secret". */
     static String kind(String rawName) {
+        String suffix = suffix(rawName);
+        if (suffix == null) {
+            return null;
+        }
+        String lower = rawName.toLowerCase(Locale.ROOT);
+        if (lower.startsWith("x-") && rawName.indexOf('-', 2) > 0) {
+            return "api-key-header";
+        }
+        String vendor = Vendors.of(lower);
+        return vendor == null ? "secret-assignment" : vendor + "-" + suffix;
+    }
+
+    /** The kind's suffix ({@code password}, {@code token}, …) when the name says "secret", else null. */
+    static String suffix(String rawName) {
         List<String> words = words(rawName);
         int secret = -1;
         String suffix = null;
@@ -298,12 +312,7 @@ final class SecretNames {
         if (words.size() - secret > 5) {
             return null; // the secret word is far from the end: a phrase, not a name
         }
-        String lower = rawName.toLowerCase(Locale.ROOT);
-        if (lower.startsWith("x-") && rawName.indexOf('-', 2) > 0) {
-            return "api-key-header";
-        }
-        String vendor = Vendors.of(lower);
-        return vendor == null ? "secret-assignment" : vendor + "-" + suffix;
+        return suffix;
     }
 
     /** The kind's suffix if the word is a secret word here ({@code key} only after a qualifier), else null. */

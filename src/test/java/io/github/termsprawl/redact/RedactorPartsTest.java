@@ -135,4 +135,73 @@ class RedactorPartsTest {
         String text = "{\"data\":\"" + data + "\"}";
         assertSame(text, Redactor.redact(text));
     }
+
+    /** Texts made of keywords, quotes, escapes and pieces of secrets: no exception, and a second redaction changes nothing. */
+    @Test
+    void anyMixOfKeywordsAndEscapesIsRedactedWithoutErrorAndOnceForAll() {
+        String[] pieces = {
+            "password",
+            "=",
+            "\"",
+            "\\\"",
+            ":",
+            " ",
+            "\\n",
+            "\n",
+            "token",
+            "key",
+            "api_",
+            "-----BEGIN RSA PRIVATE KEY-----",
+            "-----END RSA PRIVATE KEY-----",
+            "eyJ",
+            "eyJhbGciOiJIUzI1NiJ9",
+            ".",
+            "://",
+            "@",
+            "%3D",
+            "%2F",
+            "Authorization: ",
+            "Bearer ",
+            "Basic ",
+            "curl -u ",
+            "mysql -p",
+            "ghp_",
+            "AKIA",
+            "sk-ant-",
+            "Q~",
+            "AIza",
+            "abc123XYZ",
+            "Zq8xW3vR7tY2",
+            "$",
+            "{",
+            "}",
+            "<",
+            ">",
+            "<password>",
+            "</password>",
+            "'",
+            "`",
+            "-",
+            "AAAAAAAAAAAAAAAAAAAAAA",
+            "Z2hwX",
+            "c2VjcmV0",
+            "+ASt",
+            "AzFu",
+            "sig=",
+            "dGVzdA==",
+            "x",
+            "0",
+            "\\\\"
+        };
+        Random rnd = new Random(22);
+        for (int i = 0; i < 3000; i++) {
+            StringBuilder b = new StringBuilder();
+            for (int j = rnd.nextInt(40); j > 0; j--) {
+                b.append(pieces[rnd.nextInt(pieces.length)]);
+            }
+            String text = b.toString();
+            String once = Redactor.redact(text);
+            assertEquals(once, Redactor.redact(once), text);
+        }
+    }
 }
