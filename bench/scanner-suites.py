@@ -179,13 +179,13 @@ def detect_secrets(D):
         src=open(os.path.join(D,fn)).read(); tree=ast.parse(src)
         ns={'textwrap':textwrap,'base64':base64,'randint':random.randint,'random':random,'string':string}
         for node in tree.body:
-            if isinstance(node, ast.Assign):
+            if isinstance(node, (ast.Assign, ast.FunctionDef)) and not (isinstance(node, ast.FunctionDef) and node.name.startswith('test')):
                 try: exec(compile(ast.Module([node],[]),fn,'exec'), ns)
                 except Exception as e: pass
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and getattr(node.func,'attr','')=='parametrize' and len(node.args)>=2:
                 names=ast.literal_eval(node.args[0]) if isinstance(node.args[0], ast.Constant) else None
-                try: vals=eval(compile(ast.Expression(node.args[1]),fn,'eval'), ns)
+                try: vals=list(eval(compile(ast.Expression(node.args[1]),fn,'eval'), ns))
                 except Exception as e: continue
                 if isinstance(names,str): names=[n.strip() for n in names.split(',')]
                 for v in vals:
@@ -202,7 +202,11 @@ def detect_secrets(D):
                     if isinstance(text,str) and flag is not None:
                         out.append(('tps' if flag else 'fps', fn.replace('_test.py',''), text))
 
-    return out
+    seen = {}
+    for k, fam, t in out:
+        if seen.get((fam, t)) != 'tps':
+            seen[(fam, t)] = k
+    return [(k, fam, t) for (fam, t), k in seen.items()]
 
 if __name__ == '__main__':
     random.seed(7)
