@@ -101,6 +101,11 @@ class RedactionFamiliesTest {
                 "private-key",
                 "pasted: %s",
                 "-----BEGIN EC PRIVATE KEY----- " + BODY + " " + BODY + " -----END EC PRIVATE KEY-----");
+        add(
+                a,
+                "private-key",
+                "pasted: %s (truncated) and more",
+                "-----BEGIN RSA PRIVATE KEY----- " + BODY + " " + BODY + " Zz==");
         add(a, "private-key", "%s [output truncated]", "-----BEGIN OPENSSH PRIVATE KEY-----\n" + BODY + "\n" + BODY);
         // credentials with a place: URLs, headers, curl
         add(a, "url-credentials", "DATABASE_URL=postgres://app:%s@db.internal:5432/app", "Tr0ub4dor-x9Q");
