@@ -8,7 +8,7 @@ import java.util.TreeMap;
 
 /**
  * Replaces secrets in text with {@code [redacted:<kind>]} before the text leaves the session model (turn
- * files, ask, the context command). The rules (rules.txt, in priority order) record the token formats that
+ * files, ask, the context command). The rules (RuleLines, in priority order) record the token formats that
  * vendors document and that gitleaks' and detect-secrets' rules know, written as our own regexes, plus
  * detectors in code for what a regex does badly: private keys, JWTs, credentials in URLs and headers,
  * named assignments, encoded secrets. As in gitleaks, a rule runs only where one of its keywords occurs

@@ -4,7 +4,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * One line of rules.txt: a kind, the keywords that wake it, and either a regex (group 1, if any, is the
+ * One line of RuleLines: a kind, the keywords that wake it, and either a regex (group 1, if any, is the
  * secret) or a detector in code. The regex is compiled on first use, so text without a keyword compiles
  * nothing.
  */
@@ -70,7 +70,7 @@ final class Rule {
                 case "urlencoded" -> Encoded.url(scan, at, this);
                 case "base64" -> Encoded.base64(scan, at, this);
                 case "assignment" -> Assignment.detect(scan, at, this);
-                default -> throw new IllegalStateException("rules.txt: no detector " + detector);
+                default -> throw new IllegalStateException("RuleLines: no detector " + detector);
             };
         }
         String text = scan.text;

@@ -1,15 +1,9 @@
 package io.github.termsprawl.redact;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The rules of rules.txt, in priority order (docs/redaction.md lists them). */
+/** The rules of RuleLines, in priority order (docs/redaction.md lists them). */
 final class RuleTable {
     private RuleTable() {}
 
@@ -17,19 +11,11 @@ final class RuleTable {
 
     private static Rule[] load() {
         List<Rule> rules = new ArrayList<>();
-        try (InputStream in = RuleTable.class.getResourceAsStream("rules.txt")) {
-            if (in == null) {
-                throw new IllegalStateException("rules.txt is missing from the termsprawl jar: rebuild it");
+        for (String line : RuleLines.LINES) {
+            if (line.isBlank() || line.startsWith("#")) {
+                continue;
             }
-            BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-                if (line.isBlank() || line.startsWith("#")) {
-                    continue;
-                }
-                rules.add(parse(rules.size(), line));
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            rules.add(parse(rules.size(), line));
         }
         return rules.toArray(new Rule[0]);
     }
@@ -50,7 +36,7 @@ final class RuleTable {
     private static Rule parse(int index, String line) {
         String[] f = line.split("\t", 4);
         if (f.length != 4) {
-            throw new IllegalStateException("rules.txt: a rule needs 4 TAB-separated fields: " + line);
+            throw new IllegalStateException("RuleLines: a rule needs 4 TAB-separated fields: " + line);
         }
         String[] keywords = f[1].equals("-") ? new String[0] : f[1].split(" ");
         boolean ignoreCase = false;
@@ -72,7 +58,7 @@ final class RuleTable {
                 case 'b' -> back = Integer.parseInt(o.substring(1));
                 case 's' -> span = Integer.parseInt(o.substring(1));
                 case '@' -> detector = o.substring(1);
-                default -> throw new IllegalStateException("rules.txt: unknown option " + o + " in " + line);
+                default -> throw new IllegalStateException("RuleLines: unknown option " + o + " in " + line);
             }
         }
         String regex = escapeAware(f[3]);
