@@ -1,0 +1,196 @@
+package io.github.termsprawl.redact;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.LinkedHashSet;
+import java.util.Set;
+
+/**
+ * Secrets inside base64 or URL-encoding (docs/redaction.md, "encoded-secret"): where the encoding of a
+ * secret's prefix or name occurs, the encoded run around it is decoded and searched with every rule, and if
+ * a secret is found there the whole run goes. Long runs (images, archives) are never decoded.
+ */
+final class Encoded {
+    private Encoded() {}
+
+    private static final int MAX_RUN = 4096;
+
+    /** Prefixes and names whose base64 encodings wake the base64 rule. */
+    private static final String[] PREFIXES = {
+        "ghp_",
+        "gho_",
+        "ghs_",
+        "github_pat_",
+        "glpat-",
+        "sk-ant-",
+        "sk-proj-",
+        "xoxb-",
+        "xoxp-",
+        "AKIA",
+        "ASIA",
+        "AIza",
+        "sk_live_",
+        "-----BEGIN",
+        "PRIVATE KEY",
+        "password",
+        "Password",
+        "PASSWORD",
+        "passwd",
+        "secret",
+        "Secret",
+        "SECRET",
+        "token",
+        "Token",
+        "TOKEN",
+        "api_key",
+        "apiKey",
+        "API_KEY",
+        "eyJhbGci",
+        "hf_",
+        "npm_",
+        "Bearer ",
+        "AccountKey=",
+        "://",
+        "pypi-",
+        "xai-",
+        "gsk_",
+        "SG."
+    };
+
+    static String[] base64Keywords() {
+        Set<String> out = new LinkedHashSet<>();
+        for (String p : PREFIXES) {
+            byte[] bytes = p.getBytes(StandardCharsets.US_ASCII);
+            for (int offset = 0; offset < 3; offset++) {
+                byte[] shifted = new byte[offset + bytes.length];
+                System.arraycopy(bytes, 0, shifted, offset, bytes.length);
+                String enc = Base64.getEncoder().withoutPadding().encodeToString(shifted);
+                // the characters whose six bits all come from the prefix
+                int first = (8 * offset + 5) / 6;
+                int last = (8 * (offset + bytes.length)) / 6; // exclusive
+                if (last - first >= 4) {
+                    out.add(enc.substring(first, last));
+                }
+            }
+        }
+        return out.toArray(new String[0]);
+    }
+
+    static int base64(Scan scan, int at, Rule rule) {
+        if (scan.depth > 0) {
+            return -1;
+        }
+        String text = scan.text;
+        int start = at;
+        int floor = Math.max(0, at - MAX_RUN);
+        while (start > floor && base64Char(text.charAt(start - 1))) {
+            start--;
+        }
+        int end = at;
+        int ceiling = Math.min(text.length(), at + MAX_RUN);
+        while (end < ceiling && base64Char(text.charAt(end))) {
+            end++;
+        }
+        if ((start == floor && floor > 0)
+                || (end == ceiling && ceiling < text.length())
+                || end - start < 16
+                || text.startsWith("base64,", start - 7)) {
+            return end; // a long run: data, not a credential
+        }
+        String run = text.substring(start, end);
+        String decoded = decode64(run);
+        if (decoded == null) {
+            return end;
+        }
+        if (!Redactor.find(decoded, 1).isEmpty()) {
+            scan.add(start, end, rule.kind, rule.index);
+        }
+        return end;
+    }
+
+    private static boolean base64Char(char c) {
+        return (c >= 'A' && c <= 'Z')
+                || (c >= 'a' && c <= 'z')
+                || (c >= '0' && c <= '9')
+                || c == '+'
+                || c == '/'
+                || c == '='
+                || c == '-'
+                || c == '_';
+    }
+
+    /** The text a base64 (or base64url) run decodes to, or null when it is not mostly printable text. */
+    private static String decode64(String run) {
+        String r = run.replace('-', '+').replace('_', '/');
+        int eq = r.indexOf('=');
+        if (eq >= 0) {
+            r = r.substring(0, eq);
+        }
+        r = r.substring(0, r.length() - (r.length() % 4 == 1 ? 1 : 0));
+        byte[] bytes;
+        try {
+            bytes = Base64.getDecoder().decode(r);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+        int printable = 0;
+        for (byte b : bytes) {
+            if ((b >= 32 && b < 127) || b == '\n' || b == '\r' || b == '\t') {
+                printable++;
+            }
+        }
+        return printable * 10 >= bytes.length * 9 ? new String(bytes, StandardCharsets.UTF_8) : null;
+    }
+
+    /** A URL-encoded run ({@code password%3Dhunter2}, {@code %7B%22token%22%3A…}): decoded and searched. */
+    static int url(Scan scan, int at, Rule rule) {
+        if (scan.depth > 0) {
+            return -1;
+        }
+        String text = scan.text;
+        int start = at;
+        int floor = Math.max(0, at - MAX_RUN);
+        while (start > floor && urlChar(text.charAt(start - 1))) {
+            start--;
+        }
+        int end = at;
+        int ceiling = Math.min(text.length(), at + MAX_RUN);
+        while (end < ceiling && urlChar(text.charAt(end))) {
+            end++;
+        }
+        String decoded = percentDecode(text, start, end);
+        if (decoded == null) {
+            return end;
+        }
+        if (!Redactor.find(decoded, 1).isEmpty()) {
+            scan.add(start, end, rule.kind, rule.index);
+        }
+        return end;
+    }
+
+    private static boolean urlChar(char c) {
+        return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || "%._~+-*!".indexOf(c) >= 0;
+    }
+
+    private static String percentDecode(String text, int from, int to) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(to - from);
+        for (int i = from; i < to; i++) {
+            char c = text.charAt(i);
+            if (c == '%' && i + 2 < to + 0 && i + 2 < text.length()) {
+                int hi = Character.digit(text.charAt(i + 1), 16);
+                int lo = Character.digit(text.charAt(i + 2), 16);
+                if (hi < 0 || lo < 0) {
+                    return null;
+                }
+                out.write(hi << 4 | lo);
+                i += 2;
+            } else if (c == '+') {
+                out.write(' ');
+            } else {
+                out.write(c);
+            }
+        }
+        return out.toString(StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,124 @@
+package io.github.termsprawl.redact;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * One line of RuleLines: a kind, the keywords that wake it, and either a regex (group 1, if any, is the
+ * secret) or a detector in code. The regex is compiled on first use, so text without a keyword compiles
+ * nothing.
+ */
+final class Rule {
+    final int index;
+    final String kind;
+    final String[] keywords;
+    final boolean ignoreCase;
+    final boolean wordStart;
+    final boolean mixed;
+    final double minEntropy;
+    final int back;
+    final int span;
+    final String detector;
+    private final String regex;
+    private volatile Pattern pattern;
+
+    Rule(
+            int index,
+            String kind,
+            String[] keywords,
+            boolean ignoreCase,
+            boolean wordStart,
+            boolean mixed,
+            double minEntropy,
+            int back,
+            int span,
+            String detector,
+            String regex) {
+        this.index = index;
+        this.kind = kind;
+        this.keywords = keywords;
+        this.ignoreCase = ignoreCase;
+        this.wordStart = wordStart;
+        this.mixed = mixed;
+        this.minEntropy = minEntropy;
+        this.back = back;
+        this.span = span;
+        this.detector = detector;
+        this.regex = regex;
+    }
+
+    Pattern pattern() {
+        Pattern p = pattern;
+        if (p == null) {
+            p = Pattern.compile(regex);
+            pattern = p;
+        }
+        return p;
+    }
+
+    /** Tries the rule at a keyword found at {@code at}; how far the text is done for this rule, or -1. */
+    int detect(Scan scan, int at) {
+        if (detector != null && !detector.equals("openai")) {
+            return switch (detector) {
+                case "pem" -> Pem.detect(scan, at, this);
+                case "jwt" -> Jwt.detect(scan, at, this);
+                case "url" -> Credentials.url(scan, at, this);
+                case "authorization" -> Credentials.authorization(scan, at, this);
+                case "bearer" -> Credentials.bearer(scan, at, this);
+                case "curl" -> Credentials.curl(scan, at, this);
+                case "mysql" -> Credentials.mysql(scan, at, this);
+                case "urlencoded" -> Encoded.url(scan, at, this);
+                case "base64" -> Encoded.base64(scan, at, this);
+                case "assignment" -> Assignment.detect(scan, at, this);
+                default -> throw new IllegalStateException("RuleLines: no detector " + detector);
+            };
+        }
+        String text = scan.text;
+        if (back == 0) {
+            Matcher m = scan.matcher(this);
+            m.region(at, Math.min(text.length(), at + span));
+            return m.lookingAt() ? found(scan, m) : -1;
+        }
+        Matcher m = scan.matcher(this);
+        m.region(Math.max(0, at - back), Math.min(text.length(), at + span));
+        while (m.find()) {
+            if (m.start() <= at && m.end() > at) {
+                return found(scan, m);
+            }
+            if (m.start() > at) {
+                break;
+            }
+        }
+        return -1;
+    }
+
+    private int found(Scan scan, Matcher m) {
+        int group = m.groupCount() >= 1 && m.start(1) >= 0 ? 1 : 0;
+        String secret = m.group(group);
+        if (!accept(secret)) {
+            return m.end(); // a placeholder of this shape: nothing of this rule starts inside it
+        }
+        scan.add(m.start(group), m.end(group), kind, index);
+        return m.end();
+    }
+
+    boolean accept(String secret) {
+        if (minEntropy > 0 && Entropy.bits(secret) < minEntropy) {
+            return false;
+        }
+        if (mixed && (Entropy.mask(secret) & 7) != 7) {
+            return false;
+        }
+        if (Placeholders.maskedToken(kind.equals("twitter-bearer-token") ? secret.substring(22) : secret)) {
+            return false;
+        }
+        return !"openai".equals(detector) || keyLike(secret.substring(3));
+    }
+
+    /** A key's body, not a word: upper and lower case letters and digits, or at least 32 hex digits. */
+    private static boolean keyLike(String body) {
+        int mask = Entropy.mask(body);
+        boolean hex = body.chars().allMatch(c -> (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'));
+        return (mask & 7) == 7 || (hex && body.length() >= 32);
+    }
+}

@@ -1,0 +1,181 @@
+package io.github.termsprawl.redact;
+
+/**
+ * Whether the value of a named assignment looks like a secret rather than code, a path, a number or a
+ * word (docs/redaction.md, "Assignments"). The name has already said "secret"; this is the shape test.
+ */
+final class ValueShape {
+    private ValueShape() {}
+
+    /**
+     * @param value the value, without its quotes
+     * @param quoted whether it was quoted (an unquoted value followed by code has been refused before)
+     */
+    static boolean secretLike(String value, boolean quoted) {
+        int n = value.length();
+        if (n < 4 || n > 1000 || Placeholders.placeholder(value)) {
+            return false;
+        }
+        if (notASecret(value) || (!quoted && dotted(value)) || yamlTag(value)) {
+            return false;
+        }
+        int mask = Entropy.mask(value);
+        int classes = Integer.bitCount(mask);
+        if (mask == Entropy.DIGIT) {
+            return n >= 6 && Entropy.bits(value) >= (n >= 14 ? 2.2 : 2.5) && (n <= 10 || n >= 14);
+        }
+        if (randomLetters(value)) {
+            return true;
+        }
+        if (words(value) || camelWords(value)) {
+            return false;
+        }
+        if (!quoted && (mask & (Entropy.DIGIT | Entropy.OTHER)) == 0 && n < 16) {
+            return false; // an identifier in code, such as isLiteLLM
+        }
+        if (n >= 6 && classes >= 2) {
+            return true;
+        }
+        if (classes >= 3) {
+            return true;
+        }
+        // one case of letters only: random only when long and varied
+        return n >= 16 && Entropy.bits(value) >= 3.5;
+    }
+
+    /** Code, paths, URLs, hashes of lockfiles, numbers with units, versions: never a secret value. */
+    static boolean notASecret(String v) {
+        char first = v.charAt(0);
+        if (first == '/' || first == '~' || first == '.' || first == '@' || first == '&') {
+            return true;
+        }
+        if (v.length() > 2 && v.charAt(1) == ':' && (v.charAt(2) == '\\' || v.charAt(2) == '/')) {
+            return true; // C:\ or C:/
+        }
+        if (v.contains("://")
+                || v.startsWith("sha512-")
+                || v.startsWith("sha384-")
+                || v.startsWith("sha256-")
+                || v.startsWith("sha1-")) {
+            return true;
+        }
+        if (v.startsWith("data:")
+                || v.startsWith("file:")
+                || v.startsWith("env:")
+                || v.startsWith("vault:")
+                || v.startsWith("secret:")
+                || v.startsWith("op://")
+                || v.startsWith("arn:")) {
+            return true;
+        }
+        if (v.indexOf('(') >= 0 && v.indexOf(')') > v.indexOf('(')) {
+            return true;
+        }
+        return version(v);
+    }
+
+    /** {@code !Ref Name}, {@code !!str}: a YAML tag, not a value. */
+    private static boolean yamlTag(String v) {
+        if (v.charAt(0) != '!') {
+            return false;
+        }
+        for (int i = 1; i < v.length(); i++) {
+            char c = v.charAt(i);
+            if (!(Character.isLetter(c) || c == '!')) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** {@code settings.SECRET_KEY}, {@code process.env.TOKEN}: a reference in code (letters in every part). */
+    private static boolean dotted(String v) {
+        int dots = 0;
+        boolean start = true;
+        for (int i = 0; i < v.length(); i++) {
+            char c = v.charAt(i);
+            if (c == '.') {
+                if (start) {
+                    return false;
+                }
+                dots++;
+                start = true;
+            } else if (start) {
+                if (!(Character.isLetter(c) || c == '_' || c == '$')) {
+                    return false;
+                }
+                start = false;
+            } else if (!(Character.isLetter(c) || c == '_' || c == '$')) {
+                return false;
+            }
+        }
+        return dots > 0 && !start;
+    }
+
+    /** {@code 1.2.3}, {@code v2.0.1-beta}. */
+    private static boolean version(String v) {
+        int i = v.charAt(0) == 'v' ? 1 : 0;
+        int digits = 0;
+        int dots = 0;
+        for (; i < v.length(); i++) {
+            char c = v.charAt(i);
+            if (c >= '0' && c <= '9') {
+                digits++;
+            } else if (c == '.') {
+                dots++;
+            } else {
+                break;
+            }
+        }
+        return dots >= 1 && digits >= 2 && i >= v.length() - 8 && dots + digits == i - (v.charAt(0) == 'v' ? 1 : 0);
+    }
+
+    /** Lower case words joined by {@code -}, {@code _}, {@code .} or spaces: a name or a phrase, not a secret. */
+    private static boolean words(String v) {
+        for (int i = 0; i < v.length(); i++) {
+            char c = v.charAt(i);
+            if (!((c >= 'a' && c <= 'z') || c == '-' || c == '_' || c == ' ' || c == '.')) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Lower case letters only, long, varied and poor in vowels: random, not a word (words have about 40%
+     * vowels, random letters about 20%).
+     */
+    private static boolean randomLetters(String v) {
+        if (v.length() < 12) {
+            return false;
+        }
+        int vowels = 0;
+        for (int i = 0; i < v.length(); i++) {
+            char c = v.charAt(i);
+            if (c < 'a' || c > 'z') {
+                return false;
+            }
+            if ("aeiou".indexOf(c) >= 0) {
+                vowels++;
+            }
+        }
+        return vowels * 10 < v.length() * 3 && Entropy.bits(v) >= 3;
+    }
+
+    /** {@code SecretName}, {@code getToken}: words in camel case. */
+    private static boolean camelWords(String v) {
+        int upper = 0;
+        for (int i = 0; i < v.length(); i++) {
+            char c = v.charAt(i);
+            if (c >= 'A' && c <= 'Z') {
+                if (i > 0 && Character.isUpperCase(v.charAt(i - 1))) {
+                    return false;
+                }
+                upper++;
+            } else if (!(c >= 'a' && c <= 'z')) {
+                return false;
+            }
+        }
+        return upper <= Math.max(1, v.length() / 4);
+    }
+}

@@ -1,0 +1,207 @@
+package io.github.termsprawl.redact;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashSet;
+import java.util.Random;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** The parts of the redactor one by one: the rule table, the keyword scan, names, placeholders, encodings. */
+class RedactorPartsTest {
+    @Test
+    void everyRuleCompilesHasAStableKindAndIsWokenByAKeyword() {
+        Set<String> kinds = new HashSet<>();
+        for (Rule rule : RuleTable.RULES) {
+            assertTrue(rule.kind.matches("[a-z0-9]+(-[a-z0-9]+)*"), rule.kind);
+            assertTrue(rule.keywords.length > 0, rule.kind + " has keywords");
+            for (String k : rule.keywords) {
+                assertTrue(k.length() >= 2, rule.kind + ": a keyword of two characters or more: " + k);
+            }
+            if (rule.detector == null || rule.detector.equals("openai") || rule.detector.equals("jwt")) {
+                rule.pattern(); // throws on a bad regex
+            }
+            kinds.add(rule.kind);
+        }
+        assertTrue(kinds.size() > 80, "kinds: " + kinds.size());
+    }
+
+    @Test
+    void textWithoutAKeywordCostsOnePassAndNothingElse() {
+        String text = "plain prose about builds, tests and the weather, repeated. ".repeat(2000);
+        assertNull(KeywordScan.scan(text, 0), "no keyword, no rule tried");
+        assertSame(text, Redactor.redact(text));
+    }
+
+    @Test
+    void aTokenAfterAnEscapedLineEndStartsAWordButTheEscapeStays() {
+        String text = "{\"out\":\"line\\nAKIA" + "Z7Q3RW2LX5KPMN4T\\nnext\"}";
+        assertEquals("{\"out\":\"line\\n[redacted:aws-access-key]\\nnext\"}", Redactor.redact(text));
+        assertTrue(RuleTable.escapeAware("\\bAB").startsWith("(?:(?<=\\\\[nrt])|\\b)"));
+    }
+
+    @Test
+    void namesSayWhetherAndWhichSecretTheyHold() {
+        assertEquals("twilio-token", SecretNames.kind("TWILIO_AUTH_TOKEN"));
+        assertEquals("secret-assignment", SecretNames.kind("DB_PASSWORD"));
+        assertEquals("openai-api-key", SecretNames.kind("OPENAI_API_KEY"));
+        assertEquals("api-key-header", SecretNames.kind("X-API-Key"));
+        assertEquals("secret-assignment", SecretNames.kind("bot_token4"));
+        for (String name : new String[] {
+            "max_tokens",
+            "token_type",
+            "password_file",
+            "secret_length",
+            "credentialsId",
+            "use_token",
+            "authenticity_token",
+            "key",
+            "primaryKey",
+            "PASS",
+            "author",
+            "tokenizer",
+            "nonMatchingToken"
+        }) {
+            assertNull(SecretNames.kind(name), name);
+        }
+    }
+
+    @Test
+    void placeholdersAndSampleKeysAreNotSecrets() {
+        for (String v : new String[] {
+            "",
+            "${VAR}",
+            "%APP_SECRET%",
+            "<your-token>",
+            "{{ secrets.X }}",
+            "changeme",
+            "xxxxxxxx",
+            "****",
+            "YOUR_API_KEY",
+            "sk-...",
+            "example-key",
+            "[redacted:jwt]",
+            "AIzaSyabcdefghijklmnopqrstuvwxyz1234567"
+        }) {
+            assertTrue(Placeholders.placeholder(v), v);
+        }
+        assertTrue(Placeholders.maskedToken("hf_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"));
+        assertTrue(Placeholders.maskedToken("sha256~XXX_PUT_YOUR_TOKEN_HERE_XXX"));
+        assertTrue(Placeholders.maskedToken("sk-ant-api03-abc123xyz-klmnopqrstuvwx"));
+        assertFalse(Placeholders.maskedToken("ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"));
+    }
+
+    @Test
+    void valuesAreJudgedByTheirShape() {
+        for (String v :
+                new String[] {"hunter2-Blue", "Zk81x", "Hq3Lm8Xv2Rt7Yp4Z", "zozjqictfsykuvrj", "8074272240832472"}) {
+            assertTrue(ValueShape.secretLike(v, true), v);
+        }
+        for (String v : new String[] {
+            "settings.SECRET_KEY",
+            "my-app-secret",
+            "SecretName",
+            "/run/secrets/x",
+            "1.2.3",
+            "https://example.com",
+            "sha512-abc",
+            "4096",
+            "required",
+            "!Ref"
+        }) {
+            assertFalse(ValueShape.secretLike(v, false), v);
+        }
+    }
+
+    @Test
+    void aSecretInsideBase64OrUrlEncodingGoesWhole() {
+        String basic = SecretCases.b64("deploy:Zq8xW3vR7tY2");
+        assertEquals("Authorization: Basic [redacted:basic-auth]", Redactor.redact("Authorization: Basic " + basic));
+        String blob = SecretCases.b64("export GITHUB_TOKEN=ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8");
+        assertEquals("data: [redacted:encoded-secret]", Redactor.redact("data: " + blob));
+        assertEquals("?s=[redacted:encoded-secret]&x=1", Redactor.redact("?s=password%3DHq3Lm8Xv2Rt7Yp4Z&x=1"));
+    }
+
+    @Test
+    void longBase64RunsAreDataAndAreNeverDecoded() {
+        Random rnd = new Random(1);
+        String data = SecretCases.r(rnd, SecretCases.B64, 6000)
+                + SecretCases.b64("ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8")
+                + SecretCases.r(rnd, SecretCases.B64, 6000);
+        String text = "{\"data\":\"" + data + "\"}";
+        assertSame(text, Redactor.redact(text));
+    }
+
+    /** Texts made of keywords, quotes, escapes and pieces of secrets: no exception, and a second redaction changes nothing. */
+    @Test
+    void anyMixOfKeywordsAndEscapesIsRedactedWithoutErrorAndOnceForAll() {
+        String[] pieces = {
+            "password",
+            "=",
+            "\"",
+            "\\\"",
+            ":",
+            " ",
+            "\\n",
+            "\n",
+            "token",
+            "key",
+            "api_",
+            "-----BEGIN RSA PRIVATE KEY-----",
+            "-----END RSA PRIVATE KEY-----",
+            "eyJ",
+            "eyJhbGciOiJIUzI1NiJ9",
+            ".",
+            "://",
+            "@",
+            "%3D",
+            "%2F",
+            "Authorization: ",
+            "Bearer ",
+            "Basic ",
+            "curl -u ",
+            "mysql -p",
+            "ghp_",
+            "AKIA",
+            "sk-ant-",
+            "Q~",
+            "AIza",
+            "abc123XYZ",
+            "Zq8xW3vR7tY2",
+            "$",
+            "{",
+            "}",
+            "<",
+            ">",
+            "<password>",
+            "</password>",
+            "'",
+            "`",
+            "-",
+            "AAAAAAAAAAAAAAAAAAAAAA",
+            "Z2hwX",
+            "c2VjcmV0",
+            "+ASt",
+            "AzFu",
+            "sig=",
+            "dGVzdA==",
+            "x",
+            "0",
+            "\\\\"
+        };
+        Random rnd = new Random(22);
+        for (int i = 0; i < 3000; i++) {
+            StringBuilder b = new StringBuilder();
+            for (int j = rnd.nextInt(40); j > 0; j--) {
+                b.append(pieces[rnd.nextInt(pieces.length)]);
+            }
+            String text = b.toString();
+            String once = Redactor.redact(text);
+            assertEquals(once, Redactor.redact(once), text);
+        }
+    }
+}
