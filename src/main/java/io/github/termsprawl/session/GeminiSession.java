@@ -6,6 +6,7 @@ import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonProjection;
 import io.github.termsprawl.jsonl.JsonWriter;
 import io.github.termsprawl.transcript.StoreFacts;
+import io.github.termsprawl.transcript.Turn;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -143,6 +144,15 @@ public final class GeminiSession implements SessionReader {
         }
     }
 
+    /**
+     * The turn the file view prints for a message of {@link #walk}, or null (docs/stores.md): a {@code user}
+     * or {@code gemini} message's text parts (not thoughts) joined with {@code \n}, when not empty; the CLI's
+     * notices ({@code info}, {@code error}, {@code warning}) and the tool results never print.
+     */
+    public static Turn prose(Message m) {
+        return Messages.nonEmptyProse(m);
+    }
+
     static List<Message> messages(Map<String, Object> m, Source source) {
         Object type = m.get("type");
         String id = m.get("id") instanceof String s ? s : null;
@@ -214,7 +224,7 @@ public final class GeminiSession implements SessionReader {
             Map<String, Object> inline = Json.asObject(p.get("inlineData"));
             Map<String, Object> fileData = Json.asObject(p.get("fileData"));
             if (p.get("text") instanceof String t) {
-                blocks.add(p.get("thought") == Boolean.TRUE ? new Block.Thinking(t, false) : new Block.Text(t));
+                blocks.add(Boolean.TRUE.equals(p.get("thought")) ? new Block.Thinking(t, false) : new Block.Text(t));
             } else if (inline != null) {
                 String mime = inline.get("mimeType") instanceof String s ? s : null;
                 long size = inline.get("data") instanceof String d ? ClaudeContent.base64Size(d) : -1;

@@ -165,10 +165,13 @@ final class GeminiTranscript implements StoreReader {
         }
     }
 
-    /** {@code user} and {@code gemini} messages with text; null for everything else. */
+    /**
+     * {@code user} and {@code gemini} (in older documents {@code model}) messages with text; null for everything
+     * else.
+     */
     static Turn toTurn(Map<String, Object> message) {
         Object type = message.get("type");
-        String role = "user".equals(type) ? "user" : "gemini".equals(type) ? "assistant" : null;
+        String role = "user".equals(type) ? "user" : "gemini".equals(type) || "model".equals(type) ? "assistant" : null;
         if (role == null) {
             return null;
         }
@@ -176,9 +179,22 @@ final class GeminiTranscript implements StoreReader {
         return text == null || text.isEmpty() ? null : new Turn(role, text);
     }
 
-    /** A string as it is; else the {@code text} of each text-bearing part joined with {@code \n}; else null. */
+    /**
+     * A string as it is; else the {@code text} of each text-bearing part joined with {@code \n}, not the
+     * model's thoughts ({@code "thought": true}: reasoning never prints, docs/stores.md); else null.
+     */
     static String contentText(Object content) {
-        return Prose.join(content, false);
+        if (!(content instanceof List<?> parts)) {
+            return Prose.join(content, false);
+        }
+        StringBuilder text = null;
+        for (Object part : parts) {
+            Map<String, Object> p = Json.asObject(part);
+            if (p != null && p.get("text") instanceof String t && !Boolean.TRUE.equals(p.get("thought"))) {
+                text = text == null ? new StringBuilder(t) : text.append('\n').append(t);
+            }
+        }
+        return text == null ? null : text.toString();
     }
 
     List<Turn> lastTurns(Path file, TurnLimits limits) {

@@ -98,4 +98,34 @@ class GeminiTranscriptTest {
                 readers.lastTurns(entry, StoreFixtures.LIMITS).turns());
         assertEquals(new ReadStats("gemini", 4, 2, 0), readers.stats(entry));
     }
+
+    /** Reasoning never prints (docs/stores.md): a part marked {@code thought} is the model's, not its answer. */
+    @Test
+    void thoughtPartsAreNotTheAnswer() throws Exception {
+        Path file = StoreFixtures.jsonl(
+                dir.resolve("session-thoughts.jsonl"),
+                HEADER,
+                "{\"id\":\"u1\",\"type\":\"user\",\"content\":\"why?\"}",
+                "{\"id\":\"g1\",\"type\":\"gemini\",\"content\":[{\"text\":\"thinking aloud\",\"thought\":true},"
+                        + "{\"text\":\"Because.\"}]}",
+                "{\"id\":\"g2\",\"type\":\"gemini\",\"content\":[{\"text\":\"only a thought\",\"thought\":true}]}");
+        assertEquals(
+                StoreFixtures.turns("user", "why?", "assistant", "Because."),
+                readers.lastTurns(StoreFixtures.entry(file, "gemini", null), StoreFixtures.LIMITS)
+                        .turns());
+    }
+
+    /** The older document's {@code model} messages are the assistant's, as the session reader reads them. */
+    @Test
+    void modelMessagesOfTheOlderDocumentAreTheAssistants() throws Exception {
+        Path file = StoreFixtures.write(
+                dir.resolve("session-old.json"),
+                "{\"sessionId\":\"s\",\"projectHash\":\"h\",\"messages\":["
+                        + "{\"id\":\"m1\",\"type\":\"user\",\"content\":\"hi\"},"
+                        + "{\"id\":\"m2\",\"type\":\"model\",\"content\":\"hello\"}]}");
+        assertEquals(
+                StoreFixtures.turns("user", "hi", "assistant", "hello"),
+                readers.lastTurns(StoreFixtures.entry(file, "gemini", null), StoreFixtures.LIMITS)
+                        .turns());
+    }
 }
