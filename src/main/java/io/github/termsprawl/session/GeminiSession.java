@@ -5,13 +5,12 @@ import io.github.termsprawl.jsonl.ForwardLineReader;
 import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonProjection;
 import io.github.termsprawl.jsonl.JsonWriter;
+import io.github.termsprawl.transcript.GeminiReplay;
 import io.github.termsprawl.transcript.StoreFacts;
 import io.github.termsprawl.transcript.Turn;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -69,14 +68,16 @@ public final class GeminiSession implements SessionReader {
         return replay;
     }
 
-    /** The message list as the log's edits leave it, each message with where its last version was read. */
+    /** A message of the log and where its last version was read (null: in a whole document). */
+    private record Read(Map<String, Object> message, Source source) {}
+
+    /** The message list as the log's edits leave it ({@link GeminiReplay}, shared with the file view). */
     private static final class Replay {
         final String file;
-        final LinkedHashMap<String, Object[]> byId = new LinkedHashMap<>(); // id -> {message, source}
+        final GeminiReplay<Read> list = new GeminiReplay<>();
         long records;
         long unknown;
         long unreadable;
-        int anonymous;
 
         Replay(String file) {
             this.file = file;
@@ -84,58 +85,43 @@ public final class GeminiSession implements SessionReader {
 
         void apply(Map<String, Object> r, Source.Line source) {
             records++;
-            Map<String, Object> set = Json.asObject(r.get("$set"));
-            if (set != null) {
-                if (set.get("messages") instanceof List<?> checkpoint) {
-                    replaceAll(checkpoint, source);
-                }
-            } else if (r.get("$rewindTo") instanceof String id) {
-                rewind(id);
-            } else if (r.containsKey("id") && r.containsKey("type")) {
-                put(r, source);
-            } else if (r.containsKey("sessionId") || r.containsKey("projectHash")) {
-                if (r.get("messages") instanceof List<?> messages) {
-                    replaceAll(messages, source); // a whole pre-0.39 document
-                }
-            } else {
-                unknown++;
+            switch (GeminiReplay.kind(r)) {
+                case MESSAGE:
+                    put(r, source);
+                    return;
+                case REWIND:
+                    list.rewind((String) r.get("$rewindTo"));
+                    return;
+                case CHECKPOINT:
+                case HEADER: // the header, or a whole pre-0.39 document
+                    List<?> all = GeminiReplay.messagesOf(r);
+                    if (all != null) {
+                        list.clear();
+                        for (Object m : all) {
+                            Map<String, Object> message = Json.asObject(m);
+                            if (message != null) {
+                                put(message, source);
+                            }
+                        }
+                    }
+                    return;
+                default:
+                    unknown++;
             }
         }
 
         private void put(Map<String, Object> message, Source source) {
             unknown += StoreFacts.geminiKnown(message.get("type")) ? 0 : 1;
-            String id = message.get("id") instanceof String s ? s : "\0" + anonymous++;
-            byId.put(id, new Object[] {message, source});
-        }
-
-        private void replaceAll(List<?> messages, Source source) {
-            byId.clear();
-            for (Object m : messages) {
-                Map<String, Object> message = Json.asObject(m);
-                if (message != null) {
-                    put(message, source);
-                }
-            }
-        }
-
-        private void rewind(String id) {
-            boolean dropping = false;
-            for (Iterator<String> it = byId.keySet().iterator(); it.hasNext(); ) {
-                dropping |= it.next().equals(id);
-                if (dropping) {
-                    it.remove();
-                }
-            }
+            list.put(message, new Read(message, source));
         }
 
         List<Message> messages() {
             List<Message> out = new ArrayList<>();
             int index = 0;
-            for (Map.Entry<String, Object[]> e : byId.entrySet()) {
-                @SuppressWarnings("unchecked")
-                Map<String, Object> m = (Map<String, Object>) e.getValue()[0];
-                Source source = e.getValue()[1] != null
-                        ? (Source) e.getValue()[1]
+            for (Read read : list.values()) {
+                Map<String, Object> m = read.message();
+                Source source = read.source() != null
+                        ? read.source()
                         : new Source.Row(file, m.get("id") instanceof String id ? id : "#" + index);
                 out.addAll(GeminiSession.messages(m, source));
                 index++;

@@ -8,7 +8,6 @@ import io.github.termsprawl.jsonl.JsonlTail;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -16,9 +15,7 @@ import java.util.Set;
 /**
  * The context view of a Gemini CLI chat: JSONL (v0.39+: a header, message records, {@code $set} patches
  * and {@code $rewindTo} markers) or the older single {@code .json} document. The JSONL file is a log of
- * edits, not of messages: a message id is re-appended on every update (the last one wins, at its first
- * position), {@code $set.messages} replaces the whole list and {@code $rewindTo} drops a message and all
- * after it. So it is replayed from the start; these files are small.
+ * edits, not of messages ({@link GeminiReplay}), so it is replayed from the start; these files are small.
  */
 final class GeminiTranscript implements StoreReader {
     static final JsonProjection KEYS =
@@ -84,16 +81,10 @@ final class GeminiTranscript implements StoreReader {
         return replay.list();
     }
 
-    /**
-     * The message list as the edits leave it, in linear time: a message keeps the place it was first
-     * appended at, and a rewind cuts the list at that place (each message is cut at most once).
-     */
+    /** The replay of the log ({@link GeminiReplay}), counting its records for stats. */
     private static final class Replay {
         private final ReadStats.Counter count;
-        private final List<String> order = new ArrayList<>();
-        private final Map<String, Integer> place = new HashMap<>();
-        private final Map<String, Map<String, Object>> byId = new HashMap<>();
-        private int anonymous;
+        private final GeminiReplay<Map<String, Object>> messages = new GeminiReplay<>();
 
         Replay(ReadStats.Counter count) {
             this.count = count;
@@ -101,67 +92,41 @@ final class GeminiTranscript implements StoreReader {
 
         void apply(Map<String, Object> r) {
             Deadline.check();
-            Map<String, Object> set = Json.asObject(r.get("$set"));
-            if (set != null) {
-                count.record(true);
-                if (set.get("messages") instanceof List<?> checkpoint) {
-                    replaceAll(checkpoint);
-                }
-            } else if (r.get("$rewindTo") instanceof String id) {
-                count.record(true);
-                rewind(id);
-            } else if (r.containsKey("id") && r.containsKey("type")) {
-                put(r);
-            } else if (r.containsKey("sessionId") || r.containsKey("projectHash")) {
-                count.record(true); // the header, or a whole pre-0.39 document
-                if (r.get("messages") instanceof List<?> messages) {
-                    replaceAll(messages);
-                }
-            } else {
-                count.record(false);
+            GeminiReplay.Kind kind = GeminiReplay.kind(r);
+            switch (kind) {
+                case MESSAGE:
+                    put(r);
+                    return;
+                case REWIND:
+                    count.record(true);
+                    messages.rewind((String) r.get("$rewindTo"));
+                    return;
+                case CHECKPOINT:
+                case HEADER: // the header, or a whole pre-0.39 document
+                    count.record(true);
+                    List<?> all = GeminiReplay.messagesOf(r);
+                    if (all != null) {
+                        messages.clear();
+                        for (Object m : all) {
+                            Map<String, Object> message = Json.asObject(m);
+                            if (message != null) {
+                                put(message);
+                            }
+                        }
+                    }
+                    return;
+                default:
+                    count.record(false);
             }
         }
 
         private void put(Map<String, Object> message) {
             count.record(message.get("type") instanceof String t && KNOWN_MESSAGE_TYPES.contains(t));
-            String id = message.get("id") instanceof String s ? s : "\0" + anonymous++;
-            if (byId.put(id, message) == null) { // an id seen before keeps its place and takes the new content
-                place.put(id, order.size());
-                order.add(id);
-            }
-        }
-
-        private void replaceAll(List<?> messages) {
-            order.clear();
-            place.clear();
-            byId.clear();
-            for (Object m : messages) {
-                Map<String, Object> message = Json.asObject(m);
-                if (message != null) {
-                    put(message);
-                }
-            }
-        }
-
-        /** Drops the message and every one after it. */
-        private void rewind(String id) {
-            Integer at = place.get(id);
-            if (at == null) {
-                return;
-            }
-            for (int i = order.size() - 1; i >= at; i--) {
-                String gone = order.remove(i);
-                place.remove(gone);
-                byId.remove(gone);
-            }
+            messages.put(message, message);
         }
 
         List<Map<String, Object>> list() {
-            List<Map<String, Object>> list = new ArrayList<>(order.size());
-            for (String id : order) {
-                list.add(byId.get(id));
-            }
-            return list;
+            return messages.values();
         }
     }
 

@@ -73,4 +73,25 @@ class GeminiSessionTest {
                 doc.stream().mapToInt(d -> d.split("<thinking", -1).length - 1).sum(),
                 "every thought");
     }
+
+    /** The session reader replays as the file view does (one {@code GeminiReplay}): 20,000 rewinds, each message once. */
+    @Test
+    void twentyThousandRewindsLeaveTheMessagesBeforeEach() throws IOException {
+        StringBuilder log = new StringBuilder("{\"sessionId\":\"s\",\"projectHash\":\"h\"}\n");
+        int n = 20_000;
+        for (int i = 0; i < n; i++) {
+            log.append("{\"id\":\"m")
+                    .append(i)
+                    .append("\",\"type\":\"user\",\"content\":\"t")
+                    .append(i)
+                    .append("\"}\n");
+            log.append("{\"id\":\"x").append(i).append("\",\"type\":\"user\",\"content\":\"dropped\"}\n");
+            log.append("{\"$rewindTo\":\"x").append(i).append("\"}\n");
+        }
+        Path file = StoreFixtures.write(dir.resolve("session-rewinds.jsonl"), log.toString());
+        List<Message> out = new ArrayList<>();
+        WalkStats stats = new GeminiSession().walk(StoreFixtures.entry(file, "gemini", null), m -> out.add(m));
+        assertEquals(new WalkStats(3L * n + 1, 0, 0, n), stats);
+        assertEquals("user @m" + (n - 1) + ": \"t" + (n - 1) + "\"", Describe.of(out.get(n - 1)));
+    }
 }
