@@ -296,21 +296,18 @@ class FastPathEqualsFullPathTest {
         boolean newline = gen.chance(80);
         switch (format) {
             case CLAUDE:
-                return StoreFixtures.entry(
-                        RandomLogs.writeLines(at.resolve("s.jsonl"), gen.claude(), newline), "claude", null);
+                return StoreFixtures.entry(gen.write(at.resolve("s.jsonl"), gen.claude()), "claude", null);
             case CODEX:
-                return StoreFixtures.entry(
-                        RandomLogs.writeLines(at.resolve("rollout-x.jsonl"), gen.codex(), newline), "codex", null);
+                return StoreFixtures.entry(gen.write(at.resolve("rollout-x.jsonl"), gen.codex()), "codex", null);
             case GEMINI_JSONL:
-                return StoreFixtures.entry(
-                        RandomLogs.writeLines(at.resolve("session-x.jsonl"), gen.geminiLog(), newline), "gemini", null);
+                return StoreFixtures.entry(gen.write(at.resolve("session-x.jsonl"), gen.geminiLog()), "gemini", null);
             case GEMINI_JSON:
                 return StoreFixtures.entry(
                         RandomLogs.writeLines(at.resolve("session-x.json"), List.of(gen.geminiDocument()), newline),
                         "gemini",
                         null);
             case PI:
-                return StoreFixtures.entry(RandomLogs.writeLines(at.resolve("s.jsonl"), gen.pi(), newline), "pi", null);
+                return StoreFixtures.entry(gen.write(at.resolve("s.jsonl"), gen.pi()), "pi", null);
             case OPENCODE_JSON:
                 return StoreFixtures.entry(
                         storage(gen.openCode("s" + seed + "_"), dir.resolve("storage"), seed),

@@ -162,6 +162,34 @@ final class RandomLogs {
         return file;
     }
 
+    /**
+     * The lines as a file, with what a file may have around them: a byte order mark, {@code \r\n} line ends, a
+     * key written twice (the last one counts), bytes that are not UTF-8, no final newline.
+     */
+    Path write(Path file, List<String> lines) throws IOException {
+        Files.createDirectories(file.getParent());
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        if (chance(10)) {
+            out.write(new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF});
+        }
+        String end = chance(10) ? "\r\n" : "\n";
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i);
+            if (line.startsWith("{") && chance(3)) {
+                line = "{\"type\":\"zzz\",\"message\":null," + line.substring(1); // the line's own keys come last
+            }
+            out.write(line.getBytes(StandardCharsets.UTF_8));
+            if (chance(1)) {
+                out.write(new byte[] {(byte) 0xC3, (byte) 0x28, (byte) 0xFF});
+            }
+            if (i < lines.size() - 1 || chance(80)) {
+                out.write(end.getBytes(StandardCharsets.UTF_8));
+            }
+        }
+        Files.write(file, out.toByteArray());
+        return file;
+    }
+
     // ---------------------------------------------------------------- Claude Code
 
     List<String> claude() {
@@ -367,13 +395,14 @@ final class RandomLogs {
                             obj("type", "AgentMessage", "content", List.of(obj("type", "Text", "text", answer))))));
                 }
                 if (mode != 0) {
-                    lines.add(item(obj(
-                            "type",
-                            "message",
-                            "role",
-                            "assistant",
-                            "content",
-                            List.of(obj("type", "output_text", "text", answer)))));
+                    List<Object> parts = new ArrayList<>(List.of(obj("type", "output_text", "text", answer)));
+                    if (chance(10)) {
+                        parts.add(pick(
+                                obj("type", "refusal", "refusal", text()),
+                                obj("type", "zzz_text", "text", text()),
+                                obj("type", "input_image", "image_url", "data:image/png;base64,AAAA")));
+                    }
+                    lines.add(item(obj("type", "message", "role", "assistant", "content", parts)));
                 }
             }
             if (chance(5) && mode != 0) {
