@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import io.github.termsprawl.core.SharedFolder;
 import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.jsonl.Json;
+import io.github.termsprawl.jsonl.JsonlTail;
 import io.github.termsprawl.transcript.OpenCodeDbFixture;
 import io.github.termsprawl.transcript.PeerTurns;
 import io.github.termsprawl.transcript.Store;
@@ -65,6 +66,8 @@ class FastPathEqualsFullPathTest {
     }
 
     private static TranscriptReaders readers;
+    /** The tail walk with a small chunk and line buffer: every chunk boundary, and long lines streamed with a cap. */
+    private static TranscriptReaders smallBuffers;
 
     @TempDir
     Path dir;
@@ -72,11 +75,13 @@ class FastPathEqualsFullPathTest {
     @BeforeAll
     static void open() {
         readers = StoreFixtures.readers();
+        smallBuffers = new TranscriptReaders(new JsonlTail(97, 4096), null);
     }
 
     @AfterAll
     static void close() {
         readers.close();
+        smallBuffers.close();
     }
 
     /** The prose turns of the whole session, by the store's projection of its messages. */
@@ -113,10 +118,13 @@ class FastPathEqualsFullPathTest {
             for (Turn t : whole.subList(Math.max(0, whole.size() - limits.maxTurns()), whole.size())) {
                 expected.add(limits.cut(t));
             }
-            PeerTurns fast = readers.lastTurns(entry, limits);
-            assertNull(fast.refusal(), what);
-            assertEquals(show(expected), show(fast.turns()), what + " (last " + limits.maxTurns() + ")");
-            assertEquals(expected, fast.turns(), what + " (last " + limits.maxTurns() + ")");
+            for (TranscriptReaders tail : List.of(readers, smallBuffers)) {
+                PeerTurns fast = tail.lastTurns(entry, limits);
+                String where = what + " (last " + limits.maxTurns() + (tail == readers ? ")" : ", small buffers)");
+                assertNull(fast.refusal(), what);
+                assertEquals(show(expected), show(fast.turns()), where);
+                assertEquals(expected, fast.turns(), where);
+            }
         }
     }
 
