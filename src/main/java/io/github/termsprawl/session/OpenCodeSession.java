@@ -145,7 +145,8 @@ public final class OpenCodeSession implements SessionReader {
             Map<String, Object> m = Json.asObject(Json.readFileOrNull(file));
             if (m != null) {
                 if (!(m.get("id") instanceof String)) {
-                    m.put("id", file.getFileName().toString().replace(".json", ""));
+                    String name = file.getFileName().toString(); // a *.json file: its stem, as the file view reads it
+                    m.put("id", name.substring(0, name.length() - ".json".length()));
                 }
                 messages.add(m);
             }
