@@ -178,6 +178,12 @@ final class RandomLogs {
             if (line.startsWith("{") && chance(3)) {
                 line = "{\"type\":\"zzz\",\"message\":null," + line.substring(1); // the line's own keys come last
             }
+            if (chance(5)) { // the same record, with types and a key spelled with escapes
+                line = line.replace("\"type\":\"user\"", "\"type\":\"\\u0075ser\"")
+                        .replace("\"type\":\"assistant\"", "\"type\":\"\\u0061ssistant\"")
+                        .replace("\"type\":\"message\"", "\"type\":\"\\u006dessage\"")
+                        .replace("\"role\":", "\"\\u0072ole\":");
+            }
             out.write(line.getBytes(StandardCharsets.UTF_8));
             if (chance(1)) {
                 out.write(new byte[] {(byte) 0xC3, (byte) 0x28, (byte) 0xFF});
