@@ -179,8 +179,8 @@ final class RandomLogs {
                 line = "{\"type\":\"zzz\",\"message\":null," + line.substring(1); // the line's own keys come last
             }
             if (chance(5)) { // the same record, with types and a key spelled with escapes
-                line = line.replace("\"type\":\"user\"", "\"type\":\"\\u0075ser\"")
-                        .replace("\"type\":\"assistant\"", "\"type\":\"\\u0061ssistant\"")
+                line = line.replace(":\"user\"", ":\"\\u0075ser\"")
+                        .replace(":\"assistant\"", ":\"\\u0061ssistant\"")
                         .replace("\"type\":\"message\"", "\"type\":\"\\u006dessage\"")
                         .replace("\"role\":", "\"\\u0072ole\":");
             }
