@@ -330,7 +330,7 @@ public final class CodexSession implements SessionReader {
         }
         Map<String, Object> p = Json.asObject(record.get("payload"));
         Map<String, Object> item = p == null ? null : Json.asObject(p.get("item"));
-        if ("event_msg".equals(record.get("type")) && "item_completed".equals(p.get("type")) && item != null) {
+        if ("event_msg".equals(record.get("type")) && item != null && "item_completed".equals(p.get("type"))) {
             Role role = "UserMessage".equals(item.get("type"))
                     ? Role.USER
                     : "AgentMessage".equals(item.get("type")) ? Role.ASSISTANT : null;

@@ -390,6 +390,15 @@ final class RandomLogs {
                 if (chance(5)) {
                     lines.add(junk());
                 }
+                if (chance(3)) {
+                    lines.add(json(obj(
+                            "timestamp",
+                            "t",
+                            "type",
+                            pick("event_msg", "response_item"),
+                            "payload",
+                            pick(null, "x", obj("type", "item_completed")))));
+                }
                 String answer = text();
                 if ((mode == 0 || mode == 1) && !chance(drop)) {
                     lines.add(event(obj("type", "agent_message", "message", answer)));
