@@ -1,7 +1,7 @@
 #!/bin/sh
 # Benchmark of Gemini CLI's $rewindTo replay (issue 21): a log where every message is followed by one a
 # rewind drops at once, 20,000 and 40,000 times, replayed whole (the session model: history, ask) and as
-# the context view's last 40 turns. Both use one rule (transcript/GeminiEditList), linear in the records.
+# the context view's last 40 turns. Both use one rule (transcript/GeminiReplay), linear in the records.
 # Test-scope GeminiRewindBench, in one warm JVM; prints a Markdown table.
 #
 #   bench/gemini-rewinds.sh      RUNS=5 runs each (median), logs under target/bench/gemini

@@ -2,7 +2,15 @@ package io.github.termsprawl.session;
 
 /** One part of a message, in the order the store wrote them. */
 public sealed interface Block {
-    record Text(String text) implements Block {}
+    /**
+     * Text; {@code harness} when the store marks it as added by the harness rather than typed or answered
+     * (OpenCode's {@code synthetic} and {@code ignored} parts), which the file view leaves out (docs/stores.md).
+     */
+    record Text(String text, boolean harness) implements Block {
+        public Text(String text) {
+            this(text, false);
+        }
+    }
 
     /** Reasoning; {@code redacted} when the store kept only an opaque or encrypted form (then text is empty). */
     record Thinking(String text, boolean redacted) implements Block {}

@@ -7,6 +7,7 @@ import io.github.termsprawl.jsonl.JsonlRecords;
 import io.github.termsprawl.jsonl.ReverseLineReader;
 import io.github.termsprawl.redact.Redactor;
 import io.github.termsprawl.transcript.StoreFacts;
+import io.github.termsprawl.transcript.Turn;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -383,6 +384,16 @@ public final class ClaudeSession implements SessionReader {
      */
     public WalkStats walk(Path file, MessageVisitor visitor) {
         return JsonlMessages.walk(file, ClaudeRecord.FULL, RULE, visitor);
+    }
+
+    /**
+     * The turn the file view prints for a message of {@link #walk}, or null (docs/context.md, "From a Claude
+     * Code transcript to turns"): a user or assistant record's text blocks joined with {@code \n}, even an
+     * empty text. The file view prints every such record, so meta, sidechain and compaction-summary records
+     * print too; attachments, system notices, tool-result-only records and records without a text block do not.
+     */
+    public static Turn prose(Message m) {
+        return Messages.prose(m);
     }
 
     private static final JsonlMessages.Rule RULE = new JsonlMessages.Rule() {

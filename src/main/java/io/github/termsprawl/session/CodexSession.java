@@ -6,12 +6,15 @@ import io.github.termsprawl.jsonl.JsonProjection;
 import io.github.termsprawl.jsonl.JsonlRecords;
 import io.github.termsprawl.jsonl.ReverseLineReader;
 import io.github.termsprawl.transcript.StoreFacts;
+import io.github.termsprawl.transcript.Turn;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A Codex rollout as a session. The messages are the {@code response_item} records — the transcript the
@@ -38,6 +41,21 @@ public final class CodexSession implements SessionReader {
      * for it (read from the start then).
      */
     public Walk walkFrom(Path file, long offset, long line, boolean modelTranscript, MessageVisitor visitor) {
+        return walkFrom(file, offset, line, modelTranscript, false, visitor);
+    }
+
+    /**
+     * Every message of the model transcript and, where they were written, the UI stream's and the completed
+     * items' copies of the prose ({@link Message.Flag#UI_COPY}, {@link Message.Flag#ITEM_COPY}), in file order:
+     * what the file view chooses from, exchange by exchange ({@link #prose(List)}). The views of the whole
+     * session ({@link #walk}) give the model transcript alone.
+     */
+    public WalkStats walkWithCopies(TranscriptIndex.Entry entry, MessageVisitor visitor) {
+        return walkFrom(entry.path(), 0, 1, false, true, visitor).stats();
+    }
+
+    private Walk walkFrom(
+            Path file, long offset, long line, boolean modelTranscript, boolean copies, MessageVisitor visitor) {
         List<Message> fallback = new ArrayList<>();
         boolean[] items = {modelTranscript};
         WalkStats stats = JsonlMessages.walk(
@@ -51,10 +69,10 @@ public final class CodexSession implements SessionReader {
                         if ("response_item".equals(record.get("type"))) {
                             items[0] = true;
                             fallback.clear();
-                        } else if (!items[0]) {
+                        } else if (!items[0] && !copies) {
                             fallback.addAll(uiMessages(record, source)); // kept only while no model transcript is seen
                         }
-                        return CodexSession.messages(record, source);
+                        return copies ? copies(record, source) : CodexSession.messages(record, source);
                     }
 
                     @Override
@@ -64,13 +82,90 @@ public final class CodexSession implements SessionReader {
                 },
                 visitor);
         long messages = stats.messages();
-        for (Message m : items[0] ? List.<Message>of() : fallback) {
+        for (Message m : items[0] || copies ? List.<Message>of() : fallback) {
             messages++;
             if (!visitor.visit(m)) {
                 break;
             }
         }
         return new Walk(new WalkStats(stats.records(), stats.unknown(), stats.unreadable(), messages), items[0]);
+    }
+
+    /** Prose channels, most preferred first (docs/stores.md): the UI stream, completed items, the model transcript. */
+    private static final Message.Flag[] CHANNELS = {Message.Flag.UI_COPY, Message.Flag.ITEM_COPY, null};
+
+    /**
+     * The turns the file view prints, from the messages of a {@link #walkWithCopies} in order (docs/stores.md).
+     * Codex writes one message on up to three channels, and some rollouts have one side of an exchange (a run of
+     * user messages and the replies up to the next user message) on one channel only: for each exchange, its user
+     * side and its assistant side are each taken from the first channel, in {@link #CHANNELS} order, that has
+     * prose for it. A user text loses the harness blocks it opens with; reasoning, tool traffic, developer
+     * messages, other agents' messages and compaction summaries print nothing.
+     */
+    public static List<Turn> prose(List<Message> messages) {
+        List<Turn> turns = new ArrayList<>();
+        List<List<Turn>> users = new ArrayList<>();
+        List<List<Turn>> assistants = new ArrayList<>();
+        for (int i = 0; i < CHANNELS.length; i++) {
+            users.add(new ArrayList<>());
+            assistants.add(new ArrayList<>());
+        }
+        boolean replied = false;
+        for (Message m : messages) {
+            int channel = m.has(Message.Flag.UI_COPY) ? 0 : m.has(Message.Flag.ITEM_COPY) ? 1 : 2;
+            Turn turn = prose(m);
+            if (turn == null) {
+                continue;
+            }
+            boolean user = turn.role().equals("user");
+            if (user && replied) {
+                exchange(users, assistants, turns);
+                replied = false;
+            }
+            (user ? users : assistants).get(channel).add(turn);
+            replied |= !user;
+        }
+        exchange(users, assistants, turns);
+        return turns;
+    }
+
+    private static void exchange(List<List<Turn>> users, List<List<Turn>> assistants, List<Turn> into) {
+        for (List<List<Turn>> side : List.of(users, assistants)) {
+            for (List<Turn> channel : side) {
+                if (!channel.isEmpty()) {
+                    into.addAll(channel);
+                    break;
+                }
+            }
+            for (List<Turn> channel : side) {
+                channel.clear();
+            }
+        }
+    }
+
+    /** One message's prose on its own channel, or null. */
+    static Turn prose(Message m) {
+        if (m.has(Message.Flag.COMPACT_SUMMARY)
+                || m.has(Message.Flag.META)
+                || (m.role() != Role.USER && m.role() != Role.ASSISTANT)) {
+            return null; // injected context, another agent's message, a summary, the harness's
+        }
+        boolean user = m.role() == Role.USER;
+        boolean joinFirst = m.has(Message.Flag.ITEM_COPY); // an item's blocks are one text, stripped as a whole
+        StringBuilder text = null;
+        for (Block b : m.blocks()) {
+            if (b instanceof Block.Text t) {
+                String own = user && !joinFirst ? StoreFacts.codexUserText(t.text()) : t.text();
+                if (own != null) {
+                    text = text == null
+                            ? new StringBuilder(own)
+                            : text.append('\n').append(own);
+                }
+            }
+        }
+        String joined =
+                text == null ? null : user && joinFirst ? StoreFacts.codexUserText(text.toString()) : text.toString();
+        return joined == null || joined.isEmpty() ? null : new Turn(m.role().id(), joined);
     }
 
     /** Read backwards to the last {@code compacted} record: the history it left, and what followed. */
@@ -161,7 +256,10 @@ public final class CodexSession implements SessionReader {
         if ("message".equals(type) || "agent_message".equals(type)) {
             List<Block> blocks = parts(p.get("content"));
             Object role = p.get("role");
-            if ("assistant".equals(role) || "agent_message".equals(type)) {
+            if ("agent_message".equals(type)) { // another agent's message to this one (0.146+): no prose of the session
+                return List.of(message(Role.ASSISTANT, blocks, time, id, source, Message.Flag.META));
+            }
+            if ("assistant".equals(role)) {
                 return List.of(message(Role.ASSISTANT, blocks, time, id, source, null));
             }
             if ("user".equals(role)) {
@@ -222,6 +320,41 @@ public final class CodexSession implements SessionReader {
                     Message.Flag.COMPACT_SUMMARY));
         }
         return List.of(); // ghost snapshots: bookkeeping
+    }
+
+    /** A record's messages and its prose copies, as {@link #walkWithCopies} gives them. */
+    private static List<Message> copies(Map<String, Object> record, Source.Line source) {
+        List<Message> out = new ArrayList<>(messages(record, source));
+        for (Message m : uiMessages(record, source)) {
+            out.add(copy(m, Message.Flag.UI_COPY));
+        }
+        Map<String, Object> p = Json.asObject(record.get("payload"));
+        Map<String, Object> item = p == null ? null : Json.asObject(p.get("item"));
+        if ("event_msg".equals(record.get("type")) && item != null && "item_completed".equals(p.get("type"))) {
+            Role role = "UserMessage".equals(item.get("type"))
+                    ? Role.USER
+                    : "AgentMessage".equals(item.get("type")) ? Role.ASSISTANT : null;
+            if (role != null && item.get("content") instanceof List<?> content) {
+                List<Block> blocks = new ArrayList<>();
+                for (Object o : content) {
+                    Map<String, Object> b = Json.asObject(o);
+                    if (b != null
+                            && ("Text".equals(b.get("type")) || "text".equals(b.get("type")))
+                            && b.get("text") instanceof String t) {
+                        blocks.add(new Block.Text(t));
+                    }
+                }
+                String id = item.get("id") instanceof String s ? s : null;
+                out.add(message(role, blocks, record.get("timestamp"), id, source, Message.Flag.ITEM_COPY));
+            }
+        }
+        return out;
+    }
+
+    private static Message copy(Message m, Message.Flag flag) {
+        Set<Message.Flag> flags = EnumSet.of(flag);
+        flags.addAll(m.flags());
+        return new Message(m.role(), m.blocks(), m.timestamp(), m.id(), m.parentId(), m.source(), flags);
     }
 
     /** The UI stream's prose, for rollouts that have no model transcript. */

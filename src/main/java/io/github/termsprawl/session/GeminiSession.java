@@ -5,8 +5,9 @@ import io.github.termsprawl.jsonl.ForwardLineReader;
 import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonProjection;
 import io.github.termsprawl.jsonl.JsonWriter;
-import io.github.termsprawl.transcript.GeminiEditList;
+import io.github.termsprawl.transcript.GeminiReplay;
 import io.github.termsprawl.transcript.StoreFacts;
+import io.github.termsprawl.transcript.Turn;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -67,24 +68,16 @@ public final class GeminiSession implements SessionReader {
         return replay;
     }
 
-    /** The work the replay of a file does ({@link GeminiEditList#steps()}): linear in its records. */
-    static long replaySteps(Path file) {
-        Replay replay = replay(file);
-        replay.messages();
-        return replay.edits.steps();
-    }
+    /** A message of the log and where its last version was read (null: in a whole document). */
+    private record Read(Map<String, Object> message, Source source) {}
 
-    /**
-     * The message list as the log's edits leave it, each message with where its last version was read: the
-     * one rule of {@link GeminiEditList}, which the prose turns use too.
-     */
+    /** The message list as the log's edits leave it ({@link GeminiReplay}, shared with the file view). */
     private static final class Replay {
         final String file;
-        final GeminiEditList<Object[]> edits = new GeminiEditList<>(); // id -> {message, source}
+        final GeminiReplay<Read> list = new GeminiReplay<>();
         long records;
         long unknown;
         long unreadable;
-        int anonymous;
 
         Replay(String file) {
             this.file = file;
@@ -92,54 +85,58 @@ public final class GeminiSession implements SessionReader {
 
         void apply(Map<String, Object> r, Source.Line source) {
             records++;
-            Map<String, Object> set = Json.asObject(r.get("$set"));
-            if (set != null) {
-                if (set.get("messages") instanceof List<?> checkpoint) {
-                    replaceAll(checkpoint, source);
-                }
-            } else if (r.get("$rewindTo") instanceof String id) {
-                edits.rewind(id);
-            } else if (r.containsKey("id") && r.containsKey("type")) {
-                put(r, source);
-            } else if (r.containsKey("sessionId") || r.containsKey("projectHash")) {
-                if (r.get("messages") instanceof List<?> messages) {
-                    replaceAll(messages, source); // a whole pre-0.39 document
-                }
-            } else {
-                unknown++;
+            switch (GeminiReplay.kind(r)) {
+                case MESSAGE:
+                    put(r, source);
+                    return;
+                case REWIND:
+                    list.rewind((String) r.get("$rewindTo"));
+                    return;
+                case CHECKPOINT:
+                case HEADER: // the header, or a whole pre-0.39 document
+                    List<?> all = GeminiReplay.messagesOf(r);
+                    if (all != null) {
+                        list.clear();
+                        for (Object m : all) {
+                            Map<String, Object> message = Json.asObject(m);
+                            if (message != null) {
+                                put(message, source);
+                            }
+                        }
+                    }
+                    return;
+                default:
+                    unknown++;
             }
         }
 
         private void put(Map<String, Object> message, Source source) {
             unknown += StoreFacts.geminiKnown(message.get("type")) ? 0 : 1;
-            String id = message.get("id") instanceof String s ? s : "\0" + anonymous++;
-            edits.put(id, new Object[] {message, source});
-        }
-
-        private void replaceAll(List<?> messages, Source source) {
-            edits.clear();
-            for (Object m : messages) {
-                Map<String, Object> message = Json.asObject(m);
-                if (message != null) {
-                    put(message, source);
-                }
-            }
+            list.put(message, new Read(message, source));
         }
 
         List<Message> messages() {
             List<Message> out = new ArrayList<>();
             int index = 0;
-            for (Object[] e : edits.values()) {
-                @SuppressWarnings("unchecked")
-                Map<String, Object> m = (Map<String, Object>) e[0];
-                Source source = e[1] != null
-                        ? (Source) e[1]
+            for (Read read : list.values()) {
+                Map<String, Object> m = read.message();
+                Source source = read.source() != null
+                        ? read.source()
                         : new Source.Row(file, m.get("id") instanceof String id ? id : "#" + index);
                 out.addAll(GeminiSession.messages(m, source));
                 index++;
             }
             return out;
         }
+    }
+
+    /**
+     * The turn the file view prints for a message of {@link #walk}, or null (docs/stores.md): a {@code user}
+     * or {@code gemini} message's text parts (not thoughts) joined with {@code \n}, when not empty; the CLI's
+     * notices ({@code info}, {@code error}, {@code warning}) and the tool results never print.
+     */
+    public static Turn prose(Message m) {
+        return Messages.nonEmptyProse(m);
     }
 
     static List<Message> messages(Map<String, Object> m, Source source) {
@@ -213,7 +210,7 @@ public final class GeminiSession implements SessionReader {
             Map<String, Object> inline = Json.asObject(p.get("inlineData"));
             Map<String, Object> fileData = Json.asObject(p.get("fileData"));
             if (p.get("text") instanceof String t) {
-                blocks.add(p.get("thought") == Boolean.TRUE ? new Block.Thinking(t, false) : new Block.Text(t));
+                blocks.add(Boolean.TRUE.equals(p.get("thought")) ? new Block.Thinking(t, false) : new Block.Text(t));
             } else if (inline != null) {
                 String mime = inline.get("mimeType") instanceof String s ? s : null;
                 long size = inline.get("data") instanceof String d ? ClaudeContent.base64Size(d) : -1;

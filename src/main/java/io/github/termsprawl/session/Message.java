@@ -26,7 +26,14 @@ public record Message(
         /** Made by the reader, not read: a result for a call that never got one. */
         SYNTHETIC,
         /** A prompt the person typed while the agent was working. */
-        QUEUED_PROMPT
+        QUEUED_PROMPT,
+        /**
+         * Codex's UI-stream copy of a message ({@code event_msg} {@code user_message} / {@code agent_message}):
+         * given only by the walk with copies ({@code CodexSession.walkWithCopies}), for the prose projection.
+         */
+        UI_COPY,
+        /** Codex's completed-item copy of a message ({@code event_msg} {@code item_completed}, 0.146+): as {@link #UI_COPY}. */
+        ITEM_COPY
     }
 
     public Message {

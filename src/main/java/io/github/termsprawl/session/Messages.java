@@ -1,5 +1,6 @@
 package io.github.termsprawl.session;
 
+import io.github.termsprawl.transcript.Turn;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
@@ -24,5 +25,30 @@ final class Messages {
             }
         }
         return out.toString();
+    }
+
+    /**
+     * The prose of a user or assistant message as the file views print it: its {@link Block.Text} blocks that
+     * are not the harness's, joined with {@code \n}; null for any other role or when it has no such block.
+     */
+    static Turn prose(Message m) {
+        if (m.role() != Role.USER && m.role() != Role.ASSISTANT) {
+            return null;
+        }
+        StringBuilder text = null;
+        for (Block b : m.blocks()) {
+            if (b instanceof Block.Text t && !t.harness()) {
+                text = text == null
+                        ? new StringBuilder(t.text())
+                        : text.append('\n').append(t.text());
+            }
+        }
+        return text == null ? null : new Turn(m.role().id(), text.toString());
+    }
+
+    /** {@link #prose} when its text is not empty: the stores whose file view drops empty turns. */
+    static Turn nonEmptyProse(Message m) {
+        Turn t = prose(m);
+        return t == null || t.text().isEmpty() ? null : t;
     }
 }

@@ -23,8 +23,9 @@ final class OpenCodeParts {
         for (Map<String, Object> p : parts) {
             Object type = p.get("type");
             if ("text".equals(type) && p.get("text") instanceof String t) {
-                blocks.add(new Block.Text(t));
-                allSynthetic &= Boolean.TRUE.equals(p.get("synthetic")) || Boolean.TRUE.equals(p.get("ignored"));
+                boolean harness = Boolean.TRUE.equals(p.get("synthetic")) || Boolean.TRUE.equals(p.get("ignored"));
+                blocks.add(new Block.Text(t, harness));
+                allSynthetic &= harness;
             } else if ("reasoning".equals(type)) {
                 blocks.add(new Block.Thinking(p.get("text") instanceof String t ? t : "", false));
             } else if ("tool".equals(type)) {

@@ -6,6 +6,7 @@ import io.github.termsprawl.jsonl.JsonProjection;
 import io.github.termsprawl.jsonl.JsonlRecords;
 import io.github.termsprawl.transcript.OpenCodeDatabases;
 import io.github.termsprawl.transcript.StoreFacts;
+import io.github.termsprawl.transcript.Turn;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -29,6 +30,15 @@ public final class OpenCodeSession implements SessionReader {
 
     public OpenCodeSession(OpenCodeDatabases databases) {
         this.databases = databases;
+    }
+
+    /**
+     * The turn the file view prints for a message of {@link #walk}, or null (docs/stores.md): a {@code user}
+     * or {@code assistant} message's {@code text} parts that are neither {@code synthetic} nor {@code ignored}
+     * (the {@link Block.Text#harness()} ones), joined with {@code \n}, when not empty.
+     */
+    public static Turn prose(Message m) {
+        return Messages.nonEmptyProse(m);
     }
 
     @Override
@@ -135,7 +145,8 @@ public final class OpenCodeSession implements SessionReader {
             Map<String, Object> m = Json.asObject(Json.readFileOrNull(file));
             if (m != null) {
                 if (!(m.get("id") instanceof String)) {
-                    m.put("id", file.getFileName().toString().replace(".json", ""));
+                    String name = file.getFileName().toString(); // a *.json file: its stem, as the file view reads it
+                    m.put("id", name.substring(0, name.length() - ".json".length()));
                 }
                 messages.add(m);
             }

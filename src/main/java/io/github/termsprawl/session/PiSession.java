@@ -5,6 +5,7 @@ import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonProjection;
 import io.github.termsprawl.jsonl.JsonWriter;
 import io.github.termsprawl.transcript.StoreFacts;
+import io.github.termsprawl.transcript.Turn;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,6 +36,15 @@ public final class PiSession implements SessionReader {
         List<Message> out = new ArrayList<>();
         walk(entry, m -> out.add(m));
         return out;
+    }
+
+    /**
+     * The turn the file view prints for a message of {@link #walk}, or null (docs/stores.md): a {@code user}
+     * or {@code assistant} message's {@code text} blocks joined with {@code \n}, when not empty. Compaction and
+     * branch summaries and the user's shell commands are messages of the session but print nothing.
+     */
+    public static Turn prose(Message m) {
+        return m.has(Message.Flag.COMPACT_SUMMARY) || m.has(Message.Flag.META) ? null : Messages.nonEmptyProse(m);
     }
 
     static final JsonlMessages.Rule RULE = new JsonlMessages.Rule() {

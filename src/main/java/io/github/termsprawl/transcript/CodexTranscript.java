@@ -194,7 +194,7 @@ final class CodexTranscript implements StoreReader {
         return joined == null || joined.isEmpty() ? null : new Turn(role, joined);
     }
 
-    /** A {@code response_item} message's turn (its text parts, harness blocks left out), or null. */
+    /** A {@code response_item} message's turn (its text and refusal parts, harness blocks left out), or null. */
     static Turn itemTurn(Map<String, Object> p) {
         if (!"message".equals(p.get("type"))) {
             return null;
@@ -210,7 +210,11 @@ final class CodexTranscript implements StoreReader {
                 : content instanceof String s ? List.of(Map.of("type", "input_text", "text", s)) : List.of();
         for (Object part : parts) {
             Map<String, Object> b = Json.asObject(part);
-            if (b == null || !(b.get("text") instanceof String t) || !isTextPart(b.get("type"))) {
+            // any part's text (input_text, output_text, a type yet to come), or a refusal: as the session reads them
+            String t = b == null
+                    ? null
+                    : b.get("text") instanceof String x ? x : b.get("refusal") instanceof String r ? r : null;
+            if (t == null) {
                 continue;
             }
             String own = "user".equals(role) ? userText(t) : t;
@@ -219,10 +223,6 @@ final class CodexTranscript implements StoreReader {
             }
         }
         return text == null || text.length() == 0 ? null : new Turn((String) role, text.toString());
-    }
-
-    private static boolean isTextPart(Object type) {
-        return "input_text".equals(type) || "output_text".equals(type) || "text".equals(type);
     }
 
     /**

@@ -15,20 +15,18 @@ import java.util.Set;
 /**
  * The context view of a Gemini CLI chat: JSONL (v0.39+: a header, message records, {@code $set} patches
  * and {@code $rewindTo} markers) or the older single {@code .json} document. The JSONL file is a log of
- * edits, not of messages: a message id is re-appended on every update (the last one wins, at its first
- * position), {@code $set.messages} replaces the whole list and {@code $rewindTo} drops a message and all
- * after it. So it is replayed from the start; these files are small.
+ * edits, not of messages ({@link GeminiReplay}), so it is replayed from the start; these files are small.
  */
 final class GeminiTranscript implements StoreReader {
     static final JsonProjection KEYS =
             JsonProjection.whole("id", "type", "content", "$set", "$rewindTo", "sessionId", "projectHash", "messages");
-    /** Message types of the corpus ({@code model}: an older document shape) and docs/stores.md. */
+    /** Message types of the corpus ({@code model}: an older document shape) and STORES.md. */
     static final Set<String> KNOWN_MESSAGE_TYPES = Set.of("user", "gemini", "info", "error", "warning", "model");
 
     /**
      * Message types that no Claude record has. Not {@code user} (nor the old {@code model}): an entry
-     * without {@code store} is a Claude transcript (docs/stores.md, "How the store is recognised"), and
-     * an odd Claude line must never switch its reader.
+     * without {@code store} is a Claude transcript under SPEC §6, and an odd Claude line must never
+     * switch its reader.
      */
     private static final Set<String> PROVING_MESSAGE_TYPES = Set.of("gemini", "info", "error", "warning");
 
@@ -62,43 +60,31 @@ final class GeminiTranscript implements StoreReader {
 
     /** The resolved message list, in conversation order. */
     List<Map<String, Object>> messages(Path file, ReadStats.Counter count, int stringCap) {
-        return replay(file, count, stringCap).list();
-    }
-
-    /** The work the replay of a file does ({@link GeminiEditList#steps()}): linear in its records. */
-    long replaySteps(Path file) {
-        Replay replay = replay(file, new ReadStats.Counter(), STATS_STRING_CAP);
-        replay.list();
-        return replay.edits.steps();
-    }
-
-    private Replay replay(Path file, ReadStats.Counter count, int stringCap) {
         Replay replay = new Replay(count);
         if (file.getFileName() != null && file.getFileName().toString().endsWith(".json")) {
             Map<String, Object> doc = Json.asObject(Json.readFileOrNull(file));
             if (doc != null) {
                 replay.apply(doc);
             }
-            return replay;
+            return replay.list();
         }
         if (!Files.isRegularFile(file)) {
-            return replay;
+            return List.of();
         }
         List<Map<String, Object>> records = new ArrayList<>();
         if (!tail.walk(file, KEYS, null, stringCap, record -> records.add(record))) {
-            return new Replay(count);
+            return List.of();
         }
         for (int i = records.size() - 1; i >= 0; i--) { // scan goes backwards; replay goes forwards
             replay.apply(records.get(i));
         }
-        return replay;
+        return replay.list();
     }
 
-    /** The message list as the edits leave it ({@link GeminiEditList}: the rule the whole session uses too). */
+    /** The replay of the log ({@link GeminiReplay}), counting its records for stats. */
     private static final class Replay {
         private final ReadStats.Counter count;
-        private final GeminiEditList<Map<String, Object>> edits = new GeminiEditList<>();
-        private int anonymous;
+        private final GeminiReplay<Map<String, Object>> messages = new GeminiReplay<>();
 
         Replay(ReadStats.Counter count) {
             this.count = count;
@@ -106,51 +92,51 @@ final class GeminiTranscript implements StoreReader {
 
         void apply(Map<String, Object> r) {
             Deadline.check();
-            Map<String, Object> set = Json.asObject(r.get("$set"));
-            if (set != null) {
-                count.record(true);
-                if (set.get("messages") instanceof List<?> checkpoint) {
-                    replaceAll(checkpoint);
-                }
-            } else if (r.get("$rewindTo") instanceof String id) {
-                count.record(true);
-                edits.rewind(id);
-            } else if (r.containsKey("id") && r.containsKey("type")) {
-                put(r);
-            } else if (r.containsKey("sessionId") || r.containsKey("projectHash")) {
-                count.record(true); // the header, or a whole pre-0.39 document
-                if (r.get("messages") instanceof List<?> messages) {
-                    replaceAll(messages);
-                }
-            } else {
-                count.record(false);
+            GeminiReplay.Kind kind = GeminiReplay.kind(r);
+            switch (kind) {
+                case MESSAGE:
+                    put(r);
+                    return;
+                case REWIND:
+                    count.record(true);
+                    messages.rewind((String) r.get("$rewindTo"));
+                    return;
+                case CHECKPOINT:
+                case HEADER: // the header, or a whole pre-0.39 document
+                    count.record(true);
+                    List<?> all = GeminiReplay.messagesOf(r);
+                    if (all != null) {
+                        messages.clear();
+                        for (Object m : all) {
+                            Map<String, Object> message = Json.asObject(m);
+                            if (message != null) {
+                                put(message);
+                            }
+                        }
+                    }
+                    return;
+                default:
+                    count.record(false);
             }
         }
 
         private void put(Map<String, Object> message) {
             count.record(message.get("type") instanceof String t && KNOWN_MESSAGE_TYPES.contains(t));
-            edits.put(message.get("id") instanceof String s ? s : "\0" + anonymous++, message);
-        }
-
-        private void replaceAll(List<?> messages) {
-            edits.clear();
-            for (Object m : messages) {
-                Map<String, Object> message = Json.asObject(m);
-                if (message != null) {
-                    put(message);
-                }
-            }
+            messages.put(message, message);
         }
 
         List<Map<String, Object>> list() {
-            return edits.values();
+            return messages.values();
         }
     }
 
-    /** {@code user} and {@code gemini} messages with text; null for everything else. */
+    /**
+     * {@code user} and {@code gemini} (in older documents {@code model}) messages with text; null for everything
+     * else.
+     */
     static Turn toTurn(Map<String, Object> message) {
         Object type = message.get("type");
-        String role = "user".equals(type) ? "user" : "gemini".equals(type) ? "assistant" : null;
+        String role = "user".equals(type) ? "user" : "gemini".equals(type) || "model".equals(type) ? "assistant" : null;
         if (role == null) {
             return null;
         }
@@ -158,9 +144,22 @@ final class GeminiTranscript implements StoreReader {
         return text == null || text.isEmpty() ? null : new Turn(role, text);
     }
 
-    /** A string as it is; else the {@code text} of each text-bearing part joined with {@code \n}; else null. */
+    /**
+     * A string as it is; else the {@code text} of each text-bearing part joined with {@code \n}, not the
+     * model's thoughts ({@code "thought": true}: reasoning never prints, docs/stores.md); else null.
+     */
     static String contentText(Object content) {
-        return Prose.join(content, false);
+        if (!(content instanceof List<?> parts)) {
+            return Prose.join(content, false);
+        }
+        StringBuilder text = null;
+        for (Object part : parts) {
+            Map<String, Object> p = Json.asObject(part);
+            if (p != null && p.get("text") instanceof String t && !Boolean.TRUE.equals(p.get("thought"))) {
+                text = text == null ? new StringBuilder(t) : text.append('\n').append(t);
+            }
+        }
+        return text == null ? null : text.toString();
     }
 
     List<Turn> lastTurns(Path file, TurnLimits limits) {

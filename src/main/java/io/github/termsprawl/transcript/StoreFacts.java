@@ -27,6 +27,11 @@ public final class StoreFacts {
         return CodexTranscript.isInjected(text);
     }
 
+    /** A Codex user text without the harness blocks it opens with; null when it is nothing but such blocks. */
+    public static String codexUserText(String text) {
+        return CodexTranscript.userText(text);
+    }
+
     /** Whether a Gemini message {@code type} is a known one. */
     public static boolean geminiKnown(Object type) {
         return type instanceof String t && GeminiTranscript.KNOWN_MESSAGE_TYPES.contains(t);

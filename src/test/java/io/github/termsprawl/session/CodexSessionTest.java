@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.transcript.StoreFixtures;
+import io.github.termsprawl.transcript.Turn;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -155,5 +156,38 @@ class CodexSessionTest {
                         "tool: result(call_0001 \"xxxxx\\n\")",
                         "assistant: \"xxxxxxxxxxxxxxxx\\nxxxxxxxx\""),
                 walk(StoreFixtures.entry(tma, "codex", null), new WalkStats(15, 0, 0, 5)));
+    }
+
+    /**
+     * Codex Desktop writes some users' turns on the UI stream only and the replies in the model transcript only
+     * (docs/stores.md): the walk with copies holds both, and the prose projection takes each side of an exchange
+     * from the channel that has it, as the file view does. Another agent's message is no prose of the session.
+     */
+    @Test
+    void theWalkWithCopiesHoldsEveryChannelAndTheProjectionChoosesPerExchange() throws IOException {
+        Path file = StoreFixtures.jsonl(
+                dir.resolve("mixed.jsonl"),
+                "{\"timestamp\":\"t\",\"type\":\"event_msg\",\"payload\":{\"type\":\"user_message\",\"message\":\"hi\"}}",
+                "{\"timestamp\":\"t\",\"type\":\"response_item\",\"payload\":{\"type\":\"message\",\"role\":\"assistant\","
+                        + "\"content\":[{\"type\":\"output_text\",\"text\":\"hello\"}]}}",
+                "{\"timestamp\":\"t\",\"type\":\"event_msg\",\"payload\":{\"type\":\"item_completed\",\"item\":"
+                        + "{\"type\":\"UserMessage\",\"id\":\"i1\",\"content\":[{\"type\":\"Text\",\"text\":\"more\"}]}}}",
+                "{\"timestamp\":\"t\",\"type\":\"response_item\",\"payload\":{\"type\":\"message\",\"role\":\"user\","
+                        + "\"content\":[{\"type\":\"input_text\",\"text\":\"more\"}]}}",
+                "{\"timestamp\":\"t\",\"type\":\"response_item\",\"payload\":{\"type\":\"agent_message\",\"author\":\"a\","
+                        + "\"content\":[{\"type\":\"input_text\",\"text\":\"from another agent\"}]}}");
+        List<Message> all = new ArrayList<>();
+        new CodexSession().walkWithCopies(StoreFixtures.entry(file, "codex", null), m -> all.add(m));
+        assertEquals(
+                List.of(
+                        "user: \"hi\" #UI_COPY",
+                        "assistant: \"hello\"",
+                        "user @i1: \"more\" #ITEM_COPY",
+                        "user: \"more\"",
+                        "assistant: \"from another agent\" #META"),
+                Describe.all(all));
+        assertEquals(
+                List.of(new Turn("user", "hi"), new Turn("assistant", "hello"), new Turn("user", "more")),
+                CodexSession.prose(all));
     }
 }

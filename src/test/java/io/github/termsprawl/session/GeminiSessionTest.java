@@ -1,7 +1,6 @@
 package io.github.termsprawl.session;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.transcript.StoreFixtures;
@@ -75,26 +74,24 @@ class GeminiSessionTest {
                 "every thought");
     }
 
-    /**
-     * The whole session replays a log with the prose turns' one rule (20,000 rewinds were 3.6 s when it
-     * walked the list per rewind): its work is counted, and it keeps every message the rewinds leave.
-     */
+    /** The session reader replays as the file view does (one {@code GeminiReplay}): 20,000 rewinds, each message once. */
     @Test
-    void twentyThousandRewindsReplayInLinearWork() throws IOException {
-        StringBuilder log = new StringBuilder(
-                "{\"sessionId\":\"s1\",\"projectHash\":\"abc\",\"startTime\":\"t\",\"lastUpdated\":\"t\",\"kind\":\"main\"}\n");
+    void twentyThousandRewindsLeaveTheMessagesBeforeEach() throws IOException {
+        StringBuilder log = new StringBuilder("{\"sessionId\":\"s\",\"projectHash\":\"h\"}\n");
         int n = 20_000;
         for (int i = 0; i < n; i++) {
-            log.append("{\"id\":\"m").append(i).append("\",\"type\":\"").append(i % 2 == 0 ? "user" : "gemini");
-            log.append("\",\"content\":\"t").append(i).append("\"}\n");
+            log.append("{\"id\":\"m")
+                    .append(i)
+                    .append("\",\"type\":\"user\",\"content\":\"t")
+                    .append(i)
+                    .append("\"}\n");
             log.append("{\"id\":\"x").append(i).append("\",\"type\":\"user\",\"content\":\"dropped\"}\n");
             log.append("{\"$rewindTo\":\"x").append(i).append("\"}\n");
         }
         Path file = StoreFixtures.write(dir.resolve("session-rewinds.jsonl"), log.toString());
-        List<String> messages = walk(file, new WalkStats(3L * n + 1, 0, 0, n));
-        assertEquals("assistant @m" + (n - 1) + ": \"t" + (n - 1) + "\"", messages.get(n - 1));
-        long records = 3L * n + 1;
-        long steps = GeminiSession.replaySteps(file);
-        assertTrue(steps <= 2 * records, steps + " steps for " + records + " records");
+        List<Message> out = new ArrayList<>();
+        WalkStats stats = new GeminiSession().walk(StoreFixtures.entry(file, "gemini", null), m -> out.add(m));
+        assertEquals(new WalkStats(3L * n + 1, 0, 0, n), stats);
+        assertEquals("user @m" + (n - 1) + ": \"t" + (n - 1) + "\"", Describe.of(out.get(n - 1)));
     }
 }

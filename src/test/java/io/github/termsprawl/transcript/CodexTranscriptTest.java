@@ -265,4 +265,19 @@ class CodexTranscriptTest {
         // the same with tiny chunks, so every chunk boundary is crossed
         assertEquals(turns, new CodexTranscript(new JsonlTail(7, 64)).lastTurns(file, StoreFixtures.LIMITS));
     }
+
+    /** A reply on the model transcript only keeps its refusal, as the session reader does (docs/stores.md). */
+    @Test
+    void aRefusalInTheModelTranscriptIsProse() throws Exception {
+        Path file = StoreFixtures.jsonl(
+                dir.resolve("rollout-refusal.jsonl"),
+                meta(),
+                event("user_message", "do the bad thing"),
+                "{\"timestamp\":\"t\",\"type\":\"response_item\",\"payload\":{\"type\":\"message\",\"role\":\"assistant\","
+                        + "\"content\":[{\"type\":\"refusal\",\"refusal\":\"I can't help with that.\"}]}}");
+        assertEquals(
+                StoreFixtures.turns("user", "do the bad thing", "assistant", "I can't help with that."),
+                readers.lastTurns(StoreFixtures.entry(file, "codex", null), StoreFixtures.LIMITS)
+                        .turns());
+    }
 }

@@ -57,7 +57,8 @@ class SqliteNativeTest {
 
     @Test
     void unpacksIntoTheProjectOnceAndLeavesNoSettingBehind() throws Exception {
-        Path nativeDir = tmp.resolve("project/.termsprawl/bin/lib/.native");
+        // the project is there (the command runs from under it); what is under .termsprawl/ is made confined
+        Path nativeDir = Files.createDirectories(tmp.resolve("project")).resolve(".termsprawl/bin/lib/.native");
         Path javaTmp = Files.createDirectories(tmp.resolve("java-tmp"));
         assertEquals("null null null", probe(nativeDir, javaTmp));
         List<Path> unpacked = files(nativeDir);
