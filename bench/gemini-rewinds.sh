@@ -1,7 +1,7 @@
 #!/bin/sh
 # Benchmark of Gemini CLI's $rewindTo replay (issue 21): a log where every message is followed by one a
 # rewind drops at once, 20,000 and 40,000 times, replayed whole (the session model: history, ask) and as
-# the context view's last 40 turns. Both use one rule (transcript/GeminiReplay), linear in the records.
+# the context view's last 40 turns. Both use one rule (store/gemini/GeminiReplay), linear in the records.
 # Test-scope GeminiRewindBench, in one warm JVM; prints a Markdown table.
 #
 #   bench/gemini-rewinds.sh      RUNS=5 runs each (median), logs under target/bench/gemini
@@ -13,5 +13,5 @@ cp=$(./mvnw -q -B -ntp dependency:build-classpath -Dmdep.includeScope=test -Dmde
 echo
 echo "Gemini \$rewindTo replay, median of $runs runs; $(date -u +%Y-%m-%d), $(nproc) cores, $(java -version 2>&1 | head -1)"
 echo
-java -cp "target/classes:target/test-classes:$cp" io.github.termsprawl.session.GeminiRewindBench \
+java -cp "target/classes:target/test-classes:$cp" io.github.termsprawl.store.gemini.GeminiRewindBench \
   target/bench/gemini "$runs" 20000 40000

@@ -31,7 +31,7 @@ if [ -f "$gen" ] && command -v node >/dev/null 2>&1; then
   claude_session() { node "$gen" "$@"; }
 else
   note "no $gen (or no node): the sessions come from this repository's BigStoreGenerator"
-  claude_session() { java -cp "$cp" io.github.termsprawl.transcript.BigStoreGenerator claude "$@"; }
+  claude_session() { java -cp "$cp" io.github.termsprawl.store.BigStoreGenerator claude "$@"; }
 fi
 fixture() { # fixture FILE CMD...: make FILE once, reuse it on later runs
   f=$1; shift
@@ -62,7 +62,7 @@ i=0
 while [ $i -lt 40 ]; do
   i=$((i + 1))
   # 40 sessions from 70 KB to 7 MB (about 60 MB in all)
-  fixture "$work/many/s$i.jsonl" sh -c "mkdir -p '$work/many' && $(command -v node >/dev/null 2>&1 && [ -f "$gen" ] && echo "node '$gen'" || echo "java -cp '$cp' io.github.termsprawl.transcript.BigStoreGenerator claude") '$work/many/s$i.jsonl' $(awk -v i=$i 'BEGIN { printf "%.3f", 0.06 * 1.125 ^ i }') $i"
+  fixture "$work/many/s$i.jsonl" sh -c "mkdir -p '$work/many' && $(command -v node >/dev/null 2>&1 && [ -f "$gen" ] && echo "node '$gen'" || echo "java -cp '$cp' io.github.termsprawl.store.BigStoreGenerator claude") '$work/many/s$i.jsonl' $(awk -v i=$i 'BEGIN { printf "%.3f", 0.06 * 1.125 ^ i }') $i"
 done
 
 project "$work/first"; node_of "$work/first" big "$work/gen200.jsonl"

@@ -91,7 +91,7 @@ note "preparing fixtures under $work"
 project "$work/everyday"
 # the test-scope generator, run on the planted jars
 gencp="$work/everyday/.termsprawl/bin/termsprawl.jar:$work/everyday/.termsprawl/bin/lib/sqlite-jdbc.jar:$root/target/classes:$root/target/test-classes"
-generator() { java -cp "$gencp" io.github.termsprawl.transcript.BigStoreGenerator "$@"; }
+generator() { java -cp "$gencp" io.github.termsprawl.store.BigStoreGenerator "$@"; }
 # claude_session OUT MEGABYTES SEED [filler]: a generated Claude Code session
 claude_session() {
   if [ "$gen_from" = shared ]; then node "$gen" "$@"; else generator claude "$@"; fi

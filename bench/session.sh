@@ -45,7 +45,7 @@ OUT_DIR="$work/out" python3 bench/measure.py "$runs" \
   live -- "$cmd" --cwd "$dir" --self me --view live --- \
   prose -- "$cmd" --cwd "$dir" --self me --- \
   live200 -- "$cmd" --cwd "$whole" --self me --view live --- \
-  walk -- java -XX:+UseSerialGC -cp "$cp" io.github.termsprawl.session.WalkBench claude "$work/gen200.jsonl" \
+  walk -- java -XX:+UseSerialGC -cp "$cp" io.github.termsprawl.store.WalkBench claude "$work/gen200.jsonl" \
   > "$work/out/session-result"
 turns=$(grep -c '^## ' "$work/out/live.out" || true)
 echo

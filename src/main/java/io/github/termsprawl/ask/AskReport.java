@@ -2,7 +2,7 @@ package io.github.termsprawl.ask;
 
 import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonWriter;
-import io.github.termsprawl.session.Message;
+import io.github.termsprawl.store.Message;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

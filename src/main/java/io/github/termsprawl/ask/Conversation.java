@@ -1,7 +1,7 @@
 package io.github.termsprawl.ask;
 
-import io.github.termsprawl.session.Message;
-import io.github.termsprawl.transcript.Store;
+import io.github.termsprawl.store.Message;
+import io.github.termsprawl.store.Store;
 import java.nio.file.Path;
 import java.util.List;
 

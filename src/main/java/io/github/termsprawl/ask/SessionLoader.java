@@ -1,14 +1,14 @@
 package io.github.termsprawl.ask;
 
 import io.github.termsprawl.core.TranscriptIndex;
-import io.github.termsprawl.session.ClaudeSession;
-import io.github.termsprawl.session.Message;
-import io.github.termsprawl.session.MessageVisitor;
-import io.github.termsprawl.session.SessionReader;
-import io.github.termsprawl.session.Sessions;
-import io.github.termsprawl.transcript.ClaudeSessions;
-import io.github.termsprawl.transcript.Store;
-import io.github.termsprawl.transcript.TranscriptReaders;
+import io.github.termsprawl.registry.SessionReaders;
+import io.github.termsprawl.registry.TranscriptReaders;
+import io.github.termsprawl.store.Message;
+import io.github.termsprawl.store.MessageVisitor;
+import io.github.termsprawl.store.SessionReader;
+import io.github.termsprawl.store.Store;
+import io.github.termsprawl.store.claude.ClaudeFinder;
+import io.github.termsprawl.store.claude.ClaudeSession;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -57,7 +57,8 @@ final class SessionLoader {
             throw new AskException(target.label() + " is a " + store.id() + " session: only Claude Code sessions"
                     + " are asked window by window. Ask the node itself instead.");
         }
-        SessionReader reader = Sessions.reader(store, store == Store.OPENCODE ? readers.openCodeDatabases() : null);
+        SessionReader reader =
+                SessionReaders.reader(store, store == Store.OPENCODE ? readers.openCodeDatabases() : null);
         if (reader == null) {
             throw new AskException(target.label() + " is a " + store.id() + " session, whose transcripts cannot be"
                     + " asked: they keep no tool results, times or ids.");
@@ -93,13 +94,13 @@ final class SessionLoader {
 
     /** The id {@code claude --resume} takes: the entry's, else the file's name when it is one. */
     static String sessionId(TranscriptIndex.Entry entry) {
-        if (entry.session() != null && ClaudeSessions.isSessionId(entry.session())) {
+        if (entry.session() != null && ClaudeFinder.isSessionId(entry.session())) {
             return entry.session();
         }
         String name = entry.path().getFileName() == null
                 ? ""
                 : entry.path().getFileName().toString();
         String base = name.endsWith(".jsonl") ? name.substring(0, name.length() - 6) : name;
-        return ClaudeSessions.isSessionId(base) ? base : null;
+        return ClaudeFinder.isSessionId(base) ? base : null;
     }
 }

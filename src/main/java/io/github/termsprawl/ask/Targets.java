@@ -4,10 +4,10 @@ import io.github.termsprawl.core.Links;
 import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.core.UserErrorException;
-import io.github.termsprawl.transcript.ClaudeSessions;
-import io.github.termsprawl.transcript.Store;
-import io.github.termsprawl.transcript.TranscriptLocator;
-import io.github.termsprawl.transcript.UserHome;
+import io.github.termsprawl.registry.TranscriptLocator;
+import io.github.termsprawl.store.Store;
+import io.github.termsprawl.store.UserHome;
+import io.github.termsprawl.store.claude.ClaudeFinder;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -81,7 +81,7 @@ public final class Targets {
     }
 
     private Target session(String value) throws UserErrorException {
-        if (ClaudeSessions.isSessionId(value)) {
+        if (ClaudeFinder.isSessionId(value)) {
             Path file = claudeSession(value);
             if (file == null) {
                 throw new UserErrorException(
@@ -112,13 +112,13 @@ public final class Targets {
         return new Target(name, null, new TranscriptIndex.Entry(file, null, null), 0);
     }
 
-    private ClaudeSessions claudeSessions() {
-        return ClaudeSessions.fromEnvironment(env.variables(), UserHome.of(env.variables()));
+    private ClaudeFinder claudeSessions() {
+        return ClaudeFinder.fromEnvironment(env.variables(), UserHome.of(env.variables()));
     }
 
     /** The session's file in this project's folder, else in any project's. */
     private Path claudeSession(String id) {
-        ClaudeSessions sessions = claudeSessions();
+        ClaudeFinder sessions = claudeSessions();
         Path here = sessions.session(layout.cwd(), id);
         if (here != null) {
             return here;

@@ -1,11 +1,11 @@
 package io.github.termsprawl.history;
 
-import io.github.termsprawl.session.CodexSession;
-import io.github.termsprawl.session.Message;
-import io.github.termsprawl.session.MessageVisitor;
-import io.github.termsprawl.session.PiSession;
-import io.github.termsprawl.session.Source;
-import io.github.termsprawl.transcript.Store;
+import io.github.termsprawl.store.Message;
+import io.github.termsprawl.store.MessageVisitor;
+import io.github.termsprawl.store.Source;
+import io.github.termsprawl.store.Store;
+import io.github.termsprawl.store.codex.CodexSession;
+import io.github.termsprawl.store.pi.PiSession;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package io.github.termsprawl.history;
 
 import io.github.termsprawl.core.TranscriptIndex;
-import io.github.termsprawl.transcript.Store;
+import io.github.termsprawl.store.Store;
 import java.nio.file.Path;
 
 /** One node to bring up to date: where it is written, what it is read from, and how. */

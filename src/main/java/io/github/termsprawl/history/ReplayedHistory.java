@@ -1,11 +1,11 @@
 package io.github.termsprawl.history;
 
-import io.github.termsprawl.session.Message;
-import io.github.termsprawl.session.MessageVisitor;
-import io.github.termsprawl.session.SessionReader;
-import io.github.termsprawl.session.Sessions;
-import io.github.termsprawl.transcript.Store;
-import io.github.termsprawl.transcript.TranscriptReaders;
+import io.github.termsprawl.registry.SessionReaders;
+import io.github.termsprawl.registry.TranscriptReaders;
+import io.github.termsprawl.store.Message;
+import io.github.termsprawl.store.MessageVisitor;
+import io.github.termsprawl.store.SessionReader;
+import io.github.termsprawl.store.Store;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -43,7 +43,7 @@ final class ReplayedHistory {
                 : null;
         TurnFolder folder = new TurnFolder(job.project(), job.dir(), job.header(null), job.redact(), old);
         SessionReader reader =
-                Sessions.reader(job.store(), job.store() == Store.OPENCODE ? readers.openCodeDatabases() : null);
+                SessionReaders.reader(job.store(), job.store() == Store.OPENCODE ? readers.openCodeDatabases() : null);
         IOException[] failure = {null};
         reader.walk(job.entry(), new MessageVisitor() {
             @Override

@@ -2,7 +2,7 @@ package io.github.termsprawl.history;
 
 import io.github.termsprawl.core.AtomicFiles;
 import io.github.termsprawl.core.GoneWriters;
-import io.github.termsprawl.session.Message;
+import io.github.termsprawl.store.Message;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,8 +1,8 @@
 package io.github.termsprawl.history;
 
 import io.github.termsprawl.redact.Redactor;
-import io.github.termsprawl.session.Block;
-import io.github.termsprawl.session.Message;
+import io.github.termsprawl.store.Block;
+import io.github.termsprawl.store.Message;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -3,8 +3,9 @@ package io.github.termsprawl.maven;
 import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.core.UserErrorException;
-import io.github.termsprawl.transcript.TranscriptLocator;
-import io.github.termsprawl.transcript.UserHome;
+import io.github.termsprawl.registry.TranscriptLocator;
+import io.github.termsprawl.store.Located;
+import io.github.termsprawl.store.UserHome;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.apache.maven.plugin.MojoFailureException;
@@ -59,8 +60,7 @@ public class RecordMojo extends AbstractSqliteMojo {
     void run(Path root) throws IOException, MojoFailureException, UserErrorException {
         nodeId(node, UserProperties.NODE, EXAMPLE);
         required(transcript, UserProperties.TRANSCRIPT, EXAMPLE);
-        TranscriptLocator.Located found = TranscriptLocator.fromEnvironment(
-                        root, System.getenv(), UserHome.of(System.getenv()))
+        Located found = TranscriptLocator.fromEnvironment(root, System.getenv(), UserHome.of(System.getenv()))
                 .locate(transcript);
         boolean changed = new TranscriptIndex(new ProjectLayout(root))
                 .record(node, found.path().toString(), found.store(), found.session());

@@ -2,7 +2,7 @@ package io.github.termsprawl.maven;
 
 import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.core.TranscriptIndex;
-import io.github.termsprawl.transcript.TranscriptReaders;
+import io.github.termsprawl.registry.TranscriptReaders;
 import io.github.termsprawl.view.ProjectStatus;
 import java.io.IOException;
 import java.nio.file.Path;

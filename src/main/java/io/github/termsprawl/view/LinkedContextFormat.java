@@ -1,8 +1,8 @@
 package io.github.termsprawl.view;
 
 import io.github.termsprawl.jsonl.Utf8Output;
-import io.github.termsprawl.transcript.Turn;
-import io.github.termsprawl.transcript.TurnLimits;
+import io.github.termsprawl.store.Turn;
+import io.github.termsprawl.store.TurnLimits;
 import java.util.List;
 
 /** The exact output layout of docs/context.md ("The output, byte for byte"). */

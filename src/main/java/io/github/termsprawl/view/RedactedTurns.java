@@ -1,8 +1,8 @@
 package io.github.termsprawl.view;
 
 import io.github.termsprawl.redact.Redactor;
-import io.github.termsprawl.transcript.Turn;
-import io.github.termsprawl.transcript.TurnLimits;
+import io.github.termsprawl.store.Turn;
+import io.github.termsprawl.store.TurnLimits;
 import java.util.ArrayList;
 import java.util.List;
 

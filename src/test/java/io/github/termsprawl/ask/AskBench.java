@@ -2,10 +2,10 @@ package io.github.termsprawl.ask;
 
 import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.jsonl.JsonlTail;
-import io.github.termsprawl.session.ClaudeSession;
-import io.github.termsprawl.session.Message;
-import io.github.termsprawl.transcript.Store;
-import io.github.termsprawl.transcript.TranscriptReaders;
+import io.github.termsprawl.registry.TranscriptReaders;
+import io.github.termsprawl.store.Message;
+import io.github.termsprawl.store.Store;
+import io.github.termsprawl.store.claude.ClaudeSession;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -29,18 +29,50 @@ import org.junit.jupiter.api.Test;
  */
 class ArchitectureTest {
     static final Path SRC = Path.of(System.getProperty("basedir", ".")).resolve("src/main/java/io/github/termsprawl");
-    /** Lowest first. */
+    /**
+     * Lowest first. {@code store} holds what every store shares; {@code store.*} is one package per store
+     * (docs/stores.md), side by side: a store package uses {@code store} and the layers below, never another
+     * store's package; {@code registry} is the one place that knows them all.
+     */
     static final List<String> LAYERS = List.of(
-            "jsonl", "redact", "core", "transcript", "session", "view", "history", "ask", "plant", "cli", "maven");
+            "jsonl",
+            "redact",
+            "core",
+            "store",
+            "store.*",
+            "registry",
+            "view",
+            "history",
+            "ask",
+            "plant",
+            "cli",
+            "maven");
 
-    private static final Pattern OWN_REFERENCE = Pattern.compile("io\\.github\\.termsprawl\\.(\\w+)\\.");
+    /** The stores' packages under {@code store/}. */
+    static final List<String> STORES = List.of("claude", "codex", "gemini", "pi", "opencode", "cursor");
+
+    /** At most this many classes in one package: past it, no reader holds the package. */
+    static final int MAX_CLASSES = 25;
+
+    private static final Pattern OWN_REFERENCE =
+            Pattern.compile("io\\.github\\.termsprawl\\.(store\\.[a-z]+(?=\\.)|\\w+)\\.");
+
+    /** A package's layer: {@code store.claude} is one of {@code store.*}. */
+    static int layerIndex(String pkg) {
+        return LAYERS.indexOf(pkg.startsWith("store.") ? "store.*" : pkg);
+    }
+
+    /** The package of a file under {@code root}, dotted: {@code store.claude}. */
+    static String packageOf(Path root, Path file) {
+        return root.relativize(file.getParent()).toString().replace(java.io.File.separatorChar, '.');
+    }
 
     /** Each file's name with the packages above its own that it names, for every file that does. */
     static Map<String, List<String>> upwardReferences(Path root) throws IOException {
         Map<String, List<String>> offenders = new TreeMap<>();
         try (Stream<Path> files = Files.walk(root)) {
             for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
-                String layer = f.getParent().getFileName().toString();
+                String layer = packageOf(root, f);
                 List<String> above = upwardReferences(layer, Files.readString(f, StandardCharsets.UTF_8));
                 if (!above.isEmpty()) {
                     offenders.put(root.relativize(f).toString(), above);
@@ -51,16 +83,21 @@ class ArchitectureTest {
     }
 
     static List<String> upwardReferences(String layer, String source) {
-        int own = LAYERS.indexOf(layer);
+        int own = layerIndex(layer);
         assertTrue(own >= 0, "unknown package " + layer + ": add it to LAYERS");
+        assertTrue(
+                !layer.startsWith("store.") || STORES.contains(layer.substring(6)),
+                "unknown store package " + layer + ": add it to STORES");
         List<String> above = new ArrayList<>();
         // a class named in a string or a comment is no dependency
         String code = source.replaceAll("(?s)/\\*.*?\\*/|//[^\n]*|\"(?:[^\"\\\\\n]|\\\\.)*\"", "");
         Matcher m = OWN_REFERENCE.matcher(code);
         while (m.find()) {
-            int used = LAYERS.indexOf(m.group(1));
-            if (used > own && !above.contains(m.group(1))) {
-                above.add(m.group(1));
+            String pkg = m.group(1);
+            int used = layerIndex(pkg);
+            boolean sibling = used == own && pkg.startsWith("store.") && !pkg.equals(layer);
+            if ((used > own || sibling) && !above.contains(pkg)) {
+                above.add(pkg);
             }
         }
         return above;
@@ -122,11 +159,27 @@ class ArchitectureTest {
 
     @Test
     void everyPackageIsALayer() throws IOException {
-        try (Stream<Path> dirs = Files.list(SRC)) {
-            for (Path dir : dirs.toList()) {
-                assertTrue(LAYERS.contains(dir.getFileName().toString()), dir + " is not in LAYERS");
+        try (Stream<Path> dirs = Files.walk(SRC)) {
+            for (Path dir :
+                    dirs.filter(Files::isDirectory).filter(d -> !d.equals(SRC)).toList()) {
+                String pkg = SRC.relativize(dir).toString().replace(java.io.File.separatorChar, '.');
+                assertTrue(layerIndex(pkg) >= 0, dir + " is not in LAYERS");
+                assertTrue(!pkg.startsWith("store.") || STORES.contains(pkg.substring(6)), dir + " is not in STORES");
             }
         }
+    }
+
+    /** One reader holds a package: none grows past {@link #MAX_CLASSES} classes. */
+    @Test
+    void noPackageIsTooLargeToHold() throws IOException {
+        Map<String, Integer> sizes = new TreeMap<>();
+        try (Stream<Path> files = Files.walk(SRC)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+                sizes.merge(packageOf(SRC, f), 1, Integer::sum);
+            }
+        }
+        sizes.values().removeIf(n -> n <= MAX_CLASSES);
+        assertEquals(Map.of(), sizes);
     }
 
     @Test
@@ -137,7 +190,7 @@ class ArchitectureTest {
     @Test
     void onlyTheMojosUseMaven() throws IOException {
         for (String pkg : LAYERS) {
-            if (!pkg.equals("maven")) {
+            if (!pkg.equals("maven") && !pkg.equals("store.*")) {
                 assertEquals(List.of(), mavenUsers(SRC.resolve(pkg)), pkg + " must not reference Maven");
             }
         }
@@ -146,7 +199,7 @@ class ArchitectureTest {
     @Test
     void thePlantedLayersUseNoDatabind() throws IOException {
         for (String pkg : LAYERS) {
-            if (LAYERS.indexOf(pkg) <= LAYERS.indexOf("cli") && !pkg.equals("plant")) {
+            if (LAYERS.indexOf(pkg) <= LAYERS.indexOf("cli") && !pkg.equals("plant") && !pkg.equals("store.*")) {
                 assertEquals(List.of(), databindUsers(SRC.resolve(pkg)), pkg + " is planted: no jackson-databind");
             }
         }
@@ -156,13 +209,24 @@ class ArchitectureTest {
     void theChecksCanFail() throws IOException {
         assertFalse(databindUsers(SRC.resolve("plant")).isEmpty());
         assertEquals(
+                List.of("store.codex"),
+                upwardReferences("store.claude", "import io.github.termsprawl.store.codex.CodexTranscript;"));
+        assertEquals(
+                List.of(),
+                upwardReferences(
+                        "store.claude",
+                        "import io.github.termsprawl.store.claude.X;\n"
+                                + "import io.github.termsprawl.store.Message;"));
+        assertEquals(
+                List.of("registry"), upwardReferences("store", "io.github.termsprawl.registry.TranscriptReaders.x"));
+        assertEquals(
                 List.of("view", "maven"),
                 upwardReferences(
-                        "transcript",
+                        "store",
                         "import io.github.termsprawl.core.NodeId;\nimport io.github.termsprawl.view.LinkedContext;\n"
                                 + "io.github.termsprawl.maven.UserProperties.SELF;\n"
                                 + "String s = \"io.github.termsprawl.cli.ContextCommand\"; // io.github.termsprawl.plant.X"));
-        assertEquals(List.of(), upwardReferences("view", "import io.github.termsprawl.transcript.Turn;"));
+        assertEquals(List.of(), upwardReferences("view", "import io.github.termsprawl.store.Turn;"));
         assertFalse(mavenUsers(SRC.resolve("maven")).isEmpty());
         assertEquals(
                 MAVEN_WORDS,
@@ -195,7 +259,8 @@ class ArchitectureTest {
         assertTrue(ours.contains("io/github/termsprawl/jsonl/Json.class"), ours.toString());
         for (String name : ours) {
             String layer = name.split("/")[3];
-            assertTrue(LAYERS.indexOf(layer) <= LAYERS.indexOf("cli") && !layer.equals("plant"), name);
+            String pkg = layer.equals("store") && name.split("/").length > 5 ? "store." + name.split("/")[4] : layer;
+            assertTrue(layerIndex(pkg) <= LAYERS.indexOf("cli") && !layer.equals("plant"), name);
         }
     }
 }

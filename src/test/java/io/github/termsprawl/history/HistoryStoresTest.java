@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.termsprawl.core.ProjectLayout;
-import io.github.termsprawl.transcript.OpenCodeDbFixture;
+import io.github.termsprawl.store.opencode.OpenCodeDbFixture;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -406,15 +406,15 @@ class HistoryTest {
         HistoryFixtures.index(cwd, "backend", transcript, null, null);
         assertTrue(TurnFolder.SERIAL_TURNS < 300 && ClaudeHistory.RENDERERS >= 1);
         assertEquals(300, update().turns());
-        List<io.github.termsprawl.session.Message> messages = new java.util.ArrayList<>();
-        for (io.github.termsprawl.session.ClaudeSession.Window w :
-                new io.github.termsprawl.session.ClaudeSession().windows(transcript)) {
+        List<io.github.termsprawl.store.Message> messages = new java.util.ArrayList<>();
+        for (io.github.termsprawl.store.claude.ClaudeSession.Window w :
+                new io.github.termsprawl.store.claude.ClaudeSession().windows(transcript)) {
             messages.addAll(w.messages());
         }
         TurnMarkdown.Header header = new TurnMarkdown.Header("backend", "claude", "s1", null);
         StringBuilder index = new StringBuilder();
         for (int i = 0; i < messages.size(); i++) {
-            io.github.termsprawl.session.Message m = messages.get(i);
+            io.github.termsprawl.store.Message m = messages.get(i);
             assertEquals(
                     new String(TurnMarkdown.render(header, i, 0, m, true), java.nio.charset.StandardCharsets.UTF_8),
                     read(dir.resolve(TurnMarkdown.fileName(i, m))));

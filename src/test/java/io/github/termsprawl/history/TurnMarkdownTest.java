@@ -2,9 +2,9 @@ package io.github.termsprawl.history;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.github.termsprawl.session.Block;
-import io.github.termsprawl.session.Message;
-import io.github.termsprawl.session.Role;
+import io.github.termsprawl.store.Block;
+import io.github.termsprawl.store.Message;
+import io.github.termsprawl.store.Role;
 import java.time.Instant;
 import java.util.List;
 import java.util.Set;

@@ -178,7 +178,7 @@ class ClassDataArchiveTest {
             }
         }
         assertEquals(List.of(), notShared);
-        assertTrue(log.contains("io.github.termsprawl.transcript.CodexTranscript source: shared objects file"), log);
+        assertTrue(log.contains("io.github.termsprawl.store.codex.CodexTranscript source: shared objects file"), log);
     }
 
     @Test

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.github.termsprawl.jsonl.Utf8Output;
-import io.github.termsprawl.transcript.Turn;
+import io.github.termsprawl.store.Turn;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

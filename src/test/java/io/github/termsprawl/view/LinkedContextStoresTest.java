@@ -2,8 +2,8 @@ package io.github.termsprawl.view;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.github.termsprawl.transcript.OpenCodeDbFixture;
-import io.github.termsprawl.transcript.StoreFixtures;
+import io.github.termsprawl.store.StoreFixtures;
+import io.github.termsprawl.store.opencode.OpenCodeDbFixture;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;

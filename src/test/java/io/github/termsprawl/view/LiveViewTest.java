@@ -5,8 +5,8 @@ import static io.github.termsprawl.core.Fixtures.link;
 import static io.github.termsprawl.core.Fixtures.write;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.github.termsprawl.session.SessionCorpus;
-import io.github.termsprawl.transcript.StoreFixtures;
+import io.github.termsprawl.store.SessionCorpus;
+import io.github.termsprawl.store.StoreFixtures;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

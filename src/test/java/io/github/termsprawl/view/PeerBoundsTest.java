@@ -9,7 +9,7 @@ import io.github.termsprawl.cli.ContextCommand;
 import io.github.termsprawl.core.Fixtures;
 import io.github.termsprawl.jsonl.JsonlTail;
 import io.github.termsprawl.jsonl.ReverseLineReader;
-import io.github.termsprawl.transcript.TranscriptReaders;
+import io.github.termsprawl.registry.TranscriptReaders;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.github.termsprawl.core.Fixtures;
 import io.github.termsprawl.core.ProjectLayout;
-import io.github.termsprawl.transcript.TranscriptReaders;
+import io.github.termsprawl.registry.TranscriptReaders;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -28,7 +28,7 @@ class ProjectStatusTest {
         Fixtures.write(cwd.resolve(".termsprawl/transcripts/broken.json"), "not json");
         Fixtures.link(cwd, "rev", "gone");
         Fixtures.link(cwd, "rev", "solo");
-        try (TranscriptReaders readers = io.github.termsprawl.transcript.StoreFixtures.readers()) {
+        try (TranscriptReaders readers = io.github.termsprawl.store.StoreFixtures.readers()) {
             ProjectStatus status = new ProjectStatus(new ProjectLayout(cwd), readers);
             assertEquals(List.of("broken", "gone", "rev", "solo"), status.nodes());
             assertEquals(
@@ -44,7 +44,7 @@ class ProjectStatusTest {
 
     @Test
     void anEmptyProjectHasNoLines() {
-        try (TranscriptReaders readers = io.github.termsprawl.transcript.StoreFixtures.readers()) {
+        try (TranscriptReaders readers = io.github.termsprawl.store.StoreFixtures.readers()) {
             assertEquals(List.of(), new ProjectStatus(new ProjectLayout(cwd), readers).lines());
         }
     }
@@ -54,7 +54,7 @@ class ProjectStatusTest {
     void secretsInALineAreRedactedUnlessTurnedOff() throws Exception {
         String pat = "ghp_" + "8aF3kQ9zL2mX7pR4tW6yB1cD5eG0hJ2nK4sV";
         Fixtures.index(cwd, "rev", "/no/" + pat + "/s.jsonl");
-        try (TranscriptReaders readers = io.github.termsprawl.transcript.StoreFixtures.readers()) {
+        try (TranscriptReaders readers = io.github.termsprawl.store.StoreFixtures.readers()) {
             ProjectStatus status = new ProjectStatus(new ProjectLayout(cwd), readers);
             String redacted = status.lines(true).get(0);
             assertEquals(false, redacted.contains(pat), redacted);

@@ -1,6 +1,0 @@
-package io.github.termsprawl.session;
-
-/** Takes the messages of a streamed walk, one at a time; returns whether the walk goes on. */
-public interface MessageVisitor {
-    boolean visit(Message message);
-}

@@ -1,8 +1,0 @@
-package io.github.termsprawl.session;
-
-/**
- * What a whole-session walk saw: {@code records} read (lines, rows or files), {@code unknown} among them
- * of a type the reader does not know (skipped, never fatal), {@code unreadable} lines that were not one
- * JSON object, and {@code messages} handed to the visitor.
- */
-public record WalkStats(long records, long unknown, long unreadable, long messages) {}

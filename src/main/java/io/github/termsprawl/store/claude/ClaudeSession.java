@@ -1,0 +1,426 @@
+package io.github.termsprawl.store.claude;
+
+import io.github.termsprawl.core.TranscriptIndex;
+import io.github.termsprawl.jsonl.ForwardLineReader;
+import io.github.termsprawl.jsonl.JsonProjection;
+import io.github.termsprawl.jsonl.JsonlRecords;
+import io.github.termsprawl.jsonl.ReverseLineReader;
+import io.github.termsprawl.redact.Redactor;
+import io.github.termsprawl.store.JsonlMessages;
+import io.github.termsprawl.store.Message;
+import io.github.termsprawl.store.MessageVisitor;
+import io.github.termsprawl.store.Messages;
+import io.github.termsprawl.store.ReadLimits;
+import io.github.termsprawl.store.SessionReader;
+import io.github.termsprawl.store.Source;
+import io.github.termsprawl.store.Turn;
+import io.github.termsprawl.store.WalkStats;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A Claude Code transcript as a session: every message of every record ({@link #walk}), and the
+ * conversation Claude Code itself would send — the live branch of each compaction window
+ * ({@link #live}, {@link #windows}). The live branch of the last window is read backwards from the end
+ * only as far as that window's {@code compact_boundary} (and its preserved segment), so it costs what
+ * the window costs, not what the file does. Rules are numbered as in docs/context.md, "The live view".
+ */
+public final class ClaudeSession implements SessionReader {
+
+    /** One window's live branch: its messages, and how many leaves it has and left behind (see {@link ClaudeBranch.Result}). */
+    public record Window(List<Message> messages, int leaves, int abandoned) {}
+
+    /** The tree of a whole file: how many compaction windows, and the abandoned leaves of all of them. */
+    public record Shape(int windows, int abandoned) {}
+
+    /** Only the tree and what rule 3 needs of a record. */
+    static final JsonProjection SHAPE = ClaudeRecord.withTree(
+            "message", JsonProjection.fields("id", JsonProjection.ALL, "content", JsonProjection.whole("type")));
+
+    private final int chunkSize;
+    private final int maxInMemoryLine;
+    private final long splitBytes;
+
+    public ClaudeSession() {
+        this(ReverseLineReader.DEFAULT_CHUNK, ReverseLineReader.DEFAULT_MAX_IN_MEMORY_LINE);
+    }
+
+    /** Small sizes are for tests that must hit every chunk boundary. */
+    ClaudeSession(int chunkSize, int maxInMemoryLine) {
+        this(chunkSize, maxInMemoryLine, SPLIT_BYTES);
+    }
+
+    /** {@code splitBytes}: a plan's read of this many bytes or more is cut in two (small for tests). */
+    ClaudeSession(int chunkSize, int maxInMemoryLine, long splitBytes) {
+        this.chunkSize = chunkSize;
+        this.maxInMemoryLine = maxInMemoryLine;
+        this.splitBytes = splitBytes;
+    }
+
+    /**
+     * Rule 8: a subagent's own transcript ({@code agent-*.jsonl}) is all sidechain records and they are its
+     * branch; in a session file they are inline subagents (1.0.x) and no part of the main branch.
+     */
+    static ClaudeBranch.Scope scopeOf(Path file) {
+        Path name = file.getFileName();
+        return name != null && name.toString().startsWith("agent-") ? ClaudeBranch.OWN : ClaudeBranch.MAIN;
+    }
+
+    /** The live branch of the last window, with every block in full (strings of lines over 4 MiB cut). */
+    public Window live(Path file) {
+        return live(file, ClaudeRecord.FULL, ReadLimits.STRING_CAP, scopeOf(file));
+    }
+
+    /**
+     * The live branch of the last window with only what prose needs: text, and the ids that pair calls with
+     * results (tool arguments and results are empty, thinking is empty); strings of long lines cut to
+     * {@code stringCap}.
+     */
+    public Window liveProse(Path file, int stringCap) {
+        return live(file, ClaudeRecord.PROSE, stringCap, scopeOf(file));
+    }
+
+    /** A subagent's live branch: its own file's, or for an inline one its records' in the parent's last window. */
+    public Window live(Subagent subagent) {
+        if (subagent.rootUuid() == null) {
+            return live(subagent.file(), ClaudeRecord.FULL, ReadLimits.STRING_CAP, ClaudeBranch.OWN);
+        }
+        List<List<ClaudeRecord>> read = readBack(subagent.file(), ClaudeRecord.FULL, ReadLimits.STRING_CAP);
+        ClaudeBranch.Scope scope = ClaudeBranch.only(ClaudeBranch.inline(subagent.rootUuid(), read.get(0)));
+        return window(
+                ClaudeBranch.of(read.get(0), read.get(1), scope),
+                subagent.file().toString());
+    }
+
+    /** Every message of a subagent, in file order (for an inline one, its records among the parent's). */
+    public WalkStats walk(Subagent subagent, MessageVisitor visitor) {
+        if (subagent.rootUuid() == null) {
+            return walk(subagent.file(), visitor);
+        }
+        Set<String> members = ClaudeBranch.inline(subagent.rootUuid(), records(subagent.file(), SHAPE));
+        long[] visited = {0};
+        WalkStats all = walk(subagent.file(), new MessageVisitor() {
+            @Override
+            public boolean visit(Message m) {
+                if (!members.contains(m.id())) {
+                    return true; // the parent's, or another subagent's
+                }
+                visited[0]++;
+                return visitor.visit(m);
+            }
+        });
+        return new WalkStats(all.records(), all.unknown(), all.unreadable(), visited[0]);
+    }
+
+    Window live(Path file, JsonProjection projection, int stringCap, ClaudeBranch.Scope scope) {
+        List<List<ClaudeRecord>> read = readBack(file, projection, stringCap);
+        return window(ClaudeBranch.of(read.get(0), read.get(1), scope), file.toString());
+    }
+
+    /** The last window's records and, when its boundary keeps a preserved segment, the records back to its head. */
+    private List<List<ClaudeRecord>> readBack(Path file, JsonProjection projection, int stringCap) {
+        List<ClaudeRecord> window = new ArrayList<>();
+        List<ClaudeRecord> before = new ArrayList<>();
+        if (file.toFile().isFile()) {
+            try (ReverseLineReader lines = ReverseLineReader.open(file, chunkSize, maxInMemoryLine)) {
+                ClaudeRecord boundary = previous(lines, projection, stringCap, window, null);
+                String[] seg = boundary == null ? null : boundary.preservedSegment();
+                if (seg != null) {
+                    previous(lines, projection, stringCap, before, seg[0]); // on to the preserved segment's head
+                }
+            } catch (IOException | RuntimeException e) {
+                // what was read stands: a file cut short reads as the lines that were there
+            }
+        }
+        Collections.reverse(window);
+        Collections.reverse(before);
+        return List.of(window, before);
+    }
+
+    /**
+     * Adds records, last first, up to and including a {@code compact_boundary} (which it returns), or,
+     * given {@code stopAt}, up to the record with that uuid and never past a boundary.
+     */
+    private static ClaudeRecord previous(
+            ReverseLineReader lines, JsonProjection projection, int cap, List<ClaudeRecord> into, String stopAt)
+            throws IOException {
+        while (lines.previous()) {
+            Map<String, Object> record = JsonlRecords.parse(lines, projection, cap);
+            ClaudeRecord r = record == null ? null : ClaudeRecord.of(record, lines.lineStart(), 0);
+            if (r == null) {
+                continue;
+            }
+            if (stopAt != null && r.isBoundary()) {
+                return null;
+            }
+            into.add(r);
+            if (stopAt == null ? r.isBoundary() : r.uuid.equals(stopAt)) {
+                return r;
+            }
+        }
+        return null;
+    }
+
+    private static Window window(ClaudeBranch.Result branch, String file) {
+        return new Window(ClaudeMessages.of(branch.chain(), file), branch.leaves(), branch.abandoned());
+    }
+
+    /** Every window's live branch, oldest first (the last one is {@link #live}'s). Holds the whole file's records. */
+    public List<Window> windows(Path file) {
+        List<ClaudeRecord> all = records(file, ClaudeRecord.FULL);
+        List<Window> windows = new ArrayList<>();
+        ClaudeBranch.Scope scope = scopeOf(file);
+        for (int[] w : windowBounds(all)) {
+            windows.add(window(ClaudeBranch.of(all.subList(w[0], w[1]), all.subList(0, w[0]), scope), file.toString()));
+        }
+        return windows;
+    }
+
+    /**
+     * One message of {@link #windows}, planned: its window (counting from 0), the message as the prose
+     * projection reads it (text, ids and block types; tool arguments, results and thinking empty), and the
+     * lines it is made of ({@code offsets} and {@code lines} in the file, none for a synthetic result), which
+     * {@link #full} reads again in full.
+     */
+    public record Planned(int window, Message prose, long[] offsets, long[] lines) {}
+
+    /**
+     * {@link #windows} without holding the file: every window's messages, oldest first, as plans that keep the
+     * tree and the prose only (a 200 MB transcript holds tens of MB, not its whole size). {@link #full} turns
+     * each into the message {@code windows} gives.
+     */
+    public List<Planned> plan(Path file) {
+        return plan(records(file, ClaudeRecord.PROSE, null), file);
+    }
+
+    /**
+     * A plan of the session's windows and its subagents ({@link ClaudeSubagents#of}), from one read, and where its
+     * records are kept for the next one. With {@code stable} above 0, {@code messages} are those from that index
+     * on: the ones before are the previous plan's (the one made with the cache this one read), unchanged.
+     */
+    public record Plan(List<Planned> messages, List<Subagent> subagents, PlanCache cache, int stable) {}
+
+    /**
+     * A file that keeps the records of a transcript's first lines between reads ({@code bytes} of it hold the
+     * records of the transcript's lines before {@code offset}, which are {@code lines} lines); {@code bytes} 0:
+     * nothing kept yet. With {@code redact} its texts are redacted ({@link Redactor}), and so are the texts
+     * of the plans made with it.
+     */
+    public record PlanCache(Path file, long bytes, long offset, long lines, boolean redact) {}
+
+    /**
+     * The file a plan keeps beside its cache ({@code <cache>-tail}): what lets the next plan of a transcript that
+     * only grew read neither the cache nor the window again, when the new lines carry its live branch on.
+     */
+    public static Path tailOf(Path cache) {
+        return ClaudeTail.fileOf(cache);
+    }
+
+    /** {@link #plan(Path)} and {@link ClaudeSubagents#of} in one read of the file. */
+    public Plan planWithSubagents(Path file) {
+        ClaudeSubagents.Scan scan = new ClaudeSubagents.Scan();
+        List<ClaudeRecord> all = records(file, ClaudePlanReader.PROSE_AND_LINKS, scan);
+        return new Plan(plan(all, file), scan.found(file), null, 0);
+    }
+
+    /**
+     * {@link #plan(Path)} (and, with {@code subagents}, {@link ClaudeSubagents#of}) of a file that only grows,
+     * reading only its lines past {@code cache.offset()}: the records of the lines before come from the cache. The
+     * plan's texts are redacted when the cache's are.
+     * The records of lines that end before {@code end} are added to the cache; a cache that does not read is
+     * started again from the file's first line. The caller makes sure the bytes before {@code cache.offset()}
+     * are those the cache was made from.
+     */
+    public Plan plan(Path file, PlanCache cache, long end, boolean subagents) throws IOException {
+        return new ClaudePlanReader(this, chunkSize, maxInMemoryLine, splitBytes).plan(file, cache, end, subagents);
+    }
+
+    /**
+     * {@link #plan(Path, PlanCache, long, boolean)} with every message in {@link Plan#messages}: the tail kept beside
+     * the cache is dropped first, so the whole cache is read.
+     */
+    public Plan planWhole(Path file, PlanCache cache, long end, boolean subagents) throws IOException {
+        Files.deleteIfExists(ClaudeTail.fileOf(cache.file()));
+        return plan(file, cache, end, subagents);
+    }
+
+    /** A read of this many bytes or more is cut in two (parsed on two threads). */
+    static final long SPLIT_BYTES = 16L << 20;
+
+    private List<Planned> plan(List<ClaudeRecord> all, Path file) {
+        return plan(all, file, null);
+    }
+
+    /** The plan of every window; {@code last[0]}, when asked, what the last window's was made of. */
+    List<Planned> plan(List<ClaudeRecord> all, Path file, ClaudeTail.Window[] last) {
+        List<Planned> planned = new ArrayList<>();
+        ClaudeBranch.Scope scope = scopeOf(file);
+        List<int[]> bounds = windowBounds(all);
+        for (int w = 0; w < bounds.size(); w++) {
+            int[] b = bounds.get(w);
+            ClaudeBranch.Result branch = ClaudeBranch.of(all.subList(b[0], b[1]), all.subList(0, b[0]), scope);
+            List<ClaudeMessages.Built> built = ClaudeMessages.built(branch.chain(), file.toString());
+            if (last != null && w == bounds.size() - 1) {
+                ClaudeTail.Mode mode = scope == ClaudeBranch.OWN
+                        ? ClaudeTail.Mode.OWN
+                        : branch.scope() == ClaudeBranch.OWN ? ClaudeTail.Mode.SIDECHAINS : ClaudeTail.Mode.MAIN;
+                last[0] = new ClaudeTail.Window(w, planned.size(), all.get(b[0]).offset, branch, built, mode);
+            }
+            for (ClaudeMessages.Built m : built) {
+                planned.add(planned(w, m));
+            }
+        }
+        return planned;
+    }
+
+    static Planned planned(int window, ClaudeMessages.Built built) {
+        long[] offsets = new long[built.records.size()];
+        long[] lines = new long[offsets.length];
+        for (int i = 0; i < offsets.length; i++) {
+            offsets[i] = built.records.get(i).offset;
+            lines[i] = built.records.get(i).line;
+        }
+        return new Planned(window, built.message, offsets, lines);
+    }
+
+    /**
+     * The message of {@code windows} that {@code planned} stands for: its lines read again from {@code lines} (a
+     * reader of the same file) with every block, merged as {@link #windows} merges them and cut to the blocks the
+     * plan kept; a synthetic result is its plan. A line that no longer reads gives the plan's own message.
+     */
+    public Message full(ForwardLineReader lines, Planned planned) throws IOException {
+        Message merged = null;
+        for (int i = 0; i < planned.offsets().length; i++) {
+            lines.seek(planned.offsets()[i], planned.lines()[i]);
+            Map<String, Object> record = lines.next() ? lines.record(ClaudeRecord.FULL, ReadLimits.STRING_CAP) : null;
+            Message m = record == null
+                    ? null
+                    : ClaudeRecord.message(
+                            record,
+                            planned.prose().source() instanceof Source.Line l ? l.file() : "",
+                            lines.lineStart(),
+                            lines.lineNumber());
+            if (m == null) {
+                return planned.prose();
+            }
+            merged = merged == null ? m : ClaudeMessages.merge(merged, m);
+        }
+        if (merged == null) {
+            return planned.prose();
+        }
+        int keep = planned.prose().blocks().size();
+        if (merged.blocks().size() == keep) {
+            return merged;
+        }
+        return new Message(
+                merged.role(),
+                merged.blocks().subList(0, Math.min(keep, merged.blocks().size())),
+                merged.timestamp(),
+                merged.id(),
+                merged.parentId(),
+                merged.source(),
+                merged.flags());
+    }
+
+    /** How many windows the file has and how many leaves their branches left behind: a full read of the tree only. */
+    public Shape shape(Path file) {
+        List<ClaudeRecord> all = records(file, SHAPE);
+        ClaudeBranch.Scope scope = scopeOf(file);
+        List<int[]> bounds = windowBounds(all);
+        int abandoned = 0;
+        for (int[] w : bounds) {
+            abandoned += ClaudeBranch.of(all.subList(w[0], w[1]), all.subList(0, w[0]), scope)
+                    .abandoned();
+        }
+        return new Shape(bounds.size(), abandoned);
+    }
+
+    /** Each window's [from, to) in the records: a new one starts at every {@code compact_boundary}; none is empty. */
+    private static List<int[]> windowBounds(List<ClaudeRecord> all) {
+        List<int[]> bounds = new ArrayList<>();
+        int from = 0;
+        for (int i = 1; i <= all.size(); i++) {
+            if (i == all.size() || all.get(i).isBoundary()) {
+                if (i > from) {
+                    bounds.add(new int[] {from, i});
+                }
+                from = i;
+            }
+        }
+        return bounds;
+    }
+
+    private List<ClaudeRecord> records(Path file, JsonProjection projection) {
+        return records(file, projection, null);
+    }
+
+    private List<ClaudeRecord> records(Path file, JsonProjection projection, ClaudeSubagents.Scan scan) {
+        List<ClaudeRecord> all = new ArrayList<>();
+        if (!file.toFile().isFile()) {
+            return all;
+        }
+        try (ForwardLineReader lines = ForwardLineReader.open(file, chunkSize, maxInMemoryLine)) {
+            while (lines.next()) {
+                Map<String, Object> record = lines.record(projection, ReadLimits.STRING_CAP);
+                if (record != null && scan != null) {
+                    scan.record(record);
+                    ClaudePlanReader.dropLinks(record);
+                }
+                ClaudeRecord r = record == null ? null : ClaudeRecord.of(record, lines.lineStart(), lines.lineNumber());
+                if (r != null) {
+                    all.add(r);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // what was read stands
+        }
+        return all;
+    }
+
+    /**
+     * Every message of every record, in file order, to {@code visitor} (all branches, every window,
+     * sidechains, system notices); one record is held at a time.
+     */
+    public WalkStats walk(Path file, MessageVisitor visitor) {
+        return JsonlMessages.walk(file, ClaudeRecord.FULL, RULE, visitor);
+    }
+
+    /**
+     * The turn the file view prints for a message of {@link #walk}, or null (docs/context.md, "From a Claude
+     * Code transcript to turns"): a user or assistant record's text blocks joined with {@code \n}, even an
+     * empty text. The file view prints every such record, so meta, sidechain and compaction-summary records
+     * print too; attachments, system notices, tool-result-only records and records without a text block do not.
+     */
+    public static Turn prose(Message m) {
+        return Messages.prose(m);
+    }
+
+    private static final JsonlMessages.Rule RULE = new JsonlMessages.Rule() {
+        @Override
+        public List<Message> messages(Map<String, Object> record, Source.Line source) {
+            Message m = ClaudeRecord.message(record, source.file(), source.offset(), source.line());
+            return m == null ? List.of() : List.of(m);
+        }
+
+        @Override
+        public boolean isKnown(Map<String, Object> record) {
+            return ClaudeTranscript.isKnown(record);
+        }
+    };
+
+    @Override
+    public WalkStats walk(TranscriptIndex.Entry entry, MessageVisitor visitor) {
+        return walk(entry.path(), visitor);
+    }
+
+    @Override
+    public List<Message> live(TranscriptIndex.Entry entry) {
+        return live(entry.path()).messages();
+    }
+}

@@ -1,0 +1,212 @@
+package io.github.termsprawl.store.claude;
+
+import io.github.termsprawl.core.AtomicFiles;
+import io.github.termsprawl.jsonl.CompactJsonBytes;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The file a {@link ClaudeTail} is kept in ({@code .plan-tail}): a header line with the cache it goes with,
+ * the length and a CRC of the rest; four lines of hashes (8 hex digits each, sorted); then lines as the plan
+ * cache has them ({@code {"o": offset, "l": line, "r": record}}), the first of them the subagent scan and the
+ * calls the branch must keep answering ({@code "o": -1}), the others the tail's records. A file that does not
+ * read, is cut short or was made for another cache is no tail.
+ */
+final class ClaudeTailFile {
+    private static final String MAGIC = "termsprawl-claude-tail 1";
+
+    private ClaudeTailFile() {}
+
+    /** The tail kept for {@code key} in {@code file}, or null when there is none for it (or it does not read). */
+    static ClaudeTail read(Path file, ClaudeTail.PlanCacheKey key, boolean scanned) {
+        byte[] bytes = AtomicFiles.readPlain(file);
+        if (bytes == null) {
+            return null;
+        }
+        try {
+            int[] at = {0};
+            if (!line(bytes, at).equals(MAGIC)) {
+                return null;
+            }
+            String[] h = line(bytes, at).split(" ");
+            // what follows the header is whole and as written: a tail cut short by a copy would plan wrong
+            if (h.length != 11
+                    || Long.parseLong(h[9]) != bytes.length - at[0]
+                    || Long.parseLong(h[10], 16) != crc(bytes, at[0], bytes.length - at[0])
+                    || Long.parseLong(h[0]) != key.planBytes()
+                    || Long.parseLong(h[1]) != key.offset()
+                    || Long.parseLong(h[2]) != key.lines()
+                    || !h[3].equals(key.redact() ? "1" : "0")
+                    || !h[4].equals(scanned ? "1" : "0")) {
+                return null;
+            }
+            int[] uuids = hex(bytes, at);
+            int[] outside = hex(bytes, at);
+            int[] answered = hex(bytes, at);
+            int[] synthesized = hex(bytes, at);
+            List<ClaudeRecord> records = new ArrayList<>();
+            Object[] scan = {null, new LinkedHashMap<String, String>(), new java.util.LinkedHashSet<String>()};
+            boolean read = ClaudePlanCache.read(file, at[0], bytes.length, new ClaudePlanCache.Visitor() {
+                @Override
+                public void record(long offset, long line, Map<String, Object> record) {
+                    if (offset < 0) {
+                        scan[0] = record.get("session");
+                        if (record.get("needed") instanceof List<?> ids) {
+                            for (Object id : ids) {
+                                @SuppressWarnings("unchecked")
+                                Set<String> needed = (Set<String>) scan[2];
+                                needed.add((String) id);
+                            }
+                        }
+                        if (record.get("linked") instanceof List<?> pairs) {
+                            for (Object p : pairs) {
+                                List<?> pair = (List<?>) p;
+                                @SuppressWarnings("unchecked")
+                                Map<String, String> linked = (Map<String, String>) scan[1];
+                                linked.put((String) pair.get(0), (String) pair.get(1));
+                            }
+                        }
+                        return;
+                    }
+                    ClaudeRecord r = ClaudeRecord.of(record, offset, line);
+                    if (r == null) {
+                        throw new IllegalStateException("a kept record without uuid");
+                    }
+                    records.add(r);
+                }
+            });
+            if (!read || records.isEmpty()) {
+                return null;
+            }
+            @SuppressWarnings("unchecked")
+            Map<String, String> linked = (Map<String, String>) scan[1];
+            @SuppressWarnings("unchecked")
+            Set<String> needed = (Set<String>) scan[2];
+            return new ClaudeTail(
+                    key,
+                    scanned,
+                    Integer.parseInt(h[5]),
+                    Integer.parseInt(h[6]),
+                    ClaudeTail.Mode.valueOf(h[7]),
+                    instant(h[8]),
+                    uuids,
+                    outside,
+                    answered,
+                    synthesized,
+                    needed,
+                    (String) scan[0],
+                    linked,
+                    records);
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** {@code -}, or seconds and nanoseconds of the epoch ({@code 1767225600.5}). */
+    private static Instant instant(String text) {
+        if (text.equals("-")) {
+            return null;
+        }
+        int dot = text.indexOf('.');
+        return Instant.ofEpochSecond(Long.parseLong(text.substring(0, dot)), Long.parseLong(text.substring(dot + 1)));
+    }
+
+    /** Writes the tail through a temp file and a rename. */
+    static void write(ClaudeTail t, Path file) throws IOException {
+        CompactJsonBytes out = new CompactJsonBytes();
+        for (int[] set : new int[][] {t.uuids, t.outsideIds, t.answered, t.synthesized}) {
+            byte[] line = new byte[set.length * 8 + 1];
+            for (int i = 0; i < set.length; i++) {
+                for (int d = 0; d < 8; d++) {
+                    line[i * 8 + d] = HEX[(set[i] >>> (28 - 4 * d)) & 0xf];
+                }
+            }
+            line[line.length - 1] = '\n';
+            out.raw(line, 0, line.length);
+        }
+        List<Object> pairs = new ArrayList<>();
+        for (Map.Entry<String, String> e : t.linked.entrySet()) {
+            pairs.add(Arrays.asList(e.getKey(), e.getValue()));
+        }
+        Map<String, Object> state = new LinkedHashMap<>();
+        state.put("session", t.sessionId);
+        state.put("linked", pairs);
+        state.put("needed", new ArrayList<Object>(t.needed));
+        line(out, -1, -1, state); // first: what is no record of the tail
+        for (ClaudeRecord r : t.records) {
+            line(out, r.offset, r.line, r.record);
+        }
+        byte[] header = (MAGIC + "\n" + t.key.planBytes() + " " + t.key.offset() + " " + t.key.lines() + " "
+                        + (t.key.redact() ? 1 : 0) + " "
+                        + (t.scanned ? 1 : 0) + " " + t.stable + " " + t.window + " " + t.mode + " "
+                        + (t.other == null ? "-" : t.other.getEpochSecond() + "." + t.other.getNano()) + " "
+                        + out.size()
+                        + " " + Long.toHexString(crc(out.bytes(), 0, out.size())) + "\n")
+                .getBytes(StandardCharsets.US_ASCII);
+        byte[] all = Arrays.copyOf(header, header.length + out.size());
+        System.arraycopy(out.bytes(), 0, all, header.length, out.size());
+        AtomicFiles.replace(file, all);
+    }
+
+    private static long crc(byte[] bytes, int from, int length) {
+        java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+        crc.update(bytes, from, length);
+        return crc.getValue();
+    }
+
+    private static void line(CompactJsonBytes out, long offset, long line, Map<String, Object> record) {
+        out.ascii("{\"o\":" + offset + ",\"l\":" + line + ",\"r\":");
+        out.value(record);
+        out.ascii("}\n");
+    }
+
+    private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
+
+    private static String line(byte[] bytes, int[] at) {
+        int from = at[0];
+        int end = from;
+        while (bytes[end] != '\n') {
+            end++;
+        }
+        at[0] = end + 1;
+        return new String(bytes, from, end - from, StandardCharsets.US_ASCII);
+    }
+
+    private static int[] hex(byte[] bytes, int[] at) {
+        int from = at[0];
+        int end = from;
+        while (bytes[end] != '\n') {
+            end++;
+        }
+        if ((end - from) % 8 != 0) {
+            throw new IllegalStateException("a hash line of " + (end - from) + " digits");
+        }
+        int[] out = new int[(end - from) / 8];
+        for (int i = 0; i < out.length; i++) {
+            int v = 0;
+            for (int d = 0; d < 8; d++) {
+                int c = Character.digit(bytes[from + i * 8 + d], 16);
+                if (c < 0) {
+                    throw new IllegalStateException("not a hash");
+                }
+                v = v << 4 | c;
+            }
+            out[i] = v;
+        }
+        at[0] = end + 1;
+        for (int i = 1; i < out.length; i++) {
+            if (out[i - 1] >= out[i]) {
+                throw new IllegalStateException("hashes out of order");
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,481 @@
+package io.github.termsprawl.store.codex;
+
+import io.github.termsprawl.core.TranscriptIndex;
+import io.github.termsprawl.jsonl.Json;
+import io.github.termsprawl.jsonl.JsonProjection;
+import io.github.termsprawl.jsonl.JsonlRecords;
+import io.github.termsprawl.jsonl.ReverseLineReader;
+import io.github.termsprawl.store.Block;
+import io.github.termsprawl.store.ContentBlocks;
+import io.github.termsprawl.store.JsonlMessages;
+import io.github.termsprawl.store.Message;
+import io.github.termsprawl.store.MessageVisitor;
+import io.github.termsprawl.store.Messages;
+import io.github.termsprawl.store.ReadLimits;
+import io.github.termsprawl.store.Role;
+import io.github.termsprawl.store.SessionReader;
+import io.github.termsprawl.store.Source;
+import io.github.termsprawl.store.Turn;
+import io.github.termsprawl.store.WalkStats;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A Codex rollout as a session. The messages are the {@code response_item} records — the transcript the
+ * model is sent: messages, reasoning, tool calls and their outputs. The {@code event_msg} records mirror
+ * them for the UI and give none, except in a rollout with no {@code response_item} at all (the oldest
+ * ones), whose UI prose is then all there is. A {@code compacted} record replaces the history: the live
+ * branch is its {@code replacement_history} (or its summary) and what came after.
+ */
+public final class CodexSession implements SessionReader {
+    static final JsonProjection KEYS = JsonProjection.whole("timestamp", "type", "payload");
+
+    @Override
+    public WalkStats walk(TranscriptIndex.Entry entry, MessageVisitor visitor) {
+        return walkFrom(entry.path(), 0, 1, false, visitor).stats();
+    }
+
+    /** A walk and whether it saw the model transcript ({@code response_item} records). */
+    public record Walk(WalkStats stats, boolean modelTranscript) {}
+
+    /**
+     * The messages of the lines from {@code offset} on (a line start of an earlier walk, numbered {@code line}).
+     * Once a walk has seen the model transcript ({@code modelTranscript}), every message is one line's, so a file
+     * that only grew is read from where that walk stopped; before, the UI prose of the whole file may stand in
+     * for it (read from the start then).
+     */
+    public Walk walkFrom(Path file, long offset, long line, boolean modelTranscript, MessageVisitor visitor) {
+        return walkFrom(file, offset, line, modelTranscript, false, visitor);
+    }
+
+    /**
+     * Every message of the model transcript and, where they were written, the UI stream's and the completed
+     * items' copies of the prose ({@link Message.Flag#UI_COPY}, {@link Message.Flag#ITEM_COPY}), in file order:
+     * what the file view chooses from, exchange by exchange ({@link #prose(List)}). The views of the whole
+     * session ({@link #walk}) give the model transcript alone.
+     */
+    public WalkStats walkWithCopies(TranscriptIndex.Entry entry, MessageVisitor visitor) {
+        return walkFrom(entry.path(), 0, 1, false, true, visitor).stats();
+    }
+
+    private Walk walkFrom(
+            Path file, long offset, long line, boolean modelTranscript, boolean copies, MessageVisitor visitor) {
+        List<Message> fallback = new ArrayList<>();
+        boolean[] items = {modelTranscript};
+        WalkStats stats = JsonlMessages.walk(
+                file,
+                offset,
+                line,
+                KEYS,
+                new JsonlMessages.Rule() {
+                    @Override
+                    public List<Message> messages(Map<String, Object> record, Source.Line source) {
+                        if ("response_item".equals(record.get("type"))) {
+                            items[0] = true;
+                            fallback.clear();
+                        } else if (!items[0] && !copies) {
+                            fallback.addAll(uiMessages(record, source)); // kept only while no model transcript is seen
+                        }
+                        return copies ? copies(record, source) : CodexSession.messages(record, source);
+                    }
+
+                    @Override
+                    public boolean isKnown(Map<String, Object> record) {
+                        return CodexTranscript.isKnown(record);
+                    }
+                },
+                visitor);
+        long messages = stats.messages();
+        for (Message m : items[0] || copies ? List.<Message>of() : fallback) {
+            messages++;
+            if (!visitor.visit(m)) {
+                break;
+            }
+        }
+        return new Walk(new WalkStats(stats.records(), stats.unknown(), stats.unreadable(), messages), items[0]);
+    }
+
+    /** Prose channels, most preferred first (docs/stores.md): the UI stream, completed items, the model transcript. */
+    private static final Message.Flag[] CHANNELS = {Message.Flag.UI_COPY, Message.Flag.ITEM_COPY, null};
+
+    /**
+     * The turns the file view prints, from the messages of a {@link #walkWithCopies} in order (docs/stores.md).
+     * Codex writes one message on up to three channels, and some rollouts have one side of an exchange (a run of
+     * user messages and the replies up to the next user message) on one channel only: for each exchange, its user
+     * side and its assistant side are each taken from the first channel, in {@link #CHANNELS} order, that has
+     * prose for it. A user text loses the harness blocks it opens with; reasoning, tool traffic, developer
+     * messages, other agents' messages and compaction summaries print nothing.
+     */
+    public static List<Turn> prose(List<Message> messages) {
+        List<Turn> turns = new ArrayList<>();
+        List<List<Turn>> users = new ArrayList<>();
+        List<List<Turn>> assistants = new ArrayList<>();
+        for (int i = 0; i < CHANNELS.length; i++) {
+            users.add(new ArrayList<>());
+            assistants.add(new ArrayList<>());
+        }
+        boolean replied = false;
+        for (Message m : messages) {
+            int channel = m.has(Message.Flag.UI_COPY) ? 0 : m.has(Message.Flag.ITEM_COPY) ? 1 : 2;
+            Turn turn = prose(m);
+            if (turn == null) {
+                continue;
+            }
+            boolean user = turn.role().equals("user");
+            if (user && replied) {
+                exchange(users, assistants, turns);
+                replied = false;
+            }
+            (user ? users : assistants).get(channel).add(turn);
+            replied |= !user;
+        }
+        exchange(users, assistants, turns);
+        return turns;
+    }
+
+    private static void exchange(List<List<Turn>> users, List<List<Turn>> assistants, List<Turn> into) {
+        for (List<List<Turn>> side : List.of(users, assistants)) {
+            for (List<Turn> channel : side) {
+                if (!channel.isEmpty()) {
+                    into.addAll(channel);
+                    break;
+                }
+            }
+            for (List<Turn> channel : side) {
+                channel.clear();
+            }
+        }
+    }
+
+    /** One message's prose on its own channel, or null. */
+    static Turn prose(Message m) {
+        if (m.has(Message.Flag.COMPACT_SUMMARY)
+                || m.has(Message.Flag.META)
+                || (m.role() != Role.USER && m.role() != Role.ASSISTANT)) {
+            return null; // injected context, another agent's message, a summary, the harness's
+        }
+        boolean user = m.role() == Role.USER;
+        boolean joinFirst = m.has(Message.Flag.ITEM_COPY); // an item's blocks are one text, stripped as a whole
+        StringBuilder text = null;
+        for (Block b : m.blocks()) {
+            if (b instanceof Block.Text t) {
+                String own = user && !joinFirst ? CodexTranscript.userText(t.text()) : t.text();
+                if (own != null) {
+                    text = text == null
+                            ? new StringBuilder(own)
+                            : text.append('\n').append(own);
+                }
+            }
+        }
+        String joined =
+                text == null ? null : user && joinFirst ? CodexTranscript.userText(text.toString()) : text.toString();
+        return joined == null || joined.isEmpty() ? null : new Turn(m.role().id(), joined);
+    }
+
+    /** Read backwards to the last {@code compacted} record: the history it left, and what followed. */
+    @Override
+    public List<Message> live(TranscriptIndex.Entry entry) {
+        Path file = entry.path();
+        List<Map<String, Object>> records = new ArrayList<>();
+        List<Source.Line> sources = new ArrayList<>();
+        if (file.toFile().isFile()) {
+            try (ReverseLineReader lines = ReverseLineReader.open(
+                    file, ReverseLineReader.DEFAULT_CHUNK, ReverseLineReader.DEFAULT_MAX_IN_MEMORY_LINE)) {
+                while (lines.previous()) {
+                    Map<String, Object> r = JsonlRecords.parse(lines, KEYS, ReadLimits.STRING_CAP);
+                    if (r != null) {
+                        records.add(r);
+                        sources.add(new Source.Line(file.toString(), 0, lines.lineStart()));
+                        if ("compacted".equals(r.get("type"))) {
+                            break;
+                        }
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                // what was read stands
+            }
+        }
+        Collections.reverse(records);
+        Collections.reverse(sources);
+        List<Message> out = new ArrayList<>();
+        List<Message> fallback = new ArrayList<>();
+        boolean items = false;
+        for (int i = 0; i < records.size(); i++) {
+            Map<String, Object> r = records.get(i);
+            if ("compacted".equals(r.get("type"))) {
+                out.addAll(replacement(Json.asObject(r.get("payload")), r.get("timestamp"), sources.get(i)));
+                items = true; // the replacement is a model transcript
+            } else {
+                items |= "response_item".equals(r.get("type"));
+                out.addAll(messages(r, sources.get(i)));
+                fallback.addAll(uiMessages(r, sources.get(i)));
+            }
+        }
+        return items ? out : fallback;
+    }
+
+    /** The history a compaction left: its {@code replacement_history} items, else its summary as a user message. */
+    private static List<Message> replacement(Map<String, Object> payload, Object time, Source.Line source) {
+        List<Message> out = new ArrayList<>();
+        if (payload != null && payload.get("replacement_history") instanceof List<?> items) {
+            for (Object item : items) {
+                Map<String, Object> p = Json.asObject(item);
+                if (p != null) {
+                    out.addAll(item(p, time, source));
+                }
+            }
+        } else if (payload != null && payload.get("message") instanceof String summary && !summary.isEmpty()) {
+            out.add(message(
+                    Role.USER, List.of(new Block.Text(summary)), time, null, source, Message.Flag.COMPACT_SUMMARY));
+        }
+        return out;
+    }
+
+    /** A record's messages in the model transcript: its {@code response_item}, or a compaction's summary. */
+    static List<Message> messages(Map<String, Object> record, Source.Line source) {
+        Map<String, Object> p = Json.asObject(record.get("payload"));
+        if (p == null) {
+            return List.of();
+        }
+        if ("response_item".equals(record.get("type"))) {
+            return item(p, record.get("timestamp"), source);
+        }
+        if ("compacted".equals(record.get("type"))
+                && p.get("message") instanceof String summary
+                && !summary.isEmpty()) {
+            return List.of(message(
+                    Role.USER,
+                    List.of(new Block.Text(summary)),
+                    record.get("timestamp"),
+                    null,
+                    source,
+                    Message.Flag.COMPACT_SUMMARY));
+        }
+        return List.of();
+    }
+
+    private static List<Message> item(Map<String, Object> p, Object time, Source.Line source) {
+        Object type = p.get("type");
+        String id = p.get("id") instanceof String s ? s : null;
+        if ("message".equals(type) || "agent_message".equals(type)) {
+            List<Block> blocks = parts(p.get("content"));
+            Object role = p.get("role");
+            if ("agent_message".equals(type)) { // another agent's message to this one (0.146+): no prose of the session
+                return List.of(message(Role.ASSISTANT, blocks, time, id, source, Message.Flag.META));
+            }
+            if ("assistant".equals(role)) {
+                return List.of(message(Role.ASSISTANT, blocks, time, id, source, null));
+            }
+            if ("user".equals(role)) {
+                return List.of(
+                        message(Role.USER, blocks, time, id, source, injected(blocks) ? Message.Flag.META : null));
+            }
+            return List.of(message(Role.SYSTEM, blocks, time, id, source, Message.Flag.META)); // developer, system
+        }
+        if ("reasoning".equals(type)) {
+            String text = texts(p.get("summary")) + texts(p.get("content"));
+            boolean redacted = text.isEmpty() && p.get("encrypted_content") != null;
+            return List.of(
+                    message(Role.ASSISTANT, List.of(new Block.Thinking(text, redacted)), time, id, source, null));
+        }
+        String callId = p.get("call_id") instanceof String c ? c : id;
+        if ("function_call".equals(type) || "custom_tool_call".equals(type)) {
+            Object args = p.containsKey("arguments") ? p.get("arguments") : p.get("input");
+            return List.of(message(
+                    Role.ASSISTANT,
+                    List.of(new Block.ToolCall(callId, string(p.get("name")), ContentBlocks.arguments(args))),
+                    time,
+                    id,
+                    source,
+                    null));
+        }
+        if ("local_shell_call".equals(type)
+                || "web_search_call".equals(type)
+                || "tool_search_call".equals(type)
+                || "image_generation_call".equals(type)) {
+            String name = ((String) type).substring(0, ((String) type).length() - "_call".length());
+            Object args = p.containsKey("action") ? p.get("action") : p.get("arguments");
+            return List.of(message(
+                    Role.ASSISTANT,
+                    List.of(new Block.ToolCall(callId, name, ContentBlocks.arguments(args))),
+                    time,
+                    id,
+                    source,
+                    null));
+        }
+        if (type instanceof String t && t.endsWith("_output")) {
+            Object output = p.get("output");
+            boolean error = output instanceof Map<?, ?> o && Boolean.FALSE.equals(o.get("success"));
+            return List.of(message(
+                    Role.TOOL,
+                    List.of(new Block.ToolResult(callId, outputText(output), error)),
+                    time,
+                    id,
+                    source,
+                    null));
+        }
+        if ("compaction".equals(type)) { // a summary the server keeps encrypted
+            return List.of(message(
+                    Role.USER,
+                    List.of(new Block.Attachment("compaction", null)),
+                    time,
+                    id,
+                    source,
+                    Message.Flag.COMPACT_SUMMARY));
+        }
+        return List.of(); // ghost snapshots: bookkeeping
+    }
+
+    /** A record's messages and its prose copies, as {@link #walkWithCopies} gives them. */
+    private static List<Message> copies(Map<String, Object> record, Source.Line source) {
+        List<Message> out = new ArrayList<>(messages(record, source));
+        for (Message m : uiMessages(record, source)) {
+            out.add(copy(m, Message.Flag.UI_COPY));
+        }
+        Map<String, Object> p = Json.asObject(record.get("payload"));
+        Map<String, Object> item = p == null ? null : Json.asObject(p.get("item"));
+        if ("event_msg".equals(record.get("type")) && item != null && "item_completed".equals(p.get("type"))) {
+            Role role = "UserMessage".equals(item.get("type"))
+                    ? Role.USER
+                    : "AgentMessage".equals(item.get("type")) ? Role.ASSISTANT : null;
+            if (role != null && item.get("content") instanceof List<?> content) {
+                List<Block> blocks = new ArrayList<>();
+                for (Object o : content) {
+                    Map<String, Object> b = Json.asObject(o);
+                    if (b != null
+                            && ("Text".equals(b.get("type")) || "text".equals(b.get("type")))
+                            && b.get("text") instanceof String t) {
+                        blocks.add(new Block.Text(t));
+                    }
+                }
+                String id = item.get("id") instanceof String s ? s : null;
+                out.add(message(role, blocks, record.get("timestamp"), id, source, Message.Flag.ITEM_COPY));
+            }
+        }
+        return out;
+    }
+
+    private static Message copy(Message m, Message.Flag flag) {
+        Set<Message.Flag> flags = EnumSet.of(flag);
+        flags.addAll(m.flags());
+        return new Message(m.role(), m.blocks(), m.timestamp(), m.id(), m.parentId(), m.source(), flags);
+    }
+
+    /** The UI stream's prose, for rollouts that have no model transcript. */
+    static List<Message> uiMessages(Map<String, Object> record, Source.Line source) {
+        Map<String, Object> p = Json.asObject(record.get("payload"));
+        if (!"event_msg".equals(record.get("type")) || p == null || !(p.get("message") instanceof String text)) {
+            return List.of();
+        }
+        Object time = record.get("timestamp");
+        if ("user_message".equals(p.get("type"))) {
+            boolean plain = !(p.get("kind") instanceof String kind) || kind.equals("plain");
+            return List.of(message(
+                    Role.USER,
+                    List.of(new Block.Text(text)),
+                    time,
+                    null,
+                    source,
+                    plain && !CodexTranscript.isInjected(text) ? null : Message.Flag.META));
+        }
+        if ("agent_message".equals(p.get("type"))) {
+            return List.of(message(Role.ASSISTANT, List.of(new Block.Text(text)), time, null, source, null));
+        }
+        return List.of();
+    }
+
+    private static boolean injected(List<Block> blocks) {
+        boolean any = false;
+        for (Block b : blocks) {
+            if (b instanceof Block.Text t) {
+                if (!CodexTranscript.isInjected(t.text())) {
+                    return false;
+                }
+                any = true;
+            }
+        }
+        return any;
+    }
+
+    /** Message parts: {@code input_text}, {@code output_text}, {@code text} (and refusals) as text; images as placeholders. */
+    private static List<Block> parts(Object content) {
+        List<Block> blocks = new ArrayList<>();
+        if (content instanceof String s) {
+            blocks.add(new Block.Text(s));
+        } else if (content instanceof List<?> parts) {
+            for (Object part : parts) {
+                Map<String, Object> b = Json.asObject(part);
+                if (b == null) {
+                    continue;
+                }
+                if (b.get("text") instanceof String t) {
+                    blocks.add(new Block.Text(t));
+                } else if (b.get("refusal") instanceof String r) {
+                    blocks.add(new Block.Text(r));
+                } else if ("input_image".equals(b.get("type"))) {
+                    blocks.add(ContentBlocks.dataUrlImage(b.get("image_url")));
+                }
+            }
+        }
+        return blocks;
+    }
+
+    private static String texts(Object parts) {
+        StringBuilder out = new StringBuilder();
+        if (parts instanceof List<?> list) {
+            for (Object part : list) {
+                Map<String, Object> b = Json.asObject(part);
+                if (b != null && b.get("text") instanceof String t) {
+                    out.append(out.length() == 0 ? "" : "\n").append(t);
+                }
+            }
+        }
+        return out.toString();
+    }
+
+    /** A tool's output: a string; {@code {content}} or {@code {text}}; or content items (text joined, images described). */
+    private static String outputText(Object output) {
+        if (output instanceof String s) {
+            return s;
+        }
+        Map<String, Object> o = Json.asObject(output);
+        if (o != null) {
+            return o.get("content") instanceof String c
+                    ? c
+                    : o.get("text") instanceof String t ? t : outputText(o.get("content"));
+        }
+        StringBuilder out = new StringBuilder();
+        if (output instanceof List<?> items) {
+            for (Object item : items) {
+                Map<String, Object> b = Json.asObject(item);
+                String text = b == null
+                        ? null
+                        : b.get("text") instanceof String t
+                                ? t
+                                : "input_image".equals(b.get("type"))
+                                        ? ContentBlocks.dataUrlImage(b.get("image_url"))
+                                                .describe()
+                                        : null;
+                if (text != null) {
+                    out.append(out.length() == 0 ? "" : "\n").append(text);
+                }
+            }
+        }
+        return out.toString();
+    }
+
+    private static String string(Object value) {
+        return value instanceof String s ? s : null;
+    }
+
+    private static Message message(
+            Role role, List<Block> blocks, Object time, String id, Source source, Message.Flag flag) {
+        return Messages.of(role, blocks, time, id, null, source, flag);
+    }
+}

@@ -1,0 +1,413 @@
+package io.github.termsprawl.store.codex;
+
+import io.github.termsprawl.core.TranscriptIndex;
+import io.github.termsprawl.jsonl.Json;
+import io.github.termsprawl.jsonl.JsonProjection;
+import io.github.termsprawl.jsonl.JsonlTail;
+import io.github.termsprawl.store.JsonlTurns;
+import io.github.termsprawl.store.PeerTurns;
+import io.github.termsprawl.store.ReadStats;
+import io.github.termsprawl.store.Store;
+import io.github.termsprawl.store.StoreReader;
+import io.github.termsprawl.store.Turn;
+import io.github.termsprawl.store.TurnLimits;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The context view of a Codex CLI rollout ({@code {timestamp, type, payload}} lines). Codex writes its
+ * prose on up to three channels: {@code event_msg} {@code user_message}/{@code agent_message} (the UI
+ * stream), {@code event_msg} {@code item_completed} items (Codex 0.146+, the only UI prose of 0.154) and
+ * {@code response_item} messages (the model-API transcript, with injected context among the user
+ * messages). One message is often on several of them, and some rollouts have replies on one channel
+ * only, so the choice is made per exchange (a run of user messages and the replies up to the next user
+ * message): for its user side and its assistant side each, the first channel in that order that has prose.
+ */
+public final class CodexTranscript implements StoreReader {
+    static final JsonProjection KEYS = JsonProjection.whole("type", "payload");
+    static final Set<String> KNOWN_TYPES = Set.of(
+            "session_meta",
+            "turn_context",
+            "world_state",
+            "token_usage_record",
+            "response_item",
+            "event_msg",
+            "compacted",
+            "inter_agent_communication_metadata");
+    /**
+     * {@code event_msg} payload types of the corpus (Codex 0.53 to 0.146); docs/stores.md, "Record types
+     * each reader knows".
+     */
+    static final Set<String> KNOWN_EVENTS = Set.of(
+            "user_message",
+            "agent_message",
+            "agent_reasoning",
+            "token_count",
+            "task_started",
+            "task_complete",
+            "turn_aborted",
+            "error",
+            "context_compacted",
+            "exec_command_begin",
+            "exec_command_end",
+            "patch_apply_end",
+            "mcp_tool_call_end",
+            "web_search_end",
+            "view_image_tool_call",
+            "image_generation_end",
+            "item_completed",
+            "entered_review_mode",
+            "exited_review_mode",
+            "guardian_assessment",
+            "collab_agent_interaction_end",
+            "collab_agent_spawn_end",
+            "collab_close_end",
+            "collab_waiting_end",
+            "dynamic_tool_call_request",
+            "dynamic_tool_call_response",
+            "sub_agent_activity",
+            "thread_goal_updated",
+            "thread_name_updated",
+            "thread_settings_applied",
+            "undo_completed",
+            "account/rateLimits/updated");
+    /** {@code response_item} payload types of the corpus; docs/stores.md, "Record types each reader knows". */
+    static final Set<String> KNOWN_ITEMS = Set.of(
+            "message",
+            "reasoning",
+            "function_call",
+            "function_call_output",
+            "custom_tool_call",
+            "custom_tool_call_output",
+            "local_shell_call",
+            "local_shell_call_output",
+            "web_search_call",
+            "tool_search_call",
+            "tool_search_output",
+            "image_generation_call",
+            "ghost_snapshot",
+            "agent_message");
+    /**
+     * The blocks Codex injects into the model's user messages (environment, AGENTS.md, permissions,
+     * plugins, shell-command echoes): that text is the harness's, not the user's. Each runs from its
+     * opening tag to its closing one, or to the end of the text.
+     */
+    private static final List<String> HARNESS_TAGS = List.of(
+            "environment_context",
+            "user_instructions",
+            "permissions instructions",
+            "INSTRUCTIONS",
+            "user_shell_command",
+            "turn_aborted",
+            "skill",
+            "collaboration_mode",
+            "personality_spec",
+            "subagent_notification",
+            "recommended_plugins");
+
+    private static final String AGENTS_MD = "# AGENTS.md instructions";
+
+    /** Prose channels, most preferred first. */
+    static final int UI = 0;
+
+    static final int ITEMS = 1;
+    static final int MODEL = 2;
+
+    private final JsonlTail tail;
+
+    public CodexTranscript(JsonlTail tail) {
+        this.tail = tail;
+    }
+
+    @Override
+    public Store store() {
+        return Store.CODEX;
+    }
+
+    /** Any record of a Codex type that carries a {@code payload}. */
+    @Override
+    public boolean proves(Map<String, Object> r) {
+        return r.get("type") instanceof String t && KNOWN_TYPES.contains(t) && r.containsKey("payload");
+    }
+
+    /** One message of prose and the channel it was read from. */
+    record Piece(int channel, Turn turn) {}
+
+    /** The record's prose, or null. */
+    static Piece piece(Map<String, Object> record) {
+        Map<String, Object> p = Json.asObject(record.get("payload"));
+        if (p == null) {
+            return null;
+        }
+        if ("event_msg".equals(record.get("type"))) {
+            if ("item_completed".equals(p.get("type"))) {
+                Turn turn = completedItemTurn(Json.asObject(p.get("item")));
+                return turn == null ? null : new Piece(ITEMS, turn);
+            }
+            Turn turn = eventTurn(p);
+            return turn == null ? null : new Piece(UI, turn);
+        }
+        if ("response_item".equals(record.get("type"))) {
+            Turn turn = itemTurn(p);
+            return turn == null ? null : new Piece(MODEL, turn);
+        }
+        return null;
+    }
+
+    /** A {@code user_message} or {@code agent_message} event's turn, or null. */
+    static Turn eventTurn(Map<String, Object> p) {
+        if (!(p.get("message") instanceof String text)) {
+            return null;
+        }
+        if ("user_message".equals(p.get("type"))) {
+            // 0.2x-0.3x also sent the injected instructions and environment as user_message of another kind
+            if (p.get("kind") instanceof String kind && !kind.equals("plain")) {
+                return null;
+            }
+            String own = userText(text);
+            return own == null || own.isEmpty() ? null : new Turn("user", own);
+        }
+        if ("agent_message".equals(p.get("type"))) {
+            return text.isEmpty() ? null : new Turn("assistant", text);
+        }
+        return null;
+    }
+
+    /** An {@code item_completed} {@code UserMessage} or {@code AgentMessage}: its text blocks joined, or null. */
+    static Turn completedItemTurn(Map<String, Object> item) {
+        if (item == null) {
+            return null;
+        }
+        String role = "UserMessage".equals(item.get("type"))
+                ? "user"
+                : "AgentMessage".equals(item.get("type")) ? "assistant" : null;
+        if (role == null || !(item.get("content") instanceof List<?> blocks)) {
+            return null;
+        }
+        StringBuilder text = null;
+        for (Object block : blocks) {
+            Map<String, Object> b = Json.asObject(block);
+            if (b != null
+                    && ("Text".equals(b.get("type")) || "text".equals(b.get("type")))
+                    && b.get("text") instanceof String t) {
+                text = text == null ? new StringBuilder(t) : text.append('\n').append(t);
+            }
+        }
+        String joined = text == null ? null : role.equals("user") ? userText(text.toString()) : text.toString();
+        return joined == null || joined.isEmpty() ? null : new Turn(role, joined);
+    }
+
+    /** A {@code response_item} message's turn (its text and refusal parts, harness blocks left out), or null. */
+    static Turn itemTurn(Map<String, Object> p) {
+        if (!"message".equals(p.get("type"))) {
+            return null;
+        }
+        Object role = p.get("role");
+        if (!"user".equals(role) && !"assistant".equals(role)) {
+            return null; // developer and system messages are the harness's
+        }
+        StringBuilder text = null;
+        Object content = p.get("content");
+        List<?> parts = content instanceof List<?> l
+                ? l
+                : content instanceof String s ? List.of(Map.of("type", "input_text", "text", s)) : List.of();
+        for (Object part : parts) {
+            Map<String, Object> b = Json.asObject(part);
+            // any part's text (input_text, output_text, a type yet to come), or a refusal: as the session reads them
+            String t = b == null
+                    ? null
+                    : b.get("text") instanceof String x ? x : b.get("refusal") instanceof String r ? r : null;
+            if (t == null) {
+                continue;
+            }
+            String own = "user".equals(role) ? userText(t) : t;
+            if (own != null) {
+                text = text == null ? new StringBuilder(own) : text.append('\n').append(own);
+            }
+        }
+        return text == null || text.length() == 0 ? null : new Turn((String) role, text.toString());
+    }
+
+    /**
+     * A user text without the harness blocks it opens with; null when it is nothing but such blocks
+     * (injected context). A text that does not open with one is the user's as it is.
+     */
+    static String userText(String text) {
+        int i = 0;
+        boolean blocks = false;
+        while (true) {
+            while (i < text.length() && Character.isWhitespace(text.charAt(i))) {
+                i++;
+            }
+            if (i == text.length() && blocks) {
+                return null;
+            }
+            int end = harnessBlockEnd(text, i);
+            if (end < 0) {
+                return blocks ? text.substring(i) : text;
+            }
+            if (end >= text.length()) {
+                return null;
+            }
+            blocks = true;
+            i = end;
+        }
+    }
+
+    /** Where the harness block that starts at {@code i} ends (the text's length when unclosed); -1 for none. */
+    private static int harnessBlockEnd(String text, int i) {
+        if (text.startsWith(AGENTS_MD, i)) {
+            int close = text.indexOf("</INSTRUCTIONS>", i);
+            return close < 0 ? text.length() : close + "</INSTRUCTIONS>".length();
+        }
+        for (String tag : HARNESS_TAGS) {
+            int after = i + 1 + tag.length();
+            if (text.startsWith(tag, i + 1)
+                    && text.charAt(i) == '<'
+                    && after < text.length()
+                    && (text.charAt(after) == '>' || text.charAt(after) == ' ')) {
+                String closing = "</" + tag + ">";
+                int close = text.indexOf(closing, after);
+                return close < 0 ? text.length() : close + closing.length();
+            }
+        }
+        return -1;
+    }
+
+    static boolean isInjected(String text) {
+        return userText(text) == null;
+    }
+
+    static boolean isKnown(Map<String, Object> record) {
+        if (!(record.get("type") instanceof String type) || !KNOWN_TYPES.contains(type)) {
+            return false;
+        }
+        Map<String, Object> p = Json.asObject(record.get("payload"));
+        if (type.equals("event_msg")) {
+            return p != null && p.get("type") instanceof String t && KNOWN_EVENTS.contains(t);
+        }
+        if (type.equals("response_item")) {
+            return p != null && p.get("type") instanceof String t && KNOWN_ITEMS.contains(t);
+        }
+        return true;
+    }
+
+    /**
+     * The exchanges of a rollout, taken from its end: a record's prose joins the exchange being built
+     * until an assistant message comes before a user message of that exchange, which completes it.
+     */
+    static final class Exchanges implements JsonlTail.Visitor {
+        private final TurnLimits limits;
+        private final int stopAt;
+        private final ArrayDeque<Turn> turns = new ArrayDeque<>();
+        private final List<ArrayDeque<Turn>> users = channels();
+        private final List<ArrayDeque<Turn>> assistants = channels();
+        private boolean hasUser;
+
+        /** @param stopAt stop once this many turns are complete (the view's limit; stats read it all) */
+        Exchanges(TurnLimits limits, int stopAt) {
+            this.limits = limits;
+            this.stopAt = stopAt;
+        }
+
+        private static List<ArrayDeque<Turn>> channels() {
+            List<ArrayDeque<Turn>> channels = new ArrayList<>();
+            for (int i = 0; i <= MODEL; i++) {
+                channels.add(new ArrayDeque<>());
+            }
+            return channels;
+        }
+
+        @Override
+        public boolean visit(Map<String, Object> record) {
+            Piece piece = piece(record);
+            if (piece == null) {
+                return true;
+            }
+            boolean user = piece.turn().role().equals("user");
+            if (!user && hasUser) {
+                complete();
+                if (turns.size() >= stopAt) {
+                    return false;
+                }
+            }
+            (user ? users : assistants).get(piece.channel()).addFirst(piece.turn()); // read backwards
+            hasUser |= user;
+            if (!user
+                    && piece.channel() == UI
+                    && turns.size() + assistants.get(UI).size() >= stopAt) {
+                // no channel is preferred to this one, and what comes before these replies is past the limit
+                complete();
+                return false;
+            }
+            return true;
+        }
+
+        /** Prepends the exchange being built: each side from its most preferred channel with prose. */
+        private void complete() {
+            prepend(firstWithProse(assistants));
+            prepend(firstWithProse(users));
+            for (int i = 0; i <= MODEL; i++) {
+                users.get(i).clear();
+                assistants.get(i).clear();
+            }
+            hasUser = false;
+        }
+
+        private void prepend(ArrayDeque<Turn> side) {
+            for (java.util.Iterator<Turn> it = side.descendingIterator(); it.hasNext(); ) {
+                Turn turn = it.next();
+                turns.addFirst(limits == null ? turn : limits.cut(turn));
+            }
+        }
+
+        private static ArrayDeque<Turn> firstWithProse(List<ArrayDeque<Turn>> channels) {
+            for (ArrayDeque<Turn> channel : channels) {
+                if (!channel.isEmpty()) {
+                    return channel;
+                }
+            }
+            return channels.get(0);
+        }
+
+        /** The turns in conversation order, once the walk is over. */
+        List<Turn> turns() {
+            complete();
+            return new ArrayList<>(turns);
+        }
+    }
+
+    List<Turn> lastTurns(Path file, TurnLimits limits) {
+        int max = limits.maxTurns();
+        if (max <= 0) {
+            return List.of();
+        }
+        Exchanges exchanges = new Exchanges(limits, max);
+        if (!tail.walk(file, KEYS, null, limits.stringCap(), exchanges)) {
+            return List.of();
+        }
+        List<Turn> turns = exchanges.turns();
+        return turns.size() <= max ? turns : new ArrayList<>(turns.subList(turns.size() - max, turns.size()));
+    }
+
+    @Override
+    public PeerTurns lastTurns(TranscriptIndex.Entry entry, TurnLimits limits) {
+        return PeerTurns.of(lastTurns(entry.path(), limits));
+    }
+
+    ReadStats stats(Path file) {
+        Exchanges exchanges = new Exchanges(null, Integer.MAX_VALUE);
+        ReadStats counted = JsonlTurns.stats(tail, file, KEYS, Store.CODEX, CodexTranscript::isKnown, null, exchanges);
+        return new ReadStats(
+                counted.store(), counted.records(), exchanges.turns().size(), counted.unknown());
+    }
+
+    @Override
+    public ReadStats stats(TranscriptIndex.Entry entry) {
+        return stats(entry.path());
+    }
+}

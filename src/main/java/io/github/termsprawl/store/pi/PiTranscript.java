@@ -1,0 +1,103 @@
+package io.github.termsprawl.store.pi;
+
+import io.github.termsprawl.core.TranscriptIndex;
+import io.github.termsprawl.jsonl.Json;
+import io.github.termsprawl.jsonl.JsonProjection;
+import io.github.termsprawl.jsonl.JsonlTail;
+import io.github.termsprawl.store.JsonlTurns;
+import io.github.termsprawl.store.PeerTurns;
+import io.github.termsprawl.store.Prose;
+import io.github.termsprawl.store.ReadStats;
+import io.github.termsprawl.store.Store;
+import io.github.termsprawl.store.StoreReader;
+import io.github.termsprawl.store.Turn;
+import io.github.termsprawl.store.TurnLimits;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The context view of a pi coding-agent session ({@code {type, id, parentId, ...}} entries). The role
+ * is read before the blocks: {@code toolResult} and {@code bashExecution} messages hold plain text
+ * blocks too, and printing them would put a tool's output in the model's mouth.
+ */
+public final class PiTranscript implements StoreReader {
+    static final JsonProjection KEYS = JsonProjection.whole("type", "message");
+    /** Entry types of pi v1 to v3 (corpus; docs/stores.md, "Record types each reader knows"). */
+    static final Set<String> KNOWN_TYPES = Set.of(
+            "session",
+            "message",
+            "model_change",
+            "thinking_level_change",
+            "compaction",
+            "branch_summary",
+            "custom",
+            "custom_message",
+            "label",
+            "session_info");
+
+    static final Set<String> KNOWN_ROLES =
+            Set.of("user", "assistant", "toolResult", "bashExecution", "custom", "branchSummary", "compactionSummary");
+
+    private final JsonlTail tail;
+
+    public PiTranscript(JsonlTail tail) {
+        this.tail = tail;
+    }
+
+    @Override
+    public Store store() {
+        return Store.PI;
+    }
+
+    static Turn toTurn(Map<String, Object> record) {
+        Map<String, Object> message = Json.asObject(record.get("message"));
+        if (!"message".equals(record.get("type")) || message == null) {
+            return null;
+        }
+        Object role = message.get("role");
+        if (!"user".equals(role) && !"assistant".equals(role)) {
+            return null;
+        }
+        String text = Prose.join(message.get("content"), true);
+        return text == null || text.isEmpty() ? null : new Turn((String) role, text);
+    }
+
+    static boolean isKnown(Map<String, Object> record) {
+        if (!(record.get("type") instanceof String type) || !KNOWN_TYPES.contains(type)) {
+            return false;
+        }
+        Map<String, Object> message = Json.asObject(record.get("message"));
+        return !type.equals("message")
+                || message != null && message.get("role") instanceof String r && KNOWN_ROLES.contains(r);
+    }
+
+    List<Turn> lastTurns(Path file, TurnLimits limits) {
+        return JsonlTurns.last(tail, file, KEYS, null, limits, PiTranscript::toTurn);
+    }
+
+    @Override
+    public PeerTurns lastTurns(TranscriptIndex.Entry entry, TurnLimits limits) {
+        return PeerTurns.of(lastTurns(entry.path(), limits));
+    }
+
+    ReadStats stats(Path file) {
+        return JsonlTurns.stats(tail, file, KEYS, Store.PI, PiTranscript::isKnown, PiTranscript::toTurn);
+    }
+
+    @Override
+    public ReadStats stats(TranscriptIndex.Entry entry) {
+        return stats(entry.path());
+    }
+
+    /** The session header (with its {@code cwd}), or an entry of a pi type linked by {@code parentId}. */
+    @Override
+    public boolean proves(Map<String, Object> r) {
+        Object type = r.get("type");
+        if ("session".equals(type)) {
+            return r.containsKey("cwd");
+        }
+        return type instanceof String t && KNOWN_TYPES.contains(t) && r.containsKey("parentId");
+    }
+}

@@ -1,4 +1,0 @@
-package io.github.termsprawl.transcript;
-
-/** One printable turn of a conversation: {@code role} is {@code user} or {@code assistant}. */
-public record Turn(String role, String text) {}
