@@ -26,7 +26,7 @@ try {
     def peers = new JsonSlurper().parseText(text('peers.json'))
     assert peers.answers*.target == ['backend', 'docs']
     assert peers.answers*.has_context == [true, false]
-    assert peers.answers[0].citations == [[turn: 4, source: session + ':6']]
+    assert peers.answers[0].citations == [[turn: 4, exists: true, source: session + ':6']]
     assert peers.no_context == ['docs']
     assert peers.failed == []
     assert peers.total.input_tokens == 40
