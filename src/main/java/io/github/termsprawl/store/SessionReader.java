@@ -17,4 +17,23 @@ public interface SessionReader {
      * {@code $rewindTo}; pi's and OpenCode's in file or database order.
      */
     List<Message> live(TranscriptIndex.Entry entry);
+
+    /**
+     * The prose turns the context command's file view prints of these messages, in order: this store's one
+     * projection of a message to a turn (docs/stores.md), proved equal to its tail walk by
+     * {@code FastPathEqualsFullPathTest}. The live view is this projection of {@link #live}.
+     */
+    List<Turn> prose(List<Message> messages);
+
+    /** {@link #prose(List)} for a store whose projection takes one message at a time. */
+    static List<Turn> each(List<Message> messages, java.util.function.Function<Message, Turn> prose) {
+        List<Turn> turns = new java.util.ArrayList<>();
+        for (Message m : messages) {
+            Turn t = prose.apply(m);
+            if (t != null) {
+                turns.add(t);
+            }
+        }
+        return turns;
+    }
 }

@@ -88,7 +88,7 @@ class FastPathEqualsFullPathTest {
     /** The prose turns of the whole session, by the store's projection of its messages. */
     static List<Turn> projected(Store store, List<Message> messages) {
         if (store == Store.CODEX) {
-            return CodexSession.prose(messages);
+            return new CodexSession().prose(messages);
         }
         List<Turn> turns = new ArrayList<>();
         for (Message m : messages) {

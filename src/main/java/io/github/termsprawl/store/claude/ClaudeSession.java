@@ -423,4 +423,9 @@ public final class ClaudeSession implements SessionReader {
     public List<Message> live(TranscriptIndex.Entry entry) {
         return live(entry.path()).messages();
     }
+
+    @Override
+    public List<Turn> prose(List<Message> messages) {
+        return SessionReader.each(messages, ClaudeSession::prose);
+    }
 }

@@ -112,7 +112,8 @@ public final class CodexSession implements SessionReader {
      * prose for it. A user text loses the harness blocks it opens with; reasoning, tool traffic, developer
      * messages, other agents' messages and compaction summaries print nothing.
      */
-    public static List<Turn> prose(List<Message> messages) {
+    @Override
+    public List<Turn> prose(List<Message> messages) {
         List<Turn> turns = new ArrayList<>();
         List<List<Turn>> users = new ArrayList<>();
         List<List<Turn>> assistants = new ArrayList<>();

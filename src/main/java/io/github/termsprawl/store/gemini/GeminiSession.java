@@ -261,4 +261,9 @@ public final class GeminiSession implements SessionReader {
             Role role, List<Block> blocks, Object time, String id, Source source, Message.Flag flag) {
         return Messages.of(role, blocks, time, id, null, source, flag);
     }
+
+    @Override
+    public List<Turn> prose(List<Message> messages) {
+        return SessionReader.each(messages, GeminiSession::prose);
+    }
 }

@@ -206,4 +206,9 @@ public final class OpenCodeSession implements SessionReader {
         Map<String, Object> time = Json.asObject(m.get("time"));
         return time != null && time.get("created") instanceof Json.JsonNumber n ? n.value() : 0;
     }
+
+    @Override
+    public List<Turn> prose(List<Message> messages) {
+        return SessionReader.each(messages, OpenCodeSession::prose);
+    }
 }

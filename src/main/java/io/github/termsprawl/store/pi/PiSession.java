@@ -159,4 +159,9 @@ public final class PiSession implements SessionReader {
         }
         return blocks;
     }
+
+    @Override
+    public List<Turn> prose(List<Message> messages) {
+        return SessionReader.each(messages, PiSession::prose);
+    }
 }

@@ -193,6 +193,6 @@ public class CodexSessionTest {
                 Describe.all(all));
         assertEquals(
                 List.of(new Turn("user", "hi"), new Turn("assistant", "hello"), new Turn("user", "more")),
-                CodexSession.prose(all));
+                new CodexSession().prose(all));
     }
 }
