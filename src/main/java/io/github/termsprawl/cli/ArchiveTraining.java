@@ -8,7 +8,7 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * What {@code discover} runs once to make the class-data archive ({@code -XX:ArchiveClassesAtExit}): the
- * context command, then the history command, on a throw-away training project, so that the classes of
+ * context command (its file view, redacted and not, and its live view), then the history command, on a throw-away training project, so that the classes of
  * both come from the archive. One JVM makes one archive, which every planted launcher maps.
  *
  * <p>{@code ArchiveTraining <project> <self> [<file> <line>]}; with a file, the line is appended to it and the
@@ -22,6 +22,9 @@ public final class ArchiveTraining {
         OutputStream err = new FileOutputStream(FileDescriptor.err);
         Thread.UncaughtExceptionHandler quiet = ContextCommand.QUIET; // loaded here, so the archive holds it
         int context = ContextCommand.run(new String[] {"--cwd", args[0], "--self", args[1]}, out, err);
+        // the views an agent may ask for too: redacted, and live (which redacts), so their classes are archived
+        context |= ContextCommand.run(new String[] {"--cwd", args[0], "--self", args[1], "--redact"}, out, err);
+        context |= ContextCommand.run(new String[] {"--cwd", args[0], "--self", args[1], "--view", "live"}, out, err);
         int history = HistoryCommand.run(new String[] {"--cwd", args[0], "--list"}, out, err);
         if (args.length == 4) {
             try (OutputStream grow = new FileOutputStream(args[2], true)) {
