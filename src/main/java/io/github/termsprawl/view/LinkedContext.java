@@ -152,6 +152,15 @@ public final class LinkedContext implements AutoCloseable {
         return new Output(printed, notes);
     }
 
+    /**
+     * The block {@code id} prints in this view, as a linked peer's (docs/context.md), or null when it prints
+     * nothing: what a shared node carries as its live view at share time (docs/sharing.md).
+     */
+    public String block(String id) {
+        Peer peer = peer(new TranscriptIndex(layout), id, System.nanoTime() + deadlineNanos);
+        return peer.utf8 == null ? null : new String(peer.utf8, java.nio.charset.StandardCharsets.UTF_8);
+    }
+
     /** One linked peer as read by a worker: what prints of it (none when {@code utf8} is null), already encoded. */
     private static final class Peer {
         final String id;
