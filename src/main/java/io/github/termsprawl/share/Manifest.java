@@ -40,10 +40,18 @@ public record Manifest(
                     s(o.get("session")),
                     s(o.get("sharedAt")),
                     s(o.get("transcriptModified")),
-                    o.get("turns") instanceof Number n ? n.intValue() : 0,
-                    o.get("bytes") instanceof Number b ? b.longValue() : 0);
+                    (int) number(o.get("turns")),
+                    number(o.get("bytes")));
         } catch (IOException | RuntimeException e) {
             return null;
+        }
+    }
+
+    private static long number(Object v) {
+        try {
+            return v instanceof Json.JsonNumber n ? Long.parseLong(n.text()) : 0;
+        } catch (NumberFormatException e) {
+            return 0;
         }
     }
 
