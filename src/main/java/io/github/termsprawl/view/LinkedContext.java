@@ -41,7 +41,10 @@ public final class LinkedContext implements AutoCloseable {
         public String stdout() {
             List<String> blocks = new ArrayList<>();
             for (Peer peer : printed) {
-                blocks.add(LinkedContextFormat.block(peer.id, peer.title, peer.turns));
+                blocks.add(
+                        peer.turns == null // a shared node's live view: its block as shared (SharedTurns)
+                                ? new String(peer.utf8, java.nio.charset.StandardCharsets.UTF_8)
+                                : LinkedContextFormat.block(peer.id, peer.title, peer.turns));
             }
             return LinkedContextFormat.document(blocks);
         }
@@ -230,6 +233,14 @@ public final class LinkedContext implements AutoCloseable {
     private Peer peer(TranscriptIndex index, String id, long end) {
         Peer peer = new Peer(id);
         PeerTurns result = read(index, peer, end);
+        java.nio.file.Path shared = result == null ? SharedTurns.dirOf(layout, id) : null;
+        if (shared != null) { // a received shared node: no transcript, its turn files (docs/sharing.md)
+            if (live) {
+                peer.utf8 = SharedTurns.liveBlock(shared, id, titles().titleOf(id));
+                return peer;
+            }
+            result = SharedTurns.fileView(shared, redact ? RedactedTurns.READ_LIMITS : LinkedContextFormat.LIMITS);
+        }
         if (result != null) {
             peer.refusal = result.refusal();
             if (!result.turns().isEmpty()) {

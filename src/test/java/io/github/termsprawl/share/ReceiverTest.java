@@ -74,6 +74,34 @@ class ReceiverTest {
     }
 
     @Test
+    void theContextCommandPrintsASharedNodesViewsAsItsOwnersUnderTheSharedId() throws Exception {
+        Path transcript = remotes.session(alice, "backend", 3, "");
+        java.nio.file.Files.writeString(
+                transcript,
+                GitRemotes.says("a3", "a2", "multi\nline\n\nanswer", 3) + "\n",
+                java.nio.file.StandardOpenOption.APPEND);
+        new Sharer(alice, "origin", null).share("backend", Sharer.DEFAULT_CAP, true);
+        new Receiver(bob, "origin").receive();
+        io.github.termsprawl.core.Fixtures.link(alice, "me", "backend");
+        io.github.termsprawl.core.Fixtures.link(bob, "me", "alice__backend");
+        for (io.github.termsprawl.view.View view : io.github.termsprawl.view.View.values()) {
+            String own;
+            String shared;
+            try (io.github.termsprawl.view.LinkedContext a = new io.github.termsprawl.view.LinkedContext(alice, view);
+                    io.github.termsprawl.view.LinkedContext b =
+                            new io.github.termsprawl.view.LinkedContext(bob, view)) {
+                own = a.render("me").stdout();
+                shared = b.render("me").stdout();
+            }
+            assertTrue(own.startsWith("# linked context from backend (backend)\n## user\nquestion 0"), own);
+            assertEquals(
+                    own.replace("(backend)", "(alice__backend)").replace("from backend", "from alice__backend"),
+                    shared,
+                    view.toString());
+        }
+    }
+
+    @Test
     void twoMachinesSharingDifferentNodesAtOnceNeverConflict() throws Exception {
         remotes.session(alice, "backend", 2, "");
         remotes.session(bob, "frontend", 2, "");
