@@ -60,6 +60,10 @@ class ReceiverTest {
                         + ", 4 turns (store claude)"),
                 SharedNodes.lines(new ProjectLayout(bob)));
         assertEquals("alice__backend: unchanged\n", statuses(receiver.receive()));
+        // link knows it: no "no recorded transcript" warning for it
+        assertTrue(new io.github.termsprawl.core.Links(new ProjectLayout(bob))
+                .knownNodes()
+                .contains("alice__backend"));
 
         GitRemotes.grow(transcript, 2, "a1");
         sharer.share("backend", Sharer.DEFAULT_CAP, false);
