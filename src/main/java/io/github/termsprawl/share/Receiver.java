@@ -26,6 +26,8 @@ import java.util.stream.Stream;
 public final class Receiver {
     /** The commit a folder holds. */
     static final String COMMIT = ".commit";
+    /** The blob of each file it holds. */
+    static final String FILES = ".files";
 
     /** One shared node after a receive. */
     public record Received(String id, String ref, String status, Manifest manifest) {}
@@ -104,8 +106,7 @@ public final class Receiver {
                         .okWith(null, Git.LOCAL_MS, "ls-tree", "-r", "-z", commit)
                         .out(),
                 StandardCharsets.UTF_8);
-        List<String> paths = new ArrayList<>();
-        StringBuilder ids = new StringBuilder();
+        java.util.Map<String, String> blobs = new java.util.LinkedHashMap<>();
         for (String entry : listing.split("\0")) {
             if (entry.isEmpty()) {
                 continue;
@@ -118,32 +119,74 @@ public final class Receiver {
                         "The shared commit " + commit + " holds " + path + ", which no share writes",
                         "Ask who shared it to share again, or unshare it");
             }
-            paths.add(path);
-            ids.append(head[2]).append('\n');
+            blobs.put(path, head[2]);
         }
-        byte[] batch = repo.git()
-                .okWith(ids.toString().getBytes(StandardCharsets.US_ASCII), Git.LOCAL_MS, "cat-file", "--batch")
-                .out();
+        // what the last receive wrote, blob by blob: only the files whose blob changed are fetched and written
+        java.util.Map<String, String> had = held == null ? java.util.Map.of() : readFiles(dir);
+        List<String> changed = new ArrayList<>();
+        StringBuilder ids = new StringBuilder();
+        for (java.util.Map.Entry<String, String> e : blobs.entrySet()) {
+            if (!e.getValue().equals(had.get(e.getKey()))
+                    || !Files.exists(dir.resolve(e.getKey()), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                changed.add(e.getKey());
+                ids.append(e.getValue()).append('\n');
+            }
+        }
+        // a cut run leaves no .commit that matches: the next one checks every file again
+        AtomicFiles.deleteIfExists(layout.cwd(), dir.resolve(COMMIT));
+        byte[] batch = changed.isEmpty()
+                ? new byte[0]
+                : repo.git()
+                        .okWith(ids.toString().getBytes(StandardCharsets.US_ASCII), Git.LOCAL_MS, "cat-file", "--batch")
+                        .out();
         int at = 0;
-        Set<Path> written = new HashSet<>();
-        int changed = 0;
-        for (String path : paths) {
+        Set<Path> folders = new HashSet<>();
+        for (String path : changed) {
             int nl = indexOf(batch, (byte) '\n', at);
             String[] header = new String(batch, at, nl - at, StandardCharsets.US_ASCII).split(" ");
             int size = Integer.parseInt(header[2]);
             byte[] bytes = java.util.Arrays.copyOfRange(batch, nl + 1, nl + 1 + size);
             at = nl + 1 + size + 1;
             Path file = dir.resolve(path);
-            written.add(file);
-            if (AtomicFiles.writeIfChanged(layout.cwd(), file, bytes, false)) {
-                changed++;
+            Path folder = file.getParent();
+            if (folders.add(folder)) { // each folder checked once, its stray temp files swept once
+                AtomicFiles.confinedFolder(layout.cwd(), folder);
+                for (String stray :
+                        io.github.termsprawl.core.GoneWriters.leftIn(folder, AtomicFiles.BATCH_TEMP, "", false)) {
+                    AtomicFiles.deleteInFolder(folder.resolve(stray));
+                }
             }
+            AtomicFiles.replace(file, bytes);
         }
-        int removed = removeOthers(dir, written);
+        Set<Path> keep = new HashSet<>();
+        for (String path : blobs.keySet()) {
+            keep.add(dir.resolve(path));
+        }
+        int removed = removeOthers(dir, keep);
+        StringBuilder files = new StringBuilder();
+        for (java.util.Map.Entry<String, String> e : blobs.entrySet()) {
+            files.append(e.getValue()).append(' ').append(e.getKey()).append('\n');
+        }
+        AtomicFiles.writeIfChanged(layout.cwd(), dir.resolve(FILES), files.toString());
         AtomicFiles.writeIfChanged(layout.cwd(), dir.resolve(COMMIT), commit + "\n");
         return held == null
-                ? "new (" + paths.size() + " files)"
-                : "updated (" + changed + " files written, " + removed + " removed)";
+                ? "new (" + blobs.size() + " files)"
+                : "updated (" + changed.size() + " files written, " + removed + " removed)";
+    }
+
+    /** {@code .files}: {@code <blob> <path>} per file the last receive wrote. */
+    private static java.util.Map<String, String> readFiles(Path dir) {
+        byte[] b = AtomicFiles.readPlain(dir.resolve(FILES));
+        java.util.Map<String, String> files = new java.util.HashMap<>();
+        if (b != null) {
+            for (String line : new String(b, StandardCharsets.UTF_8).split("\n")) {
+                int sp = line.indexOf(' ');
+                if (sp > 0) {
+                    files.put(line.substring(sp + 1), line.substring(0, sp));
+                }
+            }
+        }
+        return files;
     }
 
     /** Only what a share writes: {@code name} or {@code folder/…/name} of safe names, no dot names. */
@@ -164,7 +207,7 @@ public final class Receiver {
         }
         int removed = 0;
         for (Path f : files) {
-            if (!keep.contains(f) && !f.equals(dir.resolve(COMMIT))) {
+            if (!keep.contains(f) && !f.equals(dir.resolve(COMMIT)) && !f.equals(dir.resolve(FILES))) {
                 AtomicFiles.deleteIfExists(layout.cwd(), f);
                 removed++;
             }
