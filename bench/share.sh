@@ -15,13 +15,14 @@ echo "bench: compiling" >&2
 ./mvnw -q -B -o test-compile
 cp=$(./mvnw -q -B -o dependency:build-classpath -Dmdep.includeScope=runtime -Dmdep.outputFile=/dev/stdout)
 rm -rf "$work" && mkdir -p "$work"
+cp -r target/classes "$work/classes" && cp -r target/test-classes "$work/test-classes" # a rebuild cannot pull them
 git init -q --bare "$work/remote.git"
 git clone -q "$work/remote.git" "$work/a" 2>/dev/null
 git clone -q "$work/remote.git" "$work/b" 2>/dev/null
 echo "bench: writing $nodes nodes of $turns turns" >&2
 python3 bench/share-gen.py bench 0 "$nodes" "$turns" | git -C "$work/a" fast-import --quiet --done
 git -C "$work/a" push -q origin '+refs/termsprawl/*:refs/termsprawl/*'
-run() { java -cp "$root/target/classes:$root/target/test-classes:$cp" io.github.termsprawl.share.ReceiveBench "$work/b"; }
+run() { java -cp "$work/classes:$work/test-classes:$cp" io.github.termsprawl.share.ReceiveBench "$work/b"; }
 objects() { git -C "$work/b" cat-file --batch-all-objects --batch-check | wc -l; }
 echo "first:  $(run)"
 echo "files:  $(find "$work/b/.termsprawl/shared" -type f | wc -l), objects in b: $(objects)"
