@@ -55,8 +55,16 @@ public final class Receiver {
         Path shared = layout.sharedDir();
         AtomicFiles.writeIfChanged(layout.cwd(), shared.resolve(".gitignore"), "*\n"); // never committed
         Set<String> local = localNodes();
-        List<Received> out = new ArrayList<>();
+        // nodes are written side by side: a first receive is bound by creating files (bench/README.md)
+        List<Received> out = java.util.Collections.synchronizedList(new ArrayList<>());
         Set<String> kept = new HashSet<>();
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(
+                Math.max(2, Math.min(4, Runtime.getRuntime().availableProcessors())), r -> {
+                    Thread t = new Thread(r, "termsprawl-receive");
+                    t.setDaemon(true);
+                    return t;
+                });
+        List<java.util.concurrent.Future<Object>> jobs = new ArrayList<>();
         for (String[] ref : repo.refs()) {
             String rest = ref[0].substring(GitRepo.REFS.length());
             int slash = rest.indexOf('/');
@@ -72,8 +80,33 @@ public final class Receiver {
                 continue;
             }
             kept.add(id);
-            String status = materialise(shared.resolve(id), ref[1]);
-            out.add(new Received(id, ref[0], status, SharedNodes.manifest(shared.resolve(id))));
+            Path dir = shared.resolve(id);
+            String commit = ref[1];
+            int at = out.size();
+            out.add(null);
+            jobs.add(pool.submit(() -> {
+                String status = materialise(dir, commit);
+                out.set(at, new Received(id, ref[0], status, SharedNodes.manifest(dir)));
+                return null;
+            }));
+        }
+        try {
+            for (java.util.concurrent.Future<Object> job : jobs) {
+                job.get();
+            }
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof UserErrorException u) {
+                throw u;
+            }
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
+            throw new IOException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+        } finally {
+            pool.shutdownNow();
         }
         String[] folders = shared.toFile().list();
         if (folders != null) {
