@@ -45,6 +45,12 @@ final class SessionLoader {
             throw new AskException("No transcript is recorded for node " + target.node() + ". Record one (the"
                     + " record goal, or the SessionStart hook when the agent starts with TERMSPRAWL_NODE_ID set).");
         }
+        if (SharedConversation.STORE.equals(entry.store())) {
+            if (target.window() > 0) {
+                throw new AskException(target.label() + " is a shared node: it is asked whole, not window by window.");
+            }
+            return SharedConversation.load(entry.path());
+        }
         if (!Files.exists(entry.path())) {
             throw new AskException("The transcript of " + target.label() + " is missing: " + entry.path()
                     + ". Record the node's current transcript again.");

@@ -55,6 +55,9 @@ public final class Targets {
     private Target node(String id) throws UserErrorException {
         TranscriptIndex.Entry entry = new TranscriptIndex(layout).read(id);
         if (entry == null) {
+            entry = SharedConversation.entry(layout, id); // a received shared node (docs/sharing.md)
+        }
+        if (entry == null) {
             throw new UserErrorException(
                     "No transcript is recorded for node " + id + " in " + new TranscriptIndex(layout).fileOf(id),
                     "Record one (the record goal, or the SessionStart hook when the agent starts with"
@@ -74,7 +77,12 @@ public final class Targets {
         List<Target> targets = new ArrayList<>();
         for (String peer : peers) {
             if (!peer.equals(self)) {
-                targets.add(new Target(peer, peer, index.read(peer), 0)); // a peer with no transcript is listed as such
+                TranscriptIndex.Entry entry = index.read(peer);
+                targets.add(new Target(
+                        peer,
+                        peer,
+                        entry != null ? entry : SharedConversation.entry(layout, peer),
+                        0)); // a peer with no transcript is listed as such
             }
         }
         return targets;

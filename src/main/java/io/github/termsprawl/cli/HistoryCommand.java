@@ -77,6 +77,21 @@ public final class HistoryCommand {
                     write(err, NAME + ": " + node + ": cannot write its turn files: " + e.getMessage() + "\n");
                     continue;
                 }
+                Path shared = r.status() == History.Status.NO_ENTRY ? sharedFolder(cwd, node) : null;
+                if (shared != null) { // a received shared node: its turn files as shared, read-only
+                    if (args.show() >= 0) {
+                        showShared(shared, node, args.show(), out, err);
+                        return;
+                    }
+                    if (args.list()) {
+                        for (Path f : sharedTurns(shared)) {
+                            printed.append(shown(f)).append('\n');
+                        }
+                    } else {
+                        printed.append(shown(shared.resolve("index.md"))).append('\n');
+                    }
+                    continue;
+                }
                 String problem = problem(r);
                 if (problem != null) {
                     write(err, NAME + ": " + node + ": " + problem + "\n");
@@ -122,6 +137,50 @@ public final class HistoryCommand {
             }
             write(out, printed.toString());
         }
+    }
+
+    /** {@code .termsprawl/shared/<id>/history/} of a received shared node (docs/sharing.md), or null. */
+    private static Path sharedFolder(Path cwd, String node) {
+        Path dir = new ProjectLayout(cwd).sharedDir().resolve(node).resolve("history");
+        return io.github.termsprawl.core.NodeId.isSafe(node) && Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)
+                ? dir
+                : null;
+    }
+
+    /** A shared node's turn files in turn order (its own, not its subagents'). */
+    private static List<Path> sharedTurns(Path dir) {
+        String[] names = dir.toFile().list();
+        java.util.TreeMap<Integer, Path> turns = new java.util.TreeMap<>();
+        for (String name : names == null ? new String[0] : names) {
+            int dash = name.indexOf('-', 5);
+            if (name.startsWith("turn-") && name.endsWith(".md") && dash > 5) {
+                try {
+                    turns.put(Integer.parseInt(name.substring(5, dash)), dir.resolve(name));
+                } catch (NumberFormatException e) {
+                    // not a turn file
+                }
+            }
+        }
+        return new ArrayList<>(turns.values());
+    }
+
+    private static void showShared(Path dir, String node, int n, OutputStream out, OutputStream err) {
+        for (Path turn : sharedTurns(dir)) {
+            String name = turn.getFileName().toString();
+            if (Integer.parseInt(name.substring(5, name.indexOf('-', 5))) == n) {
+                byte[] bytes = AtomicFiles.readPlain(turn);
+                if (bytes == null) {
+                    write(
+                            err,
+                            NAME + ": " + node + ": the file of turn " + n + " is not a plain file: " + shown(turn)
+                                    + " (receive again)\n");
+                    return;
+                }
+                ContextCommand.write(out, bytes);
+                return;
+            }
+        }
+        write(err, NAME + ": " + node + ": no turn " + n + "\n");
     }
 
     /** Why a node has no turn files, or null when it has them. */

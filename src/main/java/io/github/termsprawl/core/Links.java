@@ -112,6 +112,12 @@ public final class Links {
             known.add(link.b());
         }
         known.addAll(NodeTitles.load(layout).ids());
+        String[] shared = layout.sharedDir().toFile().list(); // received shared nodes (docs/sharing.md)
+        for (String id : shared == null ? new String[0] : shared) {
+            if (NodeId.isSafe(id) && new java.io.File(layout.sharedDir().toFile(), id).isDirectory()) {
+                known.add(id);
+            }
+        }
         return known;
     }
 

@@ -41,6 +41,14 @@ public final class ProjectLayout {
         return stateDir().resolve("history");
     }
 
+    /**
+     * Where received shared nodes are kept, one folder each ({@code shared/<user>__<node>/}, git-ignored,
+     * never mixed with local nodes: docs/sharing.md).
+     */
+    public Path sharedDir() {
+        return stateDir().resolve("shared");
+    }
+
     public Path binDir() {
         return stateDir().resolve("bin");
     }

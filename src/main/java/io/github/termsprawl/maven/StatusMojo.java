@@ -49,7 +49,11 @@ public class StatusMojo extends AbstractSqliteMojo {
                 new TranscriptReaders(new io.github.termsprawl.jsonl.JsonlTail(), layout.sqliteNativeDir())) {
             ProjectStatus status = new ProjectStatus(layout, readers);
             nodes = status.nodes();
-            lines = status.lines(redacts);
+            lines = new java.util.ArrayList<>(status.lines(redacts));
+        }
+        // received nodes, with who shared them and when (docs/sharing.md)
+        for (String shared : io.github.termsprawl.share.SharedNodes.lines(layout)) {
+            lines.add("shared " + shared);
         }
         String where = printData(root, lines(lines), output);
         getLog().info("termsprawl: " + nodes.size() + " node(s), printed to " + where);

@@ -26,6 +26,10 @@ public final class UserProperties {
     public static final String DRY_RUN = "termsprawl.dryRun";
     public static final String FORMAT = "termsprawl.format";
     public static final String ALL = "termsprawl.all";
+    public static final String USER = "termsprawl.user";
+    public static final String REMOTE = "termsprawl.remote";
+    public static final String CONFIRM = "termsprawl.confirm";
+    public static final String SHARE_CAP = "termsprawl.shareCap";
 
     public static final String DISCOVER_SKIP = "termsprawl.discover.skip";
     public static final String CHECK_SKIP = "termsprawl.check.skip";
@@ -38,6 +42,9 @@ public final class UserProperties {
     public static final String HISTORY_SKIP = "termsprawl.history.skip";
     public static final String ASK_SKIP = "termsprawl.ask.skip";
     public static final String REMOVE_SKIP = "termsprawl.remove.skip";
+    public static final String SHARE_SKIP = "termsprawl.share.skip";
+    public static final String RECEIVE_SKIP = "termsprawl.receive.skip";
+    public static final String UNSHARE_SKIP = "termsprawl.unshare.skip";
 
     private UserProperties() {}
 

@@ -41,7 +41,10 @@ public final class LinkedContext implements AutoCloseable {
         public String stdout() {
             List<String> blocks = new ArrayList<>();
             for (Peer peer : printed) {
-                blocks.add(LinkedContextFormat.block(peer.id, peer.title, peer.turns));
+                blocks.add(
+                        peer.turns == null // a shared node's live view: its block as shared (SharedTurns)
+                                ? new String(peer.utf8, java.nio.charset.StandardCharsets.UTF_8)
+                                : LinkedContextFormat.block(peer.id, peer.title, peer.turns));
             }
             return LinkedContextFormat.document(blocks);
         }
@@ -152,6 +155,15 @@ public final class LinkedContext implements AutoCloseable {
         return new Output(printed, notes);
     }
 
+    /**
+     * The block {@code id} prints in this view, as a linked peer's (docs/context.md), or null when it prints
+     * nothing: what a shared node carries as its live view at share time (docs/sharing.md).
+     */
+    public String block(String id) {
+        Peer peer = peer(new TranscriptIndex(layout), id, System.nanoTime() + deadlineNanos);
+        return peer.utf8 == null ? null : new String(peer.utf8, java.nio.charset.StandardCharsets.UTF_8);
+    }
+
     /** One linked peer as read by a worker: what prints of it (none when {@code utf8} is null), already encoded. */
     private static final class Peer {
         final String id;
@@ -221,6 +233,14 @@ public final class LinkedContext implements AutoCloseable {
     private Peer peer(TranscriptIndex index, String id, long end) {
         Peer peer = new Peer(id);
         PeerTurns result = read(index, peer, end);
+        java.nio.file.Path shared = result == null ? SharedTurns.dirOf(layout, id) : null;
+        if (shared != null) { // a received shared node: no transcript, its turn files (docs/sharing.md)
+            if (live) {
+                peer.utf8 = SharedTurns.liveBlock(shared, id, titles().titleOf(id));
+                return peer;
+            }
+            result = SharedTurns.fileView(shared, redact ? RedactedTurns.READ_LIMITS : LinkedContextFormat.LIMITS);
+        }
         if (result != null) {
             peer.refusal = result.refusal();
             if (!result.turns().isEmpty()) {

@@ -264,6 +264,28 @@ class AskTest {
     }
 
     @Test
+    void aReceivedSharedNodeIsAskedFromItsTurnFiles() throws Exception {
+        Path dir = cwd.resolve(".termsprawl/shared/alice__backend");
+        Fixtures.write(dir.resolve("manifest.json"), "{\"format\": 1, \"node\": \"backend\", \"store\": \"claude\"}\n");
+        Fixtures.write(
+                dir.resolve("history/turn-0000-user.md"),
+                "---\nturn: 0000\nrole: user\ntime: 2026-01-01T00:00:00Z\n---\n\nWhy page /orders?\n");
+        Fixtures.write(
+                dir.resolve("history/turn-0001-assistant.md"),
+                "---\nturn: 0001\nrole: assistant\n---\n\nBecause the table has ten million rows.\n");
+        Map<String, String> env = new HashMap<>();
+        env.put("PATH", cwd.resolve("empty").toString());
+        List<Ask.Result> dry = ask(env, node("alice__backend"), true, 1);
+        String text = AskReport.text(dry, settings(env, true, 1));
+        assertTrue(text.startsWith("## alice__backend (turns 0-1)\nwould send 3 messages (turns 0-1), "), text);
+        ask(env(), node("alice__backend"), false, 1);
+        assertEquals(1, api.requests.size());
+        assertTrue(
+                api.requests.get(0).text().contains("ten million rows"),
+                api.requests.get(0).text());
+    }
+
+    @Test
     void withNeitherKeyNorClaudeCommandTheErrorNamesBothFixes() {
         Map<String, String> env = new HashMap<>();
         env.put("PATH", cwd.resolve("empty").toString());

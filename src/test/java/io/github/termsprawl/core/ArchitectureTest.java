@@ -44,6 +44,7 @@ class ArchitectureTest {
             "view",
             "history",
             "ask",
+            "share",
             "plant",
             "cli",
             "maven");

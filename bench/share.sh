@@ -1,0 +1,35 @@
+#!/bin/sh
+# Benchmark of receive (issue 25): NODES shared nodes of TURNS turn files each (default 50 x 5000), in the
+# layout share pushes, on a bare repository on disk as the remote. Times the first receive on another clone
+# (fetch and materialise every node), then grows one node by one turn, shares it again and counts the
+# objects the second receive fetched (git cat-file --batch-all-objects before and after).
+#
+#   bench/share.sh           NODES=50 TURNS=5000
+set -eu
+cd "$(dirname "$0")/.."
+root=$(pwd)
+nodes=${NODES:-50}
+turns=${TURNS:-5000}
+work=$root/target/bench/share
+echo "bench: compiling" >&2
+./mvnw -q -B -o test-compile
+cp=$(./mvnw -q -B -o dependency:build-classpath -Dmdep.includeScope=runtime -Dmdep.outputFile=/dev/stdout)
+rm -rf "$work" && mkdir -p "$work"
+cp -r target/classes "$work/classes" && cp -r target/test-classes "$work/test-classes" # a rebuild cannot pull them
+git init -q --bare "$work/remote.git"
+git clone -q "$work/remote.git" "$work/a" 2>/dev/null
+git clone -q "$work/remote.git" "$work/b" 2>/dev/null
+echo "bench: writing $nodes nodes of $turns turns" >&2
+python3 bench/share-gen.py bench 0 "$nodes" "$turns" | git -C "$work/a" fast-import --quiet --done
+git -C "$work/a" push -q origin '+refs/termsprawl/*:refs/termsprawl/*'
+run() { java -cp "$work/classes:$work/test-classes:$cp" io.github.termsprawl.share.ReceiveBench "$work/b"; }
+objects() { git -C "$work/b" cat-file --batch-all-objects --batch-check | wc -l; }
+echo "first:  $(run)"
+echo "files:  $(find "$work/b/.termsprawl/shared" -type f | wc -l), objects in b: $(objects)"
+echo "again:  $(run)"
+before=$(objects)
+python3 bench/share-gen.py bench 0 1 "$((turns + 1))" | git -C "$work/a" fast-import --quiet --done --force
+git -C "$work/a" push -q origin '+refs/termsprawl/*:refs/termsprawl/*'
+echo "grown:  $(run)"
+after=$(objects)
+echo "objects fetched after one node grew by one turn: $((after - before))"

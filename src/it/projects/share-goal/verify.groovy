@@ -1,0 +1,23 @@
+def run = evaluate(new File(itScripts as String, 'run-command.groovy'))
+String log = new File(basedir, 'build.log').getText('UTF-8')
+assert log.contains('First share of backend: what would leave this machine for origin (refs/termsprawl/alice/backend)')
+assert log.contains('Nothing was shared yet: this is the first share of backend')
+assert log.contains('A shared node is always redacted: termsprawl.redact=false is refused by share')
+assert log.contains('Anyone who can read the repository\'s remote origin can read node backend')
+assert log.contains('Shared backend as refs/termsprawl/alice/backend on origin')
+assert log.contains('alice__backend: new (')
+assert log.contains('Deleted refs/termsprawl/alice/backend on origin and here.')
+File bob = new File(basedir, 'bob')
+assert new File(bob, '.termsprawl/shared/alice__backend/history/turn-0000-user.md').text.contains('Why does the build fail?')
+String context = new File(bob, 'context.txt').getText('UTF-8')
+assert context.startsWith('# linked context from alice__backend (alice__backend)\n## user\nWhy does the build fail?\n## assistant\nLet me run it.') : context
+assert new File(bob, 'live.txt').getText('UTF-8').startsWith('# linked context from alice__backend (alice__backend)\n')
+assert new File(bob, 'status.txt').getText('UTF-8').contains('shared alice__backend: shared by alice at ')
+// unshared: no ref left on the remote; and the secret is in none of its objects
+def (code, out, err) = run(['git', 'for-each-ref', 'refs/termsprawl/'], new File(basedir, 'remote.git'))
+assert code == 0 && out.length == 0
+def (c2, objects, e2) = run(['git', 'cat-file', '--batch-all-objects', '--batch'], new File(basedir, 'remote.git'))
+String all = new String(objects, 'UTF-8')
+assert all.contains('[redacted:')
+assert !all.contains('AKIAZ3MNQ7XK5VBT2RWH')
+true

@@ -1,0 +1,119 @@
+package io.github.termsprawl.share;
+
+import io.github.termsprawl.core.UserErrorException;
+import io.github.termsprawl.redact.Redactor;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The user's own {@code git}, run in the project folder: their credential helpers, SSH agent, hooks and
+ * configuration apply as they do on the command line, and termsprawl never sees a credential. Every call is
+ * bounded in time; git never prompts (no terminal: {@code GIT_TERMINAL_PROMPT=0}), so a remote that needs a
+ * password no helper gives fails instead of hanging. Git's error text is redacted before it is shown (a
+ * remote URL may carry a token). docs/sharing.md.
+ */
+public final class Git {
+    /** A local plumbing call. */
+    static final long LOCAL_MS = 60_000;
+    /** A push or a fetch. */
+    static final long NETWORK_MS = 300_000;
+
+    private final Path dir;
+
+    public Git(Path dir) {
+        this.dir = dir;
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    /** What git printed, and its exit code. */
+    public record Result(int code, byte[] out, String err) {
+        public String text() {
+            return new String(out, StandardCharsets.UTF_8).trim();
+        }
+    }
+
+    /** Runs git; a non-zero exit becomes an error naming the call and git's (redacted) message. */
+    public String ok(String... args) throws IOException, UserErrorException {
+        return okWith(null, LOCAL_MS, args).text();
+    }
+
+    public Result okWith(byte[] stdin, long timeoutMs, String... args) throws IOException, UserErrorException {
+        Result r = run(stdin, timeoutMs, args);
+        if (r.code != 0) {
+            throw new UserErrorException(
+                    "git " + args[0] + " failed (exit " + r.code + "): " + r.err,
+                    "Run the same git command in the project folder to see why; termsprawl uses git as you do");
+        }
+        return r;
+    }
+
+    /** Runs git and returns whatever it did; only a missing git or a timeout throws. */
+    public Result run(byte[] stdin, long timeoutMs, String... args) throws IOException, UserErrorException {
+        List<String> command = new ArrayList<>();
+        command.add("git");
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile());
+        pb.environment().put("GIT_TERMINAL_PROMPT", "0");
+        pb.environment().put("LC_ALL", "C");
+        Process p;
+        try {
+            p = pb.start();
+        } catch (IOException e) {
+            throw new UserErrorException("git was not found on the PATH", "Install git, or put it on the PATH");
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Thread o = pump(p.getInputStream(), out);
+        Thread e = pump(p.getErrorStream(), err);
+        Thread in = new Thread(() -> {
+            try (OutputStream os = p.getOutputStream()) {
+                if (stdin != null) {
+                    os.write(stdin);
+                }
+            } catch (IOException ignored) {
+                // git stopped reading: its exit code says why
+            }
+        });
+        in.setDaemon(true);
+        in.start();
+        try {
+            if (!p.waitFor(timeoutMs, TimeUnit.MILLISECONDS)) {
+                p.destroyForcibly();
+                throw new UserErrorException(
+                        "git " + args[0] + " did not finish within " + timeoutMs / 1000 + " s",
+                        "Check that the remote answers (git " + args[0] + " by hand), then run again");
+            }
+            o.join();
+            e.join();
+        } catch (InterruptedException x) {
+            p.destroyForcibly();
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while git " + args[0] + " ran", x);
+        }
+        String message = Redactor.redact(err.toString(StandardCharsets.UTF_8).trim());
+        return new Result(p.exitValue(), out.toByteArray(), message);
+    }
+
+    private static Thread pump(InputStream from, ByteArrayOutputStream to) {
+        Thread t = new Thread(() -> {
+            try (from) {
+                from.transferTo(to);
+            } catch (IOException ignored) {
+                // the process ended
+            }
+        });
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+}
