@@ -578,4 +578,87 @@ class HistoryTest {
                     .toList();
         }
     }
+
+    /** A second session for the node, as the SessionStart hook records it after {@code /clear}. */
+    Path secondSession() throws IOException {
+        Path b = lines(
+                home.resolve("s2.jsonl"),
+                claudeUser("v1", null, "Start over", 11),
+                claudeSays("w1", "v1", "Fresh start.", 12));
+        new io.github.termsprawl.core.TranscriptIndex(new ProjectLayout(cwd))
+                .record("backend", b.toString(), null, null);
+        return b;
+    }
+
+    @Test
+    void aNewSessionKeepsTheTurnFilesOfTheEarlierOneInItsOwnFolder() throws IOException {
+        claudeSession();
+        update();
+        Map<String, String> before = new java.util.TreeMap<>();
+        for (String n : names(dir)) {
+            if (n.startsWith("turn-")) {
+                before.put(n, read(dir.resolve(n)));
+            }
+        }
+        assertEquals(4, before.size());
+        secondSession();
+        Files.delete(transcript); // Claude Code's cleanup: the turn files are the only copy left
+        History.Result r = update();
+        assertEquals(History.Status.UPDATED, r.status());
+        assertEquals(2, r.turns());
+        assertEquals(List.of("turn-0000-user.md", "turn-0001-assistant.md"), turnNames(dir));
+        assertTrue(read(dir.resolve("turn-0000-user.md")).contains("Start over"));
+        Path earlier = dir.resolve("sessions/s1");
+        assertEquals(List.copyOf(before.keySet()), turnNames(earlier));
+        for (Map.Entry<String, String> e : before.entrySet()) {
+            assertEquals(e.getValue(), read(earlier.resolve(e.getKey())), e.getKey());
+        }
+        assertTrue(read(earlier.resolve("index.md")).contains("4 turns of the claude session s1"));
+        String index = read(dir.resolve("index.md"));
+        assertTrue(index.contains("2 turns of the claude session s2"), index);
+        assertTrue(
+                index.contains(
+                        "## earlier sessions\n\nsessions/s1/index.md · 4 turns of the claude session s1, read from "
+                                + transcript),
+                index);
+        // and it stays put: nothing new, nothing written
+        Map<String, String> all = snapshot(dir);
+        assertEquals(History.Status.UP_TO_DATE, update().status());
+        assertEquals(Set.of(), changed(all, snapshot(dir)));
+    }
+
+    @Test
+    void anEarlierSessionNeverWrittenIsWrittenFromItsTranscript() throws IOException {
+        claudeSession();
+        secondSession(); // recorded before any history run: the entry keeps the first in its sessions
+        update();
+        assertEquals(List.of("turn-0000-user.md", "turn-0001-assistant.md"), turnNames(dir));
+        assertEquals(
+                List.of("turn-0000-user.md", "turn-0001-assistant.md", "turn-0002-tool.md", "turn-0003-assistant.md"),
+                turnNames(dir.resolve("sessions/s1")));
+        assertTrue(read(dir.resolve("index.md")).contains("sessions/s1/index.md · 4 turns"));
+    }
+
+    @Test
+    void theFirstSessionMadeCurrentAgainIsWrittenWholeAndTheSecondKept() throws IOException {
+        claudeSession();
+        update();
+        secondSession();
+        update();
+        new io.github.termsprawl.core.TranscriptIndex(new ProjectLayout(cwd))
+                .record("backend", transcript.toString(), null, null);
+        update();
+        assertEquals(4, turnNames(dir).size());
+        assertEquals(2, turnNames(dir.resolve("sessions/s2")).size());
+        assertEquals(4, turnNames(dir.resolve("sessions/s1")).size()); // its copy from before stays
+    }
+
+    static List<String> turnNames(Path d) throws IOException {
+        try (var s = Files.list(d)) {
+            return s.map(p -> p.getFileName().toString())
+                    .filter(n -> n.startsWith("turn-"))
+                    .sorted()
+                    .toList();
+        }
+    }
 }
