@@ -39,7 +39,7 @@ public final class OpenCodeSession implements SessionReader {
     /**
      * The turn the file view prints for a message of {@link #walk}, or null (docs/stores.md): a {@code user}
      * or {@code assistant} message's {@code text} parts that are neither {@code synthetic} nor {@code ignored}
-     * (the {@link Block.Text#harness()} ones), joined with {@code \n}, when not empty.
+     * (the {@link io.github.termsprawl.store.Block.Text#harness()} ones), joined with {@code \n}, when not empty.
      */
     public static Turn prose(Message m) {
         return Messages.nonEmptyProse(m);
