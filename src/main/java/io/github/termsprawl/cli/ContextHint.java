@@ -35,7 +35,7 @@ final class ContextHint {
                 }
             }
             return "no " + ProjectLayout.DIR + " folder in " + cwd
-                    + ": run `mvn termsprawl:discover` in the project root first";
+                    + ": run termsprawl's discover goal in the project root first";
         }
         if (self.isEmpty()) {
             return null; // a session started without TERMSPRAWL_NODE_ID is no node: nothing to say (docs/context.md)
@@ -50,8 +50,7 @@ final class ContextHint {
         }
         return "unknown node " + self + " (no link, transcript or project.json names it; "
                 + (known.isEmpty() ? "the project knows no node" : "known: " + String.join(", ", known))
-                + "): start the agent with TERMSPRAWL_NODE_ID set to its node, or link it with"
-                + " `mvn termsprawl:link`";
+                + "): start the agent with TERMSPRAWL_NODE_ID set to its node, or link it (the link goal)";
     }
 
     /** A value as one line: control characters would break the one stderr line. */

@@ -73,6 +73,11 @@ public final class History implements AutoCloseable {
         return index.nodes();
     }
 
+    /** The file of the node's state that says what its folder was made from (to remove to make it again). */
+    public Path stateFile(String nodeId) {
+        return FolderState.file(dirOf(nodeId), FolderState.STATE);
+    }
+
     /** The node's folder, {@code .termsprawl/history/<nodeId>/}. */
     public Path dirOf(String nodeId) {
         return layout.historyDir().resolve(nodeId);
@@ -101,7 +106,8 @@ public final class History implements AutoCloseable {
             }
         }
         AtomicFiles.confinedFolder(layout.cwd(), dir); // never through a linked folder
-        Path lockFile = dir.resolve(".lock");
+        AtomicFiles.confinedFolder(layout.cwd(), FolderState.stateDir(dir));
+        Path lockFile = FolderState.file(dir, ".lock");
         if (Files.exists(lockFile, LinkOption.NOFOLLOW_LINKS) && !AtomicFiles.isPlain(lockFile)) {
             // opening a FIFO to write blocks; a link or a hard link would lock (and make) another file
             AtomicFiles.deleteInFolder(lockFile);

@@ -145,7 +145,7 @@ class ContextCommandTest {
         assertEquals("", r.out());
         assertEquals(
                 "termsprawl-context: no .termsprawl folder in " + cwd
-                        + ": run `mvn termsprawl:discover` in the project root first\n",
+                        + ": run termsprawl's discover goal in the project root first\n",
                 r.err());
     }
 
@@ -157,8 +157,7 @@ class ContextCommandTest {
         assertEquals("", r.out());
         assertEquals(
                 "termsprawl-context: unknown node bakend (no link, transcript or project.json names it; known:"
-                        + " backend, me): start the agent with TERMSPRAWL_NODE_ID set to its node, or link it with"
-                        + " `mvn termsprawl:link`\n",
+                        + " backend, me): start the agent with TERMSPRAWL_NODE_ID set to its node, or link it (the link goal)\n",
                 r.err());
     }
 
