@@ -28,15 +28,20 @@ assert code == 0
 assert out == new File(backend, 'turn-0002-tool.md').getText('UTF-8')
 assert out.contains('## tool result: t1 (error)') && out.contains('[redacted:aws-access-key]') && !out.contains('AKIAZ3MNQ7XK5VBT2RWH')
 
-// 4. the session grows by one turn: only that turn's file (and the index) is written
-before = stamps(backend)
+// 4. the session grows by one turn: only that turn's file (and the index) is written, and the state kept apart
+File backendState = new File(basedir, '.termsprawl/history-state/backend')
+before = stamps(backend) + stamps(backendState)
 sleep(20)
 new File(basedir, 'sessions/backend.jsonl') << '{"type":"user","uuid":"u2","parentUuid":"a2","timestamp":"2026-01-01T00:00:05Z","message":{"role":"user","content":"Use the test key then."}}\n'
 (code, out, err) = run(command + ['--cwd', '.', '--node', 'backend'])
 assert code == 0 && err == ''
-def after = stamps(backend)
-def changed = after.keySet().findAll { before[it] != after[it] }.collect { it.replace('.termsprawl/history/backend/', '') }.sort()
+def after = stamps(backend) + stamps(backendState)
+def changed = after.keySet().findAll { before[it] != after[it] }.collect { it.replace('.termsprawl/history/backend/', '').replace('.termsprawl/history-state/backend/', '') }.sort()
 assert changed == ['.plan', '.plan-tail', '.state', '.turns', 'index.md', 'turn-0004-user.md'] : changed
+// the history skill's grep finds turn files and indexes only, never the state (docs/files.md)
+def hidden = []
+new File(basedir, '.termsprawl/history').eachFileRecurse { if (it.name.startsWith('.')) hidden << it.name }
+assert hidden == [] : hidden
 
 // 5. usage errors: exit 2 and the usage line; anything else fails open
 (code, out, err) = run(command + ['--cwd', '.', '--bogus'])
@@ -55,9 +60,9 @@ assert !err.contains('Exception')
 def git = ['git', '-c', 'user.name=t', '-c', 'user.email=t@t']
 if (run(['git', '--version'])[0] == 0) {
     assert run(git + ['init', '-q'])[0] == 0
-    (code, out, err) = run(git + ['check-ignore', '.termsprawl/history/backend/turn-0000-user.md', '.termsprawl/history/backend/.plan'])
+    (code, out, err) = run(git + ['check-ignore', '.termsprawl/history/backend/turn-0000-user.md', '.termsprawl/history-state/backend/.plan'])
     assert code == 0 : err
-    assert out == '.termsprawl/history/backend/turn-0000-user.md\n.termsprawl/history/backend/.plan\n'
+    assert out == '.termsprawl/history/backend/turn-0000-user.md\n.termsprawl/history-state/backend/.plan\n'
 } else {
     println 'git check skipped: no git'
 }

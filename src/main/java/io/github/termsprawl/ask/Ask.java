@@ -26,7 +26,23 @@ public final class Ask implements AutoCloseable {
      * for the CLI), the answer (null in a dry run or on failure) or the failure's message.
      */
     public record Result(
-            Target target, Conversation conversation, RequestBuilder.Built request, Answer answer, String error) {
+            Target target,
+            Conversation conversation,
+            RequestBuilder.Built request,
+            Answer answer,
+            String error,
+            String dryRunWay) {
+        /**
+         * @param dryRunWay in a dry run without a key: how a real run would ask instead of the API (the
+         *     {@code claude} command), or why it could not ({@code no way to ask: …}); null otherwise
+         */
+        public Result {}
+
+        public Result(
+                Target target, Conversation conversation, RequestBuilder.Built request, Answer answer, String error) {
+            this(target, conversation, request, answer, error, null);
+        }
+
         public boolean failed() {
             return error != null;
         }
@@ -139,7 +155,8 @@ public final class Ask implements AutoCloseable {
                         a.usage(),
                         a.notes().stream().map(n -> Redactor.redact(n, true)).toList(),
                         a.backend());
-        return new Result(r.target(), r.conversation(), r.request(), shown, Redactor.redact(r.error(), true));
+        return new Result(
+                r.target(), r.conversation(), r.request(), shown, Redactor.redact(r.error(), true), r.dryRunWay());
     }
 
     private Result asked(Target target, ClaudeCli cli) {
@@ -163,7 +180,7 @@ public final class Ask implements AutoCloseable {
             RequestBuilder.Built built =
                     builder.build(c, target.label(), settings.question(), settings.model(), budget);
             if (settings.dryRun()) {
-                return new Result(target, c, built, null, null);
+                return new Result(target, c, built, null, null, client == null ? dryRunWay(target, c) : null);
             }
             Answer answer;
             try {
@@ -195,7 +212,26 @@ public final class Ask implements AutoCloseable {
         }
     }
 
-    private Answer viaCli(Target target, Conversation c, ClaudeCli cli) throws AskException {
+    /**
+     * What a real run without a key would do for this target (docs/ask.md, "Dry run"): ask through the
+     * {@code claude} command, or nothing, and why.
+     */
+    private String dryRunWay(Target target, Conversation c) {
+        if (env.which(ClaudeCli.COMMAND) == null) {
+            return "no way to ask: " + AskEnvironment.API_KEY + " is not set and there is no claude command on PATH;"
+                    + " set " + AskEnvironment.API_KEY + " to an Anthropic API key, or install Claude Code";
+        }
+        try {
+            cliProblem(target, c);
+        } catch (AskException e) {
+            return "no way to ask: " + e.getMessage();
+        }
+        return "would ask through the claude command (claude --resume " + c.sessionId() + "), " + AskEnvironment.API_KEY
+                + " being unset";
+    }
+
+    /** Throws why the claude command cannot ask this conversation. */
+    private static void cliProblem(Target target, Conversation c) throws AskException {
         String missing = AskEnvironment.API_KEY + " is not set, and " + target.label();
         if (c.store() != Store.CLAUDE) {
             throw new AskException(missing + " is a " + c.store().id() + " session, which the claude command cannot"
@@ -209,6 +245,10 @@ public final class Ask implements AutoCloseable {
             throw new AskException(missing + "'s transcript " + c.file() + " names no session id for claude --resume."
                     + " Set " + AskEnvironment.API_KEY + " to ask it through the API.");
         }
+    }
+
+    private Answer viaCli(Target target, Conversation c, ClaudeCli cli) throws AskException {
+        cliProblem(target, c);
         String question = Redactor.redact(settings.question(), settings.redact());
         return cli.ask(c.sessionId(), c.file(), layout.cwd(), question);
     }

@@ -33,7 +33,12 @@ public final class AskReport {
                 continue;
             }
             if (r.answer() == null) {
-                dryRun(out, r.request(), settings);
+                if (r.dryRunWay() != null) {
+                    // our own line (a path in it may hold a line break: one line still)
+                    out.append(r.dryRunWay().replaceAll("[\\r\\n\\u2028\\u2029]", " "))
+                            .append('\n');
+                }
+                dryRun(out, r.request(), settings, r.dryRunWay() != null);
                 continue;
             }
             Answer a = r.answer();
@@ -93,8 +98,9 @@ public final class AskReport {
                 : r.target().label() + " (" + r.conversation().describe() + ")";
     }
 
-    private static void dryRun(StringBuilder out, RequestBuilder.Built b, AskSettings settings) {
-        out.append("would send ")
+    /** @param noKey no key was given: the request is what a run with one would send */
+    private static void dryRun(StringBuilder out, RequestBuilder.Built b, AskSettings settings, boolean noKey) {
+        out.append(noKey ? "with a key it would send " : "would send ")
                 .append(b.messages())
                 .append(" messages (turns ")
                 .append(b.firstTurn())
@@ -193,6 +199,9 @@ public final class AskReport {
                 would.put("budget_tokens", number(b.requestBudgetTokens()));
                 would.put("notes", new ArrayList<Object>(b.notes()));
                 o.put("request", would);
+                if (r.dryRunWay() != null) {
+                    o.put("without_key", r.dryRunWay());
+                }
             }
             answers.add(o);
         }

@@ -44,6 +44,7 @@ public final class ContextCommand {
         if (Boolean.FALSE.equals(parsed.redact())) {
             write(err, Utf8Output.encode("termsprawl-context: " + Redaction.OFF_NOTICE + "\n"));
         }
+        boolean printed = false;
         try (LinkedContext context = parsed.view() == null && parsed.redact() == null
                 ? new LinkedContext(Path.of(parsed.cwd())) // the default: no class of the live view or redactor loads
                 : context(parsed)) {
@@ -52,10 +53,26 @@ public final class ContextCommand {
             for (String note : output.notes()) {
                 write(err, Utf8Output.encode("termsprawl-context: " + note + "\n"));
             }
+            printed = output.stdoutUtf8().length > 0 || !output.notes().isEmpty();
         } catch (RuntimeException | Error e) {
             // fail open: an agent gets no context rather than a stack trace
         }
+        if (!printed) {
+            hint(parsed, err);
+        }
         return 0;
+    }
+
+    /** Nothing was printed: one line on stderr when that is a mistake, with its fix ({@link ContextHint}). */
+    private static void hint(ContextArgs parsed, OutputStream err) {
+        try {
+            String hint = ContextHint.of(parsed.cwd(), parsed.self());
+            if (hint != null) {
+                write(err, Utf8Output.encode("termsprawl-context: " + hint + "\n"));
+            }
+        } catch (RuntimeException | Error e) {
+            // fail open, as the context itself
+        }
     }
 
     private static LinkedContext context(ContextArgs parsed) {

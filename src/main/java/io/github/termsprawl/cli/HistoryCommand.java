@@ -118,7 +118,7 @@ public final class HistoryCommand {
                     write(
                             err,
                             NAME + ": " + node + ": the file of turn " + args.show() + " is missing: " + shown(turn)
-                                    + " (remove " + shown(history.dirOf(node).resolve(".state"))
+                                    + " (remove " + shown(history.stateFile(node))
                                     + " and run again to write every file)\n");
                     return;
                 }
@@ -129,7 +129,7 @@ public final class HistoryCommand {
                             err,
                             NAME + ": " + node + ": the file of turn " + args.show() + " is not a plain file (a link,"
                                     + " a hard link or a FIFO) or does not read: " + shown(turn) + " (remove it and "
-                                    + shown(history.dirOf(node).resolve(".state")) + ", then run again)\n");
+                                    + shown(history.stateFile(node)) + ", then run again)\n");
                     return;
                 }
                 ContextCommand.write(out, bytes);

@@ -88,6 +88,17 @@ public final class AtomicFiles {
     }
 
     /**
+     * Moves a file or folder of the project into another folder of it, under {@code name}, by one rename (a link
+     * is moved itself, never followed; no folder on either way is a link). Nothing is replaced: a {@code name}
+     * that is there is refused.
+     */
+    public static void moveConfined(Path project, Path from, Path toFolder, String name) throws IOException {
+        checkFolder(project, from.toAbsolutePath().normalize().getParent(), false);
+        Path to = checkFolder(project, toFolder, true);
+        Files.move(from, to.resolve(name), LinkOption.NOFOLLOW_LINKS, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /**
      * Deletes a file of a folder {@link #confinedFolder} checked (a link is removed itself, never followed); a
      * folder in its place is refused, it is not ours.
      */

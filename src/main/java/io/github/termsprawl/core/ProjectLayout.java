@@ -49,6 +49,17 @@ public final class ProjectLayout {
         return stateDir().resolve("shared");
     }
 
+    /**
+     * What the history remembers of each folder of {@link #historyDir} ({@code .state}, {@code .turns},
+     * {@code .plan} …), by the same relative path: beside it, so {@code grep -rn … .termsprawl/history/} finds
+     * turn files only (docs/files.md, "Turn files").
+     */
+    public Path historyStateDir() {
+        return stateDir().resolve(HISTORY_STATE);
+    }
+
+    public static final String HISTORY_STATE = "history-state";
+
     public Path binDir() {
         return stateDir().resolve("bin");
     }

@@ -7,8 +7,13 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /** Which transcript belongs to which node: {@code .termsprawl/transcripts/<nodeId>.json} (docs/files.md, "Transcript index"). */
 public final class TranscriptIndex {
@@ -20,6 +25,10 @@ public final class TranscriptIndex {
 
     /** What an entry is read for: the command reads one per peer, so no other key is built. */
     private static final JsonProjection KEYS = JsonProjection.whole("version", "path", "store", "session");
+
+    /** What recording and the history read: the entry with its list of earlier sessions. */
+    private static final JsonProjection SESSIONS =
+            JsonProjection.whole("version", "path", "store", "session", "sessions");
 
     private final ProjectLayout layout;
     /** Entries are opened by name in it: one File each, not a chain of Paths. */
@@ -35,9 +44,9 @@ public final class TranscriptIndex {
     }
 
     /** The ids of every node with an entry file, sorted (the entries may still be malformed). */
-    public java.util.List<String> nodes() {
+    public List<String> nodes() {
         String[] names = layout.transcriptsDir().toFile().list();
-        java.util.List<String> ids = new java.util.ArrayList<>();
+        List<String> ids = new ArrayList<>();
         if (names != null) {
             for (String name : names) {
                 if (name.endsWith(".json") && NodeId.isSafe(name.substring(0, name.length() - 5))) {
@@ -79,8 +88,10 @@ public final class TranscriptIndex {
     }
 
     /**
-     * Records {@code path} for the node, replacing any entry; a no-op (false) for an unsafe id or an
-     * empty path. {@code store} and {@code session} are written only when given.
+     * Records {@code path} for the node, replacing its current session; a no-op (false) for an unsafe id or
+     * an empty path. {@code store} and {@code session} are written only when given. The session it replaces
+     * (another path or session id) is added to the entry's {@code sessions}, the list of the node's earlier
+     * sessions (docs/files.md, "Transcript index"), so their turn files are kept.
      *
      * @return whether the file changed
      */
@@ -97,6 +108,74 @@ public final class TranscriptIndex {
         if (session != null) {
             body.put("session", session);
         }
+        List<Object> sessions = new ArrayList<>();
+        Map<String, Object> old = Json.readObjectOrNull(new File(dir, nodeId + ".json"), SESSIONS);
+        if (old != null && Json.isOne(old.get("version"))) {
+            if (old.get("sessions") instanceof List<?> list) {
+                for (Object o : list) {
+                    if (o instanceof Map<?, ?> m && m.get("path") instanceof String p && !p.isEmpty()) {
+                        sessions.add(o);
+                    }
+                }
+            }
+            if (old.get("path") instanceof String oldPath
+                    && !oldPath.isEmpty()
+                    && !(oldPath.equals(path) && Objects.equals(stringOrNull(old.get("session")), session))) {
+                Map<String, Object> earlier = new LinkedHashMap<>();
+                earlier.put("path", oldPath);
+                if (old.get("store") instanceof String s && !s.isEmpty()) {
+                    earlier.put("store", s);
+                }
+                if (old.get("session") instanceof String s && !s.isEmpty()) {
+                    earlier.put("session", s);
+                }
+                earlier.put(
+                        "replaced",
+                        Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
+                sessions.removeIf(o -> same((Map<?, ?>) o, oldPath, earlier.get("session")));
+                sessions.add(earlier);
+            }
+            // the session made current again is no earlier one any more
+            sessions.removeIf(o -> same((Map<?, ?>) o, path, session));
+        }
+        if (!sessions.isEmpty()) {
+            body.put("sessions", sessions);
+        }
         return AtomicFiles.writeIfChanged(layout.cwd(), fileOf(nodeId), JsonWriter.write(body));
+    }
+
+    private static boolean same(Map<?, ?> earlier, String path, Object session) {
+        return path.equals(earlier.get("path")) && Objects.equals(stringOrNull(earlier.get("session")), session);
+    }
+
+    /**
+     * The node's earlier sessions, oldest first, from its entry's {@code sessions} (each resolved as
+     * {@link #read} resolves {@code path}); empty when there are none or the entry does not read.
+     */
+    public List<Entry> earlier(String nodeId) {
+        List<Entry> out = new ArrayList<>();
+        if (!NodeId.isSafe(nodeId)) {
+            return out;
+        }
+        Map<String, Object> o = Json.readObjectOrNull(new File(dir, nodeId + ".json"), SESSIONS);
+        if (o == null || !Json.isOne(o.get("version")) || !(o.get("sessions") instanceof List<?> list)) {
+            return out;
+        }
+        for (Object e : list) {
+            if (e instanceof Map<?, ?> m && m.get("path") instanceof String p && !p.isEmpty()) {
+                try {
+                    Path given = Path.of(p);
+                    out.add(new Entry(
+                            given.isAbsolute()
+                                    ? given
+                                    : layout.cwd().resolve(given).normalize(),
+                            stringOrNull(m.get("store")),
+                            stringOrNull(m.get("session"))));
+                } catch (InvalidPathException ex) {
+                    // an earlier session whose path is no path is skipped, as an entry is
+                }
+            }
+        }
+        return out;
     }
 }

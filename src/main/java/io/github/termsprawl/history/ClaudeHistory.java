@@ -99,7 +99,7 @@ final class ClaudeHistory {
             return turns.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IOException("interrupted while reading " + job.dir().resolve(FolderState.TURNS), e);
+            throw new IOException("interrupted while reading " + FolderState.file(job.dir(), FolderState.TURNS), e);
         } catch (ExecutionException e) {
             return FolderState.readTurns(job.dir()); // it never throws: read again, as it was
         }
@@ -141,7 +141,8 @@ final class ClaudeHistory {
      * lines after them are read (the records before are in the folder's {@code .plan}); else all of it.
      */
     private Read read(Path file, Path dir, boolean subagents) throws IOException {
-        AtomicFiles.confinedFolder(job.project(), dir); // the plan is kept there
+        AtomicFiles.confinedFolder(job.project(), dir);
+        AtomicFiles.confinedFolder(job.project(), FolderState.stateDir(dir)); // the plan is kept there
         File f = file.toFile();
         long size = f.length();
         long mtime = f.lastModified();
@@ -153,7 +154,7 @@ final class ClaudeHistory {
                 && state.offset() <= size
                 && SourceFiles.grownSince(state, size, mtime)
                 && SourceFiles.prefixHash(file, state.offset()) == state.hash();
-        Path cache = dir.resolve(FolderState.PLAN);
+        Path cache = FolderState.file(dir, FolderState.PLAN);
         ClaudeSession.PlanCache from = grown
                 ? new ClaudeSession.PlanCache(cache, state.planBytes(), state.offset(), state.line(), job.redact())
                 : new ClaudeSession.PlanCache(cache, 0, 0, 0, job.redact());
@@ -334,23 +335,28 @@ final class ClaudeHistory {
             if (keep.contains(name) || AtomicFiles.existingFolder(project, dir) == null) {
                 continue;
             }
-            String[] files = dir.toFile().list();
-            for (String f : files == null ? new String[0] : files) {
-                if ((f.startsWith("turn-") && f.endsWith(".md"))
-                        || f.equals("index.md")
-                        || f.equals(FolderState.STATE)
-                        || f.equals(FolderState.TURNS)
-                        || f.equals(FolderState.PLAN)
-                        || f.equals(ClaudeSession.tailOf(dir.resolve(FolderState.PLAN))
-                                .getFileName()
-                                .toString())) {
-                    AtomicFiles.deleteInFolder(dir.resolve(f));
-                    removed++;
+            for (Path d : new Path[] {dir, FolderState.stateDir(dir)}) {
+                if (AtomicFiles.existingFolder(project, d) == null) {
+                    continue;
                 }
-            }
-            String[] left = dir.toFile().list();
-            if (left != null && left.length == 0) {
-                Files.deleteIfExists(dir);
+                String[] files = d.toFile().list();
+                for (String f : files == null ? new String[0] : files) {
+                    if ((f.startsWith("turn-") && f.endsWith(".md"))
+                            || f.equals("index.md")
+                            || f.equals(FolderState.STATE)
+                            || f.equals(FolderState.TURNS)
+                            || f.equals(FolderState.PLAN)
+                            || f.equals(ClaudeSession.tailOf(d.resolve(FolderState.PLAN))
+                                    .getFileName()
+                                    .toString())) {
+                        AtomicFiles.deleteInFolder(d.resolve(f));
+                        removed += d == dir ? 1 : 0;
+                    }
+                }
+                String[] left = d.toFile().list();
+                if (left != null && left.length == 0) {
+                    Files.deleteIfExists(d);
+                }
             }
         }
         String[] left = agentsDir.toFile().list();

@@ -1,6 +1,7 @@
 package io.github.termsprawl.history;
 
 import io.github.termsprawl.core.AtomicFiles;
+import io.github.termsprawl.core.ProjectLayout;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -38,6 +39,33 @@ record FolderState(
         boolean modelTranscript,
         long planBytes) {
     static final String STATE = ".state";
+
+    /** The files of a folder's state that earlier versions kept in the folder itself: removed from it once. */
+    static final String[] LEGACY = {".state", ".turns", ".plan", ".plan-tail", ".lock"};
+
+    /**
+     * Where the state of a folder of {@code .termsprawl/history/} is kept: the same relative path under
+     * {@code .termsprawl/history-state/} (ProjectLayout.historyStateDir), out of the folders agents grep. A
+     * folder elsewhere keeps it in itself.
+     */
+    static Path stateDir(Path dir) {
+        Path d = dir.toAbsolutePath().normalize();
+        for (Path p = d; p != null && p.getParent() != null; p = p.getParent()) {
+            Path parent = p.getParent();
+            if (p.getFileName().toString().equals("history")
+                    && parent.getFileName() != null
+                    && parent.getFileName().toString().equals(ProjectLayout.DIR)) {
+                return parent.resolve(ProjectLayout.HISTORY_STATE).resolve(p.relativize(d));
+            }
+        }
+        return d;
+    }
+
+    /** One file of a folder's state. */
+    static Path file(Path dir, String name) {
+        return stateDir(dir).resolve(name);
+    }
+
     static final String TURNS = ".turns";
     static final String PLAN = ".plan";
     private static final String MAGIC = "termsprawl-history-state 3";
@@ -138,7 +166,7 @@ record FolderState(
      * but the listing of the folder, and they are given.
      */
     static TurnList readTurns(Path dir) {
-        TurnList turns = TurnList.read(dir.resolve(TURNS));
+        TurnList turns = TurnList.read(file(dir, TURNS));
         String crc = turns == null ? null : stateValue(dir, TURNS_CRC);
         return crc == null || crc.equals(Long.toHexString(turns.crc())) ? turns : null;
     }
@@ -157,7 +185,7 @@ record FolderState(
     /** The lines of {@code dir}'s state when it is of this version, else null. */
     private static List<String> lines(Path dir) {
         // none, or no plain file (a FIFO would block the read; a link or hard link may be another file)
-        byte[] bytes = AtomicFiles.readPlain(dir.resolve(STATE));
+        byte[] bytes = AtomicFiles.readPlain(file(dir, STATE));
         if (bytes == null) {
             return null;
         }

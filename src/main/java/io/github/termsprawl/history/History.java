@@ -73,6 +73,11 @@ public final class History implements AutoCloseable {
         return index.nodes();
     }
 
+    /** The file of the node's state that says what its folder was made from (to remove to make it again). */
+    public Path stateFile(String nodeId) {
+        return FolderState.file(dirOf(nodeId), FolderState.STATE);
+    }
+
     /** The node's folder, {@code .termsprawl/history/<nodeId>/}. */
     public Path dirOf(String nodeId) {
         return layout.historyDir().resolve(nodeId);
@@ -80,7 +85,10 @@ public final class History implements AutoCloseable {
 
     /**
      * Brings the node's turn files up to date. A transcript that is missing or unreadable gives no turns
-     * (its folder keeps none); only a failure to write throws.
+     * (its folder keeps none); only a failure to write throws. The turn files of the node's earlier sessions
+     * are kept, each under {@code sessions/<session>/} (docs/files.md, "History"): the folder of a session the
+     * index entry no longer names is moved there before the current one is written, and an earlier session of
+     * the entry's {@code sessions} with no folder yet is written there from its transcript, while it exists.
      */
     public Result update(String nodeId) throws IOException {
         Path dir = dirOf(nodeId);
@@ -88,13 +96,18 @@ public final class History implements AutoCloseable {
         if (entry == null) {
             return new Result(nodeId, Status.NO_ENTRY, dir, null, 0, 0, 0, 0);
         }
-        String settings = settings(nodeId, entry);
-        Result same = unchanged(nodeId, dir, entry, settings);
-        if (same != null) {
-            return same;
+        List<TranscriptIndex.Entry> earlier = index.earlier(nodeId);
+        boolean chores =
+                SessionFolders.replaced(dir, NodeJob.sessionOf(entry)) != null || SessionFolders.missing(dir, earlier);
+        if (!chores) {
+            Result same = unchanged(nodeId, dir, entry, settings(nodeId, entry, SessionFolders.names(dir)));
+            if (same != null) {
+                return same;
+            }
         }
         AtomicFiles.confinedFolder(layout.cwd(), dir); // never through a linked folder
-        Path lockFile = dir.resolve(".lock");
+        AtomicFiles.confinedFolder(layout.cwd(), FolderState.stateDir(dir));
+        Path lockFile = FolderState.file(dir, ".lock");
         if (Files.exists(lockFile, LinkOption.NOFOLLOW_LINKS) && !AtomicFiles.isPlain(lockFile)) {
             // opening a FIFO to write blocks; a link or a hard link would lock (and make) another file
             AtomicFiles.deleteInFolder(lockFile);
@@ -105,21 +118,33 @@ public final class History implements AutoCloseable {
             if (lock == null) {
                 return new Result(nodeId, Status.BUSY, dir, null, 0, 0, 0, 0);
             }
-            same = unchanged(nodeId, dir, entry, settings); // another run may have just done it
+            if (chores) {
+                SessionFolders.keep(layout.cwd(), dir, NodeJob.sessionOf(entry));
+                for (TranscriptIndex.Entry e : earlier) {
+                    Path to = SessionFolders.folderOf(dir, NodeJob.sessionOf(e));
+                    if (!Files.exists(to, LinkOption.NOFOLLOW_LINKS) && Files.exists(e.path())) {
+                        materialize(nodeId, to, e, settings(nodeId, e, List.of()), List.of());
+                    }
+                }
+            }
+            List<String> names = SessionFolders.names(dir);
+            String settings = settings(nodeId, entry, names);
+            Result same = unchanged(nodeId, dir, entry, settings); // another run may have just done it
             if (same != null) {
                 return same;
             }
-            return materialize(nodeId, dir, entry, settings);
+            return materialize(nodeId, dir, entry, settings, SessionFolders.lines(dir, names));
         }
     }
 
-    private Result materialize(String nodeId, Path dir, TranscriptIndex.Entry entry, String settings)
+    private Result materialize(
+            String nodeId, Path dir, TranscriptIndex.Entry entry, String settings, List<String> sessions)
             throws IOException {
         if (readers == null) {
             readers = new TranscriptReaders(new JsonlTail(), layout.sqliteNativeDir());
         }
         Store store = readers.storeOf(entry);
-        NodeJob job = new NodeJob(layout.cwd(), nodeId, dir, entry, store, redact, settings);
+        NodeJob job = new NodeJob(layout.cwd(), nodeId, dir, entry, store, redact, settings, sessions);
         if (store == null || store == Store.CURSOR) {
             return new Result(nodeId, Status.UNSUPPORTED, dir, store, 0, 0, 0, 0);
         }
@@ -134,10 +159,13 @@ public final class History implements AutoCloseable {
         }
     }
 
-    /** What the state must have been made with: the format, redaction, the node and its index entry. */
-    private String settings(String nodeId, TranscriptIndex.Entry entry) {
+    /**
+     * What the state must have been made with: the format, redaction, the node, its index entry, and the earlier
+     * sessions its {@code index.md} lists (a new one makes it written again).
+     */
+    private String settings(String nodeId, TranscriptIndex.Entry entry, List<String> sessions) {
         return "format=" + TurnMarkdown.FORMAT + " redact=" + redact + " node=" + nodeId + " store=" + entry.store()
-                + " session=" + entry.session();
+                + " session=" + entry.session() + (sessions.isEmpty() ? "" : " sessions=" + String.join(",", sessions));
     }
 
     /** The result of a node whose folder matches its transcript (size, time, watched files), or null. */

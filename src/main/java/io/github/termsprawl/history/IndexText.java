@@ -44,6 +44,13 @@ final class IndexText {
             }
             write(out, tail.toString());
         }
+        if (agent == null && !job.sessions().isEmpty()) {
+            StringBuilder tail = new StringBuilder("\n## earlier sessions\n\n");
+            for (String s : job.sessions()) {
+                tail.append(s).append('\n');
+            }
+            write(out, tail.toString());
+        }
         return out.toByteArray();
     }
 

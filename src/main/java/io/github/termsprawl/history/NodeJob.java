@@ -3,8 +3,12 @@ package io.github.termsprawl.history;
 import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.store.Store;
 import java.nio.file.Path;
+import java.util.List;
 
-/** One node to bring up to date: where it is written, what it is read from, and how. */
+/**
+ * One node to bring up to date: where it is written, what it is read from, and how; {@code sessions} are the
+ * lines of its {@code index.md} that name its earlier sessions' folders (empty for an earlier session's own).
+ */
 record NodeJob(
         Path project,
         String node,
@@ -12,9 +16,15 @@ record NodeJob(
         TranscriptIndex.Entry entry,
         Store store,
         boolean redact,
-        String settings) {
+        String settings,
+        List<String> sessions) {
     /** The session id for headers: the entry's, else the transcript's file name without its extension. */
     String session() {
+        return sessionOf(entry);
+    }
+
+    /** An entry's session id: its {@code session}, else its transcript's file name without its extension. */
+    static String sessionOf(TranscriptIndex.Entry entry) {
         if (entry.session() != null) {
             return entry.session();
         }

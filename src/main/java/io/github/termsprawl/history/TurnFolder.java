@@ -203,7 +203,7 @@ final class TurnFolder implements AutoCloseable {
         prepare();
         if (!stateDropped) {
             // a run cut short from here on must never be taken for a finished one: the next compares every file
-            Files.deleteIfExists(dir.resolve(FolderState.STATE));
+            Files.deleteIfExists(FolderState.file(dir, FolderState.STATE));
             stateDropped = true;
         }
         if (writer == null) {
@@ -224,6 +224,21 @@ final class TurnFolder implements AutoCloseable {
         names = names == null ? new String[0] : names;
         for (String name : GoneWriters.leftIn(names, AtomicFiles.BATCH_TEMP, "", false)) {
             Files.deleteIfExists(dir.resolve(name));
+        }
+        Path stateDir = FolderState.stateDir(dir);
+        if (!stateDir.equals(dir.toAbsolutePath().normalize())) {
+            AtomicFiles.confinedFolder(project, stateDir); // the state's writes: never through a link either
+            String[] inState = stateDir.toFile().list();
+            for (String name :
+                    GoneWriters.leftIn(inState == null ? new String[0] : inState, AtomicFiles.BATCH_TEMP, "", false)) {
+                Files.deleteIfExists(stateDir.resolve(name));
+            }
+            // the state an earlier version kept among the turn files, where a grep found it (docs/files.md)
+            for (String legacy : FolderState.LEGACY) {
+                if (Arrays.asList(names).contains(legacy)) {
+                    AtomicFiles.deleteInFolder(dir.resolve(legacy));
+                }
+            }
         }
         // which files are there matters only when no state says what they are (see write)
         present = old == null ? new HashSet<>(Arrays.asList(names)) : Set.of();
@@ -316,11 +331,11 @@ final class TurnFolder implements AutoCloseable {
             written++;
         }
         byte[] turnList = turnsFile();
-        writeIfChanged(dir.resolve(FolderState.TURNS), turnList);
+        writeIfChanged(FolderState.file(dir, FolderState.TURNS), turnList);
         if (state != null && state.writable()) {
-            writeIfChanged(dir.resolve(FolderState.STATE), state.bytes(TurnList.crc(turnList)));
+            writeIfChanged(FolderState.file(dir, FolderState.STATE), state.bytes(TurnList.crc(turnList)));
         } else {
-            Files.deleteIfExists(dir.resolve(FolderState.STATE));
+            Files.deleteIfExists(FolderState.file(dir, FolderState.STATE));
         }
     }
 

@@ -1,8 +1,8 @@
 package io.github.termsprawl.maven;
 
 import java.util.List;
+import javax.inject.Inject;
 import org.apache.maven.plugin.MojoExecutionException;
-import org.apache.maven.plugins.annotations.Component;
 import org.apache.maven.project.MavenProject;
 import org.eclipse.aether.RepositorySystem;
 
@@ -13,7 +13,7 @@ import org.eclipse.aether.RepositorySystem;
  * fingerprint, and is spared even the resolver's injection.
  */
 abstract class AbstractSqliteMojo extends AbstractTermsprawlMojo {
-    @Component
+    @Inject // JSR-330: Maven's container injects it as it did with the deprecated @Component
     private RepositorySystem repositorySystem;
 
     @Override

@@ -34,7 +34,7 @@ public class ContextMojo extends AbstractSqliteMojo {
     private String stats;
 
     /**
-     * Which conversation to show: {@code file} (the default: the transcript's prose in file order) or
+     * Which conversation to show: {@code file} (the default: the user's and the agent's text, in the transcript's order) or
      * {@code live} (what the peer's agent would send next).
      */
     @Parameter(property = UserProperties.VIEW)

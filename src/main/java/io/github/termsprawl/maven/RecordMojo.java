@@ -5,6 +5,7 @@ import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.core.UserErrorException;
 import io.github.termsprawl.registry.TranscriptLocator;
 import io.github.termsprawl.store.Located;
+import io.github.termsprawl.store.Store;
 import io.github.termsprawl.store.UserHome;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -53,7 +54,35 @@ public class RecordMojo extends AbstractSqliteMojo {
 
     @Override
     String example() {
-        return EXAMPLE;
+        return example(transcript);
+    }
+
+    /**
+     * The example under an error: for {@code <store>:latest}, a call with that store's transcript path (the
+     * error was that store's, a Claude Code example would mislead); else the Claude Code one.
+     */
+    static String example(String transcript) {
+        int colon = transcript == null ? -1 : transcript.lastIndexOf(':');
+        Store store = colon > 0 ? Store.of(transcript.substring(0, colon)) : null;
+        if (store == null || store == Store.CLAUDE || store == Store.CURSOR) {
+            return EXAMPLE;
+        }
+        String path;
+        switch (store) {
+            case CODEX:
+                path = "~/.codex/sessions/YYYY/MM/DD/rollout-<...>.jsonl";
+                break;
+            case GEMINI:
+                path = "~/.gemini/tmp/<project>/chats/session-<...>.jsonl";
+                break;
+            case PI:
+                path = "~/.pi/agent/sessions/--<cwd>--/<time>_<uuid>.jsonl";
+                break;
+            default: // OpenCode: its database holds every session, latest is the only way
+                path = store.id() + ":latest";
+        }
+        return "mvn termsprawl:record -D" + UserProperties.NODE + "=backend -D" + UserProperties.TRANSCRIPT + "=" + path
+                + " (docs/stores.md says where " + store.id() + " keeps its sessions)";
     }
 
     @Override

@@ -98,7 +98,7 @@ public final class ClaudeHookSettings {
             } catch (StreamConstraintsException e) {
                 throw problem(removing, name, "it is nested too deeply to rewrite");
             } catch (IOException | RuntimeException e) {
-                throw problem(removing, name, "it is not valid JSON (" + firstLine(e.getMessage()) + ")");
+                throw problem(removing, name, "it is not valid JSON (" + jsonProblem(e) + ")");
             }
             if (!(parsed instanceof ObjectNode object)) {
                 throw problem(removing, name, "its top level is not a JSON object");
@@ -204,6 +204,22 @@ public final class ClaudeHookSettings {
     private static UserErrorException malformed(String name, String problem) {
         return new UserErrorException(
                 "Cannot install the termsprawl hook into " + name + ": " + problem, "Fix the file (or move it away)");
+    }
+
+    /**
+     * What is wrong with the JSON and where, in words a user can act on: Jackson's message without its
+     * internals (the {@code [Source: REDACTED (`StreamReadFeature…` disabled)]} of a location it adds).
+     */
+    static String jsonProblem(Exception e) {
+        if (!(e instanceof com.fasterxml.jackson.core.JsonProcessingException j)) {
+            return firstLine(e.getMessage());
+        }
+        String m = firstLine(j.getOriginalMessage())
+                .replaceAll(" ?\\((start marker )?at \\[Source:[^\\]]*\\]\\)", "")
+                .replaceAll(" ?\\[Source:[^\\]]*\\]", "")
+                .replaceAll(" ?\\(for `[^`]*`\\)", "");
+        com.fasterxml.jackson.core.JsonLocation at = j.getLocation();
+        return at != null && at.getLineNr() > 0 ? m + " at line " + at.getLineNr() + ", column " + at.getColumnNr() : m;
     }
 
     private static String firstLine(String message) {

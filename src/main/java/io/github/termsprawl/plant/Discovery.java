@@ -80,6 +80,7 @@ public final class Discovery {
                     + "# per machine\n"
                     + "/transcripts/\n"
                     + "/history/\n"
+                    + "/" + ProjectLayout.HISTORY_STATE + "/\n"
                     + "/bin/" + Launchers.JAR + "\n"
                     + "/bin/lib/\n"
                     + "/bin/" + Launchers.ARCHIVE + "\n"

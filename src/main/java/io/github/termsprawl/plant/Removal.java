@@ -91,9 +91,14 @@ public final class Removal {
             removeJsonIn(layout.transcriptsDir());
             delete(layout.projectJson(), null);
             removeTree(layout.historyDir());
+            removeTree(layout.historyStateDir());
         } else {
-            for (Path data :
-                    List.of(layout.linksDir(), layout.transcriptsDir(), layout.projectJson(), layout.historyDir())) {
+            for (Path data : List.of(
+                    layout.linksDir(),
+                    layout.transcriptsDir(),
+                    layout.projectJson(),
+                    layout.historyDir(),
+                    layout.historyStateDir())) {
                 if (Files.exists(data, LinkOption.NOFOLLOW_LINKS)) {
                     changes.add(new Change("kept", data, null));
                 }

@@ -255,12 +255,42 @@ class AskTest {
         assertEquals(0, api.requests.size());
         assertNull(results.get(0).answer());
         String text = AskReport.text(results, settings(env, true, 1));
-        assertTrue(text.startsWith("## backend (window 3 of 3, turns 7-9)\nwould send 3 messages (turns 7-9), "), text);
+        // no key and no claude command: a real run could not ask, and the dry run says so first
+        assertTrue(
+                text.startsWith("## backend (window 3 of 3, turns 7-9)\nno way to ask: ANTHROPIC_API_KEY is not set"
+                        + " and there is no claude command on PATH; set ANTHROPIC_API_KEY to an Anthropic API key, or"
+                        + " install Claude Code\nwith a key it would send 3 messages (turns 7-9), "),
+                text);
         assertTrue(
                 text.contains(" tokens (budget ~" + (1_000_000 - 8192) + ") to " + Models.DEFAULT
                         + " at https://api.anthropic.com/v1/messages\n"),
                 text);
         assertFalse(text.contains("total:"), text);
+        assertTrue(AskReport.json(results, settings(env, true, 1)).contains("\"without_key\": \"no way to ask: "));
+    }
+
+    @Test
+    void aDryRunWithoutAKeySaysTheClaudeCommandWouldAsk() throws Exception {
+        Path bin = java.nio.file.Files.createDirectories(cwd.resolve("bin"));
+        Path claude = Fixtures.write(bin.resolve("claude"), "#!/bin/sh\nexit 1\n");
+        claude.toFile().setExecutable(true);
+        Map<String, String> env = new HashMap<>();
+        env.put("PATH", bin.toString());
+        String text = AskReport.text(ask(env, node("backend"), true, 1), settings(env, true, 1));
+        assertTrue(
+                text.contains("\nwould ask through the claude command (claude --resume " + ClaudeFile.SESSION
+                        + "), ANTHROPIC_API_KEY being unset\nwith a key it would send 3 messages"),
+                text);
+        // a pi session the claude command cannot resume: no way to ask it without a key
+        text = AskReport.text(ask(env, node("docs"), true, 1), settings(env, true, 1));
+        assertTrue(text.contains("\nno way to ask: ANTHROPIC_API_KEY is not set, and docs is a pi session"), text);
+    }
+
+    @Test
+    void aDryRunWithAKeySaysWhereItWouldSend() throws Exception {
+        String text = AskReport.text(ask(env(), node("backend"), true, 1), settings(env(), true, 1));
+        assertTrue(text.startsWith("## backend (window 3 of 3, turns 7-9)\nwould send 3 messages (turns 7-9), "), text);
+        assertEquals(0, api.requests.size());
     }
 
     @Test

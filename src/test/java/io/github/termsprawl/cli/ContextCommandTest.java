@@ -2,6 +2,7 @@ package io.github.termsprawl.cli;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.termsprawl.core.Fixtures;
 import java.io.ByteArrayOutputStream;
@@ -106,8 +107,58 @@ class ContextCommandTest {
             Result r = run(args);
             assertEquals(0, r.exit());
             assertEquals("", r.out());
-            assertEquals("", r.err());
+            // each is a mistake: one line says so (the hints are tested below)
+            assertTrue(
+                    r.err().startsWith("termsprawl-context: ")
+                            && r.err().indexOf('\n') == r.err().length() - 1,
+                    r.err());
         }
+    }
+
+    @Test
+    void nothingPrintedWithoutAMistakeSaysNothing() throws IOException {
+        Fixtures.link(cwd, "me", "be"); // be has no transcript: nothing to print, and nothing wrong
+        Fixtures.index(cwd, "solo", cwd.resolve("none.jsonl").toString()); // known by its entry, no link
+        for (String self : new String[] {"me", "be", "solo", ""}) {
+            Result r = run("--cwd", cwd.toString(), "--self", self);
+            assertEquals(0, r.exit());
+            assertEquals("", r.out());
+            assertEquals("", r.err(), self);
+        }
+    }
+
+    @Test
+    void aModuleFolderIsNotTheRoot() throws IOException {
+        Fixtures.link(cwd, "me", "be");
+        Path module = java.nio.file.Files.createDirectories(cwd.resolve("core/src"));
+        Result r = run("--cwd", module.toString(), "--self", "me");
+        assertEquals(0, r.exit());
+        assertEquals("", r.out());
+        assertEquals(
+                "termsprawl-context: " + module + " is not the project root: run it with --cwd " + cwd + "\n", r.err());
+    }
+
+    @Test
+    void beforeDiscoverItSaysToRunDiscover() {
+        Result r = run("--cwd", cwd.toString(), "--self", "me");
+        assertEquals(0, r.exit());
+        assertEquals("", r.out());
+        assertEquals(
+                "termsprawl-context: no .termsprawl folder in " + cwd
+                        + ": run termsprawl's discover goal in the project root first\n",
+                r.err());
+    }
+
+    @Test
+    void anUnknownSelfNamesTheKnownNodes() throws IOException {
+        Fixtures.link(cwd, "me", "backend");
+        Result r = run("--cwd", cwd.toString(), "--self", "bakend");
+        assertEquals(0, r.exit());
+        assertEquals("", r.out());
+        assertEquals(
+                "termsprawl-context: unknown node bakend (no link, transcript or project.json names it; known:"
+                        + " backend, me): start the agent with TERMSPRAWL_NODE_ID set to its node, or link it (the link goal)\n",
+                r.err());
     }
 
     @Test

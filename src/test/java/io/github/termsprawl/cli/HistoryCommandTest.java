@@ -113,9 +113,10 @@ class HistoryCommandTest {
         assertEquals(0, gone.exit());
         assertEquals(
                 "termsprawl-history: backend: the file of turn 0 is missing: " + first + " (remove "
-                        + cwd.resolve(".termsprawl/history/backend/.state") + " and run again to write every file)\n",
+                        + cwd.resolve(".termsprawl/history-state/backend/.state")
+                        + " and run again to write every file)\n",
                 gone.err());
-        assertDoesNotThrow(() -> Files.delete(cwd.resolve(".termsprawl/history/backend/.state")));
+        assertDoesNotThrow(() -> Files.delete(cwd.resolve(".termsprawl/history-state/backend/.state")));
         Result again = run("--cwd", cwd.toString(), "--node", "backend", "--show", "0");
         assertEquals("", again.err());
         assertTrue(again.out().startsWith("---\n"), again.out());

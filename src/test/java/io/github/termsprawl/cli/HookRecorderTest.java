@@ -1,6 +1,5 @@
 package io.github.termsprawl.cli;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.termsprawl.core.Fixtures;
 import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.core.TranscriptIndex;
+import io.github.termsprawl.history.History;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,10 +41,15 @@ class HookRecorderTest {
                     Path.of("/t/" + cwd.length() + ".jsonl"),
                     new TranscriptIndex(new ProjectLayout(project)).read("be").path());
         }
-        assertArrayEquals(
-                Fixtures.utf8("{\n  \"version\": 1,\n  \"path\": \"/t/"
-                        + project.toString().length() + ".jsonl\"\n}\n"),
-                Files.readAllBytes(entry(project, "be")));
+        // the current session first, as before; the earlier ones in "sessions" (docs/files.md)
+        String written = Files.readString(entry(project, "be"));
+        assertTrue(
+                written.startsWith("{\n  \"version\": 1,\n  \"path\": \"/t/"
+                        + project.toString().length()
+                        + ".jsonl\",\n  \"sessions\": [\n    {\n      \"path\": \"/t/"
+                        + other.toString().length()
+                        + ".jsonl\","),
+                written);
         assertFalse(Files.exists(other.resolve(".termsprawl")));
         assertFalse(Files.exists(sub.resolve(".termsprawl")));
         assertFalse(Files.exists(tmp.resolve(".termsprawl")));
@@ -119,5 +124,41 @@ class HookRecorderTest {
     void unwritableProjectIsNotAnError() throws IOException {
         Fixtures.write(project.resolve(".termsprawl"), "a file in the way");
         assertFalse(HookRecorder.record("be", new HookInput("/t/s.jsonl", null), project));
+    }
+
+    /** After {@code /clear} the hook records a new transcript: the first session's turn files stay. */
+    @Test
+    void aClearedSessionKeepsTheTurnFilesOfTheOneBefore() throws IOException {
+        Path a = Fixtures.write(
+                tmp.resolve("home/a.jsonl"),
+                "{\"type\":\"user\",\"uuid\":\"u1\",\"parentUuid\":null,\"sessionId\":\"a\","
+                        + "\"timestamp\":\"2025-01-01T00:00:01Z\",\"message\":{\"role\":\"user\","
+                        + "\"content\":\"first session\"}}\n");
+        Path b = Fixtures.write(
+                tmp.resolve("home/b.jsonl"),
+                "{\"type\":\"user\",\"uuid\":\"v1\",\"parentUuid\":null,\"sessionId\":\"b\","
+                        + "\"timestamp\":\"2025-01-02T00:00:01Z\",\"message\":{\"role\":\"user\","
+                        + "\"content\":\"after clear\"}}\n");
+        Path dir = project.resolve(".termsprawl/history/be");
+        assertTrue(HookRecorder.record("be", new HookInput(a.toString(), project.toString()), project));
+        try (History h = new History(new ProjectLayout(project), true)) {
+            assertEquals(1, h.update("be").turns());
+        }
+        assertTrue(HookRecorder.record("be", new HookInput(b.toString(), project.toString()), project));
+        assertFalse(HookRecorder.record("be", new HookInput(b.toString(), project.toString()), project));
+        try (History h = new History(new ProjectLayout(project), true)) {
+            assertEquals(1, h.update("be").turns());
+        }
+        assertTrue(Files.readString(dir.resolve("turn-0000-user.md")).contains("after clear"));
+        assertTrue(Files.readString(dir.resolve("sessions/a/turn-0000-user.md")).contains("first session"));
+        assertTrue(Files.readString(dir.resolve("index.md")).contains("sessions/a/index.md · 1 turn of the claude"));
+        assertEquals(
+                b, new TranscriptIndex(new ProjectLayout(project)).read("be").path());
+        assertEquals(
+                a,
+                new TranscriptIndex(new ProjectLayout(project))
+                        .earlier("be")
+                        .get(0)
+                        .path());
     }
 }

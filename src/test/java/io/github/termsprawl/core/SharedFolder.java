@@ -37,6 +37,11 @@ public final class SharedFolder {
     /** {@code corpus/<sub>} of the shared folder; skips (or fails, when required) the test if it is missing. */
     public static Path corpus(String sub) {
         Path dir = dir().resolve("corpus").resolve(sub).normalize();
+        if (!Files.isDirectory(dir().resolve("corpus"))) {
+            need(
+                    false,
+                    "no corpus folder at " + dir().resolve("corpus") + " (-D" + DIR_PROPERTY + " names the folder)");
+        }
         need(Files.isDirectory(dir), "no corpus folder at " + dir + " (-D" + DIR_PROPERTY + " names the folder)");
         return dir;
     }
@@ -73,8 +78,16 @@ public final class SharedFolder {
         if (required()) {
             fail(missing + "; required by -D" + REQUIRE_PROPERTY + "=true");
         }
+        if (SAID.add(missing)) {
+            // once per missing thing in the build, not once per test: surefire only counts the skipped ones
+            System.err.println("[termsprawl tests] " + missing + ": every test that needs it is skipped (-D"
+                    + REQUIRE_PROPERTY + "=true makes them fail instead)");
+        }
         assumeTrue(false, missing + ": skipped");
     }
+
+    /** What the build was told is missing. */
+    private static final java.util.Set<String> SAID = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private static synchronized boolean nodeAvailable() {
         if (nodeAvailable == null) {

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -129,9 +130,10 @@ class TranscriptIndexTest {
                 Files.readAllBytes(f));
         assertFalse(index.record("backend", "/home/u/.claude/projects/p/s.jsonl", null, null));
         assertTrue(index.record("backend", "/other \"quoted\"\\path\n.jsonl", null, null));
-        assertArrayEquals(
-                Fixtures.utf8("{\n  \"version\": 1,\n  \"path\": \"/other \\\"quoted\\\"\\\\path\\n.jsonl\"\n}\n"),
-                Files.readAllBytes(f));
+        // the session it replaced goes to "sessions", after the keys the reader reads
+        assertTrue(Files.readString(f)
+                .startsWith("{\n  \"version\": 1,\n  \"path\": \"/other \\\"quoted\\\"\\\\path\\n.jsonl\",\n"
+                        + "  \"sessions\": [\n    {\n      \"path\": \"/home/u/.claude/projects/p/s.jsonl\",\n"));
         assertEquals(
                 Path.of("/other \"quoted\"\\path\n.jsonl"),
                 index.read("backend").path());
@@ -173,5 +175,25 @@ class TranscriptIndexTest {
         String abs = cwd.resolve("missing").toString() + "/../x.jsonl";
         entry("n", "{\"version\": 1, \"path\": " + Fixtures.jsonString(abs) + "}");
         assertEquals(Path.of(abs), index.read("n").path());
+    }
+
+    @Test
+    void recordingAnotherSessionKeepsTheEarlierOnesAndReadsAsBefore() throws IOException {
+        assertTrue(index.record("n", "/t/a.jsonl", null, null));
+        assertTrue(index.record("n", "/t/b.jsonl", "claude", null));
+        assertFalse(index.record("n", "/t/b.jsonl", "claude", null)); // the same session: no change
+        assertEquals(new TranscriptIndex.Entry(Path.of("/t/b.jsonl"), "claude", null), index.read("n"));
+        assertEquals(List.of(new TranscriptIndex.Entry(Path.of("/t/a.jsonl"), null, null)), index.earlier("n"));
+        assertTrue(index.record("n", "/d/opencode.db", "opencode", "ses_1"));
+        assertTrue(index.record("n", "/d/opencode.db", "opencode", "ses_2"));
+        assertTrue(index.record("n", "/t/a.jsonl", null, null)); // made current again: no earlier one any more
+        assertEquals(
+                List.of(
+                        new TranscriptIndex.Entry(Path.of("/t/b.jsonl"), "claude", null),
+                        new TranscriptIndex.Entry(Path.of("/d/opencode.db"), "opencode", "ses_1"),
+                        new TranscriptIndex.Entry(Path.of("/d/opencode.db"), "opencode", "ses_2")),
+                index.earlier("n"));
+        String text = Files.readString(index.fileOf("n"));
+        assertTrue(text.startsWith("{\n  \"version\": 1,\n  \"path\": \"/t/a.jsonl\",\n  \"sessions\": [\n"), text);
     }
 }

@@ -100,7 +100,8 @@ class ConfinementTest {
         session();
         subagent();
         update();
-        for (Path plan : List.of(dir.resolve(".plan"), dir.resolve("agents/a77/.plan"))) {
+        for (Path plan :
+                List.of(FolderState.file(dir, ".plan"), FolderState.file(dir.resolve("agents/a77"), ".plan"))) {
             Path victim = outside.resolve(plan.getParent().getFileName() + "-victim");
             Files.copy(plan, victim);
             Files.delete(plan);
@@ -115,8 +116,8 @@ class ConfinementTest {
         History.Result r = update();
         assertEquals(turns, r.turns());
         assertEquals(before, tree(outside), "the outside files are as they were");
-        assertTrue(plain(dir.resolve(".plan")));
-        assertTrue(plain(dir.resolve("agents/a77/.plan")));
+        assertTrue(plain(FolderState.file(dir, ".plan")));
+        assertTrue(plain(FolderState.file(dir.resolve("agents/a77"), ".plan")));
         assertTrue(read(dir.resolve("agents/a77/index.md")).contains("And BarTest."));
     }
 
@@ -132,13 +133,15 @@ class ConfinementTest {
             Path victim = outside.resolve("v-" + name);
             Files.writeString(victim, "precious " + name);
             victims.add(victim);
-            Files.createSymbolicLink(dir.resolve(".tmp-" + pid + "-" + name), victim);
+            Path in = HistoryFixtures.at(dir, name).getParent();
+            Files.createDirectories(in);
+            Files.createSymbolicLink(in.resolve(".tmp-" + pid + "-" + name), victim);
         }
         Map<String, String> before = tree(outside);
         assertEquals(2, update().turns());
         assertEquals(before, tree(outside));
         for (String name : List.of("index.md", ".turns", ".state", "turn-0000-user.md", "turn-0001-assistant.md")) {
-            assertTrue(plain(dir.resolve(name)), name);
+            assertTrue(plain(HistoryFixtures.at(dir, name)), name);
         }
     }
 
@@ -149,14 +152,14 @@ class ConfinementTest {
         update();
         for (String name : List.of("index.md", ".turns", "turn-0000-user.md")) {
             Path victim = outside.resolve(name);
-            Files.copy(dir.resolve(name), victim);
-            Files.delete(dir.resolve(name));
-            Files.createSymbolicLink(dir.resolve(name), victim);
+            Files.copy(HistoryFixtures.at(dir, name), victim);
+            Files.delete(HistoryFixtures.at(dir, name));
+            Files.createSymbolicLink(HistoryFixtures.at(dir, name), victim);
         }
-        Files.delete(dir.resolve(".state"));
+        Files.delete(FolderState.file(dir, ".state"));
         update();
         for (String name : List.of("index.md", ".turns", "turn-0000-user.md")) {
-            assertTrue(plain(dir.resolve(name)), name + " is a plain file of the folder again");
+            assertTrue(plain(HistoryFixtures.at(dir, name)), name + " is a plain file of the folder again");
         }
     }
 
@@ -191,11 +194,11 @@ class ConfinementTest {
     void aPlanSizeInTheStateBeyondThePlanIsNotBelieved() throws IOException {
         session();
         update();
-        long bytes = Files.size(dir.resolve(".plan"));
+        long bytes = Files.size(FolderState.file(dir, ".plan"));
         String huge = "999999999999";
-        Path state = dir.resolve(".state");
+        Path state = FolderState.file(dir, ".state");
         Files.writeString(state, read(state).replace("plan-bytes " + bytes + "\n", "plan-bytes " + huge + "\n"));
-        Path tail = dir.resolve(".plan-tail");
+        Path tail = FolderState.file(dir, ".plan-tail");
         byte[] t = Files.readAllBytes(tail);
         String text = new String(t, StandardCharsets.ISO_8859_1);
         assertTrue(text.contains("\n" + bytes + " "), "the tail names the plan's size");
@@ -204,7 +207,9 @@ class ConfinementTest {
         grow();
         History.Result r = update();
         assertEquals(turns, r.turns());
-        assertTrue(Files.size(dir.resolve(".plan")) < 1 << 20, "size " + Files.size(dir.resolve(".plan")));
+        assertTrue(
+                Files.size(FolderState.file(dir, ".plan")) < 1 << 20,
+                "size " + Files.size(FolderState.file(dir, ".plan")));
         assertTrue(read(dir.resolve("index.md")).contains("Again 2"));
     }
 
@@ -213,11 +218,11 @@ class ConfinementTest {
     void aTurnListThatIsNoSequenceIsNoneAndTheFolderHoldsExactlyItsTurns() throws IOException {
         session();
         update();
-        Path list = dir.resolve(FolderState.TURNS);
+        Path list = FolderState.file(dir, FolderState.TURNS);
         String text = read(list);
         String doubled = text.substring(0, text.indexOf('\n') + 1) + text;
         Files.writeString(list, doubled);
-        Path state = dir.resolve(".state");
+        Path state = FolderState.file(dir, ".state");
         String s = read(state);
         String crc = Long.toHexString(TurnList.crc(doubled.getBytes(StandardCharsets.UTF_8)));
         Files.writeString(state, s.replaceAll("turns-crc [0-9a-f]+\n", "turns-crc " + crc + "\n"));

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
@@ -88,13 +89,19 @@ final class HistoryFixtures {
         if (!Files.isDirectory(dir)) {
             return files;
         }
-        try (Stream<Path> all = Files.walk(dir)) {
-            for (Path p : all.filter(Files::isRegularFile).toList()) {
-                BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class);
-                files.put(
-                        dir.relativize(p).toString(),
-                        a.fileKey() + " " + a.lastModifiedTime().toInstant() + " "
-                                + new String(Files.readAllBytes(p), StandardCharsets.UTF_8));
+        // the folder's state is kept apart (FolderState.stateDir), under the same relative names
+        for (Path root : new java.util.LinkedHashSet<>(List.of(dir, FolderState.stateDir(dir)))) {
+            if (!Files.isDirectory(root)) {
+                continue;
+            }
+            try (Stream<Path> all = Files.walk(root)) {
+                for (Path p : all.filter(Files::isRegularFile).toList()) {
+                    BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class);
+                    files.put(
+                            root.relativize(p).toString(),
+                            a.fileKey() + " " + a.lastModifiedTime().toInstant() + " "
+                                    + new String(Files.readAllBytes(p), StandardCharsets.UTF_8));
+                }
             }
         }
         return files;
@@ -118,5 +125,19 @@ final class HistoryFixtures {
 
     static String read(Path file) throws IOException {
         return Files.readString(file, StandardCharsets.UTF_8);
+    }
+
+    /** A file of a folder: a state file ({@code .state}, {@code .turns} …) where the state is kept apart. */
+    static Path at(Path dir, String name) {
+        return name.startsWith(".") ? FolderState.file(dir, name) : dir.resolve(name);
+    }
+
+    /** Moves a folder away with its state, as if it had never been written. */
+    static void moveAway(Path dir, Path to) throws IOException {
+        Path state = FolderState.stateDir(dir);
+        Files.move(dir, to);
+        if (!state.equals(dir.toAbsolutePath().normalize()) && Files.exists(state)) {
+            Files.move(state, to.resolveSibling(to.getFileName() + "-state"));
+        }
     }
 }

@@ -85,7 +85,7 @@ class HistoryStoresTest {
         // the turns kept from the last read, copied as bytes, are those a first write of the grown file makes
         Map<String, String> grown = new java.util.TreeMap<>(snapshot(dir));
         grown.keySet().removeIf(n -> !n.startsWith("turn-") && !n.equals("index.md") && !n.equals(".turns"));
-        Files.move(dir, cwd.resolve("grown"));
+        HistoryFixtures.moveAway(dir, cwd.resolve("grown"));
         update();
         Map<String, String> fresh = new java.util.TreeMap<>(snapshot(dir));
         fresh.keySet().removeIf(n -> !n.startsWith("turn-") && !n.equals("index.md") && !n.equals(".turns"));

@@ -217,7 +217,7 @@ class HistoryTest {
         History.Result r = update();
         assertEquals(9, r.turns());
         Map<String, String> grown = contents(dir);
-        Files.move(dir, cwd.resolve("grown"));
+        HistoryFixtures.moveAway(dir, cwd.resolve("grown"));
         update();
         assertEquals(contents(dir), grown, "the turns kept as bytes are the turns a first write makes");
     }
@@ -227,7 +227,7 @@ class HistoryTest {
         claudeSession();
         update();
         Path victim = Files.writeString(cwd.resolve("victim.md"), "keep me");
-        Path list = dir.resolve(".turns");
+        Path list = FolderState.file(dir, ".turns");
         Files.writeString(list, read(list).replace("turn-0003-assistant.md", "../../../victim.md"));
         append(transcript, claudeUser("u2", "a2", "Thanks", 5));
         assertEquals(5, update().turns());
@@ -239,12 +239,12 @@ class HistoryTest {
     void aSessionThatGrewWhileItsTurnListWentMissingIsMadeWhole() throws IOException {
         claudeSession();
         update();
-        Files.delete(dir.resolve(".turns")); // the turns before the new lines stand only as this list says
+        Files.delete(FolderState.file(dir, ".turns")); // the turns before the new lines stand only as this list says
         append(transcript, claudeUser("u2", "a2", "Thanks", 5), claudeSays("a3", "u2", "You are welcome.", 6));
         History.Result r = update();
         assertEquals(6, r.turns());
         Map<String, String> grown = contents(dir);
-        Files.move(dir, cwd.resolve("grown"));
+        HistoryFixtures.moveAway(dir, cwd.resolve("grown"));
         update();
         assertEquals(contents(dir), grown, "the same files as a first write of the grown session");
     }
@@ -254,7 +254,7 @@ class HistoryTest {
         Map<String, String> files = new java.util.TreeMap<>();
         for (String name : names(dir)) {
             if (name.startsWith("turn-") || name.equals("index.md") || name.equals(".turns")) {
-                files.put(name, read(dir.resolve(name)));
+                files.put(name, read(HistoryFixtures.at(dir, name)));
             }
         }
         return files;
@@ -378,7 +378,7 @@ class HistoryTest {
         claudeSession();
         update();
         Map<String, String> before = snapshot(dir);
-        Files.writeString(dir.resolve(".state"), "nonsense\n");
+        Files.writeString(FolderState.file(dir, ".state"), "nonsense\n");
         assertEquals(History.Status.UPDATED, update().status());
         // the records kept for the next read, and the last window's tail, are made again too
         assertEquals(Set.of(".plan", ".plan-tail", ".state"), changed(before, snapshot(dir)));
@@ -448,7 +448,7 @@ class HistoryTest {
         update();
         StringBuilder all = new StringBuilder();
         for (String name : names(dir)) {
-            all.append(read(dir.resolve(name)));
+            all.append(read(HistoryFixtures.at(dir, name)));
         }
         String text = all.toString();
         assertFalse(text.contains(AWS), text);
@@ -501,13 +501,13 @@ class HistoryTest {
         }
         // copied by hand (or left by a run cut short): a .turns the state was not written with is trusted no more
         Files.copy(
-                cwd.resolve(".termsprawl/history/frontend/.turns"),
-                dir.resolve(".turns"),
+                FolderState.file(cwd.resolve(".termsprawl/history/frontend"), ".turns"),
+                FolderState.file(dir, ".turns"),
                 java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         append(transcript, claudeUser("u2", "a2", "Thanks", 5), claudeSays("a3", "u2", "You are welcome.", 6));
         assertEquals(6, update().turns());
         Map<String, String> grown = contents(dir);
-        Files.move(dir, cwd.resolve("grown"));
+        HistoryFixtures.moveAway(dir, cwd.resolve("grown"));
         update();
         assertEquals(contents(dir), grown, "the same files as a first write");
     }
@@ -531,7 +531,7 @@ class HistoryTest {
         int turns = 4;
         // each opened to read or write blocked until something opened the other end: the run hung for good
         for (String name : new String[] {".state", ".turns", ".plan", ".plan-tail", ".lock"}) {
-            fifo(dir.resolve(name));
+            fifo(HistoryFixtures.at(dir, name));
             turns += 2;
             append(
                     transcript,
@@ -540,10 +540,12 @@ class HistoryTest {
             History.Result r = assertTimeoutPreemptively(Fixtures.HANG_GUARD, () -> update(), name);
             assertEquals(turns, r.turns(), name);
             assertTrue(read(dir.resolve("index.md")).contains(" Done " + name + "\n"), name);
-            assertTrue(Files.isRegularFile(dir.resolve(name), LinkOption.NOFOLLOW_LINKS), name + " is a file again");
+            assertTrue(
+                    Files.isRegularFile(HistoryFixtures.at(dir, name), LinkOption.NOFOLLOW_LINKS),
+                    name + " is a file again");
         }
         Map<String, String> grown = contents(dir);
-        Files.move(dir, cwd.resolve("grown"));
+        HistoryFixtures.moveAway(dir, cwd.resolve("grown"));
         update();
         assertEquals(contents(dir), grown, "the same files as a first write");
     }
@@ -569,11 +571,101 @@ class HistoryTest {
         assertTrue(read(dir.resolve("index.md")).contains("\n0 turns of the claude session gone"));
     }
 
+    /** The folder's files and its state's (kept apart, FolderState.stateDir), by name. */
     static List<String> names(Path dir) throws IOException {
-        try (var files = Files.list(dir)) {
-            return files.filter(Files::isRegularFile)
-                    .map(p -> p.getFileName().toString())
-                    .filter(n -> !n.equals(".lock"))
+        List<String> names = new java.util.ArrayList<>();
+        for (Path d : new java.util.LinkedHashSet<>(List.of(dir, FolderState.stateDir(dir)))) {
+            if (!Files.isDirectory(d)) {
+                continue;
+            }
+            try (var files = Files.list(d)) {
+                files.filter(Files::isRegularFile)
+                        .map(p -> p.getFileName().toString())
+                        .filter(n -> !n.equals(".lock"))
+                        .forEach(names::add);
+            }
+        }
+        return names.stream().sorted().toList();
+    }
+
+    /** A second session for the node, as the SessionStart hook records it after {@code /clear}. */
+    Path secondSession() throws IOException {
+        Path b = lines(
+                home.resolve("s2.jsonl"),
+                claudeUser("v1", null, "Start over", 11),
+                claudeSays("w1", "v1", "Fresh start.", 12));
+        new io.github.termsprawl.core.TranscriptIndex(new ProjectLayout(cwd))
+                .record("backend", b.toString(), null, null);
+        return b;
+    }
+
+    @Test
+    void aNewSessionKeepsTheTurnFilesOfTheEarlierOneInItsOwnFolder() throws IOException {
+        claudeSession();
+        update();
+        Map<String, String> before = new java.util.TreeMap<>();
+        for (String n : names(dir)) {
+            if (n.startsWith("turn-")) {
+                before.put(n, read(dir.resolve(n)));
+            }
+        }
+        assertEquals(4, before.size());
+        secondSession();
+        Files.delete(transcript); // Claude Code's cleanup: the turn files are the only copy left
+        History.Result r = update();
+        assertEquals(History.Status.UPDATED, r.status());
+        assertEquals(2, r.turns());
+        assertEquals(List.of("turn-0000-user.md", "turn-0001-assistant.md"), turnNames(dir));
+        assertTrue(read(dir.resolve("turn-0000-user.md")).contains("Start over"));
+        Path earlier = dir.resolve("sessions/s1");
+        assertEquals(List.copyOf(before.keySet()), turnNames(earlier));
+        for (Map.Entry<String, String> e : before.entrySet()) {
+            assertEquals(e.getValue(), read(earlier.resolve(e.getKey())), e.getKey());
+        }
+        assertTrue(read(earlier.resolve("index.md")).contains("4 turns of the claude session s1"));
+        String index = read(dir.resolve("index.md"));
+        assertTrue(index.contains("2 turns of the claude session s2"), index);
+        assertTrue(
+                index.contains(
+                        "## earlier sessions\n\nsessions/s1/index.md · 4 turns of the claude session s1, read from "
+                                + transcript),
+                index);
+        // and it stays put: nothing new, nothing written
+        Map<String, String> all = snapshot(dir);
+        assertEquals(History.Status.UP_TO_DATE, update().status());
+        assertEquals(Set.of(), changed(all, snapshot(dir)));
+    }
+
+    @Test
+    void anEarlierSessionNeverWrittenIsWrittenFromItsTranscript() throws IOException {
+        claudeSession();
+        secondSession(); // recorded before any history run: the entry keeps the first in its sessions
+        update();
+        assertEquals(List.of("turn-0000-user.md", "turn-0001-assistant.md"), turnNames(dir));
+        assertEquals(
+                List.of("turn-0000-user.md", "turn-0001-assistant.md", "turn-0002-tool.md", "turn-0003-assistant.md"),
+                turnNames(dir.resolve("sessions/s1")));
+        assertTrue(read(dir.resolve("index.md")).contains("sessions/s1/index.md · 4 turns"));
+    }
+
+    @Test
+    void theFirstSessionMadeCurrentAgainIsWrittenWholeAndTheSecondKept() throws IOException {
+        claudeSession();
+        update();
+        secondSession();
+        update();
+        new io.github.termsprawl.core.TranscriptIndex(new ProjectLayout(cwd))
+                .record("backend", transcript.toString(), null, null);
+        update();
+        assertEquals(4, turnNames(dir).size());
+        assertEquals(2, turnNames(dir.resolve("sessions/s2")).size());
+        assertEquals(4, turnNames(dir.resolve("sessions/s1")).size()); // its copy from before stays
+    }
+
+    static List<String> turnNames(Path d) throws IOException {
+        try (var s = Files.list(d)) {
+            return s.map(p -> p.getFileName().toString())
+                    .filter(n -> n.startsWith("turn-"))
                     .sorted()
                     .toList();
         }

@@ -43,7 +43,7 @@ class TurnListTest {
         Random random = new Random(5);
         for (int round = 0; round < 50; round++) {
             List<FolderState.Turn> turns = randomTurns(random, random.nextInt(40));
-            Path file = Files.write(dir.resolve(FolderState.TURNS), FolderState.turnsBytes(turns));
+            Path file = Files.write(FolderState.file(dir, FolderState.TURNS), FolderState.turnsBytes(turns));
             TurnList read = TurnList.read(file);
             assertEquals(turns, new ArrayList<>(read));
             int kept = turns.isEmpty() ? 0 : random.nextInt(turns.size() + 1);
@@ -64,7 +64,7 @@ class TurnListTest {
 
     @Test
     void aTurnListThatIsGarbledOrCutShortIsNone() throws IOException {
-        Path file = dir.resolve(FolderState.TURNS);
+        Path file = FolderState.file(dir, FolderState.TURNS);
         for (String text : List.of(
                 "zz 0 turn-0000-user.md 0000 user x\n",
                 "ab x turn-0000-user.md 0000 user x\n",

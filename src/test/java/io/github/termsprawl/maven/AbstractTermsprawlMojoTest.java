@@ -121,4 +121,19 @@ class AbstractTermsprawlMojoTest {
                 "Unknown store 'x'. Or pass a path.",
                 new UserErrorException("Unknown store 'x'.").or("pass a path").getMessage());
     }
+
+    @Test
+    void aStoresErrorShowsThatStoresExampleNotClaudeCodes() {
+        assertEquals(RecordMojo.EXAMPLE, RecordMojo.example("latest"));
+        assertEquals(RecordMojo.EXAMPLE, RecordMojo.example("claude:latest"));
+        assertEquals(RecordMojo.EXAMPLE, RecordMojo.example(null));
+        String gemini = RecordMojo.example("gemini:latest");
+        assertEquals(
+                "mvn termsprawl:record -Dtermsprawl.node=backend"
+                        + " -Dtermsprawl.transcript=~/.gemini/tmp/<project>/chats/session-<...>.jsonl"
+                        + " (docs/stores.md says where gemini keeps its sessions)",
+                gemini);
+        org.junit.jupiter.api.Assertions.assertTrue(
+                RecordMojo.example("codex:latest").contains("~/.codex/sessions/"));
+    }
 }

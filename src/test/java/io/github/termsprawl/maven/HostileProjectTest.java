@@ -185,6 +185,15 @@ class HostileProjectTest {
         hardLink(h + "backend/agents/a77/.plan", victim("agent-plan"));
         symlink(h + "backend/agents/a77/index.md", victim("agent-index"));
         fifo(h + "backend/agents/a77/.state");
+        // the state kept apart from the turn files (docs/files.md): the same traps there
+        String hs = ".termsprawl/history-state/";
+        fifo(hs + "backend/.state");
+        symlink(hs + "backend/.lock", victim("state-lock"));
+        hardLink(hs + "backend/.plan", victim("state-plan"));
+        for (String name : List.of(".turns", ".state", ".plan-tail")) {
+            symlink(hs + "backend/.tmp-" + pid + "-" + name, victim("state-tmp-" + name));
+        }
+        fifo(hs + "backend/agents/a77/.state");
         // a node whose agents/ leads out; one whose subagent folder does; one whose whole folder does
         session("agents");
         symlink(h + "agents/agents", victimFolder("agents-dir"));
@@ -259,7 +268,9 @@ class HostileProjectTest {
         Path backend = project.resolve(".termsprawl/history/backend");
         for (String name :
                 List.of("index.md", ".turns", ".state", ".plan", "turn-0000-user.md", "turn-0001-assistant.md")) {
-            Path f = backend.resolve(name);
+            Path f = name.startsWith(".")
+                    ? project.resolve(".termsprawl/history-state/backend").resolve(name)
+                    : backend.resolve(name);
             assertTrue(Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS), name);
             assertEquals(1, ((Number) Files.getAttribute(f, "unix:nlink", LinkOption.NOFOLLOW_LINKS)).intValue(), name);
         }

@@ -280,4 +280,19 @@ class ClaudeHookSettingsTest {
         assertTrue(ClaudeHookSettings.unmerge(merge(null), "f").empty());
         assertFalse(ClaudeHookSettings.unmerge("{\"model\": \"opus\"}", "f").found());
     }
+
+    @Test
+    void invalidJsonIsNamedWithoutJacksonsInternals() {
+        for (String bad : new String[] {"{\"hooks\": {", "{\"a\": 1,,}", "{\n  \"a\": tru\n}", "[1, 2"}) {
+            UserErrorException e = org.junit.jupiter.api.Assertions.assertThrows(
+                    UserErrorException.class, () -> ClaudeHookSettings.merge(bad, "settings.local.json"));
+            String m = e.getMessage();
+            org.junit.jupiter.api.Assertions.assertTrue(m.contains("it is not valid JSON ("), m);
+            org.junit.jupiter.api.Assertions.assertTrue(m.contains(" at line "), m);
+            for (String internal :
+                    new String[] {"Source:", "REDACTED", "StreamReadFeature", "(for `", "com.fasterxml"}) {
+                org.junit.jupiter.api.Assertions.assertFalse(m.contains(internal), m);
+            }
+        }
+    }
 }
