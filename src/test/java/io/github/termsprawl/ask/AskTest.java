@@ -307,7 +307,9 @@ class AskTest {
         env.put("PATH", cwd.resolve("empty").toString());
         List<Ask.Result> dry = ask(env, node("alice__backend"), true, 1);
         String text = AskReport.text(dry, settings(env, true, 1));
-        assertTrue(text.startsWith("## alice__backend (turns 0-1)\nwould send 3 messages (turns 0-1), "), text);
+        // without a key a dry run says so first (the claude command cannot resume a shared node), then what it sends
+        assertTrue(text.startsWith("## alice__backend (turns 0-1)\nno way to ask: "), text);
+        assertTrue(text.contains("\nwith a key it would send 3 messages (turns 0-1), "), text);
         ask(env(), node("alice__backend"), false, 1);
         assertEquals(1, api.requests.size());
         assertTrue(
