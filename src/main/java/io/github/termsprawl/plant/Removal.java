@@ -92,13 +92,15 @@ public final class Removal {
             delete(layout.projectJson(), null);
             removeTree(layout.historyDir());
             removeTree(layout.historyStateDir());
+            removeTree(layout.sharedDir()); // what receive fetched: teammates' nodes, read-only copies
         } else {
             for (Path data : List.of(
                     layout.linksDir(),
                     layout.transcriptsDir(),
                     layout.projectJson(),
                     layout.historyDir(),
-                    layout.historyStateDir())) {
+                    layout.historyStateDir(),
+                    layout.sharedDir())) {
                 if (Files.exists(data, LinkOption.NOFOLLOW_LINKS)) {
                     changes.add(new Change("kept", data, null));
                 }

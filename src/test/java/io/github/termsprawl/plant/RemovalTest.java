@@ -80,6 +80,8 @@ class RemovalTest {
         Files.writeString(layout().transcriptsDir().resolve("a.json"), "{}\n");
         Files.createDirectories(layout().historyDir().resolve("a"));
         Files.writeString(layout().historyDir().resolve("a/index.md"), "x\n");
+        Files.createDirectories(layout().sharedDir().resolve("alice__be"));
+        Files.writeString(layout().sharedDir().resolve("alice__be/manifest.json"), "{}\n");
 
         List<Removal.Change> first = remove(false);
         assertEquals(
@@ -88,6 +90,7 @@ class RemovalTest {
                         ".termsprawl/AGENTS.md",
                         ".termsprawl/history/a/index.md",
                         ".termsprawl/links/a--b.json",
+                        ".termsprawl/shared/alice__be/manifest.json",
                         ".termsprawl/transcripts/a.json"),
                 files());
         // exactly the user's settings: every other hook, key, number as it was
