@@ -15,6 +15,8 @@ def proc = ['sh', new File(basedir, '.termsprawl/bin/termsprawl-context').path, 
 def out = new StringBuilder(), err = new StringBuilder()
 proc.waitForProcessOutput(out, err)
 assert proc.exitValue() == 0
-assert err.toString() == '' : "the JVM talked about the archive: $err"
+// the project knows no node 'me': the one line the context command says of that is its own, not the JVM's
+def jvm = err.toString().readLines().findAll { !it.startsWith('termsprawl-context: unknown node me ') }
+assert jvm == [] : "the JVM talked about the archive: $err"
 assert out.toString() == ''
 true

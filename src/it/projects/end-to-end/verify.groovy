@@ -70,9 +70,10 @@ assert transcripts.list().sort() == ['backend.json', 'frontend.json']
 assert code == 0
 assert out == '# linked context from frontend (frontend)\n## user\nRender the orders table.\n'
 
-// a node that is not linked sees nothing
+// a node that is not linked sees nothing; one stderr line says it is known nowhere, and the fix
 (code, out, err) = run([:], ['sh', script, '--cwd', project.path, '--self', 'docs'], '')
-assert code == 0 && out == '' && err == ''
+assert code == 0 && out == ''
+assert err.startsWith('termsprawl-context: unknown node docs (') && err.count('\n') == 1
 
 elsewhere.deleteDir()
 true
