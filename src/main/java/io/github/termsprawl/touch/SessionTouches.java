@@ -35,7 +35,7 @@ public final class SessionTouches {
 
     private SessionTouches() {}
 
-    /** The node's touches in session order, or an empty result for a store without a rule. */
+    /** The node's touches in session order, or an empty result for a store without a rule (a whole read). */
     public static Result read(
             String node, TranscriptIndex.Entry entry, Store store, ProjectPaths paths, TranscriptReaders readers) {
         TouchRule rule = TouchRules.rule(store);
@@ -44,66 +44,118 @@ public final class SessionTouches {
         if (rule == null || reader == null) {
             return new Result(List.of(), new Stats(0, 0, 0));
         }
-        // Claude Code: the turn of each live call, the rest rewound (docs/context.md, "The live view")
-        Map<String, Integer> liveTurns = store == Store.CLAUDE ? claudeTurns(entry) : null;
-        Map<String, Boolean> failed = new HashMap<>();
-        List<Object[]> pending = new ArrayList<>(); // {call id, touch, message, turn, rewound}
-        int[] counts = new int[4]; // calls, malformed, outside, message number
-        reader.walk(entry, new MessageVisitor() {
-            @Override
-            public boolean visit(Message m) {
-                int number = counts[3]++;
-                for (Block b : m.blocks()) {
-                    if (b instanceof Block.ToolResult r && r.callId() != null) {
-                        failed.put(r.callId(), r.error());
-                    } else if (b instanceof Block.ToolCall call) {
-                        counts[0]++;
-                        List<FileTouch> touches = rule.touches(call);
-                        if (touches == null) {
-                            counts[1]++;
-                            continue;
-                        }
-                        Integer turn = number;
-                        boolean rewound = false;
-                        if (liveTurns != null) {
-                            turn = call.id() == null ? null : liveTurns.get(call.id());
-                            rewound = turn == null && !m.has(Message.Flag.SIDECHAIN);
-                        }
-                        for (FileTouch t : touches) {
-                            String rel = paths.relative(t.path());
-                            if (rel == null) {
-                                counts[2]++;
-                            } else {
-                                pending.add(new Object[] {call.id(), t, m, turn, rewound, rel});
-                            }
-                        }
+        Collector c = new Collector(node, rule, paths, store == Store.CLAUDE ? claudeTurns(entry) : null);
+        reader.walk(entry, c);
+        return c.result();
+    }
+
+    /**
+     * Takes a walk's messages and makes their touches; continued across reads of a growing file ({@link
+     * TouchIndex}): it holds the events so far, the calls still waiting for a result, and the message count.
+     */
+    static final class Collector implements MessageVisitor {
+        private final String node;
+        private final TouchRule rule;
+        private final ProjectPaths paths;
+        private final Map<String, Integer> liveTurns;
+        final List<TouchEvent> events = new ArrayList<>();
+        /** Calls without a result yet: their events' indexes. */
+        final Map<String, List<Integer>> waiting = new HashMap<>();
+
+        int calls;
+        int malformed;
+        int outside;
+        int messages;
+        /** Stops the walk at the first message of a line starting at or past it (a line still being written). */
+        long end = Long.MAX_VALUE;
+
+        Collector(String node, TouchRule rule, ProjectPaths paths, Map<String, Integer> liveTurns) {
+            this.node = node;
+            this.rule = rule;
+            this.paths = paths;
+            this.liveTurns = liveTurns;
+        }
+
+        /** Continues from {@code events} (session order) and the stats of an earlier read. */
+        void resume(List<TouchEvent> earlier, List<String> waitingIds, Stats stats, int messageCount) {
+            events.addAll(earlier);
+            for (String id : waitingIds) {
+                for (int i = 0; i < events.size(); i++) {
+                    if (id.equals(events.get(i).callId())) {
+                        waiting.computeIfAbsent(id, k -> new ArrayList<>()).add(i);
                     }
                 }
-                return true;
             }
-        });
-        List<TouchEvent> events = new ArrayList<>(pending.size());
-        for (Object[] p : pending) {
-            String id = (String) p[0];
-            FileTouch t = (FileTouch) p[1];
-            Message m = (Message) p[2];
-            Boolean error = id == null ? null : failed.get(id);
-            events.add(new TouchEvent(
-                    node,
-                    (String) p[5],
-                    t.kind(),
-                    t.command(),
-                    m.timestamp(),
-                    (Integer) p[3],
-                    Boolean.FALSE.equals(error),
-                    (Boolean) p[4],
-                    id));
+            calls = stats.calls();
+            malformed = stats.malformed();
+            outside = stats.outside();
+            messages = messageCount;
         }
-        return new Result(List.copyOf(events), new Stats(counts[0], counts[1], counts[2]));
+
+        @Override
+        public boolean visit(Message m) {
+            if (m.source() instanceof io.github.termsprawl.store.Source.Line l && l.offset() >= end) {
+                return false;
+            }
+            int number = messages++;
+            for (Block b : m.blocks()) {
+                if (b instanceof Block.ToolResult r && r.callId() != null) {
+                    List<Integer> at = waiting.remove(r.callId());
+                    if (at != null) {
+                        for (int i : at) {
+                            TouchEvent e = events.get(i);
+                            events.set(
+                                    i,
+                                    new TouchEvent(
+                                            e.node(),
+                                            e.path(),
+                                            e.kind(),
+                                            e.command(),
+                                            e.time(),
+                                            e.turn(),
+                                            !r.error(),
+                                            e.rewound(),
+                                            e.callId()));
+                        }
+                    }
+                } else if (b instanceof Block.ToolCall call) {
+                    calls++;
+                    List<FileTouch> touches = rule.touches(call);
+                    if (touches == null) {
+                        malformed++;
+                        continue;
+                    }
+                    Integer turn = number;
+                    boolean rewound = false;
+                    if (liveTurns != null) {
+                        turn = call.id() == null ? null : liveTurns.get(call.id());
+                        rewound = turn == null && !m.has(Message.Flag.SIDECHAIN);
+                    }
+                    for (FileTouch t : touches) {
+                        String rel = paths.relative(t.path());
+                        if (rel == null) {
+                            outside++;
+                            continue;
+                        }
+                        if (call.id() != null) {
+                            waiting.computeIfAbsent(call.id(), k -> new ArrayList<>())
+                                    .add(events.size());
+                        }
+                        events.add(new TouchEvent(
+                                node, rel, t.kind(), t.command(), m.timestamp(), turn, false, rewound, call.id()));
+                    }
+                }
+            }
+            return true;
+        }
+
+        Result result() {
+            return new Result(List.copyOf(events), new Stats(calls, malformed, outside));
+        }
     }
 
     /** Each call id on Claude Code's live branches, with the turn number of the message that makes it. */
-    private static Map<String, Integer> claudeTurns(TranscriptIndex.Entry entry) {
+    static Map<String, Integer> claudeTurns(TranscriptIndex.Entry entry) {
         Map<String, Integer> turns = new HashMap<>();
         int n = 0;
         for (ClaudeSession.Window w : new ClaudeSession().windows(entry.path())) {
