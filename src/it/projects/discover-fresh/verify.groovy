@@ -67,6 +67,10 @@ assert starts[0].matcher == 'startup|resume|clear|compact'
 assert starts[0].hooks == [[type: 'command', command: '"$CLAUDE_PROJECT_DIR"/.termsprawl/bin/termsprawl-record']]
 String settingsText = text('.claude/settings.local.json')
 assert settingsText.count('termsprawl-record') == 1
+// the guard before a Claude Code edit, exactly once
+assert settings.hooks.PreToolUse == [[matcher: 'Edit|MultiEdit|Write|NotebookEdit',
+        hooks: [[type: 'command',
+                 command: '"$CLAUDE_PROJECT_DIR"/.termsprawl/bin/termsprawl-touches --hook --cwd "$CLAUDE_PROJECT_DIR"']]]]
 assert settingsText.endsWith('}\n') && !settingsText.contains('\r')
 
 // nothing else: no state, no root AGENTS.md
@@ -83,11 +87,12 @@ assert planted.sort() == ['.claude/settings.local.json', '.claude/skills/termspr
         '.termsprawl/bin/termsprawl-context',
         '.termsprawl/bin/termsprawl-context.cmd', '.termsprawl/bin/termsprawl-history',
         '.termsprawl/bin/termsprawl-history.cmd', '.termsprawl/bin/termsprawl-record',
-        '.termsprawl/bin/termsprawl-record.cmd', '.termsprawl/bin/termsprawl.jar', '.termsprawl/bin/termsprawl.jsa',
+        '.termsprawl/bin/termsprawl-record.cmd', '.termsprawl/bin/termsprawl-touches',
+        '.termsprawl/bin/termsprawl-touches.cmd', '.termsprawl/bin/termsprawl.jar', '.termsprawl/bin/termsprawl.jsa',
         '.termsprawl/bin/termsprawl.jsa.stamp']
 
 // one short INFO summary line, no stack trace
-assert log.contains('[INFO] termsprawl: wrote 18 discovery file(s) under ' + basedir.canonicalPath + '\n')
+assert log.contains('[INFO] termsprawl: wrote 20 discovery file(s) under ' + basedir.canonicalPath + '\n')
 assert !log.contains('at io.github.termsprawl')
 assert log.contains('BUILD SUCCESS')
 true

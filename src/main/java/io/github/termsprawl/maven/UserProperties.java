@@ -4,6 +4,9 @@ package io.github.termsprawl.maven;
 public final class UserProperties {
     public static final String SKIP = "termsprawl.skip";
     public static final String CLAUDE_HOOK = "termsprawl.claudeHook";
+    /** discover: the guard before a Claude Code edit, warn, ask, deny or off (docs/touches.md). */
+    public static final String GUARD = "termsprawl.guard";
+
     public static final String A = "termsprawl.a";
     public static final String B = "termsprawl.b";
     public static final String NODE = "termsprawl.node";
