@@ -9,6 +9,8 @@ String BLOCK = '<!-- termsprawl:context-links -->\n' +
         'Linked agent context: run\n' +
         '`.termsprawl/bin/termsprawl-context --cwd . --self "$TERMSPRAWL_NODE_ID"`\n' +
         'to print peer transcripts. Only read what that command prints.\n' +
+        'Before you edit a file another agent may be working on, run\n' +
+        '`.termsprawl/bin/termsprawl-touches --cwd . --self "$TERMSPRAWL_NODE_ID" --file <path>`.\n' +
         '<!-- /termsprawl:context-links -->'
 String SKILL = '---\n' +
         'name: termsprawl-context\n' +
