@@ -38,6 +38,10 @@ public final class UserProperties {
     public static final String RECORD_SKIP = "termsprawl.record.skip";
     public static final String CONTEXT_SKIP = "termsprawl.context.skip";
     public static final String STATUS_SKIP = "termsprawl.status.skip";
+    public static final String TOUCHES_SKIP = "termsprawl.touches.skip";
+    /** touches: only this file (docs/touches.md). */
+    public static final String FILE = "termsprawl.file";
+
     public static final String HISTORY_SKIP = "termsprawl.history.skip";
     public static final String ASK_SKIP = "termsprawl.ask.skip";
     public static final String REMOVE_SKIP = "termsprawl.remove.skip";
