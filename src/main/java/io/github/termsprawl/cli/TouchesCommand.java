@@ -6,6 +6,7 @@ import io.github.termsprawl.touch.PeerTouches;
 import io.github.termsprawl.touch.TouchReport;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -21,14 +22,28 @@ public final class TouchesCommand {
 
     public static void main(String[] args) {
         Thread.setDefaultUncaughtExceptionHandler(ContextCommand.QUIET);
-        int code = run(
+        int code = main(
                 args,
                 Instant.now(),
+                System.in,
                 new FileOutputStream(FileDescriptor.out),
-                new FileOutputStream(FileDescriptor.err));
+                new FileOutputStream(FileDescriptor.err),
+                System.getenv("TERMSPRAWL_NODE_ID"));
         if (code != 0) {
             System.exit(code);
         }
+    }
+
+    /** {@code --hook} first: Claude Code's PreToolUse hook ({@link TouchHook}), silent on any failure; else the command. */
+    static int main(String[] args, Instant now, InputStream in, OutputStream out, OutputStream err, String self) {
+        if (args.length > 0 && args[0].equals("--hook")) {
+            try {
+                return TouchHook.run(args, now, in, out, self);
+            } catch (RuntimeException | Error e) {
+                return 0; // silent: the edit goes on
+            }
+        }
+        return run(args, now, out, err);
     }
 
     static int run(String[] args, Instant now, OutputStream out, OutputStream err) {
