@@ -9,6 +9,8 @@ String BLOCK = '<!-- termsprawl:context-links -->\n' +
         'Linked agent context: run\n' +
         '`.termsprawl/bin/termsprawl-context --cwd . --self "$TERMSPRAWL_NODE_ID"`\n' +
         'to print peer transcripts. Only read what that command prints.\n' +
+        'Before you edit a file another agent may be working on, run\n' +
+        '`.termsprawl/bin/termsprawl-touches --cwd . --self "$TERMSPRAWL_NODE_ID" --file <path>`.\n' +
         '<!-- /termsprawl:context-links -->'
 String SKILL = '---\n' +
         'name: termsprawl-context\n' +
@@ -67,6 +69,10 @@ assert starts[0].matcher == 'startup|resume|clear|compact'
 assert starts[0].hooks == [[type: 'command', command: '"$CLAUDE_PROJECT_DIR"/.termsprawl/bin/termsprawl-record']]
 String settingsText = text('.claude/settings.local.json')
 assert settingsText.count('termsprawl-record') == 1
+// the guard before a Claude Code edit, exactly once
+assert settings.hooks.PreToolUse == [[matcher: 'Edit|MultiEdit|Write|NotebookEdit',
+        hooks: [[type: 'command',
+                 command: '"$CLAUDE_PROJECT_DIR"/.termsprawl/bin/termsprawl-touches --hook --cwd "$CLAUDE_PROJECT_DIR"']]]]
 assert settingsText.endsWith('}\n') && !settingsText.contains('\r')
 
 // nothing else: no state, no root AGENTS.md
@@ -83,11 +89,12 @@ assert planted.sort() == ['.claude/settings.local.json', '.claude/skills/termspr
         '.termsprawl/bin/termsprawl-context',
         '.termsprawl/bin/termsprawl-context.cmd', '.termsprawl/bin/termsprawl-history',
         '.termsprawl/bin/termsprawl-history.cmd', '.termsprawl/bin/termsprawl-record',
-        '.termsprawl/bin/termsprawl-record.cmd', '.termsprawl/bin/termsprawl.jar', '.termsprawl/bin/termsprawl.jsa',
+        '.termsprawl/bin/termsprawl-record.cmd', '.termsprawl/bin/termsprawl-touches',
+        '.termsprawl/bin/termsprawl-touches.cmd', '.termsprawl/bin/termsprawl.jar', '.termsprawl/bin/termsprawl.jsa',
         '.termsprawl/bin/termsprawl.jsa.stamp']
 
 // one short INFO summary line, no stack trace
-assert log.contains('[INFO] termsprawl: wrote 18 discovery file(s) under ' + basedir.canonicalPath + '\n')
+assert log.contains('[INFO] termsprawl: wrote 20 discovery file(s) under ' + basedir.canonicalPath + '\n')
 assert !log.contains('at io.github.termsprawl')
 assert log.contains('BUILD SUCCESS')
 true

@@ -9,7 +9,11 @@ assert s.permissions == [allow: ['Bash(ls:*)'], deny: []]
 assert s.model == 'opus'
 assert s.env == [FOO: 'bar']
 assert s.hooks.keySet() as List == ['PreToolUse', 'SessionStart']
-assert s.hooks.PreToolUse == [[matcher: 'Bash', hooks: [[type: 'command', command: 'echo pre']]]]
+// their PreToolUse hook first, our guard before an edit once after it (docs/touches.md)
+assert s.hooks.PreToolUse == [[matcher: 'Bash', hooks: [[type: 'command', command: 'echo pre']]],
+        [matcher: 'Edit|MultiEdit|Write|NotebookEdit',
+         hooks: [[type: 'command',
+                  command: '"$CLAUDE_PROJECT_DIR"/.termsprawl/bin/termsprawl-touches --hook --cwd "$CLAUDE_PROJECT_DIR"']]]]
 // their SessionStart hook first, ours once after it
 assert s.hooks.SessionStart == [
         [matcher: 'startup', hooks: [[type: 'command', command: 'echo hello', timeout: 5]]],
@@ -19,6 +23,6 @@ assert text.count('termsprawl-record') == 1
 assert text.endsWith('}\n')
 
 String log = new File(basedir, 'build.log').getText('UTF-8')
-assert log.contains('[INFO] termsprawl: wrote 18 discovery file(s) under ')
+assert log.contains('[INFO] termsprawl: wrote 20 discovery file(s) under ')
 assert log.contains('[INFO] termsprawl: discovery files are up to date')
 true

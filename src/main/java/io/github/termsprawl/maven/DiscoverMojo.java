@@ -38,6 +38,19 @@ public class DiscoverMojo extends AbstractSqliteMojo {
     @Parameter(property = UserProperties.DISCOVER_SKIP, defaultValue = "false")
     private String skipDiscover;
 
+    /** The guard before a Claude Code edit: warn (the default), ask, deny or off (docs/touches.md). */
+    @Parameter(property = UserProperties.GUARD, defaultValue = "warn")
+    String guard;
+
+    private String guard() throws UserErrorException {
+        String g = guard == null || guard.isBlank() ? "warn" : guard.strip();
+        if (!ClaudeHookSettings.GUARDS.contains(g)) {
+            throw new UserErrorException(
+                    "Unknown guard: " + g, "run with -D" + UserProperties.GUARD + "=warn, ask, deny or off");
+        }
+        return g;
+    }
+
     @Override
     String skipGoal() {
         return skipDiscover;
@@ -55,7 +68,7 @@ public class DiscoverMojo extends AbstractSqliteMojo {
         String settings;
         try {
             // a malformed settings file fails the goal before any other file is touched
-            settings = hook ? ClaudeHookSettings.plan(layout.claudeSettingsLocal()) : null;
+            settings = hook ? ClaudeHookSettings.plan(layout.claudeSettingsLocal(), guard()) : null;
         } catch (UserErrorException e) {
             throw e.or("run with -D" + UserProperties.CLAUDE_HOOK + "=false to skip the hook");
         }

@@ -4,6 +4,9 @@ package io.github.termsprawl.maven;
 public final class UserProperties {
     public static final String SKIP = "termsprawl.skip";
     public static final String CLAUDE_HOOK = "termsprawl.claudeHook";
+    /** discover: the guard before a Claude Code edit, warn, ask, deny or off (docs/touches.md). */
+    public static final String GUARD = "termsprawl.guard";
+
     public static final String A = "termsprawl.a";
     public static final String B = "termsprawl.b";
     public static final String NODE = "termsprawl.node";
@@ -39,6 +42,10 @@ public final class UserProperties {
     public static final String RECORD_SKIP = "termsprawl.record.skip";
     public static final String CONTEXT_SKIP = "termsprawl.context.skip";
     public static final String STATUS_SKIP = "termsprawl.status.skip";
+    public static final String TOUCHES_SKIP = "termsprawl.touches.skip";
+    /** touches: only this file (docs/touches.md). */
+    public static final String FILE = "termsprawl.file";
+
     public static final String HISTORY_SKIP = "termsprawl.history.skip";
     public static final String ASK_SKIP = "termsprawl.ask.skip";
     public static final String REMOVE_SKIP = "termsprawl.remove.skip";

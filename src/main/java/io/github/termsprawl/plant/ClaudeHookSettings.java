@@ -29,6 +29,18 @@ public final class ClaudeHookSettings {
     public static final String MATCHER = "startup|resume|clear|compact";
     public static final String COMMAND = "\"$CLAUDE_PROJECT_DIR\"/.termsprawl/bin/" + Discovery.RECORD;
     static final String EVENT = "SessionStart";
+    /** The guard before an edit (docs/touches.md, "The warning before an edit"). */
+    static final String GUARD_EVENT = "PreToolUse";
+
+    public static final String GUARD_MATCHER = "Edit|MultiEdit|Write|NotebookEdit";
+    /** The guard's modes: warn and let the edit go on (the default), ask the user, deny, or no guard. */
+    public static final java.util.List<String> GUARDS = java.util.List.of("warn", "ask", "deny", "off");
+
+    /** The guard's command: the touches command reading the hook's JSON on stdin. */
+    public static String guardCommand(String guard) {
+        return "\"$CLAUDE_PROJECT_DIR\"/.termsprawl/bin/" + Discovery.TOUCHES + " --hook --cwd \"$CLAUDE_PROJECT_DIR\""
+                + ("warn".equals(guard) ? "" : " --guard " + guard);
+    }
 
     /**
      * The user's file read as JSON.parse reads it (a repeated key keeps its first place and its last
@@ -56,6 +68,72 @@ public final class ClaudeHookSettings {
         }
         String existing = Files.exists(settingsFile) ? read(settingsFile) : null;
         return merge(existing, settingsFile.toString());
+    }
+
+    /**
+     * {@link #plan(Path)} with the guard: the PreToolUse hook added, its command set to {@code guard}'s, or taken
+     * out for {@code off}; null when the file holds all that already.
+     */
+    public static String plan(Path settingsFile, String guard) throws IOException, UserErrorException {
+        if (Files.exists(settingsFile) && !Files.isRegularFile(settingsFile)) {
+            throw malformed(settingsFile.toString(), "it is not a regular file");
+        }
+        String existing = Files.exists(settingsFile) ? read(settingsFile) : null;
+        return merge(existing, settingsFile.toString(), guard);
+    }
+
+    /** {@link #merge(String, String)} and the guard of {@link #plan(Path, String)}. */
+    public static String merge(String existing, String name, String guard) throws UserErrorException {
+        if (!GUARDS.contains(guard)) {
+            throw new UserErrorException("Unknown guard: " + guard, "Use one of " + String.join(", ", GUARDS));
+        }
+        String withRecord = merge(existing, name);
+        String text = withRecord == null ? existing : withRecord;
+        ObjectNode root = parse(text, name, false);
+        ObjectNode hooks = (ObjectNode) root.get("hooks");
+        JsonNode eventValue = hooks.get(GUARD_EVENT);
+        if (eventValue != null && !(eventValue instanceof ArrayNode)) {
+            throw malformed(name, "\"hooks\".\"" + GUARD_EVENT + "\" is not an array");
+        }
+        ArrayNode entries = eventValue == null ? null : (ArrayNode) eventValue;
+        String want = "off".equals(guard) ? null : guardCommand(guard);
+        boolean changed = false;
+        boolean present = false;
+        if (entries != null) {
+            for (int i = entries.size() - 1; i >= 0; i--) {
+                if (entries.get(i) instanceof ObjectNode entry && entry.get("hooks") instanceof ArrayNode list) {
+                    boolean removed = false;
+                    for (int j = list.size() - 1; j >= 0; j--) {
+                        if (isGuard(list.get(j))) {
+                            if (want == null || present) {
+                                list.remove(j);
+                                removed = true;
+                                changed = true;
+                            } else {
+                                present = true;
+                                if (!want.equals(list.get(j).get("command").textValue())) {
+                                    ((ObjectNode) list.get(j)).put("command", want);
+                                    changed = true;
+                                }
+                            }
+                        }
+                    }
+                    if (removed && list.isEmpty()) {
+                        entries.remove(i);
+                    }
+                }
+            }
+            if (entries.isEmpty() && changed) {
+                hooks.remove(GUARD_EVENT); // discover made it: an empty list and none read alike
+            }
+        }
+        if (want != null && !present) {
+            ArrayNode list = entries == null || !hooks.has(GUARD_EVENT) ? hooks.putArray(GUARD_EVENT) : entries;
+            ObjectNode entry = list.addObject().put("matcher", GUARD_MATCHER);
+            entry.putArray("hooks").addObject().put("type", "command").put("command", want);
+            changed = true;
+        }
+        return changed ? write(root, name) : withRecord;
     }
 
     private static String read(Path file) throws IOException, UserErrorException {
@@ -160,15 +238,32 @@ public final class ClaudeHookSettings {
      */
     public static Removal unmerge(String existing, String name) throws UserErrorException {
         ObjectNode root = parse(existing, name, true);
-        if (!(root.get("hooks") instanceof ObjectNode hooks) || !(hooks.get(EVENT) instanceof ArrayNode entries)) {
+        if (!(root.get("hooks") instanceof ObjectNode hooks)) {
             return new Removal(false, null);
         }
+        boolean found = false;
+        for (String event : java.util.List.of(EVENT, GUARD_EVENT)) {
+            if (hooks.get(event) instanceof ArrayNode entries) {
+                found |= unmergeEvent(hooks, event, entries);
+            }
+        }
+        if (!found) {
+            return new Removal(false, null);
+        }
+        if (hooks.isEmpty()) {
+            root.remove("hooks");
+        }
+        return new Removal(true, root.isEmpty() ? null : write(root, name));
+    }
+
+    /** Takes our hooks out of one event's entries; an entry, then the event's list, left empty goes. */
+    private static boolean unmergeEvent(ObjectNode hooks, String event, ArrayNode entries) {
         boolean found = false;
         for (int i = entries.size() - 1; i >= 0; i--) {
             if (entries.get(i) instanceof ObjectNode entry && entry.get("hooks") instanceof ArrayNode list) {
                 boolean had = false;
                 for (int j = list.size() - 1; j >= 0; j--) {
-                    if (isOurs(list.get(j))) {
+                    if (isOurs(list.get(j)) || isGuard(list.get(j))) {
                         list.remove(j);
                         had = true;
                     }
@@ -179,16 +274,10 @@ public final class ClaudeHookSettings {
                 found |= had;
             }
         }
-        if (!found) {
-            return new Removal(false, null);
+        if (found && entries.isEmpty()) {
+            hooks.remove(event);
         }
-        if (entries.isEmpty()) {
-            hooks.remove(EVENT);
-            if (hooks.isEmpty()) {
-                root.remove("hooks");
-            }
-        }
-        return new Removal(true, root.isEmpty() ? null : write(root, name));
+        return found;
     }
 
     private static UserErrorException problem(boolean removing, String name, String problem) {
@@ -242,6 +331,14 @@ public final class ClaudeHookSettings {
             }
         }
         return false;
+    }
+
+    /** The guard's hook, whatever its mode: it runs the touches command with {@code --hook}. */
+    static boolean isGuard(JsonNode hook) {
+        JsonNode command = hook.get("command");
+        return command != null
+                && command.isTextual()
+                && command.textValue().contains("/.termsprawl/bin/" + Discovery.TOUCHES + " --hook");
     }
 
     private static boolean isOurs(JsonNode hook) {

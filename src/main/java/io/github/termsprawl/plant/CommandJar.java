@@ -31,6 +31,7 @@ public final class CommandJar {
     public static final String TRAINING_MAIN = "io.github.termsprawl.cli.ArchiveTraining";
 
     public static final String ASK_MAIN = "io.github.termsprawl.cli.AskCommand";
+    public static final String TOUCHES_MAIN = "io.github.termsprawl.cli.TouchesCommand";
     private static final LocalDateTime FIXED_TIME = LocalDateTime.of(2020, 1, 1, 0, 0);
     /** The layers the planted commands run on; {@code plant} and {@code maven} stay in the plugin. */
     static final String[] OWN = {
@@ -38,7 +39,9 @@ public final class CommandJar {
         "io/github/termsprawl/redact/",
         "io/github/termsprawl/core/",
         "io/github/termsprawl/store/",
+        "io/github/termsprawl/edits/",
         "io/github/termsprawl/registry/",
+        "io/github/termsprawl/touch/",
         "io/github/termsprawl/view/",
         "io/github/termsprawl/history/",
         "io/github/termsprawl/ask/",

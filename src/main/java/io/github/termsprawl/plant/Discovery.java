@@ -41,6 +41,7 @@ public final class Discovery {
     static final String RECORD_JVM_FLAGS = " -Xmx64m";
 
     public static final String ASK = "termsprawl-ask";
+    public static final String TOUCHES = "termsprawl-touches";
 
     /**
      * A file check found wrong: {@code problem} is {@code missing}, {@code stale}, {@code not executable} or
@@ -56,8 +57,17 @@ public final class Discovery {
      * The launchers' names: {@code remove} deletes them, {@link #GITIGNORE} takes them back (declared before it,
      * which is made from it).
      */
-    public static final List<String> LAUNCHERS =
-            List.of(CONTEXT, CONTEXT + ".cmd", RECORD, RECORD + ".cmd", HISTORY, HISTORY + ".cmd", ASK, ASK + ".cmd");
+    public static final List<String> LAUNCHERS = List.of(
+            CONTEXT,
+            CONTEXT + ".cmd",
+            RECORD,
+            RECORD + ".cmd",
+            HISTORY,
+            HISTORY + ".cmd",
+            ASK,
+            ASK + ".cmd",
+            TOUCHES,
+            TOUCHES + ".cmd");
 
     /**
      * What is per machine, never committed: paths of this machine, built jars, caches. First the committed
@@ -104,6 +114,7 @@ public final class Discovery {
                     + "/bin/" + RECORD + " text eol=lf\n"
                     + "/bin/" + HISTORY + " text eol=lf\n"
                     + "/bin/" + ASK + " text eol=lf\n"
+                    + "/bin/" + TOUCHES + " text eol=lf\n"
                     + "/bin/*.cmd text eol=crlf\n"
                     + "/bin/*.jar binary\n"
                     + "*.json text eol=lf\n"
@@ -172,6 +183,16 @@ public final class Discovery {
                 + " (--cwd <dir> --self <nodeId> (--node <id> | --peers) \"question\")";
         files.add(text(bin.resolve(ASK), launchers.sh(ASK, CommandJar.ASK_MAIN, askPurpose, true), true));
         files.add(text(bin.resolve(ASK + ".cmd"), launchers.cmd(ASK, CommandJar.ASK_MAIN, askPurpose, true), false));
+        String touchesPurpose = "prints the files each linked peer changed, newest first (--cwd <dir> --self <nodeId>"
+                + " [--file <path>] [--since <time|duration>] [--json])";
+        files.add(text(
+                bin.resolve(TOUCHES),
+                launchers.sh(TOUCHES, CommandJar.TOUCHES_MAIN, touchesPurpose, false, CONTEXT_JVM_FLAGS),
+                true));
+        files.add(text(
+                bin.resolve(TOUCHES + ".cmd"),
+                launchers.cmd(TOUCHES, CommandJar.TOUCHES_MAIN, touchesPurpose, false, CONTEXT_JVM_FLAGS),
+                false));
         // the jars are rebuilt by discover on each machine (which every teammate runs once to get the hook):
         // 5 MB a version in every user's history would buy nothing
         files.add(jar(Launchers.JAR, CommandJar::build).perMachine());

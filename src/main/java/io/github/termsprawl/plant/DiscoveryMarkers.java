@@ -6,11 +6,17 @@ public final class DiscoveryMarkers {
     public static final String CLOSE = "<!-- /termsprawl:context-links -->";
     public static final String COMMAND = ".termsprawl/bin/termsprawl-context --cwd . --self \"$TERMSPRAWL_NODE_ID\"";
 
-    /** The managed block of {@code .termsprawl/AGENTS.md}: five lines, no trailing newline. */
+    /** Who else changed a file, as an agent without Claude Code's edit hook runs it (docs/touches.md). */
+    public static final String TOUCHES_COMMAND =
+            ".termsprawl/bin/termsprawl-touches --cwd . --self \"$TERMSPRAWL_NODE_ID\" --file <path>";
+
+    /** The managed block of {@code .termsprawl/AGENTS.md}: seven lines, no trailing newline. */
     public static final String BLOCK = OPEN + "\n"
             + "Linked agent context: run\n"
             + "`" + COMMAND + "`\n"
             + "to print peer transcripts. Only read what that command prints.\n"
+            + "Before you edit a file another agent may be working on, run\n"
+            + "`" + TOUCHES_COMMAND + "`.\n"
             + CLOSE;
 
     /** {@code .claude/skills/termsprawl-context/SKILL.md}, byte for byte. */

@@ -161,7 +161,10 @@ public final class Removal {
         }
         try (Stream<Path> list = Files.list(dir)) {
             for (Path p : list.sorted().toList()) {
-                if (p.getFileName().toString().endsWith(".json") && !Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
+                String name = p.getFileName().toString();
+                // a transcript index entry and its touch index (docs/touches.md, "The touch index")
+                if ((name.endsWith(".json") || name.endsWith(".touches"))
+                        && !Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
                     delete(p, null);
                 }
             }

@@ -14,6 +14,8 @@ class DiscoveryMarkersTest {
             + "Linked agent context: run\n"
             + "`.termsprawl/bin/termsprawl-context --cwd . --self \"$TERMSPRAWL_NODE_ID\"`\n"
             + "to print peer transcripts. Only read what that command prints.\n"
+            + "Before you edit a file another agent may be working on, run\n"
+            + "`.termsprawl/bin/termsprawl-touches --cwd . --self \"$TERMSPRAWL_NODE_ID\" --file <path>`.\n"
             + CLOSE;
     static final String SKILL = "---\n"
             + "name: termsprawl-context\n"
@@ -36,7 +38,7 @@ class DiscoveryMarkersTest {
         assertEquals(OPEN, DiscoveryMarkers.OPEN);
         assertEquals(CLOSE, DiscoveryMarkers.CLOSE);
         assertEquals(BLOCK, DiscoveryMarkers.BLOCK);
-        assertEquals(5, BLOCK.split("\n", -1).length);
+        assertEquals(7, BLOCK.split("\n", -1).length);
         assertEquals(SKILL, DiscoveryMarkers.SKILL);
     }
 
@@ -83,7 +85,9 @@ class DiscoveryMarkersTest {
         assertEquals(
                 BLOCK + "\n\nLinked agent context: run\n"
                         + "`.termsprawl/bin/termsprawl-context --cwd . --self \"$TERMSPRAWL_NODE_ID\"`\n"
-                        + "to print peer transcripts. Only read what that command prints.\n",
+                        + "to print peer transcripts. Only read what that command prints.\n"
+                        + "Before you edit a file another agent may be working on, run\n"
+                        + "`.termsprawl/bin/termsprawl-touches --cwd . --self \"$TERMSPRAWL_NODE_ID\" --file <path>`.\n",
                 upsert(BLOCK + "\n" + BLOCK));
     }
 

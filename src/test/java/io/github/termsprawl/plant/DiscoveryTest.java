@@ -46,6 +46,8 @@ class DiscoveryTest {
             ".termsprawl/bin/termsprawl-history.cmd",
             ".termsprawl/bin/termsprawl-ask",
             ".termsprawl/bin/termsprawl-ask.cmd",
+            ".termsprawl/bin/termsprawl-touches",
+            ".termsprawl/bin/termsprawl-touches.cmd",
             ".termsprawl/bin/termsprawl.jar",
             ".termsprawl/bin/lib/sqlite-jdbc.jar",
             ".termsprawl/.gitignore",

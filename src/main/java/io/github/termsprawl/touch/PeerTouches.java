@@ -1,0 +1,91 @@
+package io.github.termsprawl.touch;
+
+import io.github.termsprawl.core.Links;
+import io.github.termsprawl.core.NodeId;
+import io.github.termsprawl.core.ProjectLayout;
+import io.github.termsprawl.core.TranscriptIndex;
+import io.github.termsprawl.registry.TranscriptReaders;
+import io.github.termsprawl.store.Store;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What each linked peer of a node changed in its current session (docs/touches.md, "termsprawl-touches"): per peer
+ * in link order, its touches newest first, read through the touch index. A peer that cannot be read has none.
+ */
+public final class PeerTouches {
+    /** A peer's touches, newest first (an event without a time last, in session order). */
+    public record Peer(String node, Store store, List<TouchEvent> touches) {}
+
+    private PeerTouches() {}
+
+    /**
+     * @param file  only touches of this file (a path as an agent names it: absolute, or relative to the project), or null
+     * @param since only touches at or after it (events without a time then count as older), or null
+     */
+    public static List<Peer> of(ProjectLayout layout, String self, String file, Instant since) {
+        return of(layout, NodeId.isSafe(self) ? new Links(layout).peersOf(self) : List.of(), file, since);
+    }
+
+    /** The touches of {@code nodes}, as {@link #of(ProjectLayout, String, String, Instant)}. */
+    public static List<Peer> of(ProjectLayout layout, List<String> nodes, String file, Instant since) {
+        String wanted = file == null ? null : new ProjectPaths(layout.cwd()).relative(file);
+        if (file != null && wanted == null) {
+            return List.of(); // a file outside the project: nobody there changed it
+        }
+        List<Peer> out = new ArrayList<>();
+        TranscriptIndex index = new TranscriptIndex(layout);
+        try (TranscriptReaders readers =
+                new TranscriptReaders(new io.github.termsprawl.jsonl.JsonlTail(), layout.sqliteNativeDir())) {
+            for (String node : nodes) {
+                try {
+                    TranscriptIndex.Entry entry = index.read(node);
+                    if (entry == null) {
+                        continue;
+                    }
+                    Store store = readers.storeOf(entry);
+                    if (store == null) {
+                        continue;
+                    }
+                    List<TouchEvent> kept = new ArrayList<>();
+                    for (TouchEvent e : TouchIndex.read(layout, node, entry, store, readers)
+                            .result()
+                            .events()) {
+                        if ((wanted == null || wanted.equals(e.path()))
+                                && (since == null
+                                        || e.time() != null && !e.time().isBefore(since))) {
+                            kept.add(e);
+                        }
+                    }
+                    if (!kept.isEmpty()) {
+                        out.add(new Peer(node, store, newestFirst(kept)));
+                    }
+                } catch (RuntimeException e) {
+                    // fail open: a peer that cannot be read has nothing to say
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Newest first; events without a time after those with one, the later in the session first. */
+    static List<TouchEvent> newestFirst(List<TouchEvent> sessionOrder) {
+        List<TouchEvent> reversed = new ArrayList<>(sessionOrder);
+        java.util.Collections.reverse(reversed);
+        reversed.sort(Comparator.comparing(TouchEvent::time, Comparator.nullsLast(Comparator.<Instant>reverseOrder())));
+        return reversed;
+    }
+
+    /** The newest touch of each file, newest first: what a peer changed. */
+    public static List<TouchEvent> latestPerFile(List<TouchEvent> newestFirst) {
+        Map<String, TouchEvent> out = new LinkedHashMap<>();
+        for (TouchEvent e : newestFirst) {
+            out.putIfAbsent(e.path(), e);
+        }
+        return List.copyOf(out.values());
+    }
+}

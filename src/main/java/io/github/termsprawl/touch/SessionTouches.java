@@ -1,0 +1,173 @@
+package io.github.termsprawl.touch;
+
+import io.github.termsprawl.core.TranscriptIndex;
+import io.github.termsprawl.edits.FileTouch;
+import io.github.termsprawl.edits.TouchRule;
+import io.github.termsprawl.registry.SessionReaders;
+import io.github.termsprawl.registry.TouchRules;
+import io.github.termsprawl.registry.TranscriptReaders;
+import io.github.termsprawl.store.Block;
+import io.github.termsprawl.store.Message;
+import io.github.termsprawl.store.MessageVisitor;
+import io.github.termsprawl.store.SessionReader;
+import io.github.termsprawl.store.Store;
+import io.github.termsprawl.store.claude.ClaudeSession;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The files one node changed in its session (docs/touches.md): every tool call of the whole session through its
+ * store's touch rule, with the call's result, its time and its turn number. Turn N is the N-th message as the turn
+ * files number them (docs/files.md): for Claude Code the live branch of each compaction window, so a call found
+ * only off it is kept, marked rewound, without a turn; for the other stores every message of a whole read.
+ */
+public final class SessionTouches {
+    /**
+     * @param calls     the tool calls read
+     * @param malformed editing calls skipped because their input names no file
+     * @param outside   files dropped because they are outside the project
+     */
+    public record Stats(int calls, int malformed, int outside) {}
+
+    public record Result(List<TouchEvent> events, Stats stats) {}
+
+    private SessionTouches() {}
+
+    /** The node's touches in session order, or an empty result for a store without a rule (a whole read). */
+    public static Result read(
+            String node, TranscriptIndex.Entry entry, Store store, ProjectPaths paths, TranscriptReaders readers) {
+        TouchRule rule = TouchRules.rule(store);
+        SessionReader reader =
+                SessionReaders.reader(store, store == Store.OPENCODE ? readers.openCodeDatabases() : null);
+        if (rule == null || reader == null) {
+            return new Result(List.of(), new Stats(0, 0, 0));
+        }
+        Collector c = new Collector(node, rule, paths, store == Store.CLAUDE ? claudeTurns(entry) : null);
+        reader.walk(entry, c);
+        return c.result();
+    }
+
+    /**
+     * Takes a walk's messages and makes their touches; continued across reads of a growing file ({@link
+     * TouchIndex}): it holds the events so far, the calls still waiting for a result, and the message count.
+     */
+    static final class Collector implements MessageVisitor {
+        private final String node;
+        private final TouchRule rule;
+        private final ProjectPaths paths;
+        private final Map<String, Integer> liveTurns;
+        final List<TouchEvent> events = new ArrayList<>();
+        /** Calls without a result yet: their events' indexes. */
+        final Map<String, List<Integer>> waiting = new HashMap<>();
+
+        int calls;
+        int malformed;
+        int outside;
+        int messages;
+        /** Stops the walk at the first message of a line starting at or past it (a line still being written). */
+        long end = Long.MAX_VALUE;
+
+        Collector(String node, TouchRule rule, ProjectPaths paths, Map<String, Integer> liveTurns) {
+            this.node = node;
+            this.rule = rule;
+            this.paths = paths;
+            this.liveTurns = liveTurns;
+        }
+
+        /** Continues from {@code events} (session order) and the stats of an earlier read. */
+        void resume(List<TouchEvent> earlier, List<String> waitingIds, Stats stats, int messageCount) {
+            events.addAll(earlier);
+            for (String id : waitingIds) {
+                for (int i = 0; i < events.size(); i++) {
+                    if (id.equals(events.get(i).callId())) {
+                        waiting.computeIfAbsent(id, k -> new ArrayList<>()).add(i);
+                    }
+                }
+            }
+            calls = stats.calls();
+            malformed = stats.malformed();
+            outside = stats.outside();
+            messages = messageCount;
+        }
+
+        @Override
+        public boolean visit(Message m) {
+            if (m.source() instanceof io.github.termsprawl.store.Source.Line l && l.offset() >= end) {
+                return false;
+            }
+            int number = messages++;
+            for (Block b : m.blocks()) {
+                if (b instanceof Block.ToolResult r && r.callId() != null) {
+                    List<Integer> at = waiting.remove(r.callId());
+                    if (at != null) {
+                        for (int i : at) {
+                            TouchEvent e = events.get(i);
+                            events.set(
+                                    i,
+                                    new TouchEvent(
+                                            e.node(),
+                                            e.path(),
+                                            e.kind(),
+                                            e.command(),
+                                            e.time(),
+                                            e.turn(),
+                                            !r.error(),
+                                            e.rewound(),
+                                            e.callId()));
+                        }
+                    }
+                } else if (b instanceof Block.ToolCall call) {
+                    calls++;
+                    List<FileTouch> touches = rule.touches(call);
+                    if (touches == null) {
+                        malformed++;
+                        continue;
+                    }
+                    Integer turn = number;
+                    boolean rewound = false;
+                    if (liveTurns != null) {
+                        turn = call.id() == null ? null : liveTurns.get(call.id());
+                        rewound = turn == null && !m.has(Message.Flag.SIDECHAIN);
+                    }
+                    for (FileTouch t : touches) {
+                        String rel = paths.relative(t.path());
+                        if (rel == null) {
+                            outside++;
+                            continue;
+                        }
+                        if (call.id() != null) {
+                            waiting.computeIfAbsent(call.id(), k -> new ArrayList<>())
+                                    .add(events.size());
+                        }
+                        events.add(new TouchEvent(
+                                node, rel, t.kind(), t.command(), m.timestamp(), turn, false, rewound, call.id()));
+                    }
+                }
+            }
+            return true;
+        }
+
+        Result result() {
+            return new Result(List.copyOf(events), new Stats(calls, malformed, outside));
+        }
+    }
+
+    /** Each call id on Claude Code's live branches, with the turn number of the message that makes it. */
+    static Map<String, Integer> claudeTurns(TranscriptIndex.Entry entry) {
+        Map<String, Integer> turns = new HashMap<>();
+        int n = 0;
+        for (ClaudeSession.Window w : new ClaudeSession().windows(entry.path())) {
+            for (Message m : w.messages()) {
+                for (Block b : m.blocks()) {
+                    if (b instanceof Block.ToolCall c && c.id() != null) {
+                        turns.putIfAbsent(c.id(), n);
+                    }
+                }
+                n++;
+            }
+        }
+        return turns;
+    }
+}

@@ -1,0 +1,374 @@
+package io.github.termsprawl.touch;
+
+import io.github.termsprawl.core.AtomicFiles;
+import io.github.termsprawl.core.ProjectLayout;
+import io.github.termsprawl.core.TranscriptIndex;
+import io.github.termsprawl.edits.FileTouch;
+import io.github.termsprawl.edits.TouchRule;
+import io.github.termsprawl.registry.TouchRules;
+import io.github.termsprawl.registry.TranscriptReaders;
+import io.github.termsprawl.store.Store;
+import io.github.termsprawl.store.codex.CodexSession;
+import io.github.termsprawl.store.pi.PiSession;
+import java.io.File;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.zip.CRC32C;
+
+/**
+ * A node's touches kept between reads (docs/touches.md, "The touch index"):
+ * {@code .termsprawl/transcripts/<nodeId>.touches}, per machine like the transcript index beside it. A
+ * transcript that has not changed is not opened; a Codex or pi transcript that only grew is read from the end of
+ * its last complete line; any other change (a shrink, a rewrite of the bytes read, another transcript, a Claude
+ * Code, Gemini CLI or OpenCode session, whose turns and branches a later record can change) reads it whole. The
+ * index is written atomically and confined to the project (core/AtomicFiles), and only when it changes; a broken
+ * or unreadable index is read again from the transcript.
+ */
+public final class TouchIndex {
+    static final String MAGIC = "termsprawl-touches 1";
+    /** Bytes of the transcript's head and of the end of what was read, hashed to tell a rewrite from growth. */
+    private static final int HASHED = 4096;
+
+    /** What one call cost: whether it read the transcript, from which offset, and how many bytes. */
+    public record Cost(boolean read, long from, long bytes) {}
+
+    public record Read(SessionTouches.Result result, Cost cost) {}
+
+    private TouchIndex() {}
+
+    public static Path file(ProjectLayout layout, String node) {
+        return layout.transcriptsDir().resolve(node + ".touches");
+    }
+
+    /**
+     * The node's touches, from its index where it still holds, the transcript read only past it; the index is
+     * brought up to date. A failure to write it is no failure of the read.
+     */
+    public static Read read(
+            ProjectLayout layout, String node, TranscriptIndex.Entry entry, Store store, TranscriptReaders readers) {
+        TouchRule rule = TouchRules.rule(store);
+        ProjectPaths paths = new ProjectPaths(layout.cwd());
+        Path index = file(layout, node);
+        Path source = entry.path();
+        String fingerprint = fingerprint(entry);
+        State old = State.parse(AtomicFiles.readPlain(index), node);
+        boolean sameSource = old != null
+                && old.source.equals(source + (entry.session() == null ? "" : "#" + entry.session()))
+                && old.store.equals(store.id());
+        if (rule == null) {
+            return new Read(
+                    new SessionTouches.Result(List.of(), new SessionTouches.Stats(0, 0, 0)), new Cost(false, 0, 0));
+        }
+        if (sameSource && old.fingerprint.equals(fingerprint)) {
+            return new Read(old.result(), new Cost(false, 0, 0));
+        }
+        boolean growing = store == Store.PI || store == Store.CODEX;
+        long size = source.toFile().length();
+        long end = growing ? completeLines(source, size) : 0;
+        SessionTouches.Collector c;
+        long from = 0;
+        if (growing) {
+            c = new SessionTouches.Collector(node, rule, paths, null);
+            boolean resume = sameSource
+                    && old.end > 0
+                    && old.end <= end
+                    && (store != Store.CODEX || old.modelTranscript)
+                    && prefixHash(source, old.end) == old.hash;
+            if (resume) {
+                c.resume(old.events, old.waiting, old.stats, old.messages);
+                from = old.end;
+            }
+            c.end = end;
+            boolean model = false;
+            if (store == Store.CODEX) {
+                model = new CodexSession()
+                                .walkFrom(source, from, 1, from > 0, c)
+                                .modelTranscript()
+                        || from > 0 && old.modelTranscript;
+            } else {
+                new PiSession().walkFrom(source, from, 1, c);
+            }
+            SessionTouches.Result r = c.result();
+            write(
+                    layout,
+                    index,
+                    new State(
+                            node,
+                            old == null || !sameSource ? key(entry) : old.source,
+                            store.id(),
+                            fingerprint,
+                            end,
+                            prefixHash(source, end),
+                            model,
+                            c.messages,
+                            r.stats(),
+                            r.events(),
+                            new ArrayList<>(c.waiting.keySet())));
+            return new Read(r, new Cost(true, from, end - from));
+        }
+        SessionTouches.Result r = SessionTouches.read(node, entry, store, paths, readers);
+        write(
+                layout,
+                index,
+                new State(node, key(entry), store.id(), fingerprint, 0, 0, false, 0, r.stats(), r.events(), List.of()));
+        return new Read(r, new Cost(true, 0, size));
+    }
+
+    private static String key(TranscriptIndex.Entry entry) {
+        return entry.path() + (entry.session() == null ? "" : "#" + entry.session());
+    }
+
+    private static void write(ProjectLayout layout, Path index, State state) {
+        try {
+            AtomicFiles.writeIfChanged(layout.cwd(), index, state.format());
+        } catch (IOException | RuntimeException e) {
+            // the index is a cache: the next call reads the transcript again
+        }
+    }
+
+    /** Size and modification time of the transcript (and of an OpenCode database's write-ahead log). */
+    static String fingerprint(TranscriptIndex.Entry entry) {
+        File f = entry.path().toFile();
+        if (f.isDirectory()) {
+            return "dir:" + System.nanoTime(); // a folder store tells no change: always read
+        }
+        File wal = new File(f.getPath() + "-wal");
+        return f.length() + ":" + f.lastModified()
+                + (wal.exists() ? ":" + wal.length() + ":" + wal.lastModified() : "");
+    }
+
+    /** The end of the last complete line at or before {@code size}: a line still being written is read next time. */
+    static long completeLines(Path file, long size) {
+        if (size <= 0) {
+            return 0;
+        }
+        try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
+            byte[] buf = new byte[8192];
+            long pos = size;
+            while (pos > 0) {
+                int n = (int) Math.min(buf.length, pos);
+                in.seek(pos - n);
+                in.readFully(buf, 0, n);
+                for (int i = n - 1; i >= 0; i--) {
+                    if (buf[i] == '\n') {
+                        return pos - n + i + 1;
+                    }
+                }
+                pos -= n;
+            }
+        } catch (IOException e) {
+            return 0;
+        }
+        return 0;
+    }
+
+    /** A hash of the file's head and of the bytes before {@code offset}, with {@code offset}: tells a rewrite. */
+    static long prefixHash(Path file, long offset) {
+        if (offset <= 0 || !Files.isRegularFile(file)) {
+            return 0;
+        }
+        CRC32C head = new CRC32C();
+        CRC32C tail = new CRC32C();
+        try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
+            if (in.length() < offset) {
+                return -1;
+            }
+            byte[] buf = new byte[(int) Math.min(HASHED, offset)];
+            in.readFully(buf);
+            head.update(buf);
+            in.seek(offset - buf.length);
+            in.readFully(buf);
+            tail.update(buf);
+        } catch (IOException e) {
+            return -1;
+        }
+        return (head.getValue() << 32 | tail.getValue()) ^ offset;
+    }
+
+    /** The index file: a header line each, then one line per event, tab separated, escaped (docs/touches.md). */
+    static final class State {
+        final String node;
+        final String source;
+        final String store;
+        final String fingerprint;
+        final long end;
+        final long hash;
+        final boolean modelTranscript;
+        final int messages;
+        final SessionTouches.Stats stats;
+        final List<TouchEvent> events;
+        final List<String> waiting;
+
+        State(
+                String node,
+                String source,
+                String store,
+                String fingerprint,
+                long end,
+                long hash,
+                boolean modelTranscript,
+                int messages,
+                SessionTouches.Stats stats,
+                List<TouchEvent> events,
+                List<String> waiting) {
+            this.node = node;
+            this.source = source;
+            this.store = store;
+            this.fingerprint = fingerprint;
+            this.end = end;
+            this.hash = hash;
+            this.modelTranscript = modelTranscript;
+            this.messages = messages;
+            this.stats = stats;
+            this.events = events;
+            this.waiting = waiting;
+        }
+
+        SessionTouches.Result result() {
+            return new SessionTouches.Result(List.copyOf(events), stats);
+        }
+
+        String format() {
+            StringBuilder out = new StringBuilder(64 + events.size() * 80);
+            out.append(MAGIC).append('\n');
+            out.append("source\t").append(esc(source)).append('\n');
+            out.append("store\t").append(store).append('\n');
+            out.append("fingerprint\t").append(fingerprint).append('\n');
+            out.append("read\t")
+                    .append(end)
+                    .append('\t')
+                    .append(hash)
+                    .append('\t')
+                    .append(modelTranscript)
+                    .append('\t')
+                    .append(messages)
+                    .append('\n');
+            out.append("stats\t")
+                    .append(stats.calls())
+                    .append('\t')
+                    .append(stats.malformed())
+                    .append('\t')
+                    .append(stats.outside())
+                    .append('\n');
+            out.append("waiting");
+            for (String w : waiting) {
+                out.append('\t').append(esc(w));
+            }
+            out.append('\n');
+            for (TouchEvent e : events) {
+                out.append(e.kind().id())
+                        .append('\t')
+                        .append(e.time() == null ? "-" : Long.toString(e.time().toEpochMilli()))
+                        .append('\t')
+                        .append(e.turn() == null ? "-" : e.turn().toString())
+                        .append('\t')
+                        .append(e.success() ? '1' : '0')
+                        .append(e.rewound() ? '1' : '0')
+                        .append('\t')
+                        .append(e.callId() == null ? "-" : esc(e.callId()))
+                        .append('\t')
+                        .append(esc(e.path()))
+                        .append('\t')
+                        .append(e.command() == null ? "-" : esc(e.command()))
+                        .append('\n');
+            }
+            return out.toString();
+        }
+
+        /** The state of {@code bytes}, or null when it is missing or not a whole index. */
+        static State parse(byte[] bytes, String node) {
+            if (bytes == null) {
+                return null;
+            }
+            try {
+                String[] lines = new String(bytes, StandardCharsets.UTF_8).split("\n", -1);
+                if (lines.length < 8 || !lines[0].equals(MAGIC) || !lines[lines.length - 1].isEmpty()) {
+                    return null;
+                }
+                String source = unesc(value(lines[1], "source"));
+                String store = value(lines[2], "store");
+                String fingerprint = value(lines[3], "fingerprint");
+                String[] read = value(lines[4], "read").split("\t");
+                String[] stats = value(lines[5], "stats").split("\t");
+                List<String> waiting = new ArrayList<>();
+                String[] w = lines[6].split("\t", -1);
+                if (!w[0].equals("waiting")) {
+                    return null;
+                }
+                for (int i = 1; i < w.length; i++) {
+                    waiting.add(unesc(w[i]));
+                }
+                List<TouchEvent> events = new ArrayList<>();
+                for (int i = 7; i < lines.length - 1; i++) {
+                    String[] f = lines[i].split("\t", -1);
+                    events.add(new TouchEvent(
+                            node,
+                            unesc(f[5]),
+                            FileTouch.Kind.valueOf(f[0].toUpperCase(java.util.Locale.ROOT)),
+                            f[6].equals("-") ? null : unesc(f[6]),
+                            f[1].equals("-") ? null : Instant.ofEpochMilli(Long.parseLong(f[1])),
+                            f[2].equals("-") ? null : Integer.valueOf(f[2]),
+                            f[3].charAt(0) == '1',
+                            f[3].charAt(1) == '1',
+                            f[4].equals("-") ? null : unesc(f[4])));
+                }
+                return new State(
+                        node,
+                        source,
+                        store,
+                        fingerprint,
+                        Long.parseLong(read[0]),
+                        Long.parseLong(read[1]),
+                        Boolean.parseBoolean(read[2]),
+                        Integer.parseInt(read[3]),
+                        new SessionTouches.Stats(
+                                Integer.parseInt(stats[0]), Integer.parseInt(stats[1]), Integer.parseInt(stats[2])),
+                        events,
+                        waiting);
+            } catch (RuntimeException e) {
+                return null;
+            }
+        }
+
+        private static String value(String line, String key) {
+            if (!line.startsWith(key + "\t")) {
+                throw new IllegalArgumentException(key);
+            }
+            return line.substring(key.length() + 1);
+        }
+
+        /** Reversible: a backslash, tab, newline and carriage return as {@code \\ \t \n \r}; a lone {@code -} as {@code \-}. */
+        static String esc(String s) {
+            if (s.equals("-")) {
+                return "\\-";
+            }
+            return s.replace("\\", "\\\\")
+                    .replace("\t", "\\t")
+                    .replace("\n", "\\n")
+                    .replace("\r", "\\r");
+        }
+
+        static String unesc(String s) {
+            if (s.indexOf('\\') < 0) {
+                return s;
+            }
+            StringBuilder out = new StringBuilder(s.length());
+            for (int i = 0; i < s.length(); i++) {
+                char c = s.charAt(i);
+                if (c == '\\' && i + 1 < s.length()) {
+                    char n = s.charAt(++i);
+                    out.append(n == 't' ? '\t' : n == 'n' ? '\n' : n == 'r' ? '\r' : n);
+                } else {
+                    out.append(c);
+                }
+            }
+            return out.toString();
+        }
+    }
+}

@@ -1,0 +1,87 @@
+package io.github.termsprawl.touch;
+
+import io.github.termsprawl.jsonl.JsonWriter;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The output of {@code termsprawl-touches} (docs/touches.md, "Output"): text for people and agents, or JSON. */
+public final class TouchReport {
+    public static final int JSON_VERSION = 1;
+
+    private TouchReport() {}
+
+    /**
+     * One block per peer: a header line, then one line per file (the newest touch of each; every touch of the one
+     * file with {@code --file}), newest first. Empty when no peer changed anything.
+     */
+    public static String text(List<PeerTouches.Peer> peers, boolean oneFile) {
+        StringBuilder out = new StringBuilder();
+        for (PeerTouches.Peer p : peers) {
+            List<TouchEvent> shown = oneFile ? p.touches() : PeerTouches.latestPerFile(p.touches());
+            out.append(oneFile ? "changed by " : "files changed by ")
+                    .append(p.node())
+                    .append(" (")
+                    .append(p.store().id())
+                    .append("), newest first:\n");
+            for (TouchEvent e : shown) {
+                out.append("  ").append(line(e)).append('\n');
+            }
+        }
+        return out.toString();
+    }
+
+    /** {@code <time> <kind> turn <n> <path>[ (failed)][ (rewound)][: <command>]}, escaped, on one line. */
+    public static String line(TouchEvent e) {
+        StringBuilder out = new StringBuilder();
+        out.append(time(e.time())).append("  ").append(e.kind().id());
+        out.append("  turn ").append(e.turn() == null ? "-" : e.turn().toString());
+        out.append("  ").append(TouchEvent.escaped(e.path()));
+        if (!e.success()) {
+            out.append(" (no success)");
+        }
+        if (e.rewound()) {
+            out.append(" (rewound)");
+        }
+        if (e.command() != null) {
+            String c = TouchEvent.escaped(e.command());
+            out.append(": ").append(c.length() > 200 ? c.substring(0, 200) + "…" : c);
+        }
+        return out.toString();
+    }
+
+    public static String time(Instant t) {
+        return t == null ? "-" : t.truncatedTo(ChronoUnit.SECONDS).toString();
+    }
+
+    /** {@code {"version":1,"peers":[{"node","store","touches":[…]}]}} on one line (docs/touches.md, "JSON"). */
+    public static String json(List<PeerTouches.Peer> peers) {
+        List<Object> ps = new ArrayList<>();
+        for (PeerTouches.Peer p : peers) {
+            List<Object> ts = new ArrayList<>();
+            for (TouchEvent e : p.touches()) {
+                Map<String, Object> t = new LinkedHashMap<>();
+                t.put("path", e.path());
+                t.put("kind", e.kind().id());
+                t.put("time", e.time() == null ? null : e.time().toString());
+                t.put("turn", e.turn() == null ? null : (Object) e.turn().longValue());
+                t.put("success", e.success());
+                t.put("rewound", e.rewound());
+                t.put("command", e.command());
+                ts.add(t);
+            }
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("node", p.node());
+            m.put("store", p.store().id());
+            m.put("touches", ts);
+            ps.add(m);
+        }
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("version", (long) JSON_VERSION);
+        root.put("peers", ps);
+        return JsonWriter.compact(root) + "\n";
+    }
+}

@@ -1,0 +1,111 @@
+package io.github.termsprawl.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.termsprawl.core.Fixtures;
+import io.github.termsprawl.jsonl.Json;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Two simulated agents: {@code be} edited files; {@code me}'s PreToolUse hook runs before its own edit. */
+class TouchHookTest {
+    @TempDir
+    Path tmp;
+
+    Path cwd;
+
+    static final Instant NOW = Instant.parse("2026-01-01T03:00:00Z");
+
+    @BeforeEach
+    void twoAgents() throws IOException {
+        cwd = Files.createDirectories(tmp.resolve("p")).toRealPath();
+        Fixtures.link(cwd, "me", "be");
+        Fixtures.index(
+                cwd,
+                "be",
+                Fixtures.write(tmp.resolve("be.jsonl"), TouchesCommandTest.claude(new String[][] {
+                            {cwd + "/src/A.java", "2026-01-01T02:30:00Z", "Edit"},
+                            {cwd + "/src/Old.java", "2026-01-01T00:30:00Z", "Edit"}
+                        }))
+                        .toString());
+    }
+
+    String hook(String file, String self, String... args) {
+        String input = "{\"session_id\":\"s\",\"hook_event_name\":\"PreToolUse\",\"cwd\":"
+                + Fixtures.jsonString(cwd.toString())
+                + ",\"tool_name\":\"Edit\",\"tool_input\":{\"file_path\":" + Fixtures.jsonString(file)
+                + ",\"old_string\":\"a\",\"new_string\":\"b\"}}";
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        String[] argv = new String[args.length + 1];
+        argv[0] = "--hook";
+        System.arraycopy(args, 0, argv, 1, args.length);
+        assertEquals(
+                0,
+                TouchHook.run(argv, NOW, new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), out, self));
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void theSameFileWarnsAndTheEditGoesOn() throws IOException {
+        String out = hook(cwd + "/src/A.java", "me");
+        Map<String, Object> specific =
+                Json.asObject(Json.asObject(Json.parse(out)).get("hookSpecificOutput"));
+        assertEquals("PreToolUse", specific.get("hookEventName"));
+        assertEquals(null, specific.get("permissionDecision"));
+        assertEquals(
+                "termsprawl: another agent linked to you changed src/A.java recently; it may be working on it now.\n"
+                        + "- be (claude): edit at 2026-01-01T02:30:00Z, turn 1\n"
+                        + "Before you edit it, see what they are doing: .termsprawl/bin/termsprawl-context --cwd . --self me\n"
+                        + "and every change of this file: .termsprawl/bin/termsprawl-touches --cwd . --self me --file src/A.java",
+                specific.get("additionalContext"));
+        assertTrue(out.endsWith("}\n"));
+    }
+
+    @Test
+    void askAndDenyDecide() throws IOException {
+        for (String mode : new String[] {"ask", "deny"}) {
+            Map<String, Object> specific = Json.asObject(
+                    Json.asObject(Json.parse(hook(cwd + "/src/A.java", "me", "--cwd", cwd.toString(), "--guard", mode)))
+                            .get("hookSpecificOutput"));
+            assertEquals(mode, specific.get("permissionDecision"));
+            assertTrue(((String) specific.get("permissionDecisionReason")).contains("be (claude): edit"));
+        }
+        assertEquals("", hook(cwd + "/src/A.java", "me", "--guard", "off"));
+    }
+
+    @Test
+    void silenceOtherwise() {
+        assertEquals("", hook(cwd + "/src/B.java", "me")); // a different file
+        assertEquals("", hook(cwd + "/src/Old.java", "me")); // outside the window of 2 hours
+        assertTrue(!hook(cwd + "/src/Old.java", "me", "--window", "3h").isEmpty());
+        assertEquals("", hook(cwd + "/src/A.java", "be")); // its own edit
+        assertEquals("", hook(cwd + "/src/A.java", null)); // no TERMSPRAWL_NODE_ID
+        assertEquals("", hook("/elsewhere/A.java", "me"));
+    }
+
+    @Test
+    void aFailingIndexLetsTheEditGoOn() throws IOException {
+        // the touch index cannot be written (a folder where its file goes): the answer still comes from the transcript
+        Files.createDirectories(cwd.resolve(".termsprawl/transcripts/be.touches/x"));
+        assertTrue(hook(cwd + "/src/A.java", "me").contains("additionalContext"));
+        // the transcript index is unreadable: silence, exit 0
+        Fixtures.write(cwd.resolve(".termsprawl/transcripts/be.json"), "{not json");
+        assertEquals("", hook(cwd + "/src/A.java", "me", "--guard", "deny"));
+        // garbage on stdin: silence, exit 0
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        assertEquals(
+                0,
+                TouchHook.run(new String[] {"--hook"}, NOW, new ByteArrayInputStream(new byte[] {0, 1, 2}), out, "me"));
+        assertEquals(0, out.size());
+    }
+}

@@ -1,0 +1,76 @@
+package io.github.termsprawl.plant;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.termsprawl.core.UserErrorException;
+import org.junit.jupiter.api.Test;
+
+class ClaudeHookGuardTest {
+    static final String BOTH = "{\n"
+            + "  \"hooks\": {\n"
+            + "    \"SessionStart\": [\n"
+            + "      {\n"
+            + "        \"matcher\": \"startup|resume|clear|compact\",\n"
+            + "        \"hooks\": [\n"
+            + "          {\n"
+            + "            \"type\": \"command\",\n"
+            + "            \"command\": \"\\\"$CLAUDE_PROJECT_DIR\\\"/.termsprawl/bin/termsprawl-record\"\n"
+            + "          }\n"
+            + "        ]\n"
+            + "      }\n"
+            + "    ],\n"
+            + "    \"PreToolUse\": [\n"
+            + "      {\n"
+            + "        \"matcher\": \"Edit|MultiEdit|Write|NotebookEdit\",\n"
+            + "        \"hooks\": [\n"
+            + "          {\n"
+            + "            \"type\": \"command\",\n"
+            + "            \"command\": \"\\\"$CLAUDE_PROJECT_DIR\\\"/.termsprawl/bin/termsprawl-touches --hook --cwd \\\"$CLAUDE_PROJECT_DIR\\\"\"\n"
+            + "          }\n"
+            + "        ]\n"
+            + "      }\n"
+            + "    ]\n"
+            + "  }\n"
+            + "}\n";
+
+    @Test
+    void bothHooksAreMergedOnce() throws UserErrorException {
+        assertEquals(BOTH, ClaudeHookSettings.merge(null, "s.json", "warn"));
+        assertNull(ClaudeHookSettings.merge(BOTH, "s.json", "warn"));
+    }
+
+    @Test
+    void theGuardBesideOtherHooksAndItsModeChanged() throws UserErrorException {
+        String other =
+                "{\"hooks\":{\"PreToolUse\":[{\"matcher\":\"Bash\",\"hooks\":[{\"type\":\"command\",\"command\":\"lint\"}]}]},\"x\":1}";
+        String merged = ClaudeHookSettings.merge(other, "s.json", "warn");
+        assertTrue(merged.contains("\"command\": \"lint\""));
+        assertTrue(merged.contains("termsprawl-touches --hook"));
+        assertTrue(merged.contains("\"x\": 1"));
+        String ask = ClaudeHookSettings.merge(merged, "s.json", "ask");
+        assertTrue(ask.contains("--guard ask"));
+        assertEquals(1, ask.split("termsprawl-touches --hook", -1).length - 1);
+        String off = ClaudeHookSettings.merge(ask, "s.json", "off");
+        assertTrue(!off.contains("termsprawl-touches"));
+        assertTrue(off.contains("\"command\": \"lint\""));
+        assertThrows(UserErrorException.class, () -> ClaudeHookSettings.merge(null, "s.json", "maybe"));
+    }
+
+    @Test
+    void removeTakesBothOut() throws UserErrorException {
+        assertTrue(ClaudeHookSettings.unmerge(BOTH, "s.json").empty());
+        String other =
+                "{\"hooks\":{\"PreToolUse\":[{\"matcher\":\"Bash\",\"hooks\":[{\"type\":\"command\",\"command\":\"lint\"}]}]}}";
+        String merged = ClaudeHookSettings.merge(other, "s.json", "deny");
+        ClaudeHookSettings.Removal r = ClaudeHookSettings.unmerge(merged, "s.json");
+        assertTrue(r.found());
+        assertEquals(
+                "{\n  \"hooks\": {\n    \"PreToolUse\": [\n      {\n        \"matcher\": \"Bash\",\n        \"hooks\": [\n"
+                        + "          {\n            \"type\": \"command\",\n            \"command\": \"lint\"\n          }\n"
+                        + "        ]\n      }\n    ]\n  }\n}\n",
+                r.text());
+    }
+}

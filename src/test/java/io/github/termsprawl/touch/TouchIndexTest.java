@@ -1,0 +1,161 @@
+package io.github.termsprawl.touch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.github.termsprawl.core.ProjectLayout;
+import io.github.termsprawl.core.SharedFolder;
+import io.github.termsprawl.jsonl.JsonlTail;
+import io.github.termsprawl.registry.TranscriptReaders;
+import io.github.termsprawl.store.Store;
+import io.github.termsprawl.store.StoreFixtures;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TouchIndexTest {
+    @TempDir
+    Path tmp;
+
+    private static final String PI_HEAD =
+            "{\"type\":\"session\",\"version\":3,\"id\":\"s1\",\"timestamp\":\"2026-01-01T00:00:00.000Z\",\"cwd\":\"/p\"}\n";
+
+    private static String piEdit(int i, String path) {
+        return "{\"type\":\"message\",\"id\":\"a" + i + "\",\"timestamp\":\"2026-01-01T00:00:0" + (i % 10)
+                + ".000Z\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"toolCall\",\"id\":\"c" + i
+                + "\",\"name\":\"edit\",\"arguments\":{\"path\":\"" + path
+                + "\",\"oldText\":\"a\",\"newText\":\"b\"}}]}}\n"
+                + "{\"type\":\"message\",\"id\":\"r" + i + "\",\"timestamp\":\"2026-01-01T00:00:0" + (i % 10)
+                + ".500Z\",\"message\":{\"role\":\"toolResult\",\"toolCallId\":\"c" + i
+                + "\",\"toolName\":\"edit\",\"content\":[{\"type\":\"text\",\"text\":\"ok\"}],\"isError\":" + (i == 2)
+                + "}}\n";
+    }
+
+    private TouchIndex.Read index(ProjectLayout layout, Path file, Store store) {
+        try (TranscriptReaders readers = new TranscriptReaders(new JsonlTail(), null)) {
+            return TouchIndex.read(layout, "peer", StoreFixtures.entry(file, store.id(), null), store, readers);
+        }
+    }
+
+    private SessionTouches.Result full(ProjectLayout layout, Path file, Store store) {
+        try (TranscriptReaders readers = new TranscriptReaders(new JsonlTail(), null)) {
+            return SessionTouches.read(
+                    "peer",
+                    StoreFixtures.entry(file, store.id(), null),
+                    store,
+                    new ProjectPaths(layout.cwd()),
+                    readers);
+        }
+    }
+
+    @Test
+    void aGrowingTranscriptIsReadOnlyPastWhatWasRead() throws Exception {
+        Path project = Files.createDirectories(tmp.resolve("p"));
+        ProjectLayout layout = new ProjectLayout(project);
+        Files.createDirectories(layout.transcriptsDir());
+        Path file = tmp.resolve("s.jsonl");
+        Files.writeString(file, PI_HEAD + piEdit(1, project + "/a.txt"));
+        TouchIndex.Read first = index(layout, file, Store.PI);
+        assertEquals(
+                List.of("a.txt"),
+                first.result().events().stream().map(TouchEvent::path).toList());
+        assertTrue(first.result().events().get(0).success());
+
+        long before = Files.size(file);
+        // a call whose result is not written yet, then a half-written line
+        String next = piEdit(2, project + "/b.txt");
+        int cut = next.indexOf('\n') + 1;
+        Files.writeString(file, PI_HEAD + piEdit(1, project + "/a.txt") + next.substring(0, cut) + "{\"type\":\"mess");
+        TouchIndex.Read second = index(layout, file, Store.PI);
+        assertEquals(before, second.cost().from());
+        assertEquals(cut, second.cost().bytes());
+        assertEquals(2, second.result().events().size());
+        assertFalse(second.result().events().get(1).success()); // no result yet
+
+        Files.writeString(file, PI_HEAD + piEdit(1, project + "/a.txt") + next + piEdit(3, "c.txt"));
+        TouchIndex.Read third = index(layout, file, Store.PI);
+        assertEquals(before + cut, third.cost().from());
+        assertEquals(full(layout, file, Store.PI), third.result());
+        assertFalse(third.result().events().get(1).success()); // call 2's result is an error
+
+        TouchIndex.Read unchanged = index(layout, file, Store.PI);
+        assertFalse(unchanged.cost().read());
+        assertEquals(third.result(), unchanged.result());
+    }
+
+    @Test
+    void aShrunkRewrittenOrBrokenIndexReadsTheWholeTranscript() throws Exception {
+        Path project = Files.createDirectories(tmp.resolve("p"));
+        ProjectLayout layout = new ProjectLayout(project);
+        Files.createDirectories(layout.transcriptsDir());
+        Path file = tmp.resolve("s.jsonl");
+        Files.writeString(file, PI_HEAD + piEdit(1, "a.txt") + piEdit(2, "b.txt"));
+        index(layout, file, Store.PI);
+        Files.writeString(file, PI_HEAD + piEdit(1, "z.txt"));
+        TouchIndex.Read shrunk = index(layout, file, Store.PI);
+        assertEquals(0, shrunk.cost().from());
+        assertEquals(
+                List.of("z.txt"),
+                shrunk.result().events().stream().map(TouchEvent::path).toList());
+
+        Files.writeString(file, PI_HEAD + piEdit(1, "y.txt") + piEdit(2, "b.txt"));
+        TouchIndex.Read rewritten = index(layout, file, Store.PI);
+        assertEquals(0, rewritten.cost().from());
+        assertEquals(full(layout, file, Store.PI), rewritten.result());
+
+        Files.writeString(TouchIndex.file(layout, "peer"), "termsprawl-touches 1\ngarbage\n");
+        TouchIndex.Read broken = index(layout, file, Store.PI);
+        assertEquals(full(layout, file, Store.PI), broken.result());
+        assertTrue(Files.readString(TouchIndex.file(layout, "peer")).startsWith(TouchIndex.MAGIC));
+    }
+
+    @Test
+    void pathsAndCommandsWithControlCharactersSurviveTheIndex() throws Exception {
+        Path project = Files.createDirectories(tmp.resolve("p"));
+        ProjectLayout layout = new ProjectLayout(project);
+        Files.createDirectories(layout.transcriptsDir());
+        Path file = tmp.resolve("s.jsonl");
+        Files.writeString(file, PI_HEAD + piEdit(1, "a\\nb\\t-\\\\c.txt"));
+        TouchIndex.Read first = index(layout, file, Store.PI);
+        assertEquals("a\nb\t-\\c.txt", first.result().events().get(0).path());
+        assertEquals(first.result(), index(layout, file, Store.PI).result());
+    }
+
+    /** Every corpus file of every store: the index (first read, then unchanged) equals the plain full read. */
+    @Test
+    void theIndexEqualsTheFullReadOnTheCorpus() throws Exception {
+        Path root = SharedFolder.corpus();
+        assumeTrue(Files.isDirectory(root));
+        Path project = Files.createDirectories(tmp.resolve("p"));
+        ProjectLayout layout = new ProjectLayout(project);
+        Files.createDirectories(layout.transcriptsDir());
+        int n = 0;
+        for (String dir : List.of("claude", "codex", "gemini", "pi")) {
+            Store store = Store.valueOf(dir.toUpperCase(java.util.Locale.ROOT));
+            List<Path> files;
+            try (var s = Files.walk(root.resolve(dir))) {
+                files = s.filter(p ->
+                                p.toString().endsWith(".jsonl") || p.toString().endsWith(".json"))
+                        .filter(p -> !p.toString().contains("/subagents/")
+                                && !p.toString().endsWith("manifest-2026-02-23.json"))
+                        .sorted()
+                        .toList();
+            }
+            for (Path f : files) {
+                // the transcript's own paths sit under a made-up root: read it as if the project were there
+                SessionTouches.Result expected = full(layout, f, store);
+                TouchIndex.Read first = index(layout, f, store);
+                assertEquals(expected, first.result(), f.toString());
+                TouchIndex.Read again = index(layout, f, store);
+                assertFalse(again.cost().read(), f.toString());
+                assertEquals(expected, again.result(), f.toString());
+                n++;
+            }
+        }
+        assertTrue(n > 40, "files: " + n);
+    }
+}
