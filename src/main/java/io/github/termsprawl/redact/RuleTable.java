@@ -7,6 +7,10 @@ import java.util.List;
 final class RuleTable {
     private RuleTable() {}
 
+    /** Compiled once (and before the table, which uses it): the planted commands read the table at start. */
+    private static final java.util.regex.Pattern LOOKBEHIND =
+            java.util.regex.Pattern.compile("\\(\\?<!\\[([^\\]]*)\\]\\)");
+
     static final Rule[] RULES = load();
 
     private static Rule[] load() {
@@ -30,7 +34,7 @@ final class RuleTable {
         if (r.startsWith("\\b")) {
             r = "(?:(?<=\\\\[nrt])|\\b)" + r.substring(2);
         }
-        return r.replaceAll("\\(\\?<!\\[([^\\]]*)\\]\\)", "(?:(?<=\\\\\\\\[nrt])|(?<![\\\\\\\\$1]))");
+        return LOOKBEHIND.matcher(r).replaceAll("(?:(?<=\\\\\\\\[nrt])|(?<![\\\\\\\\$1]))");
     }
 
     private static Rule parse(int index, String line) {

@@ -13,11 +13,12 @@ import java.util.List;
  */
 final class RedactedTurns {
     /**
-     * How much more of each text than prints is read when redacting: enough for any one secret that starts
-     * before the cut to end inside what was read (the longest, a PEM key, is about 3,300 characters; a
-     * key cut before its END line is redacted up to the end of what was read).
+     * How much more of each text than prints is read when redacting: enough for a token that starts before
+     * the cut to end inside what was read (tokens are at most a few hundred characters; a PEM key, up to
+     * about 3,300, is redacted from its BEGIN line even when cut before its END line, docs/redaction.md).
+     * More would read and scan more of every long turn on the context command's hot path.
      */
-    static final int MARGIN = 8192;
+    static final int MARGIN = 1024;
 
     /** The limits the readers are given when redacting: the view's turns, each with the margin. */
     static final TurnLimits READ_LIMITS =
