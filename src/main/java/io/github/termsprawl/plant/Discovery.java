@@ -155,44 +155,15 @@ public final class Discovery {
         String historyPurpose = "writes every node's whole session as turn files under .termsprawl/history/"
                 + " (--cwd <dir> [--node <nodeId>] [--list | --show <n>] [--no-redact])";
         Launchers launchers = new Launchers(plantCommand);
-        files.add(text(
-                bin.resolve(CONTEXT),
-                launchers.sh(CONTEXT, CommandJar.CONTEXT_MAIN, contextPurpose, false, CONTEXT_JVM_FLAGS),
-                true));
-        files.add(text(
-                bin.resolve(CONTEXT + ".cmd"),
-                launchers.cmd(CONTEXT, CommandJar.CONTEXT_MAIN, contextPurpose, false, CONTEXT_JVM_FLAGS),
-                false));
-        files.add(text(
-                bin.resolve(RECORD),
-                launchers.sh(RECORD, CommandJar.RECORD_MAIN, recordPurpose, false, RECORD_JVM_FLAGS),
-                true));
-        files.add(text(
-                bin.resolve(RECORD + ".cmd"),
-                launchers.cmd(RECORD, CommandJar.RECORD_MAIN, recordPurpose, false, RECORD_JVM_FLAGS),
-                false));
-        files.add(text(
-                bin.resolve(HISTORY),
-                launchers.sh(HISTORY, CommandJar.HISTORY_MAIN, historyPurpose, false, HISTORY_JVM_FLAGS),
-                true));
-        files.add(text(
-                bin.resolve(HISTORY + ".cmd"),
-                launchers.cmd(HISTORY, CommandJar.HISTORY_MAIN, historyPurpose, false, HISTORY_JVM_FLAGS),
-                false));
+        launcher(files, launchers, bin, CONTEXT, CommandJar.CONTEXT_MAIN, contextPurpose, false, CONTEXT_JVM_FLAGS);
+        launcher(files, launchers, bin, RECORD, CommandJar.RECORD_MAIN, recordPurpose, false, RECORD_JVM_FLAGS);
+        launcher(files, launchers, bin, HISTORY, CommandJar.HISTORY_MAIN, historyPurpose, false, HISTORY_JVM_FLAGS);
         String askPurpose = "asks a node's session, or every peer's, a question answered from its whole conversation"
                 + " (--cwd <dir> --self <nodeId> (--node <id> | --peers) \"question\")";
-        files.add(text(bin.resolve(ASK), launchers.sh(ASK, CommandJar.ASK_MAIN, askPurpose, true), true));
-        files.add(text(bin.resolve(ASK + ".cmd"), launchers.cmd(ASK, CommandJar.ASK_MAIN, askPurpose, true), false));
+        launcher(files, launchers, bin, ASK, CommandJar.ASK_MAIN, askPurpose, true, "");
         String touchesPurpose = "prints the files each linked peer changed, newest first (--cwd <dir> --self <nodeId>"
                 + " [--file <path>] [--since <time|duration>] [--json])";
-        files.add(text(
-                bin.resolve(TOUCHES),
-                launchers.sh(TOUCHES, CommandJar.TOUCHES_MAIN, touchesPurpose, false, CONTEXT_JVM_FLAGS),
-                true));
-        files.add(text(
-                bin.resolve(TOUCHES + ".cmd"),
-                launchers.cmd(TOUCHES, CommandJar.TOUCHES_MAIN, touchesPurpose, false, CONTEXT_JVM_FLAGS),
-                false));
+        launcher(files, launchers, bin, TOUCHES, CommandJar.TOUCHES_MAIN, touchesPurpose, false, CONTEXT_JVM_FLAGS);
         // the jars are rebuilt by discover on each machine (which every teammate runs once to get the hook):
         // 5 MB a version in every user's history would buy nothing
         files.add(jar(Launchers.JAR, CommandJar::build).perMachine());
@@ -200,6 +171,21 @@ public final class Discovery {
         files.add(text(layout.stateDir().resolve(".gitignore"), GITIGNORE, false));
         files.add(text(layout.stateDir().resolve(".gitattributes"), GITATTRIBUTES, false));
         return files;
+    }
+
+    /** A command's two launchers: the sh one (mode 0755) and its Windows twin, with the same JVM flags. */
+    private static void launcher(
+            List<PlantedFile> files,
+            Launchers launchers,
+            Path bin,
+            String name,
+            String mainClass,
+            String purpose,
+            boolean exitCodes,
+            String jvmFlags) {
+        files.add(text(bin.resolve(name), launchers.sh(name, mainClass, purpose, exitCodes, jvmFlags), true));
+        files.add(
+                text(bin.resolve(name + ".cmd"), launchers.cmd(name, mainClass, purpose, exitCodes, jvmFlags), false));
     }
 
     private static PlantedFile text(Path path, String text, boolean executable) {
