@@ -130,11 +130,10 @@ public final class AskReport {
 
     /** Where a cited turn was read ({@code /p/s.jsonl:12}), or null when it is not one of the conversation's. */
     static String source(Conversation c, int turn) {
-        int i = turn - c.firstTurn();
-        if (i < 0 || i >= c.messages().size()) {
+        if (!exists(c, turn)) {
             return null;
         }
-        Message m = c.messages().get(i);
+        Message m = c.messages().get(turn - c.firstTurn());
         return m.source() == null ? null : m.source().cite();
     }
 

@@ -49,11 +49,12 @@ public final class ContextCommand {
                 ? new LinkedContext(Path.of(parsed.cwd())) // the default: no class of the live view or redactor loads
                 : context(parsed)) {
             LinkedContext.Output output = context.render(parsed.self());
-            write(out, output.stdoutUtf8());
+            byte[] stdout = output.stdoutUtf8(); // the whole document, joined once
+            write(out, stdout);
             for (String note : output.notes()) {
                 write(err, Utf8Output.encode("termsprawl-context: " + note + "\n"));
             }
-            printed = output.stdoutUtf8().length > 0 || !output.notes().isEmpty();
+            printed = stdout.length > 0 || !output.notes().isEmpty();
         } catch (RuntimeException | Error e) {
             // fail open: an agent gets no context rather than a stack trace
         }

@@ -275,18 +275,18 @@ public final class LinkedContext implements AutoCloseable {
             if (live) {
                 long now = System.nanoTime();
                 Deadline.set(now + (long) ((end - now) * liveShare));
-                String why;
+                String why = null;
                 try {
                     PeerTurns turns = LiveTurns.lastTurns(readers, entry, limits);
                     if (!Deadline.passed()) {
                         return turns;
                     }
-                    why = "not built within " + seconds(Deadline.elapsedSince(now));
                 } catch (Deadline.Exceeded e) {
-                    why = "not built within " + seconds(Deadline.elapsedSince(now));
+                    // past its share: the file view below
                 } catch (OutOfMemoryError e) {
                     why = "too large to build in memory";
                 }
+                why = why != null ? why : "not built within " + seconds(Deadline.elapsedSince(now));
                 peer.fallback = "live view " + why + ": printed the file view";
                 Deadline.set(end);
             }

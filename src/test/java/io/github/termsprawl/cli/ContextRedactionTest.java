@@ -87,6 +87,11 @@ class ContextRedactionTest {
         assertEquals(
                 false,
                 ContextArgs.parse("--no-redact", "--cwd", ".", "--self", "x").redact());
+        // a flag's value is taken verbatim, even when it reads like the redaction flags
+        ContextArgs asValue = ContextArgs.parse("--cwd", "--redact", "--self", "--no-redact");
+        assertEquals("--redact", asValue.cwd());
+        assertEquals("--no-redact", asValue.self());
+        assertEquals(null, asValue.redact());
         assertEquals(
                 "unexpected argument: --redact=yes",
                 ContextArgs.parse("--cwd", ".", "--self", "x", "--redact=yes").error());
