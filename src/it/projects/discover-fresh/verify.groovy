@@ -65,7 +65,7 @@ String attributes = text('.termsprawl/.gitattributes')
 def settings = new groovy.json.JsonSlurper().parse(file('.claude/settings.local.json'))
 def starts = settings.hooks.SessionStart
 assert starts.size() == 1
-assert starts[0].matcher == 'startup|resume|clear|compact'
+assert starts[0].matcher == 'startup|resume|clear|compact|fork'
 assert starts[0].hooks == [[type: 'command', command: '"$CLAUDE_PROJECT_DIR"/.termsprawl/bin/termsprawl-record']]
 String settingsText = text('.claude/settings.local.json')
 assert settingsText.count('termsprawl-record') == 1
