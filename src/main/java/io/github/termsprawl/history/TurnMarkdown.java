@@ -19,9 +19,9 @@ final class TurnMarkdown {
     /**
      * Bumped when the bytes of a turn file or an index line change, so every folder is written again (2: a
      * text beside other sections gets its own {@code ## text} heading; thinking kept only as a signature is
-     * marked encrypted).
+     * marked encrypted; 3: Claude Code's harness attachments folded into the turn they follow, a line each).
      */
-    static final int FORMAT = 2;
+    static final int FORMAT = 3;
 
     /** The longest first line an index line keeps. */
     static final int INDEX_TEXT = 120;
@@ -67,7 +67,18 @@ final class TurnMarkdown {
         // beside a heading, a text without its own would read as part of the section before it (an answer
         // after "## thinking" as more thinking): docs/files.md, "Turn files"
         boolean headed = hasSections(m);
+        boolean inHarness = false;
         for (Block b : m.blocks()) {
+            if (b instanceof Block.Attachment a && a.harness()) {
+                // the harness restating itself: one short line each, under one heading per run of them
+                if (!inHarness) {
+                    out.append("\n## harness attachments\n\n");
+                    inHarness = true;
+                }
+                out.append("- ").append(harnessLine(a, redact)).append('\n');
+                continue;
+            }
+            inHarness = false;
             out.append('\n');
             if (headed && b instanceof Block.Text) {
                 out.append("## text\n\n");
@@ -88,6 +99,26 @@ final class TurnMarkdown {
             }
         }
         return false;
+    }
+
+    /** {@code <kind>}, then {@code : } and the first line of its text (cut as an index line's) when it has one. */
+    static String harnessLine(Block.Attachment a, boolean redact) {
+        String kind = oneLine(a.kind() == null ? "?" : a.kind());
+        String first = a.text() == null ? null : firstLine(a.text());
+        // redacted before the cut: a secret the cut would halve is still seen whole
+        return first == null ? kind : kind + ": " + cut(Redactor.redact(first, redact));
+    }
+
+    /** At most {@link #INDEX_TEXT} chars, {@code …} marking a cut (never between the halves of a pair). */
+    private static String cut(String text) {
+        if (text.length() <= INDEX_TEXT) {
+            return text;
+        }
+        int cut = INDEX_TEXT;
+        if (Character.isHighSurrogate(text.charAt(cut - 1))) {
+            cut--;
+        }
+        return text.substring(0, cut) + "…";
     }
 
     private static void field(StringBuilder out, String name, String value) {
@@ -201,14 +232,7 @@ final class TurnMarkdown {
         if (text == null) {
             text = describe(m);
         }
-        text = Redactor.redact(text, redact);
-        if (text.length() > INDEX_TEXT) {
-            int cut = INDEX_TEXT;
-            if (Character.isHighSurrogate(text.charAt(cut - 1))) {
-                cut--;
-            }
-            text = text.substring(0, cut) + "…";
-        }
+        text = cut(Redactor.redact(text, redact));
         String t = time(m.timestamp());
         return number(turn) + " " + m.role().id() + " " + (t == null ? "-" : t) + " " + text;
     }

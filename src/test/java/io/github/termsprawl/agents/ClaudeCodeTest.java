@@ -252,6 +252,9 @@ class ClaudeCodeTest {
                 " assistant ",
                 " After the compaction: the field is size.\n",
                 "## subagents\n\nagents/");
+        // the harness's attachments are lines of the turns they follow, never turns of their own (issue 27)
+        assertFalse(index.contains("[attachment "), index);
+        assertTrue(index.contains(" · workflow wf_"), "the workflow's agent: " + index);
         String agentIndex =
                 Files.readString(agentFolder(dir, " List the callers of A.\n").resolve("index.md"));
         assertTrue(agentIndex.contains(" A has no callers yet.\n"), agentIndex);
@@ -283,6 +286,7 @@ class ClaudeCodeTest {
                     "The user asked to add a field to A")) {
                 assertTrue(body.contains(said), said + " in " + body);
             }
+            assertFalse(body.contains("[prompt_snapshot]"), "the harness's attachments are left out: " + body);
         }
     }
 
