@@ -3,14 +3,13 @@ package io.github.termsprawl.agents;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.stream.Stream;
 
 /**
- * The transcripts a harness run wrote, copied out for the format tests that read them without the agent:
- * {@code -Dtermsprawl.agents.keep=src/test/resources/agents} copies each run's folder to
- * {@code <dir>/<agent>-<version>/}, which is how the files under {@code src/test/resources/agents/} were made.
- * Without the property nothing is copied.
+ * The transcripts a harness run wrote, copied out for the format tests that read them without the agent
+ * ({@link RecordedSession}): {@code -Dtermsprawl.agents.keep=src/test/resources/agents} copies the session's file
+ * and its folder to {@code <dir>/<agent>-<version>/}, each file gzipped, which is how the files under
+ * {@code src/test/resources/agents/} were made. Without the property nothing is copied.
  */
 final class KeptTranscripts {
     static final String PROPERTY = "termsprawl.agents.keep";
@@ -26,7 +25,7 @@ final class KeptTranscripts {
         Path to = Path.of(dir).toAbsolutePath().resolve(name);
         NpmAgent.deleteTree(to);
         Files.createDirectories(to);
-        Files.copy(transcript, to.resolve(transcript.getFileName().toString()));
+        gzip(transcript, to.resolve(transcript.getFileName().toString()));
         String stem = transcript.getFileName().toString().replaceAll("\\.jsonl$", "");
         Path from = transcript.resolveSibling(stem);
         if (!Files.isDirectory(from)) {
@@ -38,9 +37,17 @@ final class KeptTranscripts {
                 if (Files.isDirectory(p)) {
                     Files.createDirectories(target);
                 } else {
-                    Files.copy(p, target, StandardCopyOption.REPLACE_EXISTING);
+                    gzip(p, target);
                 }
             }
+        }
+    }
+
+    /** {@code from} as {@code <to>.gz}. */
+    private static void gzip(Path from, Path to) throws IOException {
+        try (java.io.OutputStream out = new java.util.zip.GZIPOutputStream(
+                Files.newOutputStream(to.resolveSibling(to.getFileName() + ".gz")))) {
+            Files.copy(from, out);
         }
     }
 }
