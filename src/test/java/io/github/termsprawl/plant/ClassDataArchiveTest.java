@@ -98,8 +98,12 @@ class ClassDataArchiveTest {
         assertTrue(archive.ensure());
         assertEquals(ClassDataArchive.Status.CURRENT, archive.status());
         assertFalse(archive.ensure());
-        assertTrue(Files.readString(layout.stateDir().resolve(".gitignore"))
-                .contains("\n/" + layout.stateDir().relativize(archive.stampFile()) + "\n"));
+        String ignored = Files.readString(layout.stateDir().resolve(".gitignore"));
+        assertTrue(
+                ignored.contains("\n/bin/termsprawl-*.jsa\n") && ignored.contains("\n/bin/termsprawl-*.jsa.stamp\n"));
+        assertTrue(
+                archive.file().getFileName().toString().matches("termsprawl-[0-9a-f]{8}\\.jsa"),
+                archive.file().toString());
 
         // a stamp lost (or one made by an older plugin): the JVM still maps the archive, so only the stamp is written
         Files.delete(archive.stampFile());
@@ -208,5 +212,71 @@ class ClassDataArchiveTest {
             assertTrue(
                     log.contains("io.github.termsprawl." + type + " source: shared objects file"), type + ":\n" + log);
         }
+    }
+
+    /**
+     * Two runtimes on one machine (as Java 17 beside 25): each gets its own archive, neither makes the other's
+     * stale, and each launcher run maps the archive of the java it runs. The two "runtimes" are scripts that
+     * log their arguments and run this machine's java, so the test needs no second JDK.
+     */
+    @Test
+    void oneArchivePerRuntimeAndTheLauncherPicksItsOwn() throws Exception {
+        Fixtures.assumeShell();
+        ClassDataArchive planted = planted();
+        Path realJava = JavaRuntime.find(System.getenv());
+        Path[] homes = new Path[2];
+        for (int i = 0; i < 2; i++) {
+            homes[i] = Files.createDirectories(cwd.resolve("jdk" + i + "/bin")).getParent();
+            Path script = homes[i].resolve("bin/java");
+            Files.writeString(
+                    script,
+                    "#!/bin/sh\nprintf '%s\\n' \"$*\" >> '" + homes[i].resolve("args.log") + "'\nexec '" + realJava
+                            + "' \"$@\"\n");
+            script.toFile().setExecutable(true);
+        }
+        // an archive of the single-archive releases: replaced by the per-runtime ones
+        Files.writeString(layout.binDir().resolve("termsprawl.jsa"), "old");
+        Files.writeString(layout.binDir().resolve("termsprawl.jsa.stamp"), "old");
+
+        ClassDataArchive first = new ClassDataArchive(layout.binDir(), homes[0].resolve("bin/java"));
+        ClassDataArchive second = new ClassDataArchive(layout.binDir(), homes[1].resolve("bin/java"));
+        assertTrue(first.ensure());
+        assertTrue(second.ensure());
+        assertFalse(first.file().equals(second.file()));
+        assertFalse(first.file().equals(planted.file()));
+        assertEquals(ClassDataArchive.Status.CURRENT, first.status());
+        assertEquals(ClassDataArchive.Status.CURRENT, second.status());
+        assertFalse(first.ensure(), "the other runtime's archive made this one neither stale nor rebuilt");
+        assertFalse(Files.exists(layout.binDir().resolve("termsprawl.jsa")));
+        assertFalse(Files.exists(layout.binDir().resolve("termsprawl.jsa.stamp")));
+
+        Fixtures.link(cwd, "me", "peer");
+        Fixtures.index(
+                cwd,
+                "peer",
+                Fixtures.write(cwd.resolve("p.jsonl"), "{\"type\":\"user\",\"message\":{\"content\":\"hi\"}}\n")
+                        .toString());
+        List<String> context = List.of(
+                layout.binDir().resolve("termsprawl-context").toString(), "--cwd", cwd.toString(), "--self", "me");
+        String path = System.getenv("PATH");
+        // by JAVA_HOME (a trailing slash as users write it), and by PATH when JAVA_HOME is unset
+        List<java.util.Map<String, String>> envs = List.of(
+                java.util.Map.of("JAVA_HOME", homes[0] + "/", "PATH", path),
+                java.util.Map.of("JAVA_HOME", "", "PATH", homes[1].resolve("bin") + ":" + path));
+        for (int i = 0; i < 2; i++) {
+            Fixtures.Run run = Fixtures.run(context, cwd, envs.get(i));
+            assertEquals("# linked context from peer (peer)\n## user\nhi\n", Fixtures.str(run.stdout()));
+            String args = Files.readString(homes[i].resolve("args.log"));
+            String mine = "-XX:SharedArchiveFile=" + (i == 0 ? first : second).file();
+            assertTrue(args.lines().reduce((a, b) -> b).orElse("").startsWith(mine + " "), args);
+        }
+
+        // a runtime that is gone: its archive goes with the next discover
+        Files.delete(homes[1].resolve("bin/java"));
+        Files.delete(first.file());
+        assertTrue(first.ensure());
+        assertFalse(Files.exists(second.file()));
+        assertFalse(Files.exists(second.stampFile()));
+        assertTrue(Files.exists(first.stampFile()));
     }
 }
