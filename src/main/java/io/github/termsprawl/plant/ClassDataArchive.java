@@ -266,7 +266,10 @@ public final class ClassDataArchive {
                     + "{\"type\":\"assistant\",\"uuid\":\"u2\",\"parentUuid\":\"u1\",\"timestamp\":\"2026-01-01T00:00:01.000Z\","
                     + "\"message\":{\"content\":[{\"type\":\"thinking\",\"thinking\":\"t\"},"
                     + "{\"type\":\"text\",\"text\":\"h\u00e9llo \u65e5\u672c\"},"
-                    + "{\"type\":\"tool_use\",\"id\":\"t\",\"name\":\"Bash\",\"input\":{\"command\":\"ls\"}}]}}\n"
+                    + "{\"type\":\"tool_use\",\"id\":\"t\",\"name\":\"Bash\",\"input\":{\"command\":\"ls\"}},"
+                    // an edit, so that the hook's warning path is trained too
+                    + "{\"type\":\"tool_use\",\"id\":\"e\",\"name\":\"Edit\",\"input\":{\"file_path\":\"f.txt\","
+                    + "\"old_string\":\"a\",\"new_string\":\"b\"}}]}}\n"
                     + "{\"type\":\"progress\",\"data\":{}}\n"
                     + "not json\n";
     /** Appended to {@link #CLAUDE} between two runs of the history command: a session that grew. */

@@ -47,14 +47,13 @@ public final class PeerTouches {
                     if (entry == null) {
                         continue;
                     }
-                    Store store = readers.storeOf(entry);
-                    if (store == null) {
+                    TouchIndex.Found found = TouchIndex.read(layout, node, entry, readers, wanted);
+                    if (found == null) {
                         continue;
                     }
+                    Store store = found.store();
                     List<TouchEvent> kept = new ArrayList<>();
-                    for (TouchEvent e : TouchIndex.read(layout, node, entry, store, readers)
-                            .result()
-                            .events()) {
+                    for (TouchEvent e : found.read().result().events()) {
                         if ((wanted == null || wanted.equals(e.path()))
                                 && (since == null
                                         || e.time() != null && !e.time().isBefore(since))) {
@@ -72,11 +71,22 @@ public final class PeerTouches {
         return out;
     }
 
+    /** A class, not a lambda: the hook before every edit would spin the lambda's class at each start. */
+    private static final Comparator<TouchEvent> NEWEST_FIRST = new Comparator<>() {
+        @Override
+        public int compare(TouchEvent a, TouchEvent b) {
+            if (a.time() == null || b.time() == null) {
+                return a.time() == null ? (b.time() == null ? 0 : 1) : -1;
+            }
+            return b.time().compareTo(a.time());
+        }
+    };
+
     /** Newest first; events without a time after those with one, the later in the session first. */
     static List<TouchEvent> newestFirst(List<TouchEvent> sessionOrder) {
         List<TouchEvent> reversed = new ArrayList<>(sessionOrder);
         java.util.Collections.reverse(reversed);
-        reversed.sort(Comparator.comparing(TouchEvent::time, Comparator.nullsLast(Comparator.<Instant>reverseOrder())));
+        reversed.sort(NEWEST_FIRST);
         return reversed;
     }
 

@@ -108,4 +108,15 @@ class TouchHookTest {
                 TouchHook.run(new String[] {"--hook"}, NOW, new ByteArrayInputStream(new byte[] {0, 1, 2}), out, "me"));
         assertEquals(0, out.size());
     }
+
+    @Test
+    void aPlainWordNeedsNoQuotes() {
+        org.junit.jupiter.api.Assertions.assertTrue(TouchHook.plainWord("src/a-b_c.java"));
+        org.junit.jupiter.api.Assertions.assertTrue(TouchHook.plainWord("x@1%2+3,4:5=6"));
+        for (String s : new String[] {"", "a b", "a'b", "$x", "a\nb", "\u00e9", "a;b", "*"}) {
+            org.junit.jupiter.api.Assertions.assertFalse(TouchHook.plainWord(s), s);
+            org.junit.jupiter.api.Assertions.assertEquals(
+                    !s.isEmpty() && s.matches("[A-Za-z0-9_./@%+,:=-]+"), TouchHook.plainWord(s), s);
+        }
+    }
 }

@@ -214,6 +214,54 @@ class ClassDataArchiveTest {
         }
     }
 
+    /** The hook before every edit starts often: every class of ours it loads on a warm run is in the archive. */
+    @Test
+    void theEditHooksClassesComeFromTheArchiveToo() throws Exception {
+        ClassDataArchive archive = planted();
+        assertTrue(archive.ensure());
+        Path project = Files.createDirectory(cwd.resolve("project"));
+        Fixtures.link(project, "me", "peer");
+        Fixtures.write(
+                project.resolve("s.jsonl"),
+                "{\"type\":\"assistant\",\"uuid\":\"u\",\"timestamp\":\"2026-01-01T00:00:00Z\",\"message\":{\"id\":\"m\","
+                        + "\"role\":\"assistant\",\"content\":[{\"type\":\"tool_use\",\"id\":\"t\",\"name\":\"Edit\","
+                        + "\"input\":{\"file_path\":\"a.txt\",\"old_string\":\"x\",\"new_string\":\"y\"}}]}}\n");
+        Fixtures.write(
+                project.resolve(".termsprawl/transcripts/peer.json"), "{\"version\": 1, \"path\": \"s.jsonl\"}\n");
+        Path hook = Fixtures.write(
+                cwd.resolve("hook.json"),
+                "{\"tool_name\":\"Edit\",\"tool_input\":{\"file_path\":\"" + project.resolve("a.txt") + "\"}}");
+        List<String> cmd = new ArrayList<>(
+                List.of(JavaRuntime.find(System.getenv()).toString(), "-XX:SharedArchiveFile=" + archive.file()));
+        cmd.addAll(List.of(Launchers.JVM_FLAGS.split(" ")));
+        cmd.addAll(List.of(
+                "-Xlog:class+load=info:stdout",
+                "-cp",
+                layout.binDir().toRealPath().resolve(Launchers.JAR).toString(),
+                CommandJar.TOUCHES_MAIN,
+                "--hook",
+                "--cwd",
+                project.toString(),
+                "--window",
+                "100000d"));
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(project.toFile()).redirectInput(hook.toFile());
+        pb.environment().put("TERMSPRAWL_NODE_ID", "me");
+        String log = "";
+        for (int i = 0; i < 2; i++) { // the first run builds the touch index, the second is every later edit's
+            Process p = pb.start();
+            log = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertEquals(0, p.waitFor(), log);
+        }
+        assertTrue(log.contains("additionalContext"), log);
+        List<String> notShared = new ArrayList<>();
+        for (String line : log.split("\n")) {
+            if (line.contains("[class,load] io.github.termsprawl.") && !line.contains("source: shared objects file")) {
+                notShared.add(line);
+            }
+        }
+        assertEquals(List.of(), notShared);
+    }
+
     /**
      * Two runtimes on one machine (as Java 17 beside 25): each gets its own archive, neither makes the other's
      * stale, and each launcher run maps the archive of the java it runs. The two "runtimes" are scripts that
