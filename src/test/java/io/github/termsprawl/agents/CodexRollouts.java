@@ -141,19 +141,69 @@ public final class CodexRollouts {
         }
     }
 
+    /**
+     * The compaction scenario: Codex asked the stand-in for a summary and wrote a {@code compacted} record; the
+     * summary is no turn of the file view, and is the summary turn of what ask sends.
+     */
     static void assertCompacted(CodexViews views) throws IOException, InterruptedException {
-        System.err.println("CFILE\n" + views.context(false) + "\nCLIVE\n" + views.context(true) + "\nCSTATS "
-                + views.stats() + "\nCTURNS " + index(views.turnFiles()) + "\nCTOUCH " + views.touches());
-        System.err.println("CASK " + asked(views, "what happened?"));
+        String prose = "# linked context from backend (backend)\n## user\n" + COMPACT_PROMPT + "\n## assistant\n"
+                + COMPACT_ANSWER + "\n";
+        assertEquals(prose, views.context(false));
+        assertEquals(prose, views.context(true));
+        String stats = views.stats();
+        assertTrue(stats.matches("backend: store=codex records=\\d+ turns=2 unknown=0"), stats);
+        java.util.List<String> index = index(views.turnFiles());
+        assertEquals(8, index.size(), index.toString());
+        assertEquals("0002 user " + COMPACT_PROMPT, index.get(2));
+        assertEquals("0003 assistant [tool call exec_command] {\"cmd\":\"echo one\"}", index.get(3));
+        assertEquals("0005 assistant " + SUMMARY, index.get(5));
+        assertTrue(index.get(6).startsWith("0006 user Another language model started"), index.get(6));
+        assertEquals("0007 assistant " + COMPACT_ANSWER, index.get(7));
+        assertEquals("", views.touches().strip());
+        String request = asked(views, "what happened?");
+        assertTrue(request.contains("[turn 6, summary of the earlier conversation] Another language model"), request);
+        assertTrue(request.contains("[turn 7] " + COMPACT_ANSWER), request);
     }
 
+    /**
+     * The subagent scenario: the parent spawned a subagent with its history ({@code fork_context}); the subagent's
+     * rollout replays the parent's, and is read from its own first record on: the parent's prompt never counts
+     * twice. {@code codex:latest} is the parent, never the subagent.
+     */
     static void assertSubagent(AgentProject project, CodexViews views, Path parent, Path child)
             throws IOException, InterruptedException {
-        System.err.println("PFILE\n" + views.context(false) + "\nPLIVE\n" + views.context(true) + "\nPSTATS "
-                + views.stats() + "\nPTURNS " + index(views.turnFiles()) + "\nPTOUCH " + views.touches());
+        String prose = "# linked context from backend (backend)\n## user\n" + SUBAGENT_PROMPT + "\n## assistant\n"
+                + PARENT_ANSWER + "\n";
+        assertEquals(prose, views.context(false));
+        assertEquals(prose, views.context(true));
+        assertTrue(views.stats().matches("backend: store=codex records=\\d+ turns=2 unknown=0"), views.stats());
+        java.util.List<String> index = index(views.turnFiles());
+        assertEquals("0002 user " + SUBAGENT_PROMPT, index.get(2));
+        assertTrue(index.get(3).startsWith("0003 assistant [tool call spawn_agent]"), index.get(3));
+        assertEquals("0008 assistant " + PARENT_ANSWER, index.get(index.size() - 1));
+        // the parent's session holds no edit of its own: the subagent's is in the subagent's rollout
+        assertEquals("", views.touches().strip());
+
         views.record(child, "codex");
-        System.err.println("SFILE\n" + views.context(false) + "\nSLIVE\n" + views.context(true) + "\nSSTATS "
-                + views.stats() + "\nSTURNS " + index(views.turnFiles()) + "\nSTOUCH " + views.touches());
-        System.err.println("SASK " + asked(views, "what happened?"));
+        String own = "# linked context from backend (backend)\n## user\n" + SUBAGENT_TASK + "\n## assistant\n"
+                + SUBAGENT_ANSWER + "\n";
+        assertEquals(own, views.context(false));
+        assertEquals(own, views.context(true));
+        assertTrue(views.stats().matches("backend: store=codex records=\\d+ turns=2 unknown=0"), views.stats());
+        assertEquals(
+                java.util.List.of(
+                        "0000 user " + SUBAGENT_TASK,
+                        "0001 assistant [tool call apply_patch] *** Begin Patch",
+                        "0002 tool [tool result call_sub_patch] Exit code: 0",
+                        "0003 assistant " + SUBAGENT_ANSWER),
+                index(views.turnFiles()));
+        assertEquals(
+                "{\"version\":1,\"peers\":[{\"node\":\"backend\",\"store\":\"codex\",\"touches\":["
+                        + "{\"path\":\"src/B.java\",\"kind\":\"create\",\"time\":\"…\",\"turn\":1,\"success\":true,"
+                        + "\"rewound\":false,\"command\":null}]}]}",
+                untimed(views.touches()));
+        String request = asked(views, "what happened?");
+        assertTrue(request.contains("[turn 0] " + SUBAGENT_TASK), request);
+        assertTrue(!request.contains(SUBAGENT_PROMPT), "the parent's prompt is not the subagent's: " + request);
     }
 }
