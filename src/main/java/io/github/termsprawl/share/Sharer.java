@@ -5,6 +5,7 @@ import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.core.UserErrorException;
 import io.github.termsprawl.history.History;
+import io.github.termsprawl.touch.SharedTouches;
 import io.github.termsprawl.view.LinkedContext;
 import io.github.termsprawl.view.View;
 import java.io.IOException;
@@ -81,6 +82,11 @@ public final class Sharer {
         try (LinkedContext live = new LinkedContext(layout.cwd(), View.LIVE, true)) {
             String block = live.block(node);
             form.add(ShareableForm.CONTEXT, block == null ? "" : block);
+        }
+        // the files it changed, relative to the project: a teammate's guard reads them (docs/sharing.md)
+        String touches = SharedTouches.ofLocalNode(layout, node);
+        if (touches != null) {
+            form.add(SharedTouches.FILE, touches);
         }
         String modified = Files.exists(entry.path())
                 ? Files.getLastModifiedTime(entry.path())

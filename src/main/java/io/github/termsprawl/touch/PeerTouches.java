@@ -15,7 +15,8 @@ import java.util.Map;
 
 /**
  * What each linked peer of a node changed in its current session (docs/touches.md, "termsprawl-touches"): per peer
- * in link order, its touches newest first, read through the touch index. A peer that cannot be read has none.
+ * in link order, its touches newest first, read through the touch index; a received shared node's from the
+ * touches it was shared with ({@link SharedTouches}). A peer that cannot be read has none.
  */
 public final class PeerTouches {
     /** A peer's touches, newest first (an event without a time last, in session order). */
@@ -44,17 +45,26 @@ public final class PeerTouches {
             for (String node : nodes) {
                 try {
                     TranscriptIndex.Entry entry = index.read(node);
-                    if (entry == null) {
-                        continue;
-                    }
-                    Store store = readers.storeOf(entry);
-                    if (store == null) {
-                        continue;
+                    Store store;
+                    List<TouchEvent> events;
+                    if (entry == null) { // a received shared node: the touches it was shared with (docs/sharing.md)
+                        Peer shared = SharedTouches.read(layout, node);
+                        if (shared == null) {
+                            continue;
+                        }
+                        store = shared.store();
+                        events = shared.touches();
+                    } else {
+                        store = readers.storeOf(entry);
+                        if (store == null) {
+                            continue;
+                        }
+                        events = TouchIndex.read(layout, node, entry, store, readers)
+                                .result()
+                                .events();
                     }
                     List<TouchEvent> kept = new ArrayList<>();
-                    for (TouchEvent e : TouchIndex.read(layout, node, entry, store, readers)
-                            .result()
-                            .events()) {
+                    for (TouchEvent e : events) {
                         if ((wanted == null || wanted.equals(e.path()))
                                 && (since == null
                                         || e.time() != null && !e.time().isBefore(since))) {

@@ -55,7 +55,7 @@ class ReceiverTest {
         sharer.share("backend", Sharer.DEFAULT_CAP, true);
 
         Receiver receiver = new Receiver(bob, "origin");
-        assertEquals("alice__backend: new (7 files)\n", statuses(receiver.receive()));
+        assertEquals("alice__backend: new (8 files)\n", statuses(receiver.receive()));
         Path dir = bob.resolve(".termsprawl/shared/alice__backend");
         // only the small files are written; the turn files wait in git's object store (docs/sharing.md)
         assertTrue(Files.readString(dir.resolve("context.md")).contains("answer 1"));
@@ -135,6 +135,59 @@ class ReceiverTest {
     }
 
     @Test
+    void aReceivedNodesTouchesAreReadLikeALinkedPeers() throws Exception {
+        Path transcript = remotes.session(alice, "backend", 1, "");
+        String edit = alice.toRealPath().resolve("src/A.java").toString();
+        Files.writeString(
+                transcript,
+                "{\"type\":\"assistant\",\"uuid\":\"e1\",\"parentUuid\":\"a0\",\"timestamp\":\"2026-01-01T00:00:05Z\","
+                        + "\"message\":{\"id\":\"m9\",\"role\":\"assistant\",\"content\":[{\"type\":\"tool_use\","
+                        + "\"id\":\"t1\",\"name\":\"Edit\",\"input\":{\"file_path\":"
+                        + io.github.termsprawl.core.Fixtures.jsonString(edit) + "}}]}}\n"
+                        + "{\"type\":\"user\",\"uuid\":\"r1\",\"parentUuid\":\"e1\",\"timestamp\":\"2026-01-01T00:00:06Z\","
+                        + "\"message\":{\"role\":\"user\",\"content\":[{\"type\":\"tool_result\",\"tool_use_id\":\"t1\","
+                        + "\"content\":\"ok\"}]}}\n",
+                java.nio.file.StandardOpenOption.APPEND);
+        new Sharer(alice, "origin", null).share("backend", Sharer.DEFAULT_CAP, true);
+        new Receiver(bob, "origin").receive();
+        Path dir = bob.resolve(".termsprawl/shared/alice__backend");
+        assertTrue(Files.exists(dir.resolve(io.github.termsprawl.touch.SharedTouches.FILE)), "written at receive");
+        io.github.termsprawl.core.Fixtures.link(bob, "me", "alice__backend");
+        ProjectLayout layout = new ProjectLayout(bob);
+        // on bob's clone, the path alice's agent edited names bob's copy of the file
+        List<io.github.termsprawl.touch.PeerTouches.Peer> peers = io.github.termsprawl.touch.PeerTouches.of(
+                layout, "me", bob.toRealPath().resolve("src/A.java").toString(), null);
+        assertEquals(1, peers.size());
+        io.github.termsprawl.touch.TouchEvent e = peers.get(0).touches().get(0);
+        assertEquals("alice__backend", peers.get(0).node());
+        assertEquals(
+                "src/A.java edit turn 2 true 2026-01-01T00:00:05Z",
+                e.path() + " " + e.kind().id() + " turn " + e.turn() + " " + e.success() + " " + e.time());
+        assertEquals(
+                List.of(),
+                io.github.termsprawl.touch.PeerTouches.of(layout, "me", "src/B.java", null),
+                "another file: nothing");
+        assertEquals(1, io.github.termsprawl.touch.Overlaps.filesChanged(layout, "alice__backend"));
+        // the touches goal's table takes received nodes too: bob's own node changed the same file
+        remotes.session(bob, "frontend", 1, "");
+        Path own = bob.resolve(".termsprawl/transcripts/frontend.json");
+        Path bobTranscript = Path.of(
+                io.github.termsprawl.jsonl.Json.asObject(io.github.termsprawl.jsonl.Json.parse(Files.readString(own)))
+                        .get("path")
+                        .toString());
+        Files.writeString(
+                bobTranscript,
+                Files.readString(transcript)
+                        .replace(edit, bob.toRealPath().resolve("src/A.java").toString()));
+        String table = io.github.termsprawl.touch.Overlaps.table(layout, null);
+        assertTrue(table.startsWith("src/A.java\n"), table);
+        assertTrue(
+                table.contains("  alice__backend (claude): 1 change, last edit at 2026-01-01T00:00:05Z, turn 2\n"),
+                table);
+        assertTrue(table.contains("  frontend (claude): 1 change"), table);
+    }
+
+    @Test
     void theContextCommandPrintsASharedNodesViewsAsItsOwnersUnderTheSharedId() throws Exception {
         Path transcript = remotes.session(alice, "backend", 3, "");
         java.nio.file.Files.writeString(
@@ -179,7 +232,7 @@ class ReceiverTest {
         String refs = git(remotes.bare, "for-each-ref", "--format=%(refname)", "refs/termsprawl/");
         assertEquals("refs/termsprawl/alice/backend\nrefs/termsprawl/bob/frontend\n", refs);
         String onBob = statuses(new Receiver(bob, "origin").receive());
-        assertEquals("alice__backend: new (7 files)\nbob__frontend: new (7 files)\n", onBob);
+        assertEquals("alice__backend: new (8 files)\nbob__frontend: new (8 files)\n", onBob);
         assertTrue(Files.exists(bob.resolve(".termsprawl/history/frontend/index.md")), "local nodes stay apart");
     }
 
