@@ -16,6 +16,7 @@ String context = new File(bob, 'context.txt').getText('UTF-8')
 assert context.startsWith('# linked context from alice__backend (alice__backend)\n## user\nWhy does the build fail?\n## assistant\nLet me run it.') : context
 assert new File(bob, 'live.txt').getText('UTF-8').startsWith('# linked context from alice__backend (alice__backend)\n')
 assert new File(bob, 'status.txt').getText('UTF-8').contains('shared alice__backend: shared by alice at ')
+assert new File(bob, 'status.txt').getText('UTF-8').contains(' files changed (store claude)')
 // unshared: no ref left on the remote; and the secret is in none of its objects
 def (code, out, err) = run(['git', 'for-each-ref', 'refs/termsprawl/'], new File(basedir, 'remote.git'))
 assert code == 0 && out.length == 0

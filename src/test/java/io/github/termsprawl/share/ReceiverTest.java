@@ -73,7 +73,7 @@ class ReceiverTest {
                 List.of("alice__backend: shared by alice at "
                         + Manifest.parse(Files.readString(dir.resolve("manifest.json")))
                                 .sharedAt()
-                        + ", 4 turns (store claude)"),
+                        + ", 4 turns, 0 files changed (store claude)"),
                 SharedNodes.lines(layout));
         assertEquals("alice__backend: unchanged\n", statuses(receiver.receive()));
         // link knows it: no "no recorded transcript" warning for it
