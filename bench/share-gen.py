@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes a git fast-import stream of shared nodes in the layout `share` pushes (docs/sharing.md):
 refs/termsprawl/<user>/<node> -> a parentless commit of history/index.md, history/turn-NNNN-<role>.md,
-context.md, manifest.json. Turn N's bytes depend on N and the node only (its header names the node, as
+context.md, touches.json, manifest.json. Turn N's bytes depend on N and the node only (its header names the node, as
 a real turn file's does), so every node has blobs of its own, and a node grown by one turn shares every
 other turn file's blob with its last share.   share-gen.py <user> <first-node> <nodes> <turns>  > stream"""
 import sys
@@ -40,6 +40,9 @@ for k in range(first, first + nodes):
     data("".join(index).encode())
     out.write(b"M 100644 inline context.md\n")
     data(("# linked context from %s (%s)\n## user\nquestion %d\n" % (node, node, turns - 1)).encode())
+    out.write(b"M 100644 inline touches.json\n")
+    data(('{"version":1,"node":"%s","store":"claude","touches":[{"path":"src/F%d.java","kind":"edit",'
+          '"time":"2026-01-01T00:00:00Z","turn":1,"success":true,"rewound":false,"command":null}]}\n' % (node, k)).encode())
     out.write(b"M 100644 inline manifest.json\n")
     data(('{"format": 1, "node": "%s", "user": "%s", "store": "claude", "session": "s1", "sharedAt": '
           '"2026-01-01T00:00:00Z", "transcriptModified": null, "turns": %d, "bytes": 0}\n' % (node, user, turns)).encode())

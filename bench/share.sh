@@ -4,7 +4,8 @@
 # (one fetch of every ref; each node's listing and small files, its turn files left in git), a receive
 # with nothing new, then grows one node by one turn, shares it again and counts the objects the next
 # receive fetched (git cat-file --batch-all-objects before and after); last, the first use of one node
-# for a grep (all its turn files written).
+# for a grep (all its turn files written). Before the first receive it times git's fetch of the same refs
+# alone, in a third clone.
 #
 #   bench/share.sh           NODES=50 TURNS=5000
 set -eu
@@ -26,6 +27,13 @@ python3 bench/share-gen.py bench 0 "$nodes" "$turns" | git -C "$work/a" fast-imp
 git -C "$work/a" push -q origin '+refs/termsprawl/*:refs/termsprawl/*'
 run() { java -cp "$work/classes:$work/test-classes:$cp" io.github.termsprawl.share.ReceiveBench "$work/b" "$@"; }
 objects() { git -C "$work/b" cat-file --batch-all-objects --batch-check | wc -l; }
+# git's own part, for comparison: the same fetch in a third clone, without termsprawl
+git clone -q "file://$work/remote.git" "$work/c" 2>/dev/null
+now() { python3 -c 'import time; print(time.time())'; }
+t0=$(now)
+git -C "$work/c" fetch --quiet --prune --no-tags origin '+refs/termsprawl/*:refs/termsprawl/*'
+echo "git fetch alone: $(python3 -c "print('%.2f' % ($(now) - $t0))") s"
+rm -rf "$work/c"
 echo "first:  $(run)"
 echo "files:  $(find "$work/b/.termsprawl/shared" -type f | wc -l), objects in b: $(objects)"
 echo "again:  $(run)"

@@ -40,9 +40,12 @@ public final class SharedNode {
     private final ProjectLayout layout;
     private final String id;
     private final Path dir;
-    private final String commit;
-    /** Path ({@code /} separated) to blob; blobs are null for a folder read from disk. */
-    private final Map<String, String> files;
+    private String commit;
+    /**
+     * Path ({@code /} separated) to blob; blobs are null for a folder read from disk. Read at first need: a reader
+     * of one small file (the guard before an edit reads {@code touches.json}) takes it from the folder alone.
+     */
+    private Map<String, String> files;
 
     private SharedNode(ProjectLayout layout, String id, Path dir, String commit, Map<String, String> files) {
         this.layout = layout;
@@ -61,13 +64,19 @@ public final class SharedNode {
         if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
             return null;
         }
-        String commit = commitIn(dir);
-        Map<String, String> files = commit == null ? null : listing(AtomicFiles.readPlain(dir.resolve(FILES)));
+        return new SharedNode(layout, id, dir, commitIn(dir), null);
+    }
+
+    /** The listing, read now if not yet; a folder whose {@code .files} does not read is read from disk. */
+    private Map<String, String> files() {
         if (files == null) {
-            commit = null;
-            files = onDisk(dir);
+            files = commit == null ? null : listing(AtomicFiles.readPlain(dir.resolve(FILES)));
+            if (files == null) {
+                commit = null;
+                files = onDisk(dir);
+            }
         }
-        return new SharedNode(layout, id, dir, commit, files);
+        return files;
     }
 
     /** The node {@code id} as {@code files} (path to blob) lists it, before {@code .commit} names it: for receive. */
@@ -85,18 +94,19 @@ public final class SharedNode {
 
     /** The commit the folder holds, or null when it is read from disk alone. */
     public String commit() {
+        files();
         return commit;
     }
 
     /** Every file of the node, {@code /} separated, sorted. */
     public Set<String> paths() {
-        return Collections.unmodifiableSet(files.keySet());
+        return Collections.unmodifiableSet(files().keySet());
     }
 
     /** Its own turn files ({@code history/turn-NNNN-<role>.md}, not a subagent's), in turn order. */
     public List<String> turnFiles() {
         TreeMap<Integer, String> turns = new TreeMap<>();
-        for (String path : files.keySet()) {
+        for (String path : files().keySet()) {
             if (path.startsWith(HISTORY + "/") && path.indexOf('/', HISTORY.length() + 1) < 0) {
                 String name = path.substring(HISTORY.length() + 1);
                 int n = turnNumber(name);
@@ -139,13 +149,18 @@ public final class SharedNode {
         Map<String, byte[]> out = new LinkedHashMap<>();
         List<String> fromGit = new ArrayList<>();
         for (String path : paths) {
-            if (!files.containsKey(path)) {
-                continue;
-            }
-            byte[] bytes = AtomicFiles.readPlain(dir.resolve(path));
+            // a file in the folder is its commit's (receive deletes a changed one first): no listing needed
+            byte[] bytes = safePath(path) && commit != null ? AtomicFiles.readPlain(dir.resolve(path)) : null;
             if (bytes != null) {
                 out.put(path, bytes);
-            } else if (files.get(path) != null) {
+            } else if (!files().containsKey(path)) {
+                continue;
+            } else if (files().get(path) == null) { // a folder read from disk: no git to fall back on
+                bytes = AtomicFiles.readPlain(dir.resolve(path));
+                if (bytes != null) {
+                    out.put(path, bytes);
+                }
+            } else {
                 fromGit.add(path);
             }
         }
@@ -166,11 +181,12 @@ public final class SharedNode {
      * @return how many files it wrote
      */
     public int materialise(long timeoutMs) throws IOException {
+        files();
         if (commit == null || commit.equals(text(dir.resolve(COMPLETE)))) {
             return 0;
         }
         List<String> missing = new ArrayList<>();
-        for (String path : files.keySet()) {
+        for (String path : files().keySet()) {
             if (!Files.exists(dir.resolve(path), LinkOption.NOFOLLOW_LINKS)) {
                 missing.add(path);
             }
@@ -219,7 +235,7 @@ public final class SharedNode {
         }
         StringBuilder ids = new StringBuilder();
         for (String path : paths) {
-            ids.append(files.get(path)).append('\n');
+            ids.append(files().get(path)).append('\n');
         }
         byte[] batch;
         try {
