@@ -15,7 +15,8 @@ import java.util.Map;
 
 /**
  * What each linked peer of a node changed in its current session (docs/touches.md, "termsprawl-touches"): per peer
- * in link order, its touches newest first, read through the touch index. A peer that cannot be read has none.
+ * in link order, its touches newest first, read through the touch index; a received shared node's from the
+ * touches it was shared with ({@link SharedTouches}). A peer that cannot be read has none.
  */
 public final class PeerTouches {
     /** A peer's touches, newest first (an event without a time last, in session order). */
@@ -44,16 +45,25 @@ public final class PeerTouches {
             for (String node : nodes) {
                 try {
                     TranscriptIndex.Entry entry = index.read(node);
-                    if (entry == null) {
-                        continue;
+                    Store store;
+                    List<TouchEvent> events;
+                    if (entry == null) { // a received shared node: the touches it was shared with (docs/sharing.md)
+                        Peer shared = SharedTouches.read(layout, node);
+                        if (shared == null) {
+                            continue;
+                        }
+                        store = shared.store();
+                        events = shared.touches();
+                    } else {
+                        TouchIndex.Found found = TouchIndex.read(layout, node, entry, readers, wanted);
+                        if (found == null) {
+                            continue;
+                        }
+                        store = found.store();
+                        events = found.read().result().events();
                     }
-                    TouchIndex.Found found = TouchIndex.read(layout, node, entry, readers, wanted);
-                    if (found == null) {
-                        continue;
-                    }
-                    Store store = found.store();
                     List<TouchEvent> kept = new ArrayList<>();
-                    for (TouchEvent e : found.read().result().events()) {
+                    for (TouchEvent e : events) {
                         if ((wanted == null || wanted.equals(e.path()))
                                 && (since == null
                                         || e.time() != null && !e.time().isBefore(since))) {
