@@ -3,6 +3,7 @@ package io.github.termsprawl.cli;
 import io.github.termsprawl.core.AtomicFiles;
 import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.core.SharedNode;
+import io.github.termsprawl.core.TurnFileName;
 import io.github.termsprawl.history.History;
 import io.github.termsprawl.jsonl.Utf8Output;
 import io.github.termsprawl.redact.Redaction;
@@ -153,7 +154,7 @@ public final class HistoryCommand {
 
     private static void showShared(SharedNode node, int n, OutputStream out, OutputStream err) {
         for (String turn : node.turnFiles()) {
-            if (SharedNode.turnNumber(turn.substring(turn.lastIndexOf('/') + 1)) == n) {
+            if (TurnFileName.turnNumber(turn.substring(turn.lastIndexOf('/') + 1)) == n) {
                 byte[] bytes = node.read(turn, READ_MS); // from the folder, else from git: nothing written
                 if (bytes == null) {
                     write(

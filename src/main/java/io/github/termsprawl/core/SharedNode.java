@@ -109,31 +109,13 @@ public final class SharedNode {
         for (String path : files().keySet()) {
             if (path.startsWith(HISTORY + "/") && path.indexOf('/', HISTORY.length() + 1) < 0) {
                 String name = path.substring(HISTORY.length() + 1);
-                int n = turnNumber(name);
+                int n = TurnFileName.turnNumber(name);
                 if (n >= 0) {
                     turns.put(n, path);
                 }
             }
         }
         return new ArrayList<>(turns.values());
-    }
-
-    /** The number of a turn file's name ({@code turn-0012-user.md}: 12), or -1 when it is not one. */
-    public static int turnNumber(String name) {
-        int dash = name.indexOf('-', 5);
-        if (!name.startsWith("turn-") || !name.endsWith(".md") || dash <= 5) {
-            return -1;
-        }
-        try {
-            return Integer.parseInt(name.substring(5, dash));
-        } catch (NumberFormatException e) {
-            return -1;
-        }
-    }
-
-    /** The role of a turn file's name ({@code turn-0012-user.md}: {@code user}). */
-    public static String roleOf(String name) {
-        return name.substring(name.indexOf('-', 5) + 1, name.length() - 3);
     }
 
     /** One file's bytes, or null when the node has none there or it cannot be read. */

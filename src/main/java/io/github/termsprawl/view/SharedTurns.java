@@ -2,6 +2,7 @@ package io.github.termsprawl.view;
 
 import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.core.SharedNode;
+import io.github.termsprawl.core.TurnFileName;
 import io.github.termsprawl.store.PeerTurns;
 import io.github.termsprawl.store.Turn;
 import io.github.termsprawl.store.TurnLimits;
@@ -32,8 +33,8 @@ final class SharedTurns {
     static PeerTurns fileView(SharedNode node, TurnLimits limits, long endNanos) {
         List<String> files = new ArrayList<>();
         for (String path : node.turnFiles()) {
-            String role = SharedNode.roleOf(path.substring(path.lastIndexOf('/') + 1));
-            if (role.equals("user") || role.equals("assistant")) {
+            String role = TurnFileName.roleOf(path.substring(path.lastIndexOf('/') + 1));
+            if ("user".equals(role) || "assistant".equals(role)) {
                 files.add(path);
             }
         }
@@ -54,7 +55,7 @@ final class SharedTurns {
                 byte[] b = bytes.get(path);
                 String prose = b == null ? null : prose(new String(b, StandardCharsets.UTF_8));
                 if (prose != null && !prose.isBlank()) {
-                    String role = SharedNode.roleOf(path.substring(path.lastIndexOf('/') + 1));
+                    String role = TurnFileName.roleOf(path.substring(path.lastIndexOf('/') + 1));
                     out.add(limits.cut(new Turn(role, prose)));
                 }
             }
