@@ -2,6 +2,7 @@ package io.github.termsprawl.history;
 
 import io.github.termsprawl.core.AtomicFiles;
 import io.github.termsprawl.core.NodeId;
+import io.github.termsprawl.core.TurnFileName;
 import io.github.termsprawl.jsonl.ForwardLineReader;
 import io.github.termsprawl.store.Message;
 import io.github.termsprawl.store.claude.ClaudeSession;
@@ -377,7 +378,7 @@ final class ClaudeHistory {
                 }
                 String[] files = d.toFile().list();
                 for (String f : files == null ? new String[0] : files) {
-                    if ((f.startsWith("turn-") && f.endsWith(".md"))
+                    if (TurnFileName.is(f)
                             || f.equals("index.md")
                             || f.equals(FolderState.STATE)
                             || f.equals(FolderState.TURNS)

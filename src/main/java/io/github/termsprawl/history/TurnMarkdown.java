@@ -1,5 +1,6 @@
 package io.github.termsprawl.history;
 
+import io.github.termsprawl.core.TurnFileName;
 import io.github.termsprawl.redact.Redactor;
 import io.github.termsprawl.store.Block;
 import io.github.termsprawl.store.Message;
@@ -33,18 +34,13 @@ final class TurnMarkdown {
 
     /** {@code turn-0042-assistant.md}: the number zero-padded to four digits (more past 9999). */
     static String fileName(int turn, Message m) {
-        return "turn-" + number(turn) + "-" + m.role().id() + ".md";
-    }
-
-    static String number(int turn) {
-        String n = Integer.toString(turn);
-        return n.length() >= 4 ? n : "0000".substring(n.length()) + n;
+        return TurnFileName.of(turn, m.role().id());
     }
 
     static byte[] render(Header header, int turn, Integer window, Message m, boolean redact) {
         StringBuilder front = new StringBuilder(256);
         front.append("---\n");
-        field(front, "turn", number(turn));
+        field(front, "turn", TurnFileName.number(turn));
         field(front, "role", m.role().id());
         field(front, "node", header.node());
         if (header.agent() != null) {
@@ -234,7 +230,7 @@ final class TurnMarkdown {
         }
         text = cut(Redactor.redact(text, redact));
         String t = time(m.timestamp());
-        return number(turn) + " " + m.role().id() + " " + (t == null ? "-" : t) + " " + text;
+        return TurnFileName.number(turn) + " " + m.role().id() + " " + (t == null ? "-" : t) + " " + text;
     }
 
     /**
