@@ -9,11 +9,16 @@ package io.github.termsprawl.redact;
  */
 final class Lead {
     private final String literal;
+    /** Whether the regex starts with {@code \b} before a word character: a match cannot start inside a word. */
+    private final boolean wordStart;
+    /** The class after the literal, or null when only the word start is known. */
     private final boolean[] chars;
+
     private final int min;
 
-    private Lead(String literal, boolean[] chars, int min) {
+    private Lead(String literal, boolean wordStart, boolean[] chars, int min) {
         this.literal = literal;
+        this.wordStart = wordStart;
         this.chars = chars;
         this.min = min;
     }
@@ -25,6 +30,12 @@ final class Lead {
     boolean rejects(String text, int at) {
         if (!text.startsWith(literal, at)) {
             return false; // another keyword of the rule: its shape is not this one
+        }
+        if (wordStart && !KeywordScan.wordStart(text, at)) {
+            return true; // inside a word (after an escaped line end of JSON text counts as a start)
+        }
+        if (chars == null) {
+            return false;
         }
         int i = at + literal.length();
         int end = Math.min(text.length(), i + min);
@@ -59,19 +70,29 @@ final class Lead {
                 break;
             }
         }
-        if (literal.length() == 0 || i >= regex.length() || regex.charAt(i) != '[') {
+        if (literal.length() == 0) {
             return null;
+        }
+        // a quantifier on the literal's last character makes that character optional: only what precedes it holds
+        boolean quantified = i < regex.length() && "?*{".indexOf(regex.charAt(i)) >= 0;
+        if (quantified) {
+            literal.setLength(literal.length() - 1);
+        }
+        boolean wordStart = regex.startsWith("\\b") && literal.length() > 0 && KeywordScan.wordChar(literal.charAt(0));
+        Lead only = wordStart ? new Lead(literal.toString(), true, null, 0) : null;
+        if (quantified || i >= regex.length() || regex.charAt(i) != '[') {
+            return only;
         }
         int close = classEnd(regex, i + 1);
         if (close < 0) {
-            return null;
+            return only;
         }
         boolean[] chars = parseClass(regex.substring(i + 1, close));
         if (chars == null) {
-            return null;
+            return only;
         }
         int min = minimum(regex, close + 1);
-        return min <= 0 ? null : new Lead(literal.toString(), chars, min);
+        return min <= 0 ? only : new Lead(literal.toString(), wordStart, chars, min);
     }
 
     private static boolean topLevelAlternation(String regex) {

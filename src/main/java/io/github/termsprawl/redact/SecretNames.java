@@ -291,7 +291,26 @@ final class SecretNames {
     }
 
     /** The kind's suffix ({@code password}, {@code token}, …) when the name says "secret", else null. */
+    /** A name's judgement, kept: a transcript repeats its names (keys, tokens, authors) hundreds of times. */
+    private static final java.util.Map<String, String> JUDGED = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static final String NONE = "";
+
+    private static final int JUDGED_MAX = 4096;
+
     static String suffix(String rawName) {
+        String known = JUDGED.get(rawName);
+        if (known != null) {
+            return known == NONE ? null : known;
+        }
+        String judged = judge(rawName);
+        if (JUDGED.size() < JUDGED_MAX) { // bounded: memory never grows with the text
+            JUDGED.put(rawName, judged == null ? NONE : judged);
+        }
+        return judged;
+    }
+
+    private static String judge(String rawName) {
         List<String> words = words(rawName);
         int secret = -1;
         String suffix = null;

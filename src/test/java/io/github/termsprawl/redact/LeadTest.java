@@ -31,14 +31,30 @@ class LeadTest {
     @Test
     void noLeadForAnyOtherShape() {
         assertNull(Lead.of("\\b(?:ghp|gho)_[0-9a-zA-Z]{36}"), "a group first");
-        assertNull(Lead.of("\\bsk-(?!ant-)[A-Za-z0-9_-]{20,400}+"), "a lookahead after the literal");
         assertNull(Lead.of("\\bpat[A-Z]{14}|foo"), "a top-level alternation");
-        assertNull(Lead.of("\\bxoxb?[0-9]{10}"), "a quantified literal");
-        assertNull(Lead.of("\\bab[^x]{5}"), "a negated class");
-        assertNull(Lead.of("\\bab[\\s]{5}"), "an escape it does not know");
-        assertNull(Lead.of("\\bab[a-z]*"), "no least count");
         assertNull(Lead.of("(?i:CLOJARS_)[A-Za-z0-9]{60}"));
+        assertNull(Lead.of("sk-(?!ant-)[A-Za-z0-9_-]{20,400}+"), "no word start and no class after the literal");
         assertEquals(null, Lead.of("-"));
+    }
+
+    /** Past a leading {@code \b} the rest of the shape may be unknown: then only a start inside a word is refused. */
+    @Test
+    void aWordStartAloneRefusesOnlyInsideAWord() {
+        for (String regex : new String[] {
+            "\\bsk-(?!ant-)[A-Za-z0-9_-]{20,400}+", // a lookahead after the literal
+            "\\bskx?[0-9]{10}", // a quantified last character: "sk" holds
+            "\\bsk-[^x]{5}", // a negated class
+            "\\bsk-[\\s]{5}", // an escape it does not know
+            "\\bsk-[a-z]*" // no least count
+        }) {
+            Lead lead = Lead.of(regex);
+            assertNotNull(lead, regex);
+            assertTrue(lead.rejects("task-0123456789", 2), regex);
+            assertFalse(lead.rejects("sk-0123456789", 0), regex);
+            assertFalse(lead.rejects("a sk-0123456789", 2), regex);
+            assertFalse(lead.rejects("\\nsk-0123456789", 2), regex + ": after an escaped line end of JSON text");
+        }
+        assertTrue(Lead.of("\\bpat[A-Za-z0-9]{14}\\.[a-f0-9]{64}").rejects("compatABCDEFGHIJKLMN.0", 3));
     }
 
     /**
