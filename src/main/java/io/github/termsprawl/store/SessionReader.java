@@ -21,7 +21,8 @@ public interface SessionReader {
     /**
      * The prose turns the context command's file view prints of these messages, in order: this store's one
      * projection of a message to a turn (docs/stores.md), proved equal to its tail walk by
-     * {@code FastPathEqualsFullPathTest}. The live view is this projection of {@link #live}.
+     * {@code FastPathEqualsFullPathTest}. The live view of every store but Claude Code's (which has rules of its
+     * own, docs/context.md) is this projection of {@link #live}.
      */
     List<Turn> prose(List<Message> messages);
 

@@ -2,11 +2,13 @@ package io.github.termsprawl.view;
 
 import io.github.termsprawl.core.ControlChars;
 import io.github.termsprawl.core.TranscriptIndex;
+import io.github.termsprawl.registry.SessionReaders;
 import io.github.termsprawl.registry.TranscriptReaders;
 import io.github.termsprawl.store.Block;
 import io.github.termsprawl.store.Message;
 import io.github.termsprawl.store.PeerTurns;
 import io.github.termsprawl.store.Role;
+import io.github.termsprawl.store.SessionReader;
 import io.github.termsprawl.store.Store;
 import io.github.termsprawl.store.Turn;
 import io.github.termsprawl.store.TurnLimits;
@@ -17,8 +19,8 @@ import java.util.List;
 
 /**
  * The turns of the live view: for Claude Code, from the live branch of the active window, what a person
- * and the model said — not the harness's wrappers, reminders and tool traffic; for every other store, the
- * prose view.
+ * and the model said — not the harness's wrappers, reminders and tool traffic; for every other store, its
+ * prose rule over the messages its agent sends next ({@code SessionReader.live}).
  */
 public final class LiveTurns {
     /** How text starts when Claude Code, not the person, wrote it into a user message. */
@@ -29,16 +31,51 @@ public final class LiveTurns {
     private LiveTurns() {}
 
     static PeerTurns lastTurns(TranscriptReaders readers, TranscriptIndex.Entry entry, TurnLimits limits) {
-        if (readers.storeOf(entry) != Store.CLAUDE) {
-            PeerTurns prose = readers.lastTurns(entry, limits);
-            List<Turn> turns = new ArrayList<>(prose.turns().size());
-            for (Turn t : prose.turns()) {
-                turns.add(new Turn(t.role(), ControlChars.strip(t.text())));
-            }
-            return new PeerTurns(turns, prose.refusal());
+        Store store = readers.storeOf(entry);
+        if (store == Store.CLAUDE) {
+            return PeerTurns.of(of(
+                    new ClaudeSession()
+                            .liveProse(entry.path(), limits.stringCap())
+                            .messages(),
+                    limits));
         }
-        return PeerTurns.of(of(
-                new ClaudeSession().liveProse(entry.path(), limits.stringCap()).messages(), limits));
+        SessionReader reader =
+                SessionReaders.reader(store, store == Store.OPENCODE ? readers.openCodeDatabases() : null);
+        if (reader == null) { // a store without a session reader (Cursor): its prose view
+            return proseView(readers, entry, limits);
+        }
+        // the store's own prose rule over what its model is sent next: for Codex the history since its last
+        // compaction, the summary first (docs/context.md, "The live view")
+        List<Turn> prose = reader.prose(reader.live(entry));
+        if (store == Store.CODEX && !hasUserTurn(prose)) {
+            // a rollout whose model transcript holds none of the user's messages (they are on its UI channel
+            // only): what its model was sent is not in the file, so the prose view stands
+            return proseView(readers, entry, limits);
+        }
+        ArrayDeque<Turn> turns = new ArrayDeque<>();
+        for (int i = prose.size() - 1; i >= 0 && turns.size() < limits.maxTurns(); i--) {
+            Turn t = prose.get(i);
+            turns.addFirst(limits.cut(new Turn(t.role(), ControlChars.strip(t.text()))));
+        }
+        return PeerTurns.of(new ArrayList<>(turns));
+    }
+
+    private static boolean hasUserTurn(List<Turn> turns) {
+        for (Turn t : turns) {
+            if (t.role().equals("user")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static PeerTurns proseView(TranscriptReaders readers, TranscriptIndex.Entry entry, TurnLimits limits) {
+        PeerTurns prose = readers.lastTurns(entry, limits);
+        List<Turn> turns = new ArrayList<>(prose.turns().size());
+        for (Turn t : prose.turns()) {
+            turns.add(new Turn(t.role(), ControlChars.strip(t.text())));
+        }
+        return new PeerTurns(turns, prose.refusal());
     }
 
     /** For stats: {@code  windows=<n> branches=<abandoned leaves>} of a Claude transcript, else empty. */

@@ -161,10 +161,12 @@ class LiveViewTest {
     void everyOtherStoreOfTheCorpusPrintsAsInTheProseView() throws IOException {
         Path corpus = SessionCorpus.file("");
         List<Path> files = new ArrayList<>();
-        for (String store : new String[] {"codex", "gemini", "pi"}) {
+        // not Codex: its live view reads the model's channel, its file view the UI's, and the corpus' sanitizer
+        // rewrote the two differently and hid the harness's messages; the real client's rollouts check it
+        // (agents/CodexRollouts: an edit, a compaction, a subagent), and the compacted files below
+        for (String store : new String[] {"gemini", "pi"}) {
             try (Stream<Path> s = Files.list(corpus.resolve(store))) {
                 s.filter(p -> p.toString().endsWith(".jsonl") || p.toString().endsWith(".json"))
-                        .filter(p -> !p.getFileName().toString().startsWith("localpush"))
                         .sorted()
                         .forEach(files::add);
             }
@@ -180,7 +182,42 @@ class LiveViewTest {
                         + "\", \"store\": \"opencode\", \"session\": \"s_stage0_large\"}\n");
         String prose = render(View.PROSE);
         assertEquals(true, prose.split("# linked context").length > files.size() / 2, "most files print");
+        assertEquals(true, files.size() >= 3, files.toString());
         assertEquals(prose, render(View.LIVE));
+    }
+
+    /**
+     * A Codex rollout with a compaction: its live view is what the model is sent next, the history the last
+     * compaction left (summary included) and what followed, so it differs from the file view, which prints the
+     * file's last turns whatever was compacted away (the real client's rollout: agents/CodexRollouts).
+     */
+    @Test
+    void aCompactedCodexRolloutPrintsWhatTheCompactionLeft() throws IOException {
+        Path corpus = SessionCorpus.file("");
+        List<Path> files = new ArrayList<>();
+        try (Stream<Path> s = Files.list(corpus.resolve("codex"))) {
+            s.filter(p -> p.toString().endsWith(".jsonl"))
+                    .filter(LiveViewTest::compacted)
+                    .sorted()
+                    .forEach(files::add);
+        }
+        assertEquals(true, files.size() >= 2, files.toString());
+        for (int i = 0; i < files.size(); i++) {
+            link(cwd, "me", "c" + i);
+            index(cwd, "c" + i, files.get(i).toString());
+        }
+        String prose = render(View.PROSE);
+        String live = render(View.LIVE);
+        assertEquals(files.size(), live.split("# linked context from ").length - 1, live);
+        assertEquals(false, prose.equals(live));
+    }
+
+    private static boolean compacted(Path file) {
+        try {
+            return Files.readString(file).contains("\"type\":\"compacted\"");
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /**
