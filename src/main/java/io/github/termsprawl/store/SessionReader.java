@@ -13,10 +13,22 @@ public interface SessionReader {
 
     /**
      * The messages the agent would send next: Claude Code's live branch of the last compaction window;
-     * Codex's history since its last {@code compacted} record; Gemini's messages after {@code $set} and
-     * {@code $rewindTo}; pi's and OpenCode's in file or database order.
+     * Codex's history since its last {@code compacted} record; by default the walk's (Gemini's messages
+     * after {@code $set} and {@code $rewindTo}, pi's and OpenCode's in file or database order).
      */
-    List<Message> live(TranscriptIndex.Entry entry);
+    default List<Message> live(TranscriptIndex.Entry entry) {
+        List<Message> out = new java.util.ArrayList<>();
+        walk(entry, out::add);
+        return out;
+    }
+
+    /**
+     * Whether {@link #live} is the walk (the default): then the live view is the file view's turns, which the
+     * tail read gives without reading the whole session ({@code FastPathEqualsFullPathTest}).
+     */
+    default boolean liveIsWalk() {
+        return true;
+    }
 
     /**
      * The prose turns the context command's file view prints of these messages, in order: this store's one

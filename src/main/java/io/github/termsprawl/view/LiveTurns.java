@@ -41,7 +41,7 @@ public final class LiveTurns {
         }
         SessionReader reader =
                 SessionReaders.reader(store, store == Store.OPENCODE ? readers.openCodeDatabases() : null);
-        if (reader == null) { // a store without a session reader (Cursor): its prose view
+        if (reader == null || reader.liveIsWalk()) { // the file view's turns: the tail read gives them fast
             return proseView(readers, entry, limits);
         }
         // the store's own prose rule over what its model is sent next: for Codex the history since its last

@@ -420,6 +420,11 @@ public final class ClaudeSession implements SessionReader {
     }
 
     @Override
+    public boolean liveIsWalk() {
+        return false;
+    }
+
+    @Override
     public List<Message> live(TranscriptIndex.Entry entry) {
         return live(entry.path()).messages();
     }

@@ -221,6 +221,11 @@ public final class CodexSession implements SessionReader {
         return joined == null || joined.isEmpty() ? null : new Turn(m.role().id(), joined);
     }
 
+    @Override
+    public boolean liveIsWalk() {
+        return false; // after a compaction its model is sent the history the compaction left
+    }
+
     /** Read backwards to the last {@code compacted} record: the history it left, and what followed. */
     @Override
     public List<Message> live(TranscriptIndex.Entry entry) {

@@ -44,11 +44,6 @@ public final class GeminiSession implements SessionReader {
         return new WalkStats(replay.records, replay.unknown, replay.unreadable, messages);
     }
 
-    @Override
-    public List<Message> live(TranscriptIndex.Entry entry) {
-        return replay(entry.path()).messages();
-    }
-
     private static Replay replay(Path file) {
         Replay replay = new Replay(file.toString());
         if (file.getFileName() != null && file.getFileName().toString().endsWith(".json")) {

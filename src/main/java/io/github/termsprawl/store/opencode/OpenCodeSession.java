@@ -46,13 +46,6 @@ public final class OpenCodeSession implements SessionReader {
     }
 
     @Override
-    public List<Message> live(TranscriptIndex.Entry entry) {
-        List<Message> out = new ArrayList<>();
-        walk(entry, m -> out.add(m));
-        return out;
-    }
-
-    @Override
     public WalkStats walk(TranscriptIndex.Entry entry, MessageVisitor visitor) {
         Walk walk = new Walk(visitor);
         if (entry.session() == null) {

@@ -40,13 +40,6 @@ public final class PiSession implements SessionReader {
         return JsonlMessages.walk(file, offset, line, JsonProjection.ALL, RULE, visitor);
     }
 
-    @Override
-    public List<Message> live(TranscriptIndex.Entry entry) {
-        List<Message> out = new ArrayList<>();
-        walk(entry, m -> out.add(m));
-        return out;
-    }
-
     /**
      * The turn the file view prints for a message of {@link #walk}, or null (docs/stores.md): a {@code user}
      * or {@code assistant} message's {@code text} blocks joined with {@code \n}, when not empty. Compaction and
