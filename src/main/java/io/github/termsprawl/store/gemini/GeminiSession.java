@@ -154,6 +154,14 @@ public final class GeminiSession implements SessionReader {
         List<Block> blocks = new ArrayList<>();
         if ("user".equals(type)) {
             parts(m.get("content"), blocks);
+            if (blocks.isEmpty() && hasFunctionResponse(m.get("content"))) {
+                // v0.5x+ also records a call's responses as a user message: the call's own result holds them
+                return List.of();
+            }
+            String text = GeminiTranscript.contentText(m.get("content"));
+            if (text != null && GeminiTranscript.isCliContext(text)) {
+                blocks.replaceAll(b -> b instanceof Block.Text t ? new Block.Text(t.text(), true) : b);
+            }
             return List.of(message(Role.USER, blocks, time, id, source, null));
         }
         if (!"gemini".equals(type) && !"model".equals(type)) {
@@ -197,6 +205,18 @@ public final class GeminiSession implements SessionReader {
                 ? List.of(assistant)
                 : List.of(
                         assistant, new Message(Role.TOOL, results, assistant.timestamp(), null, id, source, Set.of()));
+    }
+
+    private static boolean hasFunctionResponse(Object content) {
+        if (content instanceof List<?> parts) {
+            for (Object part : parts) {
+                Map<String, Object> p = Json.asObject(part);
+                if (p != null && p.containsKey("functionResponse")) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** Parts as Gemini writes them: {@code text}, {@code inlineData} images and files, function calls and responses. */

@@ -1,0 +1,85 @@
+package io.github.termsprawl.agents;
+
+import static io.github.termsprawl.agents.AnthropicStandIn.text;
+import static io.github.termsprawl.agents.AnthropicStandIn.tool;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.termsprawl.registry.TranscriptLocator;
+import io.github.termsprawl.store.Located;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The real Gemini CLI in a project where discover ran, against the stand-in Gemini API: a text reply, then in
+ * the resumed session a file edit and a shell command. What it wrote is then read as termsprawl reads it.
+ */
+class GeminiCliTest {
+    @TempDir
+    Path tmp;
+
+    static final String HELLO = "Hello from the stand-in.";
+    static final String DONE = "Added the field size to A; the folder holds A.java.";
+
+    @Test
+    void aTextReplyAnEditAndAShellCommandAreReadFromTheChatGeminiWrote() throws Exception {
+        AgentProject project = AgentProject.create(tmp);
+        Path a = project.write("A.java", "class A {\n}\n");
+        try (GeminiStandIn api = GeminiStandIn.inOrder(
+                text(HELLO),
+                tool(
+                        "c1",
+                        "replace",
+                        "{\"file_path\":" + StandInServer.str(a.toString())
+                                + ",\"old_string\":\"class A {\\n\",\"new_string\":\"class A {\\n    int size;\\n\","
+                                + "\"instruction\":\"add the field size\"}"),
+                tool("c2", "run_shell_command", "{\"command\":\"ls A.java\",\"description\":\"list A\"}"),
+                text(DONE))) {
+            GeminiCli gemini = new GeminiCli(project, api);
+            AgentRun.Result first = gemini.prompt(null, "say hello");
+            assertEquals(0, first.exit(), first.describe());
+            assertTrue(first.stdout().contains(HELLO), first.describe());
+            AgentRun.Result second = gemini.prompt(null, "add a field to A and list it", "--resume", "latest");
+            assertEquals(0, second.exit(), second.describe());
+            assertTrue(second.stdout().contains(DONE), second.describe());
+            assertEquals("class A {\n    int size;\n}\n", Files.readString(a), second.describe());
+
+            List<Path> chats = gemini.chats();
+            assertEquals(1, chats.size(), chats.toString());
+            Path chat = chats.get(0);
+            Located latest = TranscriptLocator.fromEnvironment(project.root(), gemini.env(null), project.home())
+                    .locate("gemini:latest");
+            assertEquals(chat, latest.path());
+            KeptSessions.keep(GeminiCli.AGENT, chat, gemini.geminiDir().resolve("projects.json"));
+
+            SessionProof proof = SessionProof.record(project, "backend", latest);
+            proveChat(proof);
+        }
+    }
+
+    /** What every reading of the chat shows, whether just written or kept. */
+    static void proveChat(SessionProof proof) throws Exception {
+        for (String view : List.of(proof.fileView(), proof.liveView())) {
+            for (String said : List.of("say hello", HELLO, "add a field to A and list it", DONE)) {
+                assertTrue(view.contains(said), said + " in\n" + view);
+            }
+            assertFalse(view.contains("session_context"), view); // the harness's context is not the user's
+        }
+        assertTrue(proof.statsWithNothingUnknown().contains("store=gemini"));
+        Map<String, String> files = proof.turnFiles();
+        String all = String.join("\n", files.values());
+        assertTrue(files.containsKey("index.md"), files.keySet().toString());
+        for (String said : List.of("say hello", HELLO, DONE, "run_shell_command", "ls A.java", "replace")) {
+            assertTrue(all.contains(said), said + " in " + files.keySet());
+        }
+        String request = proof.ask("Which field was added?").text();
+        for (String said : List.of("say hello", HELLO, "add a field to A and list it", DONE, "ls A.java")) {
+            assertTrue(request.contains(said), said + " in " + request);
+        }
+    }
+}
