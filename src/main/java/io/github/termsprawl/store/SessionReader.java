@@ -14,7 +14,8 @@ public interface SessionReader {
     /**
      * The messages the agent would send next: Claude Code's live branch of the last compaction window;
      * Codex's history since its last {@code compacted} record; Gemini's messages after {@code $set} and
-     * {@code $rewindTo}; pi's and OpenCode's in file or database order.
+     * {@code $rewindTo}; pi's in file order; OpenCode's in database order, from the last compaction of a v2
+     * session on.
      */
     List<Message> live(TranscriptIndex.Entry entry);
 

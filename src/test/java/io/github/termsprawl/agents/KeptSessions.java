@@ -34,6 +34,17 @@ final class KeptSessions {
         return pkg.substring(pkg.lastIndexOf('/') + 1) + "-" + agent.version();
     }
 
+    /** Whether this run keeps what it writes ({@link #PROPERTY} is set). */
+    static boolean keep(NpmAgent agent) {
+        return !System.getProperty(PROPERTY, "").isBlank();
+    }
+
+    /** A file to keep, {@code name} in the agent's folder under the property's folder (made). */
+    static Path file(NpmAgent agent, String name) throws IOException {
+        return Files.createDirectories(Path.of(System.getProperty(PROPERTY)).resolve(name(agent)))
+                .resolve(name);
+    }
+
     /** Copies {@code files} into the agent's folder under the property's folder, when the property is set. */
     static void keep(NpmAgent agent, Path... files) throws IOException {
         String into = System.getProperty(PROPERTY, "");

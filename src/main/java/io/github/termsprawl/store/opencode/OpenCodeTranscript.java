@@ -144,6 +144,9 @@ public final class OpenCodeTranscript implements StoreReader {
         List<Turn> newestFirst = new ArrayList<>();
         try {
             Connection c = dbs.connection(db);
+            if (OpenCodeV2.has(c, session)) {
+                return OpenCodeV2.lastTurns(c, session, limits);
+            }
             Message after = null;
             while (newestFirst.size() < limits.maxTurns()) {
                 Deadline.check();
@@ -223,6 +226,10 @@ public final class OpenCodeTranscript implements StoreReader {
         }
         try {
             Connection c = dbs.connection(db);
+            if (OpenCodeV2.has(c, session)) {
+                OpenCodeV2.stats(c, session, count);
+                return count.of(Store.OPENCODE);
+            }
             Map<String, String> roles = new HashMap<>();
             try (PreparedStatement s = c.prepareStatement("SELECT id, data FROM message WHERE session_id = ?")) {
                 s.setString(1, session);
