@@ -132,4 +132,47 @@ class OpenCodeKeptTest {
             assertEquals("now add a getter", live.get(1).text());
         }
     }
+
+    @Test
+    void aPreDatabaseJsonSessionLeftBesideTheDatabaseIsFoundWhenNewerAndRead() throws Exception {
+        AgentProject project = AgentProject.create(tmp);
+        Path db = rebuild(project, "run.sql");
+        String parent = OpenCodeTest.sessions(db).get(0)[0];
+        exec(
+                db,
+                "UPDATE session SET directory = '" + project.root() + "', time_updated = 2000 WHERE id = '" + parent
+                        + "'");
+        // the storage/ layout of OpenCode before 1.2 (session/<project>/, message/<session>/, part/<message>/)
+        Path storage = project.home().resolve(".local/share/opencode/storage");
+        write(
+                storage.resolve("session/global/ses_legacy.json"),
+                "{\"id\":\"ses_legacy\",\"directory\":"
+                        + StandInServer.str(project.root().toString())
+                        + ",\"title\":\"old\",\"time\":{\"created\":1000,\"updated\":3000}}");
+        write(
+                storage.resolve("message/ses_legacy/msg_1.json"),
+                "{\"id\":\"msg_1\",\"sessionID\":\"ses_legacy\",\"role\":\"user\",\"time\":{\"created\":1000}}");
+        write(
+                storage.resolve("part/msg_1/prt_1.json"),
+                "{\"id\":\"prt_1\",\"messageID\":\"msg_1\",\"type\":\"text\",\"text\":\"from before the database\"}");
+        java.util.Map<String, String> env = project.env(null);
+        Located latest = io.github.termsprawl.registry.TranscriptLocator.fromEnvironment(
+                        project.root(), env, project.home())
+                .locate("opencode:latest");
+        assertEquals(new Located(storage, Store.OPENCODE.id(), "ses_legacy"), latest);
+        SessionProof proof = SessionProof.record(project, "backend", latest);
+        assertTrue(proof.fileView().contains("from before the database"), proof.fileView());
+        proof.statsWithNothingUnknown();
+        // the database's session updated later: it is the latest again
+        exec(db, "UPDATE session SET time_updated = 4000 WHERE id = '" + parent + "'");
+        assertEquals(
+                new Located(db, Store.OPENCODE.id(), parent),
+                io.github.termsprawl.registry.TranscriptLocator.fromEnvironment(project.root(), env, project.home())
+                        .locate("opencode:latest"));
+    }
+
+    private static void write(Path file, String text) throws Exception {
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, text, StandardCharsets.UTF_8);
+    }
 }
