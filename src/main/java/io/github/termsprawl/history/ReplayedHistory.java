@@ -9,13 +9,16 @@ import io.github.termsprawl.store.Message;
 import io.github.termsprawl.store.MessageVisitor;
 import io.github.termsprawl.store.SessionReader;
 import io.github.termsprawl.store.Store;
+import io.github.termsprawl.store.gemini.GeminiSession;
 import io.github.termsprawl.store.opencode.OpenCodeSession;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -23,7 +26,8 @@ import java.util.Set;
  * updates rows in place): any change reads it all again, and only turn files whose bytes differ are written.
  * An OpenCode database is watched with its write-ahead log; the folders of OpenCode's older JSON storage
  * have no size that tells a change, so they are read on every run. An OpenCode session's subagents (its child
- * sessions) go to {@code agents/<session>/}, as Claude Code's do.
+ * sessions) and Gemini CLI's (the chats in the folder named after the session) go to {@code agents/<id>/}, as
+ * Claude Code's do.
  */
 final class ReplayedHistory {
     private final NodeJob job;
@@ -38,31 +42,43 @@ final class ReplayedHistory {
         Path file = job.entry().path();
         SessionReader reader =
                 SessionReaders.reader(job.store(), job.store() == Store.OPENCODE ? readers.openCodeDatabases() : null);
-        // OpenCode's subagents are sessions of their own, children of this one (docs/stores.md)
+        // subagents: OpenCode's child sessions, Gemini CLI's chats in the session's folder (docs/stores.md)
         List<String> agentLines = new ArrayList<>();
         Set<String> agentIds = new HashSet<>();
         int written = 0;
         int removed = 0;
+        List<String> watched = new ArrayList<>();
+        Map<String, TranscriptIndex.Entry> children = new LinkedHashMap<>();
         if (reader instanceof OpenCodeSession opencode) {
-            Path agentsDir = job.dir().resolve(ClaudeHistory.AGENTS);
             for (String child : opencode.children(job.entry())) {
-                if (!NodeId.isSafe(child) || !agentIds.add(child)) {
-                    continue;
-                }
-                Path agentDir = agentsDir.resolve(child);
-                AtomicFiles.confinedFolder(job.project(), agentDir);
-                TranscriptIndex.Entry entry =
-                        new TranscriptIndex.Entry(file, job.entry().store(), child);
-                TurnFolder folder =
-                        folder(reader, entry, agentDir, child, List.of(), job.settings() + " agent=" + child);
-                written += folder.written();
-                removed += folder.removed();
-                agentLines.add(ClaudeHistory.AGENTS + "/" + child + "/index.md · " + folder.size()
-                        + (folder.size() == 1 ? " turn" : " turns"));
+                children.put(child, new TranscriptIndex.Entry(file, job.entry().store(), child));
             }
-            removed += ClaudeHistory.removeOthers(job.project(), agentsDir, agentIds);
+        } else if (job.store() == Store.GEMINI) {
+            for (Path chat : GeminiSession.subagents(file)) {
+                String name = chat.getFileName().toString();
+                children.put(
+                        name.substring(0, name.lastIndexOf('.')),
+                        new TranscriptIndex.Entry(chat, job.entry().store(), null));
+                watched.add(SourceFiles.watch(chat));
+            }
         }
-        TurnFolder folder = folder(reader, job.entry(), job.dir(), null, agentLines, job.settings());
+        Path agentsDir = job.dir().resolve(ClaudeHistory.AGENTS);
+        for (Map.Entry<String, TranscriptIndex.Entry> child : children.entrySet()) {
+            String id = child.getKey();
+            if (!NodeId.isSafe(id) || !agentIds.add(id)) {
+                continue;
+            }
+            Path agentDir = agentsDir.resolve(id);
+            AtomicFiles.confinedFolder(job.project(), agentDir);
+            TurnFolder folder = folder(
+                    reader, child.getValue(), agentDir, id, List.of(), job.settings() + " agent=" + id, List.of());
+            written += folder.written();
+            removed += folder.removed();
+            agentLines.add(ClaudeHistory.AGENTS + "/" + id + "/index.md · " + folder.size()
+                    + (folder.size() == 1 ? " turn" : " turns"));
+        }
+        removed += ClaudeHistory.removeOthers(job.project(), agentsDir, agentIds);
+        TurnFolder folder = folder(reader, job.entry(), job.dir(), null, agentLines, job.settings(), watched);
         return new History.Result(
                 job.node(),
                 History.Status.UPDATED,
@@ -81,16 +97,18 @@ final class ReplayedHistory {
             Path dir,
             String agent,
             List<String> agentLines,
-            String settings)
+            String settings,
+            List<String> alsoWatched)
             throws IOException {
         Path file = entry.path();
         File f = file.toFile();
         boolean folderStore = f.isDirectory();
         long size = folderStore ? -1 : f.length();
         long mtime = folderStore ? -1 : f.lastModified();
-        List<String> watched = job.store() == Store.OPENCODE && !folderStore
-                ? List.of(SourceFiles.watch(Path.of(file + "-wal")))
-                : List.of();
+        List<String> watched = new ArrayList<>(alsoWatched);
+        if (job.store() == Store.OPENCODE && !folderStore) {
+            watched.add(SourceFiles.watch(Path.of(file + "-wal")));
+        }
         FolderState state = FolderState.read(dir);
         TurnList old = state != null
                         && state.settings().equals(settings)

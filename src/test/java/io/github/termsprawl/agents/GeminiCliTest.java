@@ -82,4 +82,76 @@ class GeminiCliTest {
             assertTrue(request.contains(said), said + " in " + request);
         }
     }
+
+    static final String COUNTED = "The subagent counted 2 files.";
+
+    @Test
+    void aSubagentChatIsWrittenInTheFolderOfItsSession() throws Exception {
+        AgentProject project = AgentProject.create(tmp);
+        project.write("A.java", "class A {\n}\n");
+        try (GeminiStandIn api = GeminiStandIn.inOrder(
+                tool("c1", "invoke_agent", "{\"agent_name\":\"generalist\",\"prompt\":\"count the files here\"}"),
+                tool("c2", "complete_task", "{\"result\":{\"response\":\"There are 2 files.\"}}"),
+                text(COUNTED))) {
+            GeminiCli gemini = new GeminiCli(project, api);
+            AgentRun.Result r = gemini.prompt(null, "delegate the count");
+            assertEquals(0, r.exit(), r.describe());
+            assertTrue(r.stdout().contains(COUNTED), r.describe());
+            List<Path> chats = gemini.chats();
+            assertEquals(1, chats.size(), chats.toString());
+            List<Path> subagents = io.github.termsprawl.store.gemini.GeminiSession.subagents(chats.get(0));
+            assertEquals(1, subagents.size(), "chats/<session id>/<agent id>.jsonl");
+            Located latest = TranscriptLocator.fromEnvironment(project.root(), gemini.env(null), project.home())
+                    .locate("gemini:latest");
+            assertEquals(chats.get(0), latest.path()); // the subagent's chat is never a session of its own
+            if (KeptSessions.keep(GeminiCli.AGENT)) {
+                Path dir = KeptSessions.file(GeminiCli.AGENT, "subagent").resolve("chats");
+                Files.createDirectories(dir.resolve(subagents.get(0).getParent().getFileName()));
+                Files.copy(chats.get(0), dir.resolve(chats.get(0).getFileName()));
+                Files.copy(
+                        subagents.get(0),
+                        dir.resolve(subagents.get(0).getParent().getFileName())
+                                .resolve(subagents.get(0).getFileName()));
+            }
+            proveSubagent(SessionProof.record(project, "backend", latest), subagents.get(0));
+        }
+    }
+
+    static void proveSubagent(SessionProof proof, Path subagent) throws Exception {
+        String view = proof.fileView();
+        assertTrue(view.contains("delegate the count") && view.contains(COUNTED), view);
+        assertFalse(view.contains("count the files here"), view); // a subagent never prints in the context view
+        proof.statsWithNothingUnknown();
+        Map<String, String> files = proof.turnFiles();
+        String name = subagent.getFileName().toString();
+        String agent = "agents/" + name.substring(0, name.lastIndexOf('.')) + "/";
+        String agentTurns = files.entrySet().stream()
+                .filter(e -> e.getKey().startsWith(agent))
+                .map(Map.Entry::getValue)
+                .reduce("", String::concat);
+        assertTrue(agentTurns.contains("count the files here"), files.keySet().toString());
+        assertTrue(files.get("index.md").contains(agent + "index.md"), files.get("index.md"));
+    }
+
+    @Test
+    void aChatStartedInAModuleIsTheProjectsThroughProjectsJson() throws Exception {
+        AgentProject project = AgentProject.create(tmp);
+        Path module = Files.createDirectories(project.root().resolve("module-a"));
+        try (GeminiStandIn api = GeminiStandIn.inOrder(text(HELLO))) {
+            GeminiCli gemini = new GeminiCli(project, api);
+            AgentRun.Result r = AgentRun.run(
+                    List.of(GeminiCli.AGENT.bin().toString(), "--approval-mode", "yolo", "-p", "say hello"),
+                    module,
+                    gemini.env(null),
+                    GeminiCli.RUN_TIMEOUT);
+            assertEquals(0, r.exit(), r.describe());
+            List<Path> chats = gemini.chats();
+            assertEquals(1, chats.size(), chats.toString());
+            String registry = Files.readString(gemini.geminiDir().resolve("projects.json"));
+            assertTrue(registry.contains(StandInServer.str(module.toString())), registry);
+            Located latest = TranscriptLocator.fromEnvironment(project.root(), gemini.env(null), project.home())
+                    .locate("gemini:latest");
+            assertEquals(chats.get(0), latest.path());
+        }
+    }
 }

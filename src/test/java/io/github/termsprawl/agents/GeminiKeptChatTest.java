@@ -36,4 +36,28 @@ class GeminiKeptChatTest {
         Files.copy(chats.get(0), chat);
         GeminiCliTest.proveChat(SessionProof.record(project, "backend", new Located(chat, Store.GEMINI.id(), null)));
     }
+
+    @Test
+    void theKeptSubagentChatReadsInTheFolderOfItsSession() throws Exception {
+        Path kept = KeptSessions.folder(GeminiCli.AGENT).resolve("subagent/chats");
+        AgentProject project = AgentProject.create(tmp);
+        Path chats = project.home().resolve(".gemini/tmp/project/chats");
+        Path main = null;
+        Path subagent = null;
+        try (Stream<Path> s = Files.walk(kept)) {
+            for (Path p : s.filter(Files::isRegularFile).toList()) {
+                Path to = chats.resolve(kept.relativize(p).toString());
+                Files.createDirectories(to.getParent());
+                Files.copy(p, to);
+                if (to.getParent().equals(chats)) {
+                    main = to;
+                } else {
+                    subagent = to;
+                }
+            }
+        }
+        assertEquals(List.of(subagent), io.github.termsprawl.store.gemini.GeminiSession.subagents(main));
+        GeminiCliTest.proveSubagent(
+                SessionProof.record(project, "backend", new Located(main, Store.GEMINI.id(), null)), subagent);
+    }
 }

@@ -44,6 +44,40 @@ public final class GeminiSession implements SessionReader {
         return new WalkStats(replay.records, replay.unknown, replay.unreadable, messages);
     }
 
+    /**
+     * The chats of a chat's subagents (v0.5x+; docs/stores.md): {@code chats/<session id>/<agent id>.jsonl}, a folder
+     * named after the session its header names, each chat with a header of {@code kind} {@code subagent}; in the
+     * order they started. Empty when there is none.
+     */
+    public static List<Path> subagents(Path chat) {
+        Object id = io.github.termsprawl.jsonl.JsonlHead.scalars(chat, Set.of("sessionId"))
+                .get("sessionId");
+        Path chats = chat.toAbsolutePath().getParent();
+        if (!(id instanceof String session) || chats == null || !io.github.termsprawl.core.NodeId.isSafe(session)) {
+            return List.of();
+        }
+        java.io.File[] files = chats.resolve(session)
+                .toFile()
+                .listFiles(f -> f.isFile()
+                        && (f.getName().endsWith(".jsonl") || f.getName().endsWith(".json")));
+        if (files == null) {
+            return List.of();
+        }
+        List<Path> out = new ArrayList<>();
+        for (java.io.File f : files) {
+            out.add(f.toPath());
+        }
+        java.util.Map<Path, String> started = new java.util.HashMap<>();
+        for (Path p : out) {
+            Object t = io.github.termsprawl.jsonl.JsonlHead.scalars(p, Set.of("startTime"))
+                    .get("startTime");
+            started.put(p, t instanceof String time ? time : "");
+        }
+        out.sort(java.util.Comparator.<Path, String>comparing(started::get)
+                .thenComparing(p -> p.getFileName().toString()));
+        return out;
+    }
+
     @Override
     public List<Message> live(TranscriptIndex.Entry entry) {
         return replay(entry.path()).messages();
