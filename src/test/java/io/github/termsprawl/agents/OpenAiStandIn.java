@@ -18,7 +18,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>The turns are {@link AnthropicStandIn}'s ({@link ToolUse}: the call's id, function name and arguments),
  * so one script reads the same for every agent. Conversation requests (those that offer {@code tools}) get
- * them in order; side requests (OpenCode's session title) get {@link AnthropicStandIn#DEFAULT_TEXT}.
+ * them in order; side requests (OpenCode's session title) get {@link AnthropicStandIn#DEFAULT_TEXT}, or, when
+ * they ask for a summary of the conversation, what {@link #summaries} sets.
  */
 public final class OpenAiStandIn extends StandInServer {
     public static final String MODEL = "stand-in";
@@ -39,6 +40,23 @@ public final class OpenAiStandIn extends StandInServer {
     /** {@code http://127.0.0.1:<port>/v1}: what a provider's base URL is set to. */
     public String v1() {
         return baseUrl() + "/v1";
+    }
+
+    private volatile String summary = AnthropicStandIn.DEFAULT_TEXT;
+
+    /** What a side request that asks for a summary of the conversation (a compaction) gets from now on. */
+    public OpenAiStandIn summaries(String text) {
+        this.summary = text;
+        return this;
+    }
+
+    /** Whether a side request's instructions ask for a summary (OpenCode's compaction agent). */
+    static boolean summarizing(Request r) {
+        if (!(r.object().get("messages") instanceof List<?> messages) || messages.isEmpty()) {
+            return false;
+        }
+        java.util.Map<String, Object> first = io.github.termsprawl.jsonl.Json.asObject(messages.get(0));
+        return first != null && first.get("content") instanceof String text && text.contains("summariz");
     }
 
     /** Whether the request is one of the agent's conversation turns: it offers the model tools. */
@@ -71,7 +89,7 @@ public final class OpenAiStandIn extends StandInServer {
             int i = next.getAndIncrement();
             turn = i < turns.size() ? turns.get(i) : AnthropicStandIn.text(AnthropicStandIn.DEFAULT_TEXT);
         } else {
-            turn = AnthropicStandIn.text(AnthropicStandIn.DEFAULT_TEXT);
+            turn = AnthropicStandIn.text(summarizing(r) ? summary : AnthropicStandIn.DEFAULT_TEXT);
         }
         String id = "chatcmpl-standin-" + ids.incrementAndGet();
         return Boolean.TRUE.equals(r.object().get("stream"))

@@ -41,9 +41,8 @@ class OpenCodeKeptTest {
         Path db = rebuild(project, "run.sql");
         List<String[]> sessions = OpenCodeTest.sessions(db);
         assertEquals(2, sessions.size());
-        OpenCodeTest.proveRun(
-                SessionProof.record(project, "backend", new Located(db, Store.OPENCODE.id(), sessions.get(0)[0])),
-                sessions.get(1)[0]);
+        Located session = new Located(db, Store.OPENCODE.id(), sessions.get(0)[0]);
+        OpenCodeTest.proveRun(SessionProof.record(project, "backend", session), sessions.get(1)[0], session);
     }
 
     @Test

@@ -35,6 +35,7 @@ class OpenCodeTest {
     static final String DONE = "Added the field size to A; the folder holds A.java.";
     static final String CHILD = "There are 2 files here.";
     static final String COUNTED = "The subagent counted 2 files.";
+    static final String SUMMARY = "Summary: the field size was added to A and a subagent counted 2 files.";
 
     /** The calls of {@link #script} in the tools of 1.18's session API: its edit names the file {@code path}; no {@code task}. */
     static AnthropicStandIn.Turn[] v2Script(Path a) {
@@ -84,8 +85,18 @@ class OpenCodeTest {
             r = opencode.run("delegate the count", "--continue");
             assertEquals(0, r.exit(), r.describe());
             assertTrue(r.stdout().contains(COUNTED), r.describe());
-
             List<String[]> sessions = sessions(opencode.database());
+            // a compaction, as the TUI's /compact asks for one: the session API's summarize
+            api.summaries(SUMMARY);
+            try (OpenCode.Server server = opencode.serve()) {
+                String dir =
+                        java.net.URLEncoder.encode(project.root().toString(), java.nio.charset.StandardCharsets.UTF_8);
+                server.call(
+                        "POST",
+                        "/session/" + sessions.get(0)[0] + "/summarize?directory=" + dir,
+                        "{\"providerID\":\"standin\",\"modelID\":\"" + OpenAiStandIn.MODEL + "\"}");
+            }
+            sessions = sessions(opencode.database());
             assertEquals(2, sessions.size(), "one session and its child");
             Located latest = TranscriptLocator.fromEnvironment(project.root(), opencode.env(null), project.home())
                     .locate("opencode:latest");
@@ -95,18 +106,28 @@ class OpenCodeTest {
             if (KeptSessions.keep(OpenCode.AGENT)) {
                 OpenCodeDump.write(opencode.database(), KeptSessions.file(OpenCode.AGENT, "run.sql"));
             }
-            proveRun(SessionProof.record(project, "backend", latest), sessions.get(1)[0]);
+            proveRun(SessionProof.record(project, "backend", latest), sessions.get(1)[0], latest);
         }
     }
 
     /** What every reading of the run's session shows, whether just written or rebuilt from its dump. */
-    static void proveRun(SessionProof proof, String child) throws Exception {
+    static void proveRun(SessionProof proof, String child, Located session) throws Exception {
+        // what OpenCode sends next starts at the compaction's summary
+        try (io.github.termsprawl.store.opencode.OpenCodeDatabases dbs =
+                new io.github.termsprawl.store.opencode.OpenCodeDatabases()) {
+            List<io.github.termsprawl.store.Message> live = new io.github.termsprawl.store.opencode.OpenCodeSession(dbs)
+                    .live(new io.github.termsprawl.core.TranscriptIndex.Entry(
+                            session.path(), session.store(), session.session()));
+            assertTrue(live.get(0).has(io.github.termsprawl.store.Message.Flag.COMPACT_SUMMARY), live.toString());
+            assertEquals(SUMMARY, live.get(0).text());
+        }
         for (String view : List.of(proof.fileView(), proof.liveView())) {
             for (String said :
                     List.of("say hello", HELLO, "add a field to A and list it", DONE, "delegate the count", COUNTED)) {
                 assertTrue(view.contains(said), said + " in\n" + view);
             }
             assertTrue(!view.contains(CHILD), view); // a subagent never prints in the context view
+            assertTrue(!view.contains(SUMMARY), view); // nor does a compaction's summary
         }
         assertTrue(proof.statsWithNothingUnknown().contains("store=opencode"));
         Map<String, String> files = proof.turnFiles();

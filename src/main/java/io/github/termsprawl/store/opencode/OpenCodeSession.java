@@ -39,17 +39,18 @@ public final class OpenCodeSession implements SessionReader {
     /**
      * The turn the file view prints for a message of {@link #walk}, or null (docs/stores.md): a {@code user}
      * or {@code assistant} message's {@code text} parts that are neither {@code synthetic} nor {@code ignored}
-     * (the {@link io.github.termsprawl.store.Block.Text#harness()} ones), joined with {@code \n}, when not empty.
+     * (the {@link io.github.termsprawl.store.Block.Text#harness()} ones), joined with {@code \n}, when not empty;
+     * a compaction's summary never.
      */
     public static Turn prose(Message m) {
-        return Messages.nonEmptyProse(m);
+        return m.has(Message.Flag.COMPACT_SUMMARY) ? null : Messages.nonEmptyProse(m);
     }
 
     @Override
     public List<Message> live(TranscriptIndex.Entry entry) {
         List<Message> out = new ArrayList<>();
         walk(entry, m -> out.add(m));
-        // a v2 compaction stands for every message before it: OpenCode sends the conversation from it on
+        // a compaction's summary stands for every message before it: OpenCode sends the conversation from it on
         for (int i = out.size() - 1; i > 0; i--) {
             if (out.get(i).has(Message.Flag.COMPACT_SUMMARY)) {
                 return new ArrayList<>(out.subList(i, out.size()));
