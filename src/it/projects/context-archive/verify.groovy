@@ -3,7 +3,9 @@ import java.nio.file.StandardCopyOption
 
 String log = new File(basedir, 'build.log').getText('UTF-8')
 File bin = new File(basedir, '.termsprawl/bin')
-File archive = new File(bin, 'termsprawl.jsa')
+def archives = bin.listFiles().findAll { it.name ==~ /termsprawl-[0-9a-f]{8}\.jsa/ }
+assert archives.size() == 1 : "one archive, for the one runtime: ${bin.list()}"
+File archive = archives[0]
 File jar = new File(bin, 'termsprawl.jar')
 byte[] expected = '# linked context from backend (backend)\n## user\nhéllo from backend 🚀\n## assistant\nhi\n'.getBytes('UTF-8')
 

@@ -9,7 +9,7 @@ if (other == null) {
     println "SKIPPED: no other JDK under /usr/lib/jvm"
     return true
 }
-assert new File(basedir, '.termsprawl/bin/termsprawl.jsa').isFile() : 'discover made no archive'
+assert new File(basedir, '.termsprawl/bin').list().any { it ==~ /termsprawl-[0-9a-f]{8}\.jsa/ } : 'discover made no archive'
 def proc = ['sh', new File(basedir, '.termsprawl/bin/termsprawl-context').path, '--cwd', basedir.path, '--self', 'me']
         .execute(["JAVA_HOME=${other.path}", "PATH=${System.getenv('PATH')}"], basedir)
 def out = new StringBuilder(), err = new StringBuilder()

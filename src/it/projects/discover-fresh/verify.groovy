@@ -54,7 +54,7 @@ new java.util.jar.JarFile(jar).withCloseable { j ->
 }
 // what is per machine is ignored, and the launchers keep their line ends whatever git's settings
 String ignored = text('.termsprawl/.gitignore')
-['/transcripts/', '/history/', '/bin/termsprawl.jar', '/bin/lib/', '/bin/termsprawl.jsa', '/bin/termsprawl.jsa.stamp',
+['/transcripts/', '/history/', '/bin/termsprawl.jar', '/bin/lib/', '/bin/termsprawl-*.jsa', '/bin/termsprawl-*.jsa.stamp',
  '/bin/.cds-training-*/'].each { assert ignored.contains("\n$it\n") : "not ignored: $it" }
 String attributes = text('.termsprawl/.gitattributes')
 ['/bin/termsprawl-context text eol=lf', '/bin/termsprawl-record text eol=lf', '/bin/*.cmd text eol=crlf'].each {
@@ -65,7 +65,7 @@ String attributes = text('.termsprawl/.gitattributes')
 def settings = new groovy.json.JsonSlurper().parse(file('.claude/settings.local.json'))
 def starts = settings.hooks.SessionStart
 assert starts.size() == 1
-assert starts[0].matcher == 'startup|resume|clear|compact'
+assert starts[0].matcher == 'startup|resume|clear|compact|fork'
 assert starts[0].hooks == [[type: 'command', command: '"$CLAUDE_PROJECT_DIR"/.termsprawl/bin/termsprawl-record']]
 String settingsText = text('.claude/settings.local.json')
 assert settingsText.count('termsprawl-record') == 1
@@ -82,6 +82,8 @@ assert !file('.termsprawl/transcripts').exists()
 def planted = []
 file('.termsprawl').eachFileRecurse { if (it.isFile()) planted << basedir.toPath().relativize(it.toPath()).toString() }
 file('.claude').eachFileRecurse { if (it.isFile()) planted << basedir.toPath().relativize(it.toPath()).toString() }
+// one class-data archive, named after the runtime it was made for (one per runtime), and its stamp
+planted = planted.collect { it.replaceAll(/^\.termsprawl\/bin\/termsprawl-[0-9a-f]{8}\.jsa/, 'ARCHIVE') }
 assert planted.sort() == ['.claude/settings.local.json', '.claude/skills/termsprawl-ask/SKILL.md',
         '.claude/skills/termsprawl-context/SKILL.md', '.claude/skills/termsprawl-history/SKILL.md',
         '.termsprawl/.gitattributes', '.termsprawl/.gitignore', '.termsprawl/AGENTS.md',
@@ -90,8 +92,7 @@ assert planted.sort() == ['.claude/settings.local.json', '.claude/skills/termspr
         '.termsprawl/bin/termsprawl-context.cmd', '.termsprawl/bin/termsprawl-history',
         '.termsprawl/bin/termsprawl-history.cmd', '.termsprawl/bin/termsprawl-record',
         '.termsprawl/bin/termsprawl-record.cmd', '.termsprawl/bin/termsprawl-touches',
-        '.termsprawl/bin/termsprawl-touches.cmd', '.termsprawl/bin/termsprawl.jar', '.termsprawl/bin/termsprawl.jsa',
-        '.termsprawl/bin/termsprawl.jsa.stamp']
+        '.termsprawl/bin/termsprawl-touches.cmd', '.termsprawl/bin/termsprawl.jar', 'ARCHIVE', 'ARCHIVE.stamp']
 
 // one short INFO summary line, no stack trace
 assert log.contains('[INFO] termsprawl: wrote 20 discovery file(s) under ' + basedir.canonicalPath + '\n')

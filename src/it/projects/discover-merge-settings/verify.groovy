@@ -17,7 +17,7 @@ assert s.hooks.PreToolUse == [[matcher: 'Bash', hooks: [[type: 'command', comman
 // their SessionStart hook first, ours once after it
 assert s.hooks.SessionStart == [
         [matcher: 'startup', hooks: [[type: 'command', command: 'echo hello', timeout: 5]]],
-        [matcher: 'startup|resume|clear|compact',
+        [matcher: 'startup|resume|clear|compact|fork',
          hooks: [[type: 'command', command: '"$CLAUDE_PROJECT_DIR"/.termsprawl/bin/termsprawl-record']]]]
 assert text.count('termsprawl-record') == 1
 assert text.endsWith('}\n')

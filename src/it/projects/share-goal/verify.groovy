@@ -8,11 +8,15 @@ assert log.contains('Shared backend as refs/termsprawl/alice/backend on origin')
 assert log.contains('alice__backend: new (')
 assert log.contains('Deleted refs/termsprawl/alice/backend on origin and here.')
 File bob = new File(basedir, 'bob')
-assert new File(bob, '.termsprawl/shared/alice__backend/history/turn-0000-user.md').text.contains('Why does the build fail?')
+// receive writes the small files only: the turn files wait in git's object store until a reader wants them
+assert new File(bob, '.termsprawl/shared/alice__backend/context.md').text.contains('Why does the build fail?')
+assert !new File(bob, '.termsprawl/shared/alice__backend/history/turn-0000-user.md').exists()
+// the file view, read from git
 String context = new File(bob, 'context.txt').getText('UTF-8')
 assert context.startsWith('# linked context from alice__backend (alice__backend)\n## user\nWhy does the build fail?\n## assistant\nLet me run it.') : context
 assert new File(bob, 'live.txt').getText('UTF-8').startsWith('# linked context from alice__backend (alice__backend)\n')
 assert new File(bob, 'status.txt').getText('UTF-8').contains('shared alice__backend: shared by alice at ')
+assert new File(bob, 'status.txt').getText('UTF-8').contains(' files changed (store claude)')
 // unshared: no ref left on the remote; and the secret is in none of its objects
 def (code, out, err) = run(['git', 'for-each-ref', 'refs/termsprawl/'], new File(basedir, 'remote.git'))
 assert code == 0 && out.length == 0

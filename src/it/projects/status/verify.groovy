@@ -1,7 +1,7 @@
 String root = basedir.canonicalPath
 String log = new File(basedir, 'build.log').getText('UTF-8')
 // -q: the status lines and nothing else of the first build
-String status = "backend store=claude turns=2 size=119 modified=2026-01-01T00:00:00Z links=frontend,reviewer path=$root/logs/backend.jsonl\n" +
+String status = "backend store=claude turns=2 size=119 modified=2026-01-01T00:00:00Z changed=0 links=frontend,reviewer path=$root/logs/backend.jsonl\n" +
         "frontend store=claude missing links=backend path=$root/logs/gone.jsonl\n" +
         "reviewer unrecorded links=backend\n"
 // what the first build printed between the invoker's pre-build lines and the second build's log

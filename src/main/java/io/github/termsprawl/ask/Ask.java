@@ -176,7 +176,7 @@ public final class Ask implements AutoCloseable {
                 return new Result(target, c, null, viaCli(target, c, cli), null);
             }
             long budget = RequestBuilder.defaultBudget(settings);
-            RequestBuilder builder = new RequestBuilder(settings.redact());
+            RequestBuilder builder = new RequestBuilder(settings.redact(), settings.attachments());
             RequestBuilder.Built built =
                     builder.build(c, target.label(), settings.question(), settings.model(), budget);
             if (settings.dryRun()) {

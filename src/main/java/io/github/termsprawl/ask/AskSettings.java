@@ -11,6 +11,8 @@ import java.time.Duration;
  * @param timeout       how long one request (or one run of the CLI) may take
  * @param parallel      how many targets are asked at once
  * @param contextTokens the input budget in tokens; 0 for the model's window ({@link Models#contextTokens})
+ * @param attachments   send the harness's attachments too (Claude Code's environment, listings, prompt
+ *     snapshots…), which are left out by default (docs/ask.md)
  */
 public record AskSettings(
         String question,
@@ -22,7 +24,29 @@ public record AskSettings(
         boolean redact,
         boolean dryRun,
         int contextTokens,
-        Names names) {
+        Names names,
+        boolean attachments) {
+    /** Settings that leave the harness's attachments out. */
+    public AskSettings(
+            String question,
+            String model,
+            String apiKey,
+            String baseUrl,
+            Duration timeout,
+            int parallel,
+            boolean redact,
+            boolean dryRun,
+            int contextTokens,
+            Names names) {
+        this(question, model, apiKey, baseUrl, timeout, parallel, redact, dryRun, contextTokens, names, false);
+    }
+
+    /** The same settings, the harness's attachments sent or not. */
+    public AskSettings withAttachments(boolean send) {
+        return new AskSettings(
+                question, model, apiKey, baseUrl, timeout, parallel, redact, dryRun, contextTokens, names, send);
+    }
+
     /**
      * How the caller sets each setting, for messages that say what to change: the command's flags
      * ({@link #FLAGS}) or the goal's properties.

@@ -66,9 +66,16 @@ final class RequestBuilder {
     }
 
     private final boolean redact;
+    private final boolean attachments;
 
     RequestBuilder(boolean redact) {
+        this(redact, false);
+    }
+
+    /** {@code attachments}: send the harness's attachments too ({@link Block.Attachment#harness}). */
+    RequestBuilder(boolean redact, boolean attachments) {
         this.redact = redact;
+        this.attachments = attachments;
     }
 
     /** The tokens the conversation may take: the window, less the answer, the framing and the question. */
@@ -262,6 +269,9 @@ final class RequestBuilder {
             return new ApiMessage.Text(image.describe());
         }
         if (b instanceof Block.Attachment a) {
+            if (a.harness() && !attachments) {
+                return null; // the harness restating itself: it drowns the conversation (docs/ask.md)
+            }
             String text = a.text() == null || a.text().isBlank() ? "" : " " + send(a.text());
             return new ApiMessage.Text("[" + (a.kind() == null ? "attachment" : a.kind()) + "]" + text);
         }

@@ -1,22 +1,19 @@
 package io.github.termsprawl.ask;
 
-import io.github.termsprawl.core.AtomicFiles;
-import io.github.termsprawl.core.NodeId;
 import io.github.termsprawl.core.ProjectLayout;
+import io.github.termsprawl.core.SharedNode;
 import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.store.Block;
 import io.github.termsprawl.store.Message;
 import io.github.termsprawl.store.Role;
 import io.github.termsprawl.store.Store;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 
 /**
  * A received shared node's conversation, read from its turn files (docs/sharing.md): it has no transcript, so
@@ -26,41 +23,34 @@ import java.util.TreeMap;
 final class SharedConversation {
     /** The store an entry made by {@link #entry} names: no store's id. */
     static final String STORE = "shared";
+    /** How long git may take to read a shared node's turn files. */
+    private static final long READ_MS = 60_000;
 
     private SharedConversation() {}
 
     /** An index entry that stands for the shared node {@code id} (its folder), or null when there is none. */
     static TranscriptIndex.Entry entry(ProjectLayout layout, String id) {
-        if (!NodeId.isSafe(id)) {
-            return null;
-        }
-        Path dir = layout.sharedDir().resolve(id);
-        return Files.isDirectory(dir.resolve("history"), LinkOption.NOFOLLOW_LINKS)
-                ? new TranscriptIndex.Entry(dir, STORE, null)
-                : null;
+        SharedNode node = SharedNode.open(layout, id);
+        return node != null && !node.turnFiles().isEmpty() ? new TranscriptIndex.Entry(node.dir(), STORE, null) : null;
     }
 
+    /** Its turn files in turn order, one message each, read in one go (from the folder or git: core/SharedNode). */
     static Conversation load(Path dir) {
-        String[] names = dir.resolve("history").toFile().list();
-        TreeMap<Integer, String> turns = new TreeMap<>();
-        for (String name : names == null ? new String[0] : names) {
-            int dash = name.indexOf('-', 5);
-            if (name.startsWith("turn-") && name.endsWith(".md") && dash > 5) {
-                try {
-                    turns.put(Integer.parseInt(name.substring(5, dash)), name);
-                } catch (NumberFormatException e) {
-                    // not a turn file
-                }
-            }
-        }
+        Path project = io.github.termsprawl.core.AtomicFiles.projectOf(dir);
+        SharedNode node = project == null
+                ? null
+                : SharedNode.open(new ProjectLayout(project), dir.getFileName().toString());
         List<Message> messages = new ArrayList<>();
-        for (String name : turns.values()) {
-            byte[] bytes = AtomicFiles.readPlain(dir.resolve("history").resolve(name));
-            if (bytes != null) {
-                messages.add(message(name, new String(bytes, StandardCharsets.UTF_8)));
+        if (node != null) {
+            Map<String, byte[]> files = node.readAll(node.turnFiles(), READ_MS);
+            for (Map.Entry<String, byte[]> f : files.entrySet()) {
+                String name = f.getKey().substring(f.getKey().lastIndexOf('/') + 1);
+                messages.add(message(name, new String(f.getValue(), StandardCharsets.UTF_8)));
             }
         }
-        Store store = Store.of(field(manifest(dir), "\"store\": \""));
+        byte[] manifest = node == null ? null : node.read("manifest.json", READ_MS);
+        Store store =
+                Store.of(field(manifest == null ? "" : new String(manifest, StandardCharsets.UTF_8), "\"store\": \""));
         return new Conversation(messages, 0, 0, 0, store == null ? Store.CLAUDE : store, dir, null);
     }
 
@@ -84,11 +74,6 @@ final class SharedConversation {
         }
         return new Message(
                 role, List.of(new Block.Text(body, false)), time, field(front, "\nid: "), null, null, Set.of());
-    }
-
-    private static String manifest(Path dir) {
-        byte[] b = AtomicFiles.readPlain(dir.resolve("manifest.json"));
-        return b == null ? "" : new String(b, StandardCharsets.UTF_8);
     }
 
     /** The rest of the line after {@code key}, up to a closing quote when the key ends in one. */

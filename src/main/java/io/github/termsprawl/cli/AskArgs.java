@@ -4,7 +4,7 @@ import io.github.termsprawl.core.NodeId;
 
 /**
  * The argv of {@code termsprawl-ask --cwd <dir> --self <id> (--node <id> | --peers) [--json] [--no-redact]
- * [--dry-run] [--model <id>] [--timeout <seconds>] [--context-tokens <n>] [--parallel <n>] "question"}:
+ * [--dry-run] [--attachments] [--model <id>] [--timeout <seconds>] [--context-tokens <n>] [--parallel <n>] "question"}:
  * the words that are no flag are the question (joined with spaces, so an unquoted one works too).
  * {@code --help} where a flag may stand asks for {@link #HELP}.
  */
@@ -22,9 +22,10 @@ public record AskArgs(
         Integer parallel,
         String question,
         boolean help,
-        String error) {
+        String error,
+        boolean attachments) {
     public static final String USAGE = "termsprawl-ask --cwd <dir> --self <id> (--node <id> | --peers) [--json]"
-            + " [--no-redact] [--dry-run] [--model <id>] [--timeout <seconds>] [--context-tokens <n>]"
+            + " [--no-redact] [--dry-run] [--attachments] [--model <id>] [--timeout <seconds>] [--context-tokens <n>]"
             + " [--parallel <n>] \"question\"";
 
     /** What {@code --help} prints on stdout (exit 0; docs/ask.md). */
@@ -39,6 +40,7 @@ public record AskArgs(
             + "  --json                  the answers as JSON\n"
             + "  --no-redact             send secrets as the session holds them (redacted by default)\n"
             + "  --dry-run               print what would be sent, send nothing\n"
+            + "  --attachments           send the harness's attachments too (left out by default)\n"
             + "  --model <id>            the model to ask\n"
             + "  --timeout <seconds>     how long to wait for each answer\n"
             + "  --context-tokens <n>    the model's context size, for what fits in one request\n"
@@ -56,6 +58,7 @@ public record AskArgs(
         boolean json = false;
         boolean redact = true;
         boolean dryRun = false;
+        boolean attachments = false;
         String model = null;
         Integer[] numbers = new Integer[3]; // timeout, context tokens, parallel
         StringBuilder question = new StringBuilder();
@@ -98,9 +101,11 @@ public record AskArgs(
                 redact = false;
             } else if (flags && arg.equals("--dry-run")) {
                 dryRun = true;
+            } else if (flags && arg.equals("--attachments")) {
+                attachments = true;
             } else if (flags && arg.equals("--help")) {
                 return new AskArgs(
-                        null, null, null, false, false, true, false, null, null, null, null, null, true, null);
+                        null, null, null, false, false, true, false, null, null, null, null, null, true, null, false);
             } else if (flags && arg.startsWith("--")) {
                 return failure("unexpected argument: " + arg);
             } else {
@@ -134,7 +139,8 @@ public record AskArgs(
                 numbers[2],
                 question.toString(),
                 false,
-                null);
+                null,
+                attachments);
     }
 
     private static Integer positive(String value) {
@@ -147,7 +153,8 @@ public record AskArgs(
     }
 
     private static AskArgs failure(String error) {
-        return new AskArgs(null, null, null, false, false, true, false, null, null, null, null, null, false, error);
+        return new AskArgs(
+                null, null, null, false, false, true, false, null, null, null, null, null, false, error, false);
     }
 
     public boolean ok() {

@@ -2,6 +2,8 @@ package io.github.termsprawl.cli;
 
 import io.github.termsprawl.core.AtomicFiles;
 import io.github.termsprawl.core.ProjectLayout;
+import io.github.termsprawl.core.SharedNode;
+import io.github.termsprawl.core.TurnFileName;
 import io.github.termsprawl.history.History;
 import io.github.termsprawl.jsonl.Utf8Output;
 import io.github.termsprawl.redact.Redaction;
@@ -23,6 +25,8 @@ import java.util.List;
  */
 public final class HistoryCommand {
     static final String NAME = "termsprawl-history";
+    /** How long git may take to read or write a shared node's turn files. */
+    private static final long READ_MS = 60_000;
 
     private HistoryCommand() {}
 
@@ -77,18 +81,27 @@ public final class HistoryCommand {
                     write(err, NAME + ": " + node + ": cannot write its turn files: " + e.getMessage() + "\n");
                     continue;
                 }
-                Path shared = r.status() == History.Status.NO_ENTRY ? sharedFolder(cwd, node) : null;
+                SharedNode shared =
+                        r.status() == History.Status.NO_ENTRY ? SharedNode.open(new ProjectLayout(cwd), node) : null;
                 if (shared != null) { // a received shared node: its turn files as shared, read-only
                     if (args.show() >= 0) {
-                        showShared(shared, node, args.show(), out, err);
+                        showShared(shared, args.show(), out, err);
                         return;
                     }
+                    try { // its turn files wait in git until first used: written now, once, for a grep
+                        shared.materialise(READ_MS);
+                    } catch (IOException e) {
+                        write(err, NAME + ": " + node + ": cannot write its turn files: " + e.getMessage() + "\n");
+                        continue;
+                    }
                     if (args.list()) {
-                        for (Path f : sharedTurns(shared)) {
-                            printed.append(shown(f)).append('\n');
+                        for (String f : shared.turnFiles()) {
+                            printed.append(shown(shared.dir().resolve(f))).append('\n');
                         }
                     } else {
-                        printed.append(shown(shared.resolve("index.md"))).append('\n');
+                        printed.append(shown(
+                                        shared.dir().resolve(SharedNode.HISTORY).resolve("index.md")))
+                                .append('\n');
                     }
                     continue;
                 }
@@ -139,48 +152,22 @@ public final class HistoryCommand {
         }
     }
 
-    /** {@code .termsprawl/shared/<id>/history/} of a received shared node (docs/sharing.md), or null. */
-    private static Path sharedFolder(Path cwd, String node) {
-        Path dir = new ProjectLayout(cwd).sharedDir().resolve(node).resolve("history");
-        return io.github.termsprawl.core.NodeId.isSafe(node) && Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)
-                ? dir
-                : null;
-    }
-
-    /** A shared node's turn files in turn order (its own, not its subagents'). */
-    private static List<Path> sharedTurns(Path dir) {
-        String[] names = dir.toFile().list();
-        java.util.TreeMap<Integer, Path> turns = new java.util.TreeMap<>();
-        for (String name : names == null ? new String[0] : names) {
-            int dash = name.indexOf('-', 5);
-            if (name.startsWith("turn-") && name.endsWith(".md") && dash > 5) {
-                try {
-                    turns.put(Integer.parseInt(name.substring(5, dash)), dir.resolve(name));
-                } catch (NumberFormatException e) {
-                    // not a turn file
-                }
-            }
-        }
-        return new ArrayList<>(turns.values());
-    }
-
-    private static void showShared(Path dir, String node, int n, OutputStream out, OutputStream err) {
-        for (Path turn : sharedTurns(dir)) {
-            String name = turn.getFileName().toString();
-            if (Integer.parseInt(name.substring(5, name.indexOf('-', 5))) == n) {
-                byte[] bytes = AtomicFiles.readPlain(turn);
+    private static void showShared(SharedNode node, int n, OutputStream out, OutputStream err) {
+        for (String turn : node.turnFiles()) {
+            if (TurnFileName.turnNumber(turn.substring(turn.lastIndexOf('/') + 1)) == n) {
+                byte[] bytes = node.read(turn, READ_MS); // from the folder, else from git: nothing written
                 if (bytes == null) {
                     write(
                             err,
-                            NAME + ": " + node + ": the file of turn " + n + " is not a plain file: " + shown(turn)
-                                    + " (receive again)\n");
+                            NAME + ": " + node.id() + ": the file of turn " + n + " does not read: "
+                                    + shown(node.dir().resolve(turn)) + " (receive again)\n");
                     return;
                 }
                 ContextCommand.write(out, bytes);
                 return;
             }
         }
-        write(err, NAME + ": " + node + ": no turn " + n + "\n");
+        write(err, NAME + ": " + node.id() + ": no turn " + n + "\n");
     }
 
     /** Why a node has no turn files, or null when it has them. */

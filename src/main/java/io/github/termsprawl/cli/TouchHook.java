@@ -122,9 +122,24 @@ final class TouchHook {
     }
 
     private static String shellWord(String s) {
-        return s.matches("[A-Za-z0-9_./@%+,:=-]+")
-                ? s
-                : "'" + TouchEvent.escaped(s).replace("'", "'\\''") + "'";
+        return plainWord(s) ? s : "'" + TouchEvent.escaped(s).replace("'", "'\\''") + "'";
+    }
+
+    /** {@code [A-Za-z0-9_./@%+,:=-]+}, without compiling a pattern at every edit. */
+    static boolean plainWord(String s) {
+        if (s.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (!((c >= 'a' && c <= 'z')
+                    || (c >= 'A' && c <= 'Z')
+                    || (c >= '0' && c <= '9')
+                    || "_./@%+,:=-".indexOf(c) >= 0)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static byte[] readCapped(InputStream in) throws IOException {

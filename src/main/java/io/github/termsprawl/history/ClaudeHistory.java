@@ -2,9 +2,11 @@ package io.github.termsprawl.history;
 
 import io.github.termsprawl.core.AtomicFiles;
 import io.github.termsprawl.core.NodeId;
+import io.github.termsprawl.core.TurnFileName;
 import io.github.termsprawl.jsonl.ForwardLineReader;
 import io.github.termsprawl.store.Message;
 import io.github.termsprawl.store.claude.ClaudeSession;
+import io.github.termsprawl.store.claude.ClaudeSubagents;
 import io.github.termsprawl.store.claude.Subagent;
 import java.io.File;
 import java.io.IOException;
@@ -57,6 +59,11 @@ final class ClaudeHistory {
         int removed = 0;
         Path agentsDir = job.dir().resolve(AGENTS);
         watched.add(SourceFiles.watch(subagentsFolder(file)));
+        // a workflow's agents are a level down, each run's in a folder of its own (Claude Code 2.1.x)
+        watched.add(SourceFiles.watch(subagentsFolder(file).resolve(ClaudeSubagents.WORKFLOWS)));
+        for (Path run : ClaudeSubagents.workflowRuns(subagentsFolder(file))) {
+            watched.add(SourceFiles.watch(run));
+        }
         for (Subagent s : main.plan.subagents()) {
             String id = s.agentId() != null ? s.agentId() : "inline-" + s.rootUuid();
             if (!NodeId.isSafe(id) || !agentIds.add(id)) {
@@ -78,7 +85,8 @@ final class ClaudeHistory {
             written += o.written;
             removed += o.removed;
             agentLines.add(AGENTS + "/" + id + "/index.md · " + o.turns + (o.turns == 1 ? " turn" : " turns")
-                    + (s.toolUseId() == null ? "" : " · started by tool call " + s.toolUseId()));
+                    + (s.toolUseId() == null ? "" : " · started by tool call " + s.toolUseId())
+                    + io.github.termsprawl.redact.Redactor.redact(described(s.meta()), job.redact()));
         }
         removed += removeOthers(job.project(), agentsDir, agentIds);
         Outcome o = folder(main, job.dir(), null, agentLines, watched);
@@ -91,6 +99,35 @@ final class ClaudeHistory {
                 agentIds.size(),
                 written + o.written,
                 removed + o.removed);
+    }
+
+    /**
+     * What a subagent's meta file says, for its line in the index: {@code · <type> "<description>"}, then
+     * {@code · in agent <id>} for one a subagent started and {@code · workflow <run>} for a workflow's.
+     */
+    static String described(Subagent.Meta meta) {
+        if (meta == null) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder();
+        if (meta.agentType() != null || meta.description() != null) {
+            out.append(" ·");
+            if (meta.agentType() != null) {
+                out.append(' ').append(TurnMarkdown.oneLine(meta.agentType()));
+            }
+            if (meta.description() != null) {
+                out.append(" \"")
+                        .append(TurnMarkdown.oneLine(meta.description()))
+                        .append('"');
+            }
+        }
+        if (meta.parentAgentId() != null) {
+            out.append(" · in agent ").append(TurnMarkdown.oneLine(meta.parentAgentId()));
+        }
+        if (meta.workflow() != null) {
+            out.append(" · workflow ").append(meta.workflow());
+        }
+        return out.toString();
     }
 
     /** The session folder's turns as {@link #run} began to read them. */
@@ -341,7 +378,7 @@ final class ClaudeHistory {
                 }
                 String[] files = d.toFile().list();
                 for (String f : files == null ? new String[0] : files) {
-                    if ((f.startsWith("turn-") && f.endsWith(".md"))
+                    if (TurnFileName.is(f)
                             || f.equals("index.md")
                             || f.equals(FolderState.STATE)
                             || f.equals(FolderState.TURNS)

@@ -3,6 +3,7 @@ package io.github.termsprawl.history;
 import io.github.termsprawl.core.AtomicFiles;
 import io.github.termsprawl.core.NodeId;
 import io.github.termsprawl.core.TranscriptIndex;
+import io.github.termsprawl.core.TurnFileName;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -89,7 +90,7 @@ final class SessionFolders {
         String[] names = dir.toFile().list();
         Arrays.sort(names == null ? new String[0] : names);
         for (String file : names == null ? new String[0] : names) {
-            boolean turn = file.startsWith("turn-") && file.endsWith(".md");
+            boolean turn = TurnFileName.is(file);
             if (turn || file.equals(ClaudeHistory.AGENTS)) {
                 AtomicFiles.moveConfined(project, dir.resolve(file), to, file);
             }

@@ -2,6 +2,7 @@ package io.github.termsprawl.history;
 
 import io.github.termsprawl.core.AtomicFiles;
 import io.github.termsprawl.core.GoneWriters;
+import io.github.termsprawl.core.TurnFileName;
 import io.github.termsprawl.store.Message;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -341,7 +342,7 @@ final class TurnFolder implements AutoCloseable {
 
     /** A turn file's name, in this folder: what a stale turn is removed by (a garbled turn list names no other file). */
     private static boolean isTurnFile(String name) {
-        return name.startsWith("turn-") && name.endsWith(".md") && name.indexOf('/') < 0 && name.indexOf('\\') < 0;
+        return TurnFileName.is(name);
     }
 
     /** Writes a file of the folder whose bytes differ (the folder was swept of stray temp files once). */

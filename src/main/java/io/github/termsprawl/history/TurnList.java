@@ -1,6 +1,7 @@
 package io.github.termsprawl.history;
 
 import io.github.termsprawl.core.AtomicFiles;
+import io.github.termsprawl.core.TurnFileName;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -89,7 +90,7 @@ final class TurnList extends AbstractList<FolderState.Turn> {
 
     /** Whether {@code bytes[from, to)} is a turn file's name for turn {@code turn}: {@code turn-<number>-<role>.md}. */
     private static boolean turnName(byte[] bytes, int from, int to, int turn) {
-        byte[] prefix = ("turn-" + TurnMarkdown.number(turn) + "-").getBytes(StandardCharsets.US_ASCII);
+        byte[] prefix = TurnFileName.prefix(turn).getBytes(StandardCharsets.US_ASCII);
         if (to - from <= prefix.length + 3 || bytes[to - 3] != '.' || bytes[to - 2] != 'm' || bytes[to - 1] != 'd') {
             return false;
         }

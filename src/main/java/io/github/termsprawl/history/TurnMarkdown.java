@@ -1,5 +1,6 @@
 package io.github.termsprawl.history;
 
+import io.github.termsprawl.core.TurnFileName;
 import io.github.termsprawl.redact.Redactor;
 import io.github.termsprawl.store.Block;
 import io.github.termsprawl.store.Message;
@@ -19,9 +20,9 @@ final class TurnMarkdown {
     /**
      * Bumped when the bytes of a turn file or an index line change, so every folder is written again (2: a
      * text beside other sections gets its own {@code ## text} heading; thinking kept only as a signature is
-     * marked encrypted).
+     * marked encrypted; 3: Claude Code's harness attachments folded into the turn they follow, a line each).
      */
-    static final int FORMAT = 2;
+    static final int FORMAT = 3;
 
     /** The longest first line an index line keeps. */
     static final int INDEX_TEXT = 120;
@@ -33,18 +34,13 @@ final class TurnMarkdown {
 
     /** {@code turn-0042-assistant.md}: the number zero-padded to four digits (more past 9999). */
     static String fileName(int turn, Message m) {
-        return "turn-" + number(turn) + "-" + m.role().id() + ".md";
-    }
-
-    static String number(int turn) {
-        String n = Integer.toString(turn);
-        return n.length() >= 4 ? n : "0000".substring(n.length()) + n;
+        return TurnFileName.of(turn, m.role().id());
     }
 
     static byte[] render(Header header, int turn, Integer window, Message m, boolean redact) {
         StringBuilder front = new StringBuilder(256);
         front.append("---\n");
-        field(front, "turn", number(turn));
+        field(front, "turn", TurnFileName.number(turn));
         field(front, "role", m.role().id());
         field(front, "node", header.node());
         if (header.agent() != null) {
@@ -67,7 +63,18 @@ final class TurnMarkdown {
         // beside a heading, a text without its own would read as part of the section before it (an answer
         // after "## thinking" as more thinking): docs/files.md, "Turn files"
         boolean headed = hasSections(m);
+        boolean inHarness = false;
         for (Block b : m.blocks()) {
+            if (b instanceof Block.Attachment a && a.harness()) {
+                // the harness restating itself: one short line each, under one heading per run of them
+                if (!inHarness) {
+                    out.append("\n## harness attachments\n\n");
+                    inHarness = true;
+                }
+                out.append("- ").append(harnessLine(a, redact)).append('\n');
+                continue;
+            }
+            inHarness = false;
             out.append('\n');
             if (headed && b instanceof Block.Text) {
                 out.append("## text\n\n");
@@ -88,6 +95,26 @@ final class TurnMarkdown {
             }
         }
         return false;
+    }
+
+    /** {@code <kind>}, then {@code : } and the first line of its text (cut as an index line's) when it has one. */
+    static String harnessLine(Block.Attachment a, boolean redact) {
+        String kind = oneLine(a.kind() == null ? "?" : a.kind());
+        String first = a.text() == null ? null : firstLine(a.text());
+        // redacted before the cut: a secret the cut would halve is still seen whole
+        return first == null ? kind : kind + ": " + cut(Redactor.redact(first, redact));
+    }
+
+    /** At most {@link #INDEX_TEXT} chars, {@code …} marking a cut (never between the halves of a pair). */
+    private static String cut(String text) {
+        if (text.length() <= INDEX_TEXT) {
+            return text;
+        }
+        int cut = INDEX_TEXT;
+        if (Character.isHighSurrogate(text.charAt(cut - 1))) {
+            cut--;
+        }
+        return text.substring(0, cut) + "…";
     }
 
     private static void field(StringBuilder out, String name, String value) {
@@ -201,16 +228,9 @@ final class TurnMarkdown {
         if (text == null) {
             text = describe(m);
         }
-        text = Redactor.redact(text, redact);
-        if (text.length() > INDEX_TEXT) {
-            int cut = INDEX_TEXT;
-            if (Character.isHighSurrogate(text.charAt(cut - 1))) {
-                cut--;
-            }
-            text = text.substring(0, cut) + "…";
-        }
+        text = cut(Redactor.redact(text, redact));
         String t = time(m.timestamp());
-        return number(turn) + " " + m.role().id() + " " + (t == null ? "-" : t) + " " + text;
+        return TurnFileName.number(turn) + " " + m.role().id() + " " + (t == null ? "-" : t) + " " + text;
     }
 
     /**

@@ -88,6 +88,13 @@ public class AskMojo extends AbstractSqliteMojo {
     @Parameter(property = UserProperties.DRY_RUN, defaultValue = "false")
     private String dryRun;
 
+    /**
+     * Send the harness's attachments too (Claude Code's environment, tool and skill listings, prompt snapshots),
+     * which are left out by default: they restate the harness and drown the conversation.
+     */
+    @Parameter(property = UserProperties.ATTACHMENTS, defaultValue = "false")
+    private String attachments;
+
     /** {@code text} (the default) or {@code json}. */
     @Parameter(property = UserProperties.FORMAT, defaultValue = "text")
     private String format;
@@ -138,8 +145,9 @@ public class AskMojo extends AbstractSqliteMojo {
         if (baseUrl != null && !baseUrl.isBlank()) {
             env = env.with(AskEnvironment.BASE_URL, baseUrl.strip());
         }
-        AskSettings settings =
-                AskSettings.of(env, question, model, timeoutSeconds, parallelCount, redacts, dry, tokens, NAMES);
+        AskSettings settings = AskSettings.of(
+                        env, question, model, timeoutSeconds, parallelCount, redacts, dry, tokens, NAMES)
+                .withAttachments(flag(attachments, UserProperties.ATTACHMENTS, false));
         List<Ask.Result> results;
         try (Ask ask = new Ask(root, settings, env)) {
             List<Target> targets = ask.targets(selection);

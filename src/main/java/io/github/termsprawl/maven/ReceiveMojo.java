@@ -10,8 +10,9 @@ import org.apache.maven.plugins.annotations.Parameter;
 
 /**
  * Fetches the nodes teammates shared ({@code refs/termsprawl/*} on the git remote, with your own git) and
- * keeps each, read-only, in {@code .termsprawl/shared/<user>__<node>/} (git-ignored): its turn files, its
- * live view at share time and its manifest. A node no longer shared goes.
+ * keeps each, read-only, in {@code .termsprawl/shared/<user>__<node>/} (git-ignored): its live view at share
+ * time, its touches, its index and manifest; its turn files stay in git until read. A node no longer shared
+ * goes.
  * <a href="docs/sharing.html">Sharing with your team</a>.
  */
 @Mojo(name = "receive", requiresProject = false, threadSafe = true)

@@ -27,6 +27,7 @@ public final class UserProperties {
     public static final String PARALLEL = "termsprawl.parallel";
     public static final String CONTEXT_TOKENS = "termsprawl.contextTokens";
     public static final String DRY_RUN = "termsprawl.dryRun";
+    public static final String ATTACHMENTS = "termsprawl.attachments";
     public static final String FORMAT = "termsprawl.format";
     public static final String ALL = "termsprawl.all";
     public static final String USER = "termsprawl.user";

@@ -8,6 +8,7 @@ import io.github.termsprawl.core.TranscriptIndex;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
@@ -23,6 +24,11 @@ import java.util.stream.Stream;
  * typical run, pre-parsed for one JVM, which cuts the command's start-up. It belongs to the machine's
  * JVM, so it is never committed, and a JVM that cannot use it just ignores it ({@code -Xshare:auto}).
  * Nothing here fails a build: without an archive the command is only slower to start.
+ *
+ * <p>One archive per Java runtime ({@code termsprawl-<hash>.jsa}, named from the launcher's
+ * {@code java}): on a machine with two JDKs, a run under the other one neither rebuilds nor stales the
+ * first one's archive. The launcher finds its runtime's archive by the first line of each stamp, which
+ * names that {@code java} as the launcher spells it (docs/planted.md, "Start-up").
  */
 public final class ClassDataArchive {
     /** Whether the archive is there and this JVM would map it. */
@@ -44,13 +50,14 @@ public final class ClassDataArchive {
         this.java = java;
     }
 
+    /** This runtime's archive; without a runtime, the name an archive would have (it is never made). */
     public Path file() {
-        return binDir.resolve(Launchers.ARCHIVE);
+        return binDir.resolve(Launchers.archiveName(java == null ? "" : java.toString()));
     }
 
     /** What the archive was made from, written beside it: {@link #status()} compares it, never starting a JVM. */
     Path stampFile() {
-        return binDir.resolve(Launchers.ARCHIVE_STAMP);
+        return binDir.resolve(file().getFileName() + Launchers.STAMP_SUFFIX);
     }
 
     /**
@@ -95,7 +102,10 @@ public final class ClassDataArchive {
 
     private String stamp() throws IOException {
         Path realJava = java.toRealPath();
-        StringBuilder stamp = new StringBuilder("java ").append(realJava).append('\n');
+        // the first line as the launcher spells its java: it picks the archive by it
+        StringBuilder stamp =
+                new StringBuilder(Launchers.STAMP_JAVA).append(java).append('\n');
+        stamp.append("real ").append(realJava).append('\n');
         Path home = realJava.getParent().getParent();
         for (String name : RUNTIME_FILES) {
             Path f = home.resolve(name);
@@ -182,10 +192,11 @@ public final class ClassDataArchive {
             AtomicFiles.confinedFolder(project, binDir); // the JVM writes the archive and the training project there
         }
         removeStrayTraining();
+        removeOrphans();
         // the pid in the name: a later run can tell the folder of a discover that was killed
         Path training = Files.createTempDirectory(
                 binDir, TRAINING + ProcessHandle.current().pid() + "-");
-        Path tmp = binDir.resolve(".termsprawl.jsa.tmp");
+        Path tmp = binDir.resolve("." + file().getFileName() + ".tmp"); // per runtime: two discovers never share it
         try {
             Files.deleteIfExists(tmp);
             writeTrainingProject(training);
@@ -255,7 +266,10 @@ public final class ClassDataArchive {
                     + "{\"type\":\"assistant\",\"uuid\":\"u2\",\"parentUuid\":\"u1\",\"timestamp\":\"2026-01-01T00:00:01.000Z\","
                     + "\"message\":{\"content\":[{\"type\":\"thinking\",\"thinking\":\"t\"},"
                     + "{\"type\":\"text\",\"text\":\"h\u00e9llo \u65e5\u672c\"},"
-                    + "{\"type\":\"tool_use\",\"id\":\"t\",\"name\":\"Bash\",\"input\":{\"command\":\"ls\"}}]}}\n"
+                    + "{\"type\":\"tool_use\",\"id\":\"t\",\"name\":\"Bash\",\"input\":{\"command\":\"ls\"}},"
+                    // an edit, so that the hook's warning path is trained too
+                    + "{\"type\":\"tool_use\",\"id\":\"e\",\"name\":\"Edit\",\"input\":{\"file_path\":\"f.txt\","
+                    + "\"old_string\":\"a\",\"new_string\":\"b\"}}]}}\n"
                     + "{\"type\":\"progress\",\"data\":{}}\n"
                     + "not json\n";
     /** Appended to {@link #CLAUDE} between two runs of the history command: a session that grew. */
@@ -300,6 +314,47 @@ public final class ClassDataArchive {
 
     private static boolean isWindows() {
         return System.getProperty("os.name", "").startsWith("Windows");
+    }
+
+    /**
+     * Archives whose runtime is gone (its {@code java} no longer runs) and the one archive of releases that
+     * kept a single archive for all runtimes: removed, so the folder holds one archive per runtime in use.
+     */
+    private void removeOrphans() throws IOException {
+        Files.deleteIfExists(binDir.resolve(Launchers.LEGACY_ARCHIVE));
+        Files.deleteIfExists(binDir.resolve(Launchers.LEGACY_ARCHIVE + Launchers.STAMP_SUFFIX));
+        Files.deleteIfExists(binDir.resolve("." + Launchers.LEGACY_ARCHIVE + ".tmp"));
+        for (Path stamp : archiveStamps(binDir)) {
+            String first;
+            try (java.io.BufferedReader in = Files.newBufferedReader(stamp, StandardCharsets.UTF_8)) {
+                first = in.readLine();
+            } catch (IOException e) {
+                continue; // unreadable: left to the one who can read it
+            }
+            if (first != null && first.startsWith(Launchers.STAMP_JAVA)) {
+                Path other = Path.of(first.substring(Launchers.STAMP_JAVA.length()));
+                if (Files.isExecutable(other)) {
+                    continue;
+                }
+            }
+            String archive = stamp.getFileName().toString();
+            Files.deleteIfExists(
+                    binDir.resolve(archive.substring(0, archive.length() - Launchers.STAMP_SUFFIX.length())));
+            Files.deleteIfExists(stamp);
+        }
+    }
+
+    /** The stamps of every runtime's archive in {@code binDir} (regular files only). */
+    static List<Path> archiveStamps(Path binDir) throws IOException {
+        if (!Files.isDirectory(binDir)) {
+            return List.of();
+        }
+        try (Stream<Path> list = Files.list(binDir)) {
+            return list.filter(p -> Launchers.isArchiveName(p.getFileName().toString(), true))
+                    .filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS))
+                    .sorted()
+                    .toList();
+        }
     }
 
     /** Training folders of a discover that was killed (its pid is no live process): removed, never left. */

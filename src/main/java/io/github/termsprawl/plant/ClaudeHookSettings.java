@@ -26,7 +26,15 @@ import java.nio.file.Path;
  * nothing then).
  */
 public final class ClaudeHookSettings {
-    public static final String MATCHER = "startup|resume|clear|compact";
+    /**
+     * Every start of a session, a fork's too ({@code "source": "fork"}, Claude Code 2.1.x: a user's
+     * {@code --fork-session} is the node's new session; ask's own fork runs without the node id, docs/ask.md).
+     */
+    public static final String MATCHER = "startup|resume|clear|compact|fork";
+
+    /** The matcher discover wrote before forks were recorded: an entry that still has it is brought up to date. */
+    static final String OLD_MATCHER = "startup|resume|clear|compact";
+
     public static final String COMMAND = "\"$CLAUDE_PROJECT_DIR\"/.termsprawl/bin/" + Discovery.RECORD;
     static final String EVENT = "SessionStart";
     /** The guard before an edit (docs/touches.md, "The warning before an edit"). */
@@ -157,7 +165,19 @@ public final class ClaudeHookSettings {
         JsonNode eventValue = hooks.get(EVENT);
         ArrayNode entries = eventValue == null ? hooks.putArray(EVENT) : (ArrayNode) eventValue;
         if (isInstalled(entries)) {
-            return null;
+            // the matcher discover wrote before: never edited by the user, so it gains fork; any other is theirs
+            boolean updated = false;
+            for (JsonNode e : entries) {
+                if (e instanceof ObjectNode o
+                        && o.get("hooks") instanceof ArrayNode list
+                        && hasOurs(list)
+                        && o.get("matcher") != null
+                        && OLD_MATCHER.equals(o.get("matcher").textValue())) {
+                    o.put("matcher", MATCHER);
+                    updated = true;
+                }
+            }
+            return updated ? write(root, name) : null;
         }
         ObjectNode entry = entries.addObject().put("matcher", MATCHER);
         entry.putArray("hooks").addObject().put("type", "command").put("command", COMMAND);
@@ -322,12 +342,17 @@ public final class ClaudeHookSettings {
     /** Any hook of the event that runs our script counts, whatever its matcher: the user may have edited it. */
     static boolean isInstalled(ArrayNode entries) {
         for (JsonNode entry : entries) {
-            if (entry.get("hooks") instanceof ArrayNode hooks) {
-                for (JsonNode hook : hooks) {
-                    if (isOurs(hook)) {
-                        return true;
-                    }
-                }
+            if (entry.get("hooks") instanceof ArrayNode hooks && hasOurs(hooks)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean hasOurs(ArrayNode hooks) {
+        for (JsonNode hook : hooks) {
+            if (isOurs(hook)) {
+                return true;
             }
         }
         return false;

@@ -93,9 +93,9 @@ public final class Discovery {
                     + "/" + ProjectLayout.HISTORY_STATE + "/\n"
                     + "/bin/" + Launchers.JAR + "\n"
                     + "/bin/lib/\n"
-                    + "/bin/" + Launchers.ARCHIVE + "\n"
-                    + "/bin/" + Launchers.ARCHIVE_STAMP + "\n"
-                    + "/bin/.termsprawl.jsa.tmp\n"
+                    + "/bin/" + Launchers.ARCHIVE_GLOB + "\n"
+                    + "/bin/" + Launchers.ARCHIVE_GLOB + ".stamp\n"
+                    + "/bin/." + Launchers.ARCHIVE_GLOB + ".tmp\n"
                     + "/bin/.cds-training-*/\n"
                     + "/bin/.termsprawl-hs_err.log\n";
 

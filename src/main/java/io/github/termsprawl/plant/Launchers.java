@@ -8,9 +8,38 @@ import java.nio.file.Path;
  */
 public final class Launchers {
     public static final String JAR = "termsprawl.jar";
-    public static final String ARCHIVE = "termsprawl.jsa";
-    /** What the archive was made from ({@link ClassDataArchive}); per machine, like the archive. */
-    public static final String ARCHIVE_STAMP = "termsprawl.jsa.stamp";
+    /** The single archive of earlier releases, for every runtime: removed when a per-runtime one is made. */
+    static final String LEGACY_ARCHIVE = "termsprawl.jsa";
+    /** Beside each archive, what it was made from ({@link ClassDataArchive}); per machine, like the archive. */
+    static final String STAMP_SUFFIX = ".stamp";
+    /** A stamp's first line starts so, then names the launcher's {@code java}: the launchers match it. */
+    static final String STAMP_JAVA = "java ";
+    /** Every per-runtime archive and its stamp, as the planted {@code .gitignore} names them. */
+    public static final String ARCHIVE_GLOB = "termsprawl-*.jsa";
+
+    /**
+     * The archive of one runtime, {@code termsprawl-<8 hex>.jsa}: a hash of the launcher's {@code java}, so a
+     * path of any length or character makes a short, safe file name.
+     */
+    public static String archiveName(String javaPath) {
+        try {
+            byte[] hash = java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(javaPath.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return "termsprawl-" + java.util.HexFormat.of().formatHex(hash, 0, 4) + ".jsa";
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e); // every JDK has SHA-256
+        }
+    }
+
+    /** Whether a file name is a per-runtime archive, its stamp or its temporary file while it is made. */
+    static boolean isArchiveFile(String name) {
+        return name.matches("\\.?termsprawl-[0-9a-f]{8}\\.jsa(\\.stamp|\\.tmp)?");
+    }
+
+    /** Whether a file name is a per-runtime archive (or, with {@code stamp}, its stamp) of ours. */
+    static boolean isArchiveName(String name, boolean stamp) {
+        return name.matches("termsprawl-[0-9a-f]{8}\\.jsa" + (stamp ? "\\.stamp" : ""));
+    }
     /**
      * sqlite-jdbc, beside the jar and named by its manifest {@code Class-Path}: the JVM opens it only when
      * a class is missing from the main jar, i.e. when an OpenCode database is read.
@@ -72,11 +101,18 @@ public final class Launchers {
                 + "# Planted by `" + plantCommand + "`, which rewrites it: do not edit.\n"
                 + "# Needs only a Java 17+ runtime (JAVA_HOME or java on PATH), from any folder.\n"
                 + "case $0 in */*) here=${0%/*} ;; *) here=. ;; esac\n"
+                // the java path spelled as JavaRuntime spells it (no trailing slash): the archive is picked by it
+                + "java=\n"
                 + "if [ -n \"${JAVA_HOME:-}\" ] && [ -x \"$JAVA_HOME/bin/java\" ]; then\n"
-                + "  java=$JAVA_HOME/bin/java\n"
-                + "elif command -v java >/dev/null 2>&1; then\n"
-                + "  java=java\n"
+                + "  java=${JAVA_HOME%/}/bin/java\n"
                 + "else\n"
+                + "  ifs=$IFS; IFS=:; set -f\n"
+                + "  for d in $PATH; do\n"
+                + "    if [ -n \"$d\" ] && [ -x \"${d%/}/java\" ] && [ ! -d \"${d%/}/java\" ]; then java=${d%/}/java; break; fi\n"
+                + "  done\n"
+                + "  set +f; IFS=$ifs\n"
+                + "fi\n"
+                + "if [ -z \"$java\" ]; then\n"
                 + "  echo \"" + name + ": no Java runtime found; set JAVA_HOME or put java (17+) on PATH\" >&2\n"
                 + "  exit " + fail + "\n"
                 + "fi\n"
@@ -110,10 +146,13 @@ public final class Launchers {
                 + "set -- " + JVM_FLAGS + extraFlags + " -XX:ErrorFile=/dev/null -cp \"$here/" + JAR + "\" " + mainClass
                 + " \"$@\"\n"
                 // an archive changed after discover stamped it (cut short by a copy) would crash the JVM
-                + "if [ -f \"$here/" + ARCHIVE + "\" ] && [ -f \"$here/" + ARCHIVE_STAMP + "\" ]"
-                + " && [ ! \"$here/" + ARCHIVE + "\" -nt \"$here/" + ARCHIVE_STAMP + "\" ]; then\n"
-                + "  set -- -XX:SharedArchiveFile=\"$here/" + ARCHIVE + "\" \"$@\"\n"
-                + "fi\n"
+                // this runtime's archive: the stamp whose first line names this java (one per runtime)
+                + "for s in \"$here\"/" + ARCHIVE_GLOB + STAMP_SUFFIX + "; do\n"
+                + "  [ -f \"$s\" ] && read -r j < \"$s\" && [ \"$j\" = \"" + STAMP_JAVA + "$java\" ] || continue\n"
+                + "  a=${s%" + STAMP_SUFFIX + "}\n"
+                + "  if [ -f \"$a\" ] && [ ! \"$a\" -nt \"$s\" ]; then set -- -XX:SharedArchiveFile=\"$a\" \"$@\"; fi\n"
+                + "  break\n"
+                + "done\n"
                 + (exitCodes
                         ? "exec \"$java\" \"$@\"\n"
                         : "\"$java\" \"$@\"\n"
@@ -136,12 +175,17 @@ public final class Launchers {
                 + "rem " + name + ": " + purpose + "\n"
                 + "rem Planted by `" + plantCommand + "`, which rewrites it: do not edit.\n"
                 + "setlocal\n"
-                + "set \"JAVA_EXE=java\"\n"
+                + "set \"JAVA_EXE=\"\n"
                 + "if defined JAVA_HOME if exist \"%JAVA_HOME%\\bin\\java.exe\" set \"JAVA_EXE=%JAVA_HOME%\\bin\\java.exe\"\n"
+                // the full path of the first java.exe on PATH, as JavaRuntime finds it
+                + "if not defined JAVA_EXE for %%i in (java.exe) do set \"JAVA_EXE=%%~$PATH:i\"\n"
+                + "if not defined JAVA_EXE goto nojava\n"
                 + "set \"CDS=\"\n"
-                // quoted inside the value, so a folder with spaces stays one argument
-                + "if exist \"%~dp0" + ARCHIVE + "\" set CDS=\"-XX:SharedArchiveFile=%~dp0" + ARCHIVE + "\"\n"
-                + "if \"%JAVA_EXE%\"==\"java\" where java >nul 2>nul || goto nojava\n"
+                // this runtime's archive, by its stamp's first line; quoted inside the value, so a folder with
+                // spaces stays one argument
+                + "for %%s in (\"%~dp0" + ARCHIVE_GLOB + STAMP_SUFFIX + "\") do for /f \"usebackq tokens=1,*\" %%a in"
+                + " (\"%%~s\") do if \"%%a\"==\"java\" if /i \"%%b\"==\"%JAVA_EXE%\" if exist \"%%~dpns\""
+                + " set CDS=\"-XX:SharedArchiveFile=%%~dpns\"\n"
                 + "\"%JAVA_EXE%\" %CDS% " + JVM_FLAGS + extraFlags + " -cp \"%~dp0" + JAR + "\" " + mainClass + " %*\n"
                 + (exitCodes
                         ? "exit /b %ERRORLEVEL%\n"

@@ -119,11 +119,20 @@ public final class Removal {
         for (String name : List.of(
                 Launchers.JAR,
                 Launchers.SQLITE_JAR,
-                Launchers.ARCHIVE,
-                Launchers.ARCHIVE_STAMP,
-                ".termsprawl.jsa.tmp",
+                Launchers.LEGACY_ARCHIVE,
+                Launchers.LEGACY_ARCHIVE + Launchers.STAMP_SUFFIX,
+                "." + Launchers.LEGACY_ARCHIVE + ".tmp",
                 ".termsprawl-hs_err.log")) {
             delete(bin.resolve(name), null);
+        }
+        if (Files.isDirectory(bin, LinkOption.NOFOLLOW_LINKS)) {
+            try (Stream<Path> list = Files.list(bin)) {
+                for (Path p : list.sorted().toList()) {
+                    if (Launchers.isArchiveFile(p.getFileName().toString())) {
+                        delete(p, null);
+                    }
+                }
+            }
         }
         removeTree(layout.sqliteNativeDir());
         if (Files.isDirectory(bin, LinkOption.NOFOLLOW_LINKS)) {

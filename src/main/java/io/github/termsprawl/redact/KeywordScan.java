@@ -14,13 +14,23 @@ final class KeywordScan {
     private record Trigger(Rule rule, String keyword, boolean ignoreCase, boolean wordStart) {}
 
     /** Per pair of ASCII characters ({@code first << 7 | second}), the keywords that start with them. */
-    private static final Trigger[][] TRIGGERS = triggers();
+    private static final Trigger[][] TRIGGERS = new Trigger[128 * 128][];
 
     /** Non-zero where TRIGGERS has an entry: 16 KB, so the scan stays in cache. */
-    private static final byte[] PAIRS = pairs();
+    private static final byte[] PAIRS = new byte[128 * 128];
 
     /** Per pair, the third characters its keywords have (two longs of bits): most pairs fail there. */
-    private static final long[] THIRDS = thirds();
+    private static final long[] THIRDS = new long[128 * 128 * 2];
+
+    static {
+        // in the planted commands this runs interpreted at every start: work in proportion to the keywords,
+        // never a loop over the 16,384 pairs (docs/redaction.md, "Cost")
+        for (Rule rule : RuleTable.RULES) {
+            for (String keyword : rule.keywords) {
+                add(new Trigger(rule, keyword, rule.ignoreCase, rule.wordStart));
+            }
+        }
+    }
 
     private static final int CHUNK = 1 << 13;
 
@@ -80,51 +90,30 @@ final class KeywordScan {
         return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
     }
 
-    private static Trigger[][] triggers() {
-        Trigger[][] out = new Trigger[128 * 128][];
-        for (Rule rule : RuleTable.RULES) {
-            for (String keyword : rule.keywords) {
-                Trigger t = new Trigger(rule, keyword, rule.ignoreCase, rule.wordStart);
-                for (char a : cases(keyword.charAt(0), rule.ignoreCase)) {
-                    for (char b : cases(keyword.charAt(1), rule.ignoreCase)) {
-                        int key = a << 7 | b;
-                        Trigger[] before = out[key] == null ? new Trigger[0] : out[key];
-                        Trigger[] more = Arrays.copyOf(before, before.length + 1);
-                        more[before.length] = t;
-                        out[key] = more;
+    private static void add(Trigger t) {
+        String keyword = t.keyword;
+        for (char a : cases(keyword.charAt(0), t.ignoreCase)) {
+            for (char b : cases(keyword.charAt(1), t.ignoreCase)) {
+                int key = a << 7 | b;
+                Trigger[] before = TRIGGERS[key];
+                if (before == null) {
+                    TRIGGERS[key] = new Trigger[] {t};
+                    PAIRS[key] = 1;
+                } else {
+                    Trigger[] more = Arrays.copyOf(before, before.length + 1);
+                    more[before.length] = t;
+                    TRIGGERS[key] = more;
+                }
+                if (keyword.length() < 3) {
+                    THIRDS[key << 1] = -1L;
+                    THIRDS[key << 1 | 1] = -1L;
+                } else {
+                    for (char c : cases(keyword.charAt(2), t.ignoreCase)) {
+                        THIRDS[key << 1 | c >>> 6] |= 1L << c;
                     }
                 }
             }
         }
-        return out;
-    }
-
-    private static byte[] pairs() {
-        byte[] pairs = new byte[128 * 128];
-        for (int key = 0; key < pairs.length; key++) {
-            pairs[key] = (byte) (TRIGGERS[key] != null ? 1 : 0);
-        }
-        return pairs;
-    }
-
-    private static long[] thirds() {
-        long[] thirds = new long[128 * 128 * 2];
-        for (int key = 0; key < TRIGGERS.length; key++) {
-            if (TRIGGERS[key] == null) {
-                continue;
-            }
-            for (Trigger t : TRIGGERS[key]) {
-                if (t.keyword.length() < 3) {
-                    thirds[key << 1] = -1L;
-                    thirds[key << 1 | 1] = -1L;
-                    continue;
-                }
-                for (char c : cases(t.keyword.charAt(2), t.ignoreCase)) {
-                    thirds[key << 1 | c >>> 6] |= 1L << c;
-                }
-            }
-        }
-        return thirds;
     }
 
     private static char[] cases(char c, boolean ignoreCase) {

@@ -21,6 +21,10 @@ final class Rule {
     final String detector;
     private final String regex;
     private volatile Pattern pattern;
+    /** Read from the regex at the rule's first hit; a race only reads it twice, and no lead only costs time. */
+    private Lead lead;
+
+    private boolean leadRead;
 
     Rule(
             int index,
@@ -47,10 +51,15 @@ final class Rule {
         this.regex = regex;
     }
 
+    /** The regex as RuleLines writes it (before it is made escape-aware), or {@code -} for a detector. */
+    String regex() {
+        return regex;
+    }
+
     Pattern pattern() {
         Pattern p = pattern;
         if (p == null) {
-            p = Pattern.compile(regex);
+            p = Pattern.compile(RuleTable.escapeAware(regex));
             pattern = p;
         }
         return p;
@@ -75,6 +84,13 @@ final class Rule {
         }
         String text = scan.text;
         if (back == 0) {
+            if (!leadRead) {
+                lead = Lead.of(regex);
+                leadRead = true;
+            }
+            if (lead != null && lead.rejects(text, at)) {
+                return -1;
+            }
             Matcher m = scan.matcher(this);
             m.region(at, Math.min(text.length(), at + span));
             return m.lookingAt() ? found(scan, m) : -1;

@@ -65,7 +65,7 @@ final class RuleTable {
                 default -> throw new IllegalStateException("RuleLines: unknown option " + o + " in " + line);
             }
         }
-        String regex = escapeAware(f[3]);
+        String regex = f[3]; // made escape-aware when it is compiled (Rule.pattern): most runs compile none
         if ("base64".equals(detector)) {
             keywords = Encoded.base64Keywords();
         }

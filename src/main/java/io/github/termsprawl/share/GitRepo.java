@@ -1,5 +1,6 @@
 package io.github.termsprawl.share;
 
+import io.github.termsprawl.core.Git;
 import io.github.termsprawl.core.UserErrorException;
 import java.io.IOException;
 import java.nio.file.Path;

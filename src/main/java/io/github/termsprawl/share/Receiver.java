@@ -1,8 +1,10 @@
 package io.github.termsprawl.share;
 
 import io.github.termsprawl.core.AtomicFiles;
+import io.github.termsprawl.core.Git;
 import io.github.termsprawl.core.NodeId;
 import io.github.termsprawl.core.ProjectLayout;
+import io.github.termsprawl.core.SharedNode;
 import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.core.UserErrorException;
 import java.io.IOException;
@@ -17,18 +19,14 @@ import java.util.TreeSet;
 import java.util.stream.Stream;
 
 /**
- * Fetches every shared node ({@code git fetch --prune <remote> +refs/termsprawl/*:refs/termsprawl/*}) and
- * keeps each in its own folder, {@code .termsprawl/shared/<user>__<node>/} (git-ignored), as its commit holds
- * it: a folder whose commit is unchanged is not touched; a changed one gets only the files whose bytes
- * changed (temp and rename), and loses the files the commit no longer holds; the folder of a node no longer
- * shared goes. A shared id equal to a local node's is skipped with a note. docs/sharing.md.
+ * Fetches every shared node in one {@code git fetch --prune <remote> +refs/termsprawl/*:refs/termsprawl/*} and
+ * gives each its own folder, {@code .termsprawl/shared/<user>__<node>/} (git-ignored; core/SharedNode): a folder
+ * whose commit is unchanged is not touched; a changed one gets the listing of its commit, its few small files,
+ * and loses the files whose blob changed; the turn files stay in git's object store until a reader wants them.
+ * The folder of a node no longer shared goes. A shared id equal to a local node's is skipped with a note.
+ * docs/sharing.md.
  */
 public final class Receiver {
-    /** The commit a folder holds. */
-    static final String COMMIT = ".commit";
-    /** The blob of each file it holds. */
-    static final String FILES = ".files";
-
     /** One shared node after a receive. */
     public record Received(String id, String ref, String status, Manifest manifest) {}
 
@@ -40,7 +38,7 @@ public final class Receiver {
         this.repo = GitRepo.open(project, remote);
     }
 
-    /** Fetches and materialises; one entry per shared ref, then one per folder removed. */
+    /** Fetches and updates the folders; one entry per shared ref, then one per folder removed. */
     public List<Received> receive() throws IOException, UserErrorException {
         repo.git()
                 .okWith(
@@ -55,7 +53,7 @@ public final class Receiver {
         Path shared = layout.sharedDir();
         AtomicFiles.writeIfChanged(layout.cwd(), shared.resolve(".gitignore"), "*\n"); // never committed
         Set<String> local = localNodes();
-        // nodes are written side by side: a first receive is bound by creating files (bench/README.md)
+        // nodes side by side: each costs two git calls (ls-tree, cat-file) and a few files (bench/README.md)
         List<Received> out = java.util.Collections.synchronizedList(new ArrayList<>());
         Set<String> kept = new HashSet<>();
         java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(
@@ -85,7 +83,7 @@ public final class Receiver {
             int at = out.size();
             out.add(null);
             jobs.add(pool.submit(() -> {
-                String status = materialise(dir, commit);
+                String status = receiveNode(dir, commit);
                 out.set(at, new Received(id, ref[0], status, SharedNodes.manifest(dir)));
                 return null;
             }));
@@ -129,107 +127,87 @@ public final class Receiver {
         return ids;
     }
 
-    private String materialise(Path dir, String commit) throws IOException, UserErrorException {
-        byte[] held = AtomicFiles.readPlain(dir.resolve(COMMIT));
-        if (held != null && new String(held, StandardCharsets.US_ASCII).trim().equals(commit)) {
+    /**
+     * Brings one node's folder to {@code commit}: O(its changes), not O(its files). The listing of the commit
+     * goes to {@code .files}; only {@link SharedNode#EAGER} are written, the turn files wait in git until a reader
+     * wants them (core/SharedNode). Order matters to readers: {@code .complete} and {@code .commit} go first, the
+     * files whose blob changed are deleted, and {@code .commit} names the new commit last; a cut run leaves no
+     * {@code .commit}, and the next one compares with the same {@code .files} again.
+     */
+    private String receiveNode(Path dir, String commit) throws IOException, UserErrorException {
+        String held = SharedNode.commitIn(dir);
+        if (commit.equals(held)) {
             return "unchanged";
         }
-        String listing = new String(
+        boolean first = !Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+        java.util.Map<String, String> had = SharedNode.listing(AtomicFiles.readPlain(dir.resolve(SharedNode.FILES)));
+        java.util.Map<String, String> blobs = listing(commit);
+        if (!first) {
+            AtomicFiles.deleteIfExists(layout.cwd(), dir.resolve(SharedNode.COMPLETE));
+            AtomicFiles.deleteIfExists(layout.cwd(), dir.resolve(SharedNode.COMMIT));
+        }
+        int changed = 0;
+        int removed = 0;
+        if (had == null) {
+            if (!first) { // files of no known blob (a folder made by hand, an older .files): none is kept
+                removeOthers(dir, Set.of());
+            }
+            changed = blobs.size();
+        } else {
+            for (java.util.Map.Entry<String, String> e : had.entrySet()) {
+                String now = blobs.get(e.getKey());
+                if (!e.getValue().equals(now)) {
+                    AtomicFiles.deleteIfExists(layout.cwd(), dir.resolve(e.getKey()));
+                    removed += now == null ? 1 : 0;
+                }
+            }
+            for (java.util.Map.Entry<String, String> e : blobs.entrySet()) {
+                changed += e.getValue().equals(had.get(e.getKey())) ? 0 : 1;
+            }
+        }
+        AtomicFiles.confinedFolder(layout.cwd(), dir);
+        AtomicFiles.writeIfChanged(layout.cwd(), dir.resolve(SharedNode.FILES), SharedNode.listingText(blobs));
+        SharedNode node = SharedNode.listed(layout, dir.getFileName().toString(), blobs);
+        List<String> eager = new ArrayList<>();
+        for (String path : SharedNode.EAGER) {
+            if (blobs.containsKey(path) && !Files.exists(dir.resolve(path), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                eager.add(path);
+            }
+        }
+        java.util.Map<String, byte[]> bytes = node.readAll(eager, Git.LOCAL_MS);
+        if (bytes.size() != eager.size()) {
+            throw new IOException("git cat-file could not read the files of " + commit + ": receive again");
+        }
+        node.write(bytes);
+        AtomicFiles.writeIfChanged(layout.cwd(), dir.resolve(SharedNode.COMMIT), commit + "\n");
+        return first || had == null
+                ? "new (" + blobs.size() + " files)"
+                : "updated (" + changed + " files changed, " + removed + " removed)";
+    }
+
+    /** The blob of each file of {@code commit}, checked: only what a share writes. */
+    private java.util.Map<String, String> listing(String commit) throws IOException, UserErrorException {
+        String text = new String(
                 repo.git()
                         .okWith(null, Git.LOCAL_MS, "ls-tree", "-r", "-z", commit)
                         .out(),
                 StandardCharsets.UTF_8);
-        java.util.Map<String, String> blobs = new java.util.LinkedHashMap<>();
-        for (String entry : listing.split("\0")) {
+        java.util.Map<String, String> blobs = new java.util.TreeMap<>();
+        for (String entry : text.split("\0")) {
             if (entry.isEmpty()) {
                 continue;
             }
             int tab = entry.indexOf('\t');
             String[] head = entry.substring(0, tab).split(" ");
             String path = entry.substring(tab + 1);
-            if (!head[1].equals("blob") || !safePath(path)) {
+            if (!head[1].equals("blob") || !SharedNode.safePath(path) || !SharedNode.isObjectId(head[2])) {
                 throw new UserErrorException(
                         "The shared commit " + commit + " holds " + path + ", which no share writes",
                         "Ask who shared it to share again, or unshare it");
             }
             blobs.put(path, head[2]);
         }
-        // what the last receive wrote, blob by blob: only the files whose blob changed are fetched and written
-        java.util.Map<String, String> had = held == null ? java.util.Map.of() : readFiles(dir);
-        List<String> changed = new ArrayList<>();
-        StringBuilder ids = new StringBuilder();
-        for (java.util.Map.Entry<String, String> e : blobs.entrySet()) {
-            if (!e.getValue().equals(had.get(e.getKey()))
-                    || !Files.exists(dir.resolve(e.getKey()), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-                changed.add(e.getKey());
-                ids.append(e.getValue()).append('\n');
-            }
-        }
-        // a cut run leaves no .commit that matches: the next one checks every file again
-        AtomicFiles.deleteIfExists(layout.cwd(), dir.resolve(COMMIT));
-        byte[] batch = changed.isEmpty()
-                ? new byte[0]
-                : repo.git()
-                        .okWith(ids.toString().getBytes(StandardCharsets.US_ASCII), Git.LOCAL_MS, "cat-file", "--batch")
-                        .out();
-        int at = 0;
-        Set<Path> folders = new HashSet<>();
-        for (String path : changed) {
-            int nl = indexOf(batch, (byte) '\n', at);
-            String[] header = new String(batch, at, nl - at, StandardCharsets.US_ASCII).split(" ");
-            int size = Integer.parseInt(header[2]);
-            byte[] bytes = java.util.Arrays.copyOfRange(batch, nl + 1, nl + 1 + size);
-            at = nl + 1 + size + 1;
-            Path file = dir.resolve(path);
-            Path folder = file.getParent();
-            if (folders.add(folder)) { // each folder checked once, its stray temp files swept once
-                AtomicFiles.confinedFolder(layout.cwd(), folder);
-                for (String stray :
-                        io.github.termsprawl.core.GoneWriters.leftIn(folder, AtomicFiles.BATCH_TEMP, "", false)) {
-                    AtomicFiles.deleteInFolder(folder.resolve(stray));
-                }
-            }
-            AtomicFiles.replace(file, bytes);
-        }
-        Set<Path> keep = new HashSet<>();
-        for (String path : blobs.keySet()) {
-            keep.add(dir.resolve(path));
-        }
-        int removed = removeOthers(dir, keep);
-        StringBuilder files = new StringBuilder();
-        for (java.util.Map.Entry<String, String> e : blobs.entrySet()) {
-            files.append(e.getValue()).append(' ').append(e.getKey()).append('\n');
-        }
-        AtomicFiles.writeIfChanged(layout.cwd(), dir.resolve(FILES), files.toString());
-        AtomicFiles.writeIfChanged(layout.cwd(), dir.resolve(COMMIT), commit + "\n");
-        return held == null
-                ? "new (" + blobs.size() + " files)"
-                : "updated (" + changed.size() + " files written, " + removed + " removed)";
-    }
-
-    /** {@code .files}: {@code <blob> <path>} per file the last receive wrote. */
-    private static java.util.Map<String, String> readFiles(Path dir) {
-        byte[] b = AtomicFiles.readPlain(dir.resolve(FILES));
-        java.util.Map<String, String> files = new java.util.HashMap<>();
-        if (b != null) {
-            for (String line : new String(b, StandardCharsets.UTF_8).split("\n")) {
-                int sp = line.indexOf(' ');
-                if (sp > 0) {
-                    files.put(line.substring(sp + 1), line.substring(0, sp));
-                }
-            }
-        }
-        return files;
-    }
-
-    /** Only what a share writes: {@code name} or {@code folder/…/name} of safe names, no dot names. */
-    static boolean safePath(String path) {
-        for (String part : path.split("/", -1)) {
-            if (part.isEmpty() || part.startsWith(".") || !part.matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
-                return false;
-            }
-        }
-        return true;
+        return blobs;
     }
 
     private int removeOthers(Path dir, Set<Path> keep) throws IOException {
@@ -240,7 +218,7 @@ public final class Receiver {
         }
         int removed = 0;
         for (Path f : files) {
-            if (!keep.contains(f) && !f.equals(dir.resolve(COMMIT)) && !f.equals(dir.resolve(FILES))) {
+            if (!keep.contains(f)) {
                 AtomicFiles.deleteIfExists(layout.cwd(), f);
                 removed++;
             }
@@ -260,14 +238,5 @@ public final class Receiver {
                 AtomicFiles.deleteIfExists(layout.cwd(), p);
             }
         }
-    }
-
-    private static int indexOf(byte[] b, byte c, int from) {
-        for (int i = from; i < b.length; i++) {
-            if (b[i] == c) {
-                return i;
-            }
-        }
-        throw new IllegalStateException("git cat-file --batch ended early");
     }
 }

@@ -1,6 +1,7 @@
 package io.github.termsprawl.share;
 
 import io.github.termsprawl.core.AtomicFiles;
+import io.github.termsprawl.core.TurnFileName;
 import io.github.termsprawl.core.UserErrorException;
 import io.github.termsprawl.redact.Redactor;
 import java.io.IOException;
@@ -73,7 +74,7 @@ public final class ShareableForm {
     public int turns() {
         int n = 0;
         for (String path : files.keySet()) {
-            if (path.substring(path.lastIndexOf('/') + 1).startsWith("turn-")) {
+            if (TurnFileName.is(path.substring(path.lastIndexOf('/') + 1))) {
                 n++;
             }
         }

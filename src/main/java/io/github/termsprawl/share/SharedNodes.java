@@ -13,7 +13,10 @@ import java.util.List;
 public final class SharedNodes {
     private SharedNodes() {}
 
-    /** One line per received node: {@code <id>: shared by <user> at <time>, <n> turns (store <store>)}. */
+    /**
+     * One line per received node: {@code <id>: shared by <user> at <time>, <n> turns, <m> files changed (store
+     * <store>)}; {@code <m>} from the touches it was shared with.
+     */
     public static List<String> lines(ProjectLayout layout) {
         List<String> lines = new ArrayList<>();
         String[] names = layout.sharedDir().toFile().list();
@@ -24,8 +27,9 @@ public final class SharedNodes {
         for (String id : names) {
             Manifest m = NodeId.isSafe(id) ? manifest(layout.sharedDir().resolve(id)) : null;
             if (m != null) {
-                lines.add(id + ": shared by " + m.user() + " at " + m.sharedAt() + ", " + m.turns() + " turns (store "
-                        + m.store() + ")");
+                int changed = io.github.termsprawl.touch.Overlaps.filesChanged(layout, id);
+                lines.add(id + ": shared by " + m.user() + " at " + m.sharedAt() + ", " + m.turns() + " turns, "
+                        + changed + (changed == 1 ? " file" : " files") + " changed (store " + m.store() + ")");
             }
         }
         return lines;

@@ -1,9 +1,14 @@
 package io.github.termsprawl.share;
 
+import io.github.termsprawl.core.Git;
 import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.core.UserErrorException;
 import io.github.termsprawl.history.History;
+import io.github.termsprawl.jsonl.JsonlTail;
+import io.github.termsprawl.registry.TranscriptReaders;
+import io.github.termsprawl.store.Store;
+import io.github.termsprawl.touch.SharedTouches;
 import io.github.termsprawl.view.LinkedContext;
 import io.github.termsprawl.view.View;
 import java.io.IOException;
@@ -81,6 +86,11 @@ public final class Sharer {
             String block = live.block(node);
             form.add(ShareableForm.CONTEXT, block == null ? "" : block);
         }
+        // the files it changed, relative to the project: a teammate's guard reads them (docs/sharing.md)
+        String touches = SharedTouches.ofLocalNode(layout, node);
+        if (touches != null) {
+            form.add(SharedTouches.FILE, touches);
+        }
         String modified = Files.exists(entry.path())
                 ? Files.getLastModifiedTime(entry.path())
                         .toInstant()
@@ -90,7 +100,7 @@ public final class Sharer {
         Manifest manifest = new Manifest(
                 node,
                 user,
-                entry.store(),
+                storeOf(entry),
                 entry.session(),
                 Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
                 modified,
@@ -147,6 +157,17 @@ public final class Sharer {
                 form.turns(),
                 form.redactions(),
                 lines);
+    }
+
+    /** The store of the node's transcript: the index entry's, else the one its records prove. */
+    private String storeOf(TranscriptIndex.Entry entry) {
+        if (entry.store() != null) {
+            return entry.store();
+        }
+        try (TranscriptReaders readers = new TranscriptReaders(new JsonlTail(), layout.sqliteNativeDir())) {
+            Store store = readers.storeOf(entry);
+            return store == null ? null : store.id();
+        }
     }
 
     /** Deletes the node's ref on the remote and here; returns what it did. */

@@ -28,6 +28,15 @@ public sealed interface Block {
         }
     }
 
-    /** Context the harness attached (a file, a hook's output, a prompt queued while the agent worked). */
-    record Attachment(String kind, String text) implements Block {}
+    /**
+     * Context attached to the conversation (a file, a hook's output, a prompt queued while the agent worked);
+     * {@code harness} when it is the harness restating itself (Claude Code's environment, model, tool and skill
+     * listings, prompt snapshots…), which turn files give one short line and ask leaves out unless asked
+     * (docs/stores.md, "Harness attachments").
+     */
+    record Attachment(String kind, String text, boolean harness) implements Block {
+        public Attachment(String kind, String text) {
+            this(kind, text, false);
+        }
+    }
 }

@@ -11,7 +11,7 @@ import java.util.Map;
 
 /**
  * The overlap table of the {@code touches} goal (docs/touches.md, "The touches goal"): the files two or more nodes
- * changed in their current sessions, the most recently changed first, each with one line per node (its number of
+ * (recorded here, or received from a teammate) changed in their current sessions, the most recently changed first, each with one line per node (its number of
  * changes, its newest kind, time and turn); for one file, every node that changed it.
  */
 public final class Overlaps {
@@ -19,7 +19,16 @@ public final class Overlaps {
 
     /** The table, or an empty string when no file is shared (or, with {@code file}, nobody changed it). */
     public static String table(ProjectLayout layout, String file) {
-        List<String> nodes = new TranscriptIndex(layout).nodes();
+        List<String> nodes = new ArrayList<>(new TranscriptIndex(layout).nodes());
+        String[] shared = layout.sharedDir().toFile().list(); // received shared nodes: what they were shared with
+        if (shared != null) {
+            java.util.Arrays.sort(shared);
+            for (String id : shared) {
+                if (!nodes.contains(id) && io.github.termsprawl.core.SharedNode.open(layout, id) != null) {
+                    nodes.add(id);
+                }
+            }
+        }
         List<PeerTouches.Peer> all = PeerTouches.of(layout, nodes, file, null);
         Map<String, List<PeerTouches.Peer>> byFile = new LinkedHashMap<>();
         for (PeerTouches.Peer p : all) {

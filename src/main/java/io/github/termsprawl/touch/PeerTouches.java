@@ -15,7 +15,8 @@ import java.util.Map;
 
 /**
  * What each linked peer of a node changed in its current session (docs/touches.md, "termsprawl-touches"): per peer
- * in link order, its touches newest first, read through the touch index. A peer that cannot be read has none.
+ * in link order, its touches newest first, read through the touch index; a received shared node's from the
+ * touches it was shared with ({@link SharedTouches}). A peer that cannot be read has none.
  */
 public final class PeerTouches {
     /** A peer's touches, newest first (an event without a time last, in session order). */
@@ -44,17 +45,25 @@ public final class PeerTouches {
             for (String node : nodes) {
                 try {
                     TranscriptIndex.Entry entry = index.read(node);
-                    if (entry == null) {
-                        continue;
-                    }
-                    Store store = readers.storeOf(entry);
-                    if (store == null) {
-                        continue;
+                    Store store;
+                    List<TouchEvent> events;
+                    if (entry == null) { // a received shared node: the touches it was shared with (docs/sharing.md)
+                        Peer shared = SharedTouches.read(layout, node);
+                        if (shared == null) {
+                            continue;
+                        }
+                        store = shared.store();
+                        events = shared.touches();
+                    } else {
+                        TouchIndex.Found found = TouchIndex.read(layout, node, entry, readers, wanted);
+                        if (found == null) {
+                            continue;
+                        }
+                        store = found.store();
+                        events = found.read().result().events();
                     }
                     List<TouchEvent> kept = new ArrayList<>();
-                    for (TouchEvent e : TouchIndex.read(layout, node, entry, store, readers)
-                            .result()
-                            .events()) {
+                    for (TouchEvent e : events) {
                         if ((wanted == null || wanted.equals(e.path()))
                                 && (since == null
                                         || e.time() != null && !e.time().isBefore(since))) {
@@ -72,11 +81,22 @@ public final class PeerTouches {
         return out;
     }
 
+    /** A class, not a lambda: the hook before every edit would spin the lambda's class at each start. */
+    private static final Comparator<TouchEvent> NEWEST_FIRST = new Comparator<>() {
+        @Override
+        public int compare(TouchEvent a, TouchEvent b) {
+            if (a.time() == null || b.time() == null) {
+                return a.time() == null ? (b.time() == null ? 0 : 1) : -1;
+            }
+            return b.time().compareTo(a.time());
+        }
+    };
+
     /** Newest first; events without a time after those with one, the later in the session first. */
     static List<TouchEvent> newestFirst(List<TouchEvent> sessionOrder) {
         List<TouchEvent> reversed = new ArrayList<>(sessionOrder);
         java.util.Collections.reverse(reversed);
-        reversed.sort(Comparator.comparing(TouchEvent::time, Comparator.nullsLast(Comparator.<Instant>reverseOrder())));
+        reversed.sort(NEWEST_FIRST);
         return reversed;
     }
 

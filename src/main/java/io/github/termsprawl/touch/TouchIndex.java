@@ -40,6 +40,39 @@ public final class TouchIndex {
 
     public record Read(SessionTouches.Result result, Cost cost) {}
 
+    /** A read and the store it was read as. */
+    public record Found(Store store, Read read) {}
+
+    /**
+     * As {@link #read(ProjectLayout, String, TranscriptIndex.Entry, Store, TranscriptReaders)}, the store told
+     * by the entry, else by the index when the transcript has not changed since it was read (no detection:
+     * the hook before every edit reads only the index and a stat per peer), else by the transcript's content.
+     * Null when no store can be told.
+     */
+    public static Found read(
+            ProjectLayout layout, String node, TranscriptIndex.Entry entry, TranscriptReaders readers) {
+        return read(layout, node, entry, readers, null);
+    }
+
+    /**
+     * As {@link #read(ProjectLayout, String, TranscriptIndex.Entry, TranscriptReaders)}; with {@code only} (a path
+     * relative to the project), the events of other files may be left out: an unchanged index then makes objects
+     * of that file's events alone, as the hook asks about one file.
+     */
+    public static Found read(
+            ProjectLayout layout, String node, TranscriptIndex.Entry entry, TranscriptReaders readers, String only) {
+        Store named = Store.of(entry.store());
+        if (named == null) {
+            State old = State.parse(AtomicFiles.readPlain(file(layout, node)), node, only);
+            Store recorded = old == null ? null : Store.of(old.store);
+            if (recorded != null && old.source.equals(key(entry)) && old.fingerprint.equals(fingerprint(entry))) {
+                return new Found(recorded, new Read(old.result(), new Cost(false, 0, 0)));
+            }
+        }
+        Store store = named != null ? named : readers.storeOf(entry);
+        return store == null ? null : new Found(store, read(layout, node, entry, store, readers));
+    }
+
     private TouchIndex() {}
 
     public static Path file(ProjectLayout layout, String node) {
@@ -283,6 +316,11 @@ public final class TouchIndex {
 
         /** The state of {@code bytes}, or null when it is missing or not a whole index. */
         static State parse(byte[] bytes, String node) {
+            return parse(bytes, node, null);
+        }
+
+        /** As {@link #parse(byte[], String)}, with the events of {@code only} alone when it is not null. */
+        static State parse(byte[] bytes, String node, String only) {
             if (bytes == null) {
                 return null;
             }
@@ -305,8 +343,15 @@ public final class TouchIndex {
                     waiting.add(unesc(w[i]));
                 }
                 List<TouchEvent> events = new ArrayList<>();
+                String wanted = only == null ? null : "\t" + esc(only) + "\t";
                 for (int i = 7; i < lines.length - 1; i++) {
+                    if (wanted != null && !lines[i].contains(wanted)) {
+                        continue; // not that file: its path is one whole field, between two tabs
+                    }
                     String[] f = lines[i].split("\t", -1);
+                    if (wanted != null && !unesc(f[5]).equals(only)) {
+                        continue;
+                    }
                     events.add(new TouchEvent(
                             node,
                             unesc(f[5]),

@@ -233,13 +233,18 @@ public final class LinkedContext implements AutoCloseable {
     private Peer peer(TranscriptIndex index, String id, long end) {
         Peer peer = new Peer(id);
         PeerTurns result = read(index, peer, end);
-        java.nio.file.Path shared = result == null ? SharedTurns.dirOf(layout, id) : null;
+        io.github.termsprawl.core.SharedNode shared = result == null ? SharedTurns.of(layout, id) : null;
         if (shared != null) { // a received shared node: no transcript, its turn files (docs/sharing.md)
-            if (live) {
-                peer.utf8 = SharedTurns.liveBlock(shared, id, titles().titleOf(id));
-                return peer;
+            try {
+                if (live) {
+                    peer.utf8 = SharedTurns.liveBlock(shared, titles().titleOf(id), end);
+                    return peer;
+                }
+                result = SharedTurns.fileView(
+                        shared, redact ? RedactedTurns.READ_LIMITS : LinkedContextFormat.LIMITS, end);
+            } catch (RuntimeException e) {
+                return peer; // fail open: this peer prints nothing
             }
-            result = SharedTurns.fileView(shared, redact ? RedactedTurns.READ_LIMITS : LinkedContextFormat.LIMITS);
         }
         if (result != null) {
             peer.refusal = result.refusal();

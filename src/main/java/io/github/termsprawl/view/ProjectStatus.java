@@ -7,6 +7,7 @@ import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.redact.Redactor;
 import io.github.termsprawl.registry.TranscriptReaders;
 import io.github.termsprawl.store.ReadStats;
+import io.github.termsprawl.touch.Overlaps;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,7 +19,8 @@ import java.util.TreeSet;
 
 /**
  * One line per node (every node with an index entry or a link), for people and scripts alike:
- * {@code <id> store=<store> turns=<n> size=<bytes> modified=<UTC time> links=<ids> path=<path>}, or
+ * {@code <id> store=<store> turns=<n> size=<bytes> modified=<UTC time> changed=<n> links=<ids> path=<path>}
+ * ({@code changed}: how many files its session changed, docs/touches.md), or
  * {@code <id> store=<store> missing links=<ids> path=<path>} when the transcript is not there, or
  * {@code <id> unrecorded links=<ids>} when no transcript was recorded. {@code links} is {@code -} for
  * none; {@code path} comes last, so a path with spaces stays readable.
@@ -68,9 +70,11 @@ public final class ProjectStatus {
                 continue;
             }
             ReadStats stats = readers.stats(entry);
+            // the files its session changed, as who-is-touching-what counts them (docs/touches.md)
+            int changed = Overlaps.filesChanged(layout, id);
             lines.add(id + store + " turns=" + stats.turns() + " size=" + file.size() + " modified="
-                    + file.lastModifiedTime().toInstant().truncatedTo(ChronoUnit.SECONDS) + linked + " path="
-                    + entry.path());
+                    + file.lastModifiedTime().toInstant().truncatedTo(ChronoUnit.SECONDS) + " changed=" + changed
+                    + linked + " path=" + entry.path());
         }
         return lines;
     }

@@ -1,66 +1,63 @@
 package io.github.termsprawl.view;
 
-import io.github.termsprawl.core.AtomicFiles;
-import io.github.termsprawl.core.NodeId;
 import io.github.termsprawl.core.ProjectLayout;
+import io.github.termsprawl.core.SharedNode;
+import io.github.termsprawl.core.TurnFileName;
 import io.github.termsprawl.store.PeerTurns;
 import io.github.termsprawl.store.Turn;
 import io.github.termsprawl.store.TurnLimits;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.TreeMap;
+import java.util.Map;
 
 /**
  * The views of a received shared node, {@code .termsprawl/shared/<id>/} (docs/sharing.md): the file view from
  * its turn files (the prose of each user and assistant turn, as the file view prints a transcript's), the
- * live view from the {@code context.md} it was shared with, under its shared id. It has no transcript.
+ * live view from the {@code context.md} it was shared with, under its shared id. It has no transcript; its turn
+ * files are read from the folder or from git (core/SharedNode), never written by a view.
  */
 final class SharedTurns {
     private SharedTurns() {}
 
-    /** The node's folder when {@code id} names a received shared node, else null. */
-    static Path dirOf(ProjectLayout layout, String id) {
-        if (!NodeId.isSafe(id)) {
-            return null;
-        }
-        Path dir = layout.sharedDir().resolve(id);
-        return Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS) ? dir : null;
+    /** The received shared node {@code id}, or null. */
+    static SharedNode of(ProjectLayout layout, String id) {
+        return SharedNode.open(layout, id);
     }
 
-    /** The last prose turns of its turn files, cut as {@code limits} say. */
-    static PeerTurns fileView(Path dir, TurnLimits limits) {
-        String[] names = dir.resolve("history").toFile().list();
-        TreeMap<Integer, String> turns = new TreeMap<>();
-        if (names != null) {
-            for (String name : names) {
-                int dash = name.indexOf('-', 5);
-                if (name.startsWith("turn-") && name.endsWith(".md") && dash > 5) {
-                    try {
-                        turns.put(Integer.parseInt(name.substring(5, dash)), name);
-                    } catch (NumberFormatException e) {
-                        // not a turn file
-                    }
-                }
+    /**
+     * The last prose turns of its turn files, cut as {@code limits} say, read newest first a batch at a time
+     * (from the folder or from git: core/SharedNode) until {@code limits.maxTurns()} have prose or time is up.
+     */
+    static PeerTurns fileView(SharedNode node, TurnLimits limits, long endNanos) {
+        List<String> files = new ArrayList<>();
+        for (String path : node.turnFiles()) {
+            String role = TurnFileName.roleOf(path.substring(path.lastIndexOf('/') + 1));
+            if ("user".equals(role) || "assistant".equals(role)) {
+                files.add(path);
             }
         }
+        Collections.reverse(files);
         List<Turn> out = new ArrayList<>();
-        for (String name : turns.descendingMap().values()) {
-            if (out.size() >= limits.maxTurns()) {
+        int batch = Math.max(8, limits.maxTurns() + limits.maxTurns() / 2);
+        for (int from = 0; from < files.size() && out.size() < limits.maxTurns(); from += batch) {
+            long left = (endNanos - System.nanoTime()) / 1_000_000L;
+            if (left <= 0) {
                 break;
             }
-            String role = name.substring(name.indexOf('-', 5) + 1, name.length() - 3);
-            if (!role.equals("user") && !role.equals("assistant")) {
-                continue;
-            }
-            byte[] bytes = AtomicFiles.readPlain(dir.resolve("history").resolve(name));
-            String prose = bytes == null ? null : prose(new String(bytes, StandardCharsets.UTF_8));
-            if (prose != null && !prose.isBlank()) {
-                out.add(limits.cut(new Turn(role, prose)));
+            List<String> some = files.subList(from, Math.min(files.size(), from + batch));
+            Map<String, byte[]> bytes = node.readAll(some, left);
+            for (String path : some) {
+                if (out.size() >= limits.maxTurns()) {
+                    break;
+                }
+                byte[] b = bytes.get(path);
+                String prose = b == null ? null : prose(new String(b, StandardCharsets.UTF_8));
+                if (prose != null && !prose.isBlank()) {
+                    String role = TurnFileName.roleOf(path.substring(path.lastIndexOf('/') + 1));
+                    out.add(limits.cut(new Turn(role, prose)));
+                }
             }
         }
         Collections.reverse(out);
@@ -105,8 +102,9 @@ final class SharedTurns {
     }
 
     /** Its {@code context.md} under the shared id and {@code title}, or null when it printed nothing. */
-    static byte[] liveBlock(Path dir, String id, String title) {
-        byte[] bytes = AtomicFiles.readPlain(dir.resolve("context.md"));
+    static byte[] liveBlock(SharedNode node, String title, long endNanos) {
+        String id = node.id();
+        byte[] bytes = node.read("context.md", Math.max(1, (endNanos - System.nanoTime()) / 1_000_000L));
         if (bytes == null || bytes.length == 0) {
             return null;
         }

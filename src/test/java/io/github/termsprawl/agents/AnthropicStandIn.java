@@ -53,25 +53,105 @@ public final class AnthropicStandIn extends StandInServer {
 
     private final Function<Request, Turn> script;
     private final AtomicInteger messages = new AtomicInteger();
+    private final java.util.Queue<Turn> queued = new java.util.concurrent.ConcurrentLinkedQueue<>();
+    private final List<Rule> rules = new java.util.concurrent.CopyOnWriteArrayList<>();
 
+    /** A turn for the first conversation request that {@code when} matches, once. */
+    private record Rule(
+            java.util.function.Predicate<Request> when, Turn turn, java.util.concurrent.atomic.AtomicBoolean used) {}
+
+    private volatile String defaultText = DEFAULT_TEXT;
+
+    /** Answers every request to {@code /v1/messages} with what {@code script} returns for it. */
     public AnthropicStandIn(Function<Request, Turn> script) throws IOException {
         this.script = script;
     }
 
     /**
-     * The agent's conversation requests (a body with a non-empty {@code tools}) get {@code turns} in order,
-     * then {@link #DEFAULT_TEXT}; every other request gets {@link #DEFAULT_TEXT}.
+     * A stand-in that hands the agent's conversation requests (a body with a non-empty {@code tools}) the
+     * {@link #queue queued} turns in order, then the default text; every other request gets the default text.
      */
-    public static AnthropicStandIn inOrder(Turn... turns) throws IOException {
-        AtomicInteger next = new AtomicInteger();
-        List<Turn> list = List.of(turns);
-        return new AnthropicStandIn(r -> {
-            if (!conversation(r)) {
-                return text(DEFAULT_TEXT);
+    public static AnthropicStandIn scripted() throws IOException {
+        AnthropicStandIn[] self = new AnthropicStandIn[1];
+        self[0] = new AnthropicStandIn(r -> {
+            if (conversation(r)) {
+                for (Rule rule : self[0].rules) {
+                    if (rule.when().test(r) && rule.used().compareAndSet(false, true)) {
+                        return rule.turn();
+                    }
+                }
             }
-            int i = next.getAndIncrement();
-            return i < list.size() ? list.get(i) : text(DEFAULT_TEXT);
+            Turn next = conversation(r) ? self[0].queued.poll() : null;
+            return next != null ? next : text(self[0].defaultText);
         });
+        return self[0];
+    }
+
+    /** {@link #scripted()} with {@code turns} queued. */
+    public static AnthropicStandIn inOrder(Turn... turns) throws IOException {
+        return scripted().queue(turns);
+    }
+
+    /** Adds turns for the next conversation requests (a {@link #scripted()} stand-in). */
+    public AnthropicStandIn queue(Turn... turns) {
+        queued.addAll(List.of(turns));
+        return this;
+    }
+
+    /**
+     * Answers the first conversation request whose last user message holds {@code text} with {@code turn}, before
+     * the queue: for agents that run side by side (background subagents, workflows), whose requests come in no
+     * fixed order.
+     */
+    public AnthropicStandIn whenLastUserSays(String text, Turn turn) {
+        rules.add(new Rule(r -> lastUserText(r).contains(text), turn, new java.util.concurrent.atomic.AtomicBoolean()));
+        return this;
+    }
+
+    /** The text blocks (and string content) of the request's last {@code user} message, joined. */
+    public static String lastUserText(Request r) {
+        if (!(r.object().get("messages") instanceof List<?> messages)) {
+            return "";
+        }
+        for (int i = messages.size() - 1; i >= 0; i--) {
+            if (messages.get(i) instanceof Map<?, ?> m && "user".equals(m.get("role"))) {
+                Object content = m.get("content");
+                if (content instanceof String s) {
+                    return s;
+                }
+                StringBuilder text = new StringBuilder();
+                texts(content, text);
+                return text.toString();
+            }
+        }
+        return "";
+    }
+
+    /** The texts of content blocks, those inside tool results too. */
+    private static void texts(Object content, StringBuilder into) {
+        if (content instanceof String s) {
+            into.append(s).append('\n');
+        } else if (content instanceof List<?> blocks) {
+            for (Object b : blocks) {
+                if (b instanceof Map<?, ?> block) {
+                    if (block.get("text") instanceof String t) {
+                        into.append(t).append('\n');
+                    }
+                    texts(block.get("content"), into);
+                }
+            }
+        }
+    }
+
+    /** How many queued turns no request has taken yet. */
+    public int queued() {
+        return queued.size();
+    }
+
+    /** What a side request, and a conversation request past the queue, is answered. */
+    public AnthropicStandIn defaultText(String text) {
+        this.defaultText = text;
+        return this;
     }
 
     /** Whether the request is one of the agent's conversation turns: it offers the model tools. */

@@ -104,15 +104,13 @@ class GeminiCliTest {
             Located latest = TranscriptLocator.fromEnvironment(project.root(), gemini.env(null), project.home())
                     .locate("gemini:latest");
             assertEquals(chats.get(0), latest.path()); // the subagent's chat is never a session of its own
-            if (KeptSessions.keep(GeminiCli.AGENT)) {
-                Path dir = KeptSessions.file(GeminiCli.AGENT, "subagent").resolve("chats");
-                Files.createDirectories(dir.resolve(subagents.get(0).getParent().getFileName()));
-                Files.copy(chats.get(0), dir.resolve(chats.get(0).getFileName()));
-                Files.copy(
-                        subagents.get(0),
-                        dir.resolve(subagents.get(0).getParent().getFileName())
-                                .resolve(subagents.get(0).getFileName()));
-            }
+            KeptSessions.keep(GeminiCli.AGENT, "subagent/chats/" + chats.get(0).getFileName(), chats.get(0));
+            KeptSessions.keep(
+                    GeminiCli.AGENT,
+                    "subagent/chats/" + subagents.get(0).getParent().getFileName() + "/"
+                            + subagents.get(0).getFileName(),
+                    subagents.get(0));
+
             proveSubagent(SessionProof.record(project, "backend", latest), subagents.get(0));
         }
     }

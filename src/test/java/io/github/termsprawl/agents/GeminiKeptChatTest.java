@@ -21,7 +21,7 @@ class GeminiKeptChatTest {
 
     @Test
     void theKeptChatReadsAsTheFreshOne() throws Exception {
-        Path kept = KeptSessions.folder(GeminiCli.AGENT);
+        Path kept = KeptSessions.unpack(GeminiCli.AGENT, tmp.resolve("kept"));
         List<Path> chats;
         try (Stream<Path> s = Files.list(kept)) {
             chats = s.filter(p -> p.getFileName().toString().startsWith("session-"))
@@ -39,7 +39,7 @@ class GeminiKeptChatTest {
 
     @Test
     void theKeptSubagentChatReadsInTheFolderOfItsSession() throws Exception {
-        Path kept = KeptSessions.folder(GeminiCli.AGENT).resolve("subagent/chats");
+        Path kept = KeptSessions.unpack(GeminiCli.AGENT, tmp.resolve("kept")).resolve("subagent/chats");
         AgentProject project = AgentProject.create(tmp);
         Path chats = project.home().resolve(".gemini/tmp/project/chats");
         Path main = null;

@@ -1,7 +1,6 @@
 package io.github.termsprawl.agents;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -84,10 +83,5 @@ final class OpenCodeDump {
             c.commit();
         }
         return db;
-    }
-
-    /** {@link #dump} of {@code db} written to {@code file}. */
-    static Path write(Path db, Path file) throws SQLException, IOException {
-        return Files.writeString(file, dump(db), StandardCharsets.UTF_8);
     }
 }

@@ -31,7 +31,8 @@ class OpenCodeKeptTest {
     Path tmp;
 
     private Path rebuild(AgentProject project, String dump) throws Exception {
-        String sql = Files.readString(KeptSessions.folder(OpenCode.AGENT).resolve(dump), StandardCharsets.UTF_8);
+        String sql = Files.readString(
+                KeptSessions.unpack(OpenCode.AGENT, tmp.resolve("kept")).resolve(dump), StandardCharsets.UTF_8);
         return OpenCodeDump.restore(sql, project.home().resolve(".local/share/opencode/opencode.db"));
     }
 

@@ -103,9 +103,7 @@ class OpenCodeTest {
             assertEquals(opencode.database(), latest.path());
             assertEquals(sessions.get(0)[0], latest.session()); // the parent, never its child
             assertEquals(latest.session(), sessions.get(1)[1]);
-            if (KeptSessions.keep(OpenCode.AGENT)) {
-                OpenCodeDump.write(opencode.database(), KeptSessions.file(OpenCode.AGENT, "run.sql"));
-            }
+            KeptSessions.keepText(OpenCode.AGENT, "run.sql", OpenCodeDump.dump(opencode.database()));
             proveRun(SessionProof.record(project, "backend", latest), sessions.get(1)[0], latest);
         }
     }
@@ -203,9 +201,7 @@ class OpenCodeTest {
             assertEquals("class A {\n    int size;\n}\n", Files.readString(a));
             List<String[]> sessions = sessions(opencode.database());
             assertEquals(session, sessions.get(0)[0]);
-            if (KeptSessions.keep(OpenCode.AGENT)) {
-                OpenCodeDump.write(opencode.database(), KeptSessions.file(OpenCode.AGENT, "serve.sql"));
-            }
+            KeptSessions.keepText(OpenCode.AGENT, "serve.sql", OpenCodeDump.dump(opencode.database()));
             Located latest = TranscriptLocator.fromEnvironment(project.root(), opencode.env(null), project.home())
                     .locate("opencode:latest");
             assertEquals(session, latest.session());

@@ -18,7 +18,7 @@ class PiKeptTest {
     private Located copy(AgentProject project, String name) throws Exception {
         Path file = project.home().resolve(".pi/agent/sessions/kept").resolve(name);
         Files.createDirectories(file.getParent());
-        Files.copy(KeptSessions.folder(Pi.AGENT).resolve(name), file);
+        Files.copy(KeptSessions.unpack(Pi.AGENT, tmp.resolve("kept")).resolve(name), file);
         return new Located(file, Store.PI.id(), null);
     }
 

@@ -58,7 +58,7 @@ class PiTest {
             Located latest = TranscriptLocator.fromEnvironment(project.root(), pi.env(null), project.home())
                     .locate("pi:latest");
             assertEquals(sessions.get(0), latest.path());
-            KeptSessions.keep(Pi.AGENT, sessions.get(0));
+            KeptSessions.keep(Pi.AGENT, "session.jsonl", sessions.get(0));
             prove(SessionProof.record(project, "backend", latest));
         }
     }
@@ -154,7 +154,7 @@ class PiTest {
             assertTrue(migrated.startsWith("{\"type\":\"session\",\"version\":3"), migrated);
             assertTrue(migrated.contains("\"role\":\"custom\""), migrated);
             assertTrue(!migrated.contains("hookMessage"), migrated);
-            KeptSessions.keep(Pi.AGENT, file);
+            KeptSessions.keep(Pi.AGENT, "migrated-v2.jsonl", file);
             proveMigrated(SessionProof.record(
                     project, "backend", new Located(file, io.github.termsprawl.store.Store.PI.id(), null)));
         }

@@ -141,6 +141,10 @@ class AskCommandTest {
         assertTrue(a.redact());
         assertFalse(AskArgs.parse("--cwd", ".", "--self", "a", "--peers", "--no-redact", "q")
                 .redact());
+        // the harness's attachments are left out unless asked (docs/ask.md)
+        assertFalse(a.attachments());
+        assertTrue(AskArgs.parse("--cwd", ".", "--self", "a", "--peers", "--attachments", "q")
+                .attachments());
     }
 
     @Test

@@ -38,4 +38,59 @@ class HistoryCommandSharedTest {
                 "termsprawl-history: alice__backend: no turn 7\n",
                 run("--cwd", c, "--node", "alice__backend", "--show", "7")[1]);
     }
+
+    private static String git(Path dir, byte[] stdin, String... args) throws Exception {
+        java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of("git"));
+        command.addAll(java.util.List.of(args));
+        Process p = new ProcessBuilder(command).directory(dir.toFile()).start();
+        try (var in = p.getOutputStream()) {
+            in.write(stdin);
+        }
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        p.getErrorStream().readAllBytes();
+        org.junit.jupiter.api.Assertions.assertEquals(0, p.waitFor(), String.join(" ", command));
+        return out.trim();
+    }
+
+    /** A node as receive leaves it: .commit, .files and the small files; its turn files in git's object store. */
+    @Test
+    void aReceivedNodesTurnFilesAreReadFromGitAndWrittenAtFirstUseForAGrep() throws Exception {
+        boolean hasGit;
+        try {
+            hasGit = new ProcessBuilder("git", "--version").start().waitFor() == 0;
+        } catch (java.io.IOException e) {
+            hasGit = false;
+        }
+        org.junit.jupiter.api.Assumptions.assumeTrue(hasGit, "git is not on the PATH");
+        git(cwd, new byte[0], "init", "-q");
+        Path dir = cwd.resolve(".termsprawl/shared/alice__backend");
+        java.util.Map<String, String> files = new java.util.TreeMap<>();
+        String[][] content = {
+            {"history/index.md", "0 user question\n"},
+            {"history/turn-0000-user.md", "---\nturn: 0000\n---\n\nquestion\n"},
+            {"history/turn-0001-assistant.md", "---\nturn: 0001\n---\n\nanswer\n"}
+        };
+        for (String[] f : content) {
+            files.put(f[0], git(cwd, f[1].getBytes(StandardCharsets.UTF_8), "hash-object", "-w", "--stdin"));
+        }
+        Fixtures.write(dir.resolve("history/index.md"), content[0][1]);
+        Fixtures.write(dir.resolve(".files"), io.github.termsprawl.core.SharedNode.listingText(files));
+        Fixtures.write(dir.resolve(".commit"), files.get("history/index.md") + "\n"); // any object id will do here
+        String c = cwd.toString();
+        assertEquals("---\nturn: 0001\n---\n\nanswer\n", run("--cwd", c, "--node", "alice__backend", "--show", "1")[0]);
+        assertEquals(
+                false,
+                java.nio.file.Files.exists(dir.resolve("history/turn-0001-assistant.md")),
+                "--show writes nothing");
+        String[] list = run("--cwd", c, "--node", "alice__backend", "--list");
+        assertEquals("", list[1]);
+        assertEquals(2, list[0].lines().count(), list[0]);
+        assertEquals(
+                "---\nturn: 0001\n---\n\nanswer\n",
+                java.nio.file.Files.readString(dir.resolve("history/turn-0001-assistant.md")),
+                "written at first use, for a grep");
+        assertEquals(
+                files.get("history/index.md"),
+                java.nio.file.Files.readString(dir.resolve(".complete")).trim());
+    }
 }

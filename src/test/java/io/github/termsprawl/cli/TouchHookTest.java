@@ -108,4 +108,46 @@ class TouchHookTest {
                 TouchHook.run(new String[] {"--hook"}, NOW, new ByteArrayInputStream(new byte[] {0, 1, 2}), out, "me"));
         assertEquals(0, out.size());
     }
+
+    @Test
+    void aPlainWordNeedsNoQuotes() {
+        org.junit.jupiter.api.Assertions.assertTrue(TouchHook.plainWord("src/a-b_c.java"));
+        org.junit.jupiter.api.Assertions.assertTrue(TouchHook.plainWord("x@1%2+3,4:5=6"));
+        for (String s : new String[] {"", "a b", "a'b", "$x", "a\nb", "\u00e9", "a;b", "*"}) {
+            org.junit.jupiter.api.Assertions.assertFalse(TouchHook.plainWord(s), s);
+            org.junit.jupiter.api.Assertions.assertEquals(
+                    !s.isEmpty() && s.matches("[A-Za-z0-9_./@%+,:=-]+"), TouchHook.plainWord(s), s);
+        }
+    }
+
+    @Test
+    void aReceivedSharedNodeWarnsLikeALinkedPeer() throws IOException {
+        // a teammate's node as receive leaves it: its touches.json, paths relative to the project (docs/sharing.md)
+        Fixtures.write(
+                cwd.resolve(".termsprawl/shared/alice__backend/" + io.github.termsprawl.touch.SharedTouches.FILE),
+                io.github.termsprawl.touch.SharedTouches.json(
+                        "backend",
+                        io.github.termsprawl.store.Store.CODEX,
+                        java.util.List.of(new io.github.termsprawl.touch.TouchEvent(
+                                "backend",
+                                "src/C.java",
+                                io.github.termsprawl.edits.FileTouch.Kind.EDIT,
+                                null,
+                                Instant.parse("2026-01-01T02:40:00Z"),
+                                7,
+                                true,
+                                false,
+                                null))));
+        Fixtures.link(cwd, "me", "alice__backend");
+        Map<String, Object> specific = Json.asObject(
+                Json.asObject(Json.parse(hook(cwd + "/src/C.java", "me"))).get("hookSpecificOutput"));
+        assertTrue(
+                ((String) specific.get("additionalContext"))
+                        .contains("\n- alice__backend (codex): edit at 2026-01-01T02:40:00Z, turn 7\n"),
+                specific.toString());
+        assertEquals("", hook(cwd + "/src/D.java", "me"), "another file: silence");
+        // a touches.json that does not read: silence, and the edit goes on
+        Fixtures.write(cwd.resolve(".termsprawl/shared/alice__backend/touches.json"), "{\"version\":1,");
+        assertEquals("", hook(cwd + "/src/C.java", "me"));
+    }
 }

@@ -98,8 +98,12 @@ class ClassDataArchiveTest {
         assertTrue(archive.ensure());
         assertEquals(ClassDataArchive.Status.CURRENT, archive.status());
         assertFalse(archive.ensure());
-        assertTrue(Files.readString(layout.stateDir().resolve(".gitignore"))
-                .contains("\n/" + layout.stateDir().relativize(archive.stampFile()) + "\n"));
+        String ignored = Files.readString(layout.stateDir().resolve(".gitignore"));
+        assertTrue(
+                ignored.contains("\n/bin/termsprawl-*.jsa\n") && ignored.contains("\n/bin/termsprawl-*.jsa.stamp\n"));
+        assertTrue(
+                archive.file().getFileName().toString().matches("termsprawl-[0-9a-f]{8}\\.jsa"),
+                archive.file().toString());
 
         // a stamp lost (or one made by an older plugin): the JVM still maps the archive, so only the stamp is written
         Files.delete(archive.stampFile());
@@ -208,5 +212,119 @@ class ClassDataArchiveTest {
             assertTrue(
                     log.contains("io.github.termsprawl." + type + " source: shared objects file"), type + ":\n" + log);
         }
+    }
+
+    /** The hook before every edit starts often: every class of ours it loads on a warm run is in the archive. */
+    @Test
+    void theEditHooksClassesComeFromTheArchiveToo() throws Exception {
+        ClassDataArchive archive = planted();
+        assertTrue(archive.ensure());
+        Path project = Files.createDirectory(cwd.resolve("project"));
+        Fixtures.link(project, "me", "peer");
+        Fixtures.write(
+                project.resolve("s.jsonl"),
+                "{\"type\":\"assistant\",\"uuid\":\"u\",\"timestamp\":\"2026-01-01T00:00:00Z\",\"message\":{\"id\":\"m\","
+                        + "\"role\":\"assistant\",\"content\":[{\"type\":\"tool_use\",\"id\":\"t\",\"name\":\"Edit\","
+                        + "\"input\":{\"file_path\":\"a.txt\",\"old_string\":\"x\",\"new_string\":\"y\"}}]}}\n");
+        Fixtures.write(
+                project.resolve(".termsprawl/transcripts/peer.json"), "{\"version\": 1, \"path\": \"s.jsonl\"}\n");
+        Path hook = Fixtures.write(
+                cwd.resolve("hook.json"),
+                "{\"tool_name\":\"Edit\",\"tool_input\":{\"file_path\":\"" + project.resolve("a.txt") + "\"}}");
+        List<String> cmd = new ArrayList<>(
+                List.of(JavaRuntime.find(System.getenv()).toString(), "-XX:SharedArchiveFile=" + archive.file()));
+        cmd.addAll(List.of(Launchers.JVM_FLAGS.split(" ")));
+        cmd.addAll(List.of(
+                "-Xlog:class+load=info:stdout",
+                "-cp",
+                layout.binDir().toRealPath().resolve(Launchers.JAR).toString(),
+                CommandJar.TOUCHES_MAIN,
+                "--hook",
+                "--cwd",
+                project.toString(),
+                "--window",
+                "100000d"));
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(project.toFile()).redirectInput(hook.toFile());
+        pb.environment().put("TERMSPRAWL_NODE_ID", "me");
+        String log = "";
+        for (int i = 0; i < 2; i++) { // the first run builds the touch index, the second is every later edit's
+            Process p = pb.start();
+            log = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertEquals(0, p.waitFor(), log);
+        }
+        assertTrue(log.contains("additionalContext"), log);
+        List<String> notShared = new ArrayList<>();
+        for (String line : log.split("\n")) {
+            if (line.contains("[class,load] io.github.termsprawl.") && !line.contains("source: shared objects file")) {
+                notShared.add(line);
+            }
+        }
+        assertEquals(List.of(), notShared);
+    }
+
+    /**
+     * Two runtimes on one machine (as Java 17 beside 25): each gets its own archive, neither makes the other's
+     * stale, and each launcher run maps the archive of the java it runs. The two "runtimes" are scripts that
+     * log their arguments and run this machine's java, so the test needs no second JDK.
+     */
+    @Test
+    void oneArchivePerRuntimeAndTheLauncherPicksItsOwn() throws Exception {
+        Fixtures.assumeShell();
+        ClassDataArchive planted = planted();
+        Path realJava = JavaRuntime.find(System.getenv());
+        Path[] homes = new Path[2];
+        for (int i = 0; i < 2; i++) {
+            homes[i] = Files.createDirectories(cwd.resolve("jdk" + i + "/bin")).getParent();
+            Path script = homes[i].resolve("bin/java");
+            Files.writeString(
+                    script,
+                    "#!/bin/sh\nprintf '%s\\n' \"$*\" >> '" + homes[i].resolve("args.log") + "'\nexec '" + realJava
+                            + "' \"$@\"\n");
+            script.toFile().setExecutable(true);
+        }
+        // an archive of the single-archive releases: replaced by the per-runtime ones
+        Files.writeString(layout.binDir().resolve("termsprawl.jsa"), "old");
+        Files.writeString(layout.binDir().resolve("termsprawl.jsa.stamp"), "old");
+
+        ClassDataArchive first = new ClassDataArchive(layout.binDir(), homes[0].resolve("bin/java"));
+        ClassDataArchive second = new ClassDataArchive(layout.binDir(), homes[1].resolve("bin/java"));
+        assertTrue(first.ensure());
+        assertTrue(second.ensure());
+        assertFalse(first.file().equals(second.file()));
+        assertFalse(first.file().equals(planted.file()));
+        assertEquals(ClassDataArchive.Status.CURRENT, first.status());
+        assertEquals(ClassDataArchive.Status.CURRENT, second.status());
+        assertFalse(first.ensure(), "the other runtime's archive made this one neither stale nor rebuilt");
+        assertFalse(Files.exists(layout.binDir().resolve("termsprawl.jsa")));
+        assertFalse(Files.exists(layout.binDir().resolve("termsprawl.jsa.stamp")));
+
+        Fixtures.link(cwd, "me", "peer");
+        Fixtures.index(
+                cwd,
+                "peer",
+                Fixtures.write(cwd.resolve("p.jsonl"), "{\"type\":\"user\",\"message\":{\"content\":\"hi\"}}\n")
+                        .toString());
+        List<String> context = List.of(
+                layout.binDir().resolve("termsprawl-context").toString(), "--cwd", cwd.toString(), "--self", "me");
+        String path = System.getenv("PATH");
+        // by JAVA_HOME (a trailing slash as users write it), and by PATH when JAVA_HOME is unset
+        List<java.util.Map<String, String>> envs = List.of(
+                java.util.Map.of("JAVA_HOME", homes[0] + "/", "PATH", path),
+                java.util.Map.of("JAVA_HOME", "", "PATH", homes[1].resolve("bin") + ":" + path));
+        for (int i = 0; i < 2; i++) {
+            Fixtures.Run run = Fixtures.run(context, cwd, envs.get(i));
+            assertEquals("# linked context from peer (peer)\n## user\nhi\n", Fixtures.str(run.stdout()));
+            String args = Files.readString(homes[i].resolve("args.log"));
+            String mine = "-XX:SharedArchiveFile=" + (i == 0 ? first : second).file();
+            assertTrue(args.lines().reduce((a, b) -> b).orElse("").startsWith(mine + " "), args);
+        }
+
+        // a runtime that is gone: its archive goes with the next discover
+        Files.delete(homes[1].resolve("bin/java"));
+        Files.delete(first.file());
+        assertTrue(first.ensure());
+        assertFalse(Files.exists(second.file()));
+        assertFalse(Files.exists(second.stampFile()));
+        assertTrue(Files.exists(first.stampFile()));
     }
 }

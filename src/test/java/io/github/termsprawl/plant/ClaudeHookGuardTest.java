@@ -13,7 +13,7 @@ class ClaudeHookGuardTest {
             + "  \"hooks\": {\n"
             + "    \"SessionStart\": [\n"
             + "      {\n"
-            + "        \"matcher\": \"startup|resume|clear|compact\",\n"
+            + "        \"matcher\": \"startup|resume|clear|compact|fork\",\n"
             + "        \"hooks\": [\n"
             + "          {\n"
             + "            \"type\": \"command\",\n"

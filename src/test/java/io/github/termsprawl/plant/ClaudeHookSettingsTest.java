@@ -25,7 +25,7 @@ class ClaudeHookSettingsTest {
     Path tmp;
 
     static final String OUR_ENTRY = "      {\n"
-            + "        \"matcher\": \"startup|resume|clear|compact\",\n"
+            + "        \"matcher\": \"startup|resume|clear|compact|fork\",\n"
             + "        \"hooks\": [\n"
             + "          {\n"
             + "            \"type\": \"command\",\n"
@@ -163,6 +163,19 @@ class ClaudeHookSettingsTest {
         assertNull(
                 merge("{\"hooks\": {\"SessionStart\": [{\"matcher\": \"startup\", \"hooks\": [{\"type\": \"command\","
                         + " \"command\": \"/abs/proj/.termsprawl/bin/termsprawl-record\"}]}]}}"));
+    }
+
+    @Test
+    void theMatcherDiscoverWroteBeforeForksGainsFork() throws Exception {
+        // Claude Code 2.1.x starts a forked session with "source": "fork" (issue 27): the old matcher skipped it
+        String old = FRESH.replace("compact|fork", "compact");
+        assertEquals(FRESH, merge(old));
+        assertEquals(
+                FRESH.replace("{\n  \"hooks\"", "{\n  \"model\": \"x\",\n  \"hooks\""),
+                merge(old.replace("{\n  \"hooks\"", "{\n  \"model\": \"x\",\n  \"hooks\"")));
+        // a matcher the user chose is theirs, even one without fork
+        assertNull(merge(FRESH.replace("compact|fork", "compact|clear")));
+        assertNull(merge(FRESH.replace("startup|resume|clear|compact|fork", "startup")));
     }
 
     @Test

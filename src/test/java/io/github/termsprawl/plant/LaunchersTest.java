@@ -50,8 +50,11 @@ class LaunchersTest {
     @Test
     void theWindowsLauncherSaysWhenThereIsNoJava() {
         List<String> lines = cmdLines();
+        // JAVA_HOME's java, else the full path of the first java.exe on PATH (as JavaRuntime finds it), else none
         assertTrue(
-                lines.contains("if \"%JAVA_EXE%\"==\"java\" where java >nul 2>nul || goto nojava"), lines.toString());
+                lines.contains("if not defined JAVA_EXE for %%i in (java.exe) do set \"JAVA_EXE=%%~$PATH:i\""),
+                lines.toString());
+        assertTrue(lines.contains("if not defined JAVA_EXE goto nojava"), lines.toString());
         int label = lines.indexOf(":nojava");
         assertTrue(label > 0, lines.toString());
         assertEquals(

@@ -141,7 +141,7 @@ class RemovalTest {
         assertTrue(changes.contains(
                 new Removal.Change("kept", layout().binDir().resolve("notes.txt"), "not termsprawl's")));
         assertEquals(
-                "{\n  \"hooks\": {\n    \"SessionStart\": [\n      {\n        \"matcher\": \"startup|resume|clear|compact\",\n"
+                "{\n  \"hooks\": {\n    \"SessionStart\": [\n      {\n        \"matcher\": \"startup|resume|clear|compact|fork\",\n"
                         + "        \"hooks\": [\n          {\n            \"type\": \"command\",\n"
                         + "            \"command\": \"echo mine\"\n          }\n        ]\n      }\n    ]\n  }\n}\n",
                 Files.readString(settings));

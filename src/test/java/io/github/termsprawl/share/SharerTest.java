@@ -114,6 +114,18 @@ class SharerTest {
     }
 
     @Test
+    void theManifestNamesTheStoreTheTranscriptProvesWhenTheEntryNamesNone() throws Exception {
+        remotes.session(alice, "backend", 1, "");
+        Path entry = alice.resolve(".termsprawl/transcripts/backend.json");
+        Files.writeString(entry, Files.readString(entry).replace(", \"store\": \"claude\"", ""));
+        new Sharer(alice, "origin", null).share("backend", Sharer.DEFAULT_CAP, true);
+        String manifest = git(alice, "cat-file", "blob", "refs/termsprawl/alice-smith/backend:manifest.json");
+        assertEquals("claude", Manifest.parse(manifest).store(), manifest);
+        String touches = git(alice, "cat-file", "blob", "refs/termsprawl/alice-smith/backend:touches.json");
+        assertEquals("{\"version\":1,\"node\":\"backend\",\"store\":\"claude\",\"touches\":[]}\n", touches);
+    }
+
+    @Test
     void aFormPastTheCapIsRefusedWithTheFigure() throws Exception {
         remotes.session(alice, "backend", 2, "");
         UserErrorException e = assertThrows(

@@ -87,6 +87,51 @@ class TouchIndexTest {
         assertEquals(third.result(), unchanged.result());
     }
 
+    /**
+     * An entry without a store (as the record hook writes Claude Code's) and an unchanged transcript: the store
+     * and the touches come from the index, the transcript is not opened (here it no longer holds JSON at all, its
+     * size and time kept), so the hook before every edit costs a read of the index and a stat per peer.
+     */
+    @Test
+    void anUnchangedTranscriptIsNeitherReadNorDetected() throws Exception {
+        Path project = Files.createDirectories(tmp.resolve("p"));
+        ProjectLayout layout = new ProjectLayout(project);
+        Files.createDirectories(layout.transcriptsDir());
+        Path file = tmp.resolve("s.jsonl");
+        Files.writeString(file, PI_HEAD + piEdit(1, project + "/a.txt"));
+        try (TranscriptReaders readers = new TranscriptReaders(new JsonlTail(), null)) {
+            TouchIndex.Found first = TouchIndex.read(layout, "peer", StoreFixtures.entry(file, null, null), readers);
+            assertEquals(Store.PI, first.store());
+            assertTrue(first.read().cost().read());
+            java.nio.file.attribute.FileTime time = Files.getLastModifiedTime(file);
+            Files.writeString(file, "x".repeat((int) Files.size(file)));
+            Files.setLastModifiedTime(file, time);
+            TouchIndex.Found warm = TouchIndex.read(layout, "peer", StoreFixtures.entry(file, null, null), readers);
+            assertEquals(Store.PI, warm.store());
+            assertFalse(warm.read().cost().read());
+            assertEquals(first.read().result().events(), warm.read().result().events());
+            // asked about one file (the hook): that file's events, none of another's
+            assertEquals(
+                    first.read().result().events(),
+                    TouchIndex.read(layout, "peer", StoreFixtures.entry(file, null, null), readers, "a.txt")
+                            .read()
+                            .result()
+                            .events());
+            assertEquals(
+                    List.of(),
+                    TouchIndex.read(layout, "peer", StoreFixtures.entry(file, null, null), readers, "b.txt")
+                            .read()
+                            .result()
+                            .events());
+            // the transcript changed: detected again (what it holds now is no pi session) and read
+            Files.writeString(file, "x");
+            TouchIndex.Found changed = TouchIndex.read(layout, "peer", StoreFixtures.entry(file, null, null), readers);
+            assertEquals(Store.CLAUDE, changed.store()); // detection's default for content of no known store
+            assertTrue(changed.read().cost().read());
+            assertEquals(List.of(), changed.read().result().events());
+        }
+    }
+
     @Test
     void aShrunkRewrittenOrBrokenIndexReadsTheWholeTranscript() throws Exception {
         Path project = Files.createDirectories(tmp.resolve("p"));

@@ -36,7 +36,7 @@ class ProjectStatusTest {
                             "broken unrecorded links=-",
                             "gone store=claude missing links=rev path=/no/such.jsonl",
                             "rev store=codex turns=1 size=" + Files.size(t)
-                                    + " modified=2026-01-01T00:00:00Z links=gone,solo path=" + t,
+                                    + " modified=2026-01-01T00:00:00Z changed=0 links=gone,solo path=" + t,
                             "solo unrecorded links=rev"),
                     status.lines());
         }
@@ -61,5 +61,45 @@ class ProjectStatusTest {
             assertEquals(true, redacted.contains("[redacted:"), redacted);
             assertEquals(true, status.lines(false).get(0).contains(pat));
         }
+    }
+
+    /** issue 26: per node, how many files its session changed (each file once, however often). */
+    @Test
+    void eachNodeSaysHowManyFilesItChanged() throws Exception {
+        Path root = cwd.toRealPath();
+        Path t = Fixtures.write(root.resolve("logs/be.jsonl"), claude(new String[][] {
+            {root + "/src/A.java", "2026-01-01T00:00:01Z", "Edit"},
+            {root + "/src/B.java", "2026-01-01T00:00:02Z", "Write"},
+            {root + "/src/A.java", "2026-01-01T00:00:03Z", "Edit"},
+            {"/elsewhere/C.java", "2026-01-01T00:00:04Z", "Edit"}
+        }));
+        Files.setLastModifiedTime(t, FileTime.fromMillis(1_767_225_600_000L));
+        Fixtures.index(root, "be", t.toString());
+        try (TranscriptReaders readers = io.github.termsprawl.store.StoreFixtures.readers()) {
+            String line =
+                    new ProjectStatus(new ProjectLayout(root), readers).lines().get(0);
+            assertEquals(
+                    "be store=claude turns=1 size=" + Files.size(t) + " modified=2026-01-01T00:00:00Z changed=2 links=-"
+                            + " path=" + t,
+                    line);
+        }
+    }
+
+    /** A Claude Code transcript: a prompt, then per edit a tool call ({@code path, time, tool}) and its result. */
+    static String claude(String[][] edits) {
+        StringBuilder s = new StringBuilder("{\"type\":\"user\",\"uuid\":\"u0\",\"parentUuid\":null,"
+                + "\"timestamp\":\"2026-01-01T00:00:00Z\",\"message\":{\"role\":\"user\",\"content\":\"go\"}}\n");
+        String parent = "u0";
+        for (int i = 0; i < edits.length; i++) {
+            s.append("{\"type\":\"assistant\",\"uuid\":\"a" + i + "\",\"parentUuid\":\"" + parent
+                    + "\",\"timestamp\":\"" + edits[i][1] + "\",\"message\":{\"id\":\"m" + i
+                    + "\",\"role\":\"assistant\",\"content\":[{\"type\":\"tool_use\",\"id\":\"t" + i + "\",\"name\":\""
+                    + edits[i][2] + "\",\"input\":{\"file_path\":" + Fixtures.jsonString(edits[i][0]) + "}}]}}\n");
+            s.append("{\"type\":\"user\",\"uuid\":\"r" + i + "\",\"parentUuid\":\"a" + i + "\",\"timestamp\":\""
+                    + edits[i][1] + "\",\"message\":{\"role\":\"user\",\"content\":[{\"type\":\"tool_result\","
+                    + "\"tool_use_id\":\"t" + i + "\",\"content\":\"ok\"}]}}\n");
+            parent = "r" + i;
+        }
+        return s.toString();
     }
 }

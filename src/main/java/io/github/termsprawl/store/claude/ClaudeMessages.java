@@ -52,6 +52,16 @@ final class ClaudeMessages {
             if (m == null) {
                 continue;
             }
+            int host = isAttachment(m) ? foldTarget(out) : -1;
+            if (host >= 0) {
+                // what the harness attaches (its environment, listings, a snapshot of the prompt, a hook's
+                // context…) belongs to the turn it follows, not a turn of its own (docs/stores.md, "Harness
+                // attachments")
+                Built into = out.get(host);
+                into.records.add(r);
+                out.set(host, new Built(merge(into.message, m), into.records));
+                continue;
+            }
             if (r.type.equals("assistant")) {
                 String id = r.messageId();
                 // rule 4: lines of one response with no user record between them are one message
@@ -79,14 +89,46 @@ final class ClaudeMessages {
         return withInterruptedResults(out);
     }
 
+    /**
+     * {@code next}'s blocks after {@code first}'s: the lines of one split response, or an attachment folded into
+     * the turn it follows (whose flags, such as meta, are the attachment's own and not the turn's).
+     */
     static Message merge(Message first, Message next) {
         List<Block> blocks = new ArrayList<>(first.blocks());
         blocks.addAll(next.blocks());
         Set<Message.Flag> flags = EnumSet.noneOf(Message.Flag.class);
         flags.addAll(first.flags());
-        flags.addAll(next.flags());
+        if (!isAttachment(next)) {
+            flags.addAll(next.flags());
+        }
         return new Message(
                 first.role(), blocks, first.timestamp(), first.id(), first.parentId(), first.source(), flags);
+    }
+
+    /** An attachment record's message that is no prompt of the person's (the harness's context: meta). */
+    static boolean isAttachment(Message m) {
+        if (!m.has(Message.Flag.META) || m.blocks().isEmpty()) {
+            return false;
+        }
+        for (Block b : m.blocks()) {
+            if (!(b instanceof Block.Attachment)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The message a harness attachment folds into: the last one of the branch so far that stays (not a blank
+     * assistant message, which goes), or -1 at a window's start, where the attachment stays a message of its own.
+     */
+    private static int foldTarget(List<Built> out) {
+        for (int i = out.size() - 1; i >= 0; i--) {
+            if (!isBlankAssistant(out.get(i).message)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** An assistant message of nothing but white space (or nothing at all). */
@@ -110,8 +152,13 @@ final class ClaudeMessages {
         }
         Message m = out.get(last).message;
         List<Block> blocks = new ArrayList<>(m.blocks());
-        while (!blocks.isEmpty() && blocks.get(blocks.size() - 1) instanceof Block.Thinking) {
-            blocks.remove(blocks.size() - 1);
+        // the thinking before attachments folded in at the end ends the message as the API sees it
+        int end = blocks.size();
+        while (end > 0 && blocks.get(end - 1) instanceof Block.Attachment a && a.harness()) {
+            end--;
+        }
+        while (end > 0 && blocks.get(end - 1) instanceof Block.Thinking) {
+            blocks.remove(--end);
         }
         if (blocks.size() == m.blocks().size()) {
             return;

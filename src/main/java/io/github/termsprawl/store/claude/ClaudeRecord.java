@@ -187,7 +187,8 @@ final class ClaudeRecord {
             }
             role = Role.USER;
             flags.add(isQueuedPrompt(a) ? Message.Flag.QUEUED_PROMPT : Message.Flag.META);
-            blocks = List.of(new Block.Attachment(ContentBlocks.string(a.get("type")), attachmentText(a)));
+            String kind = ContentBlocks.string(a.get("type"));
+            blocks = List.of(new Block.Attachment(kind, attachmentText(a), HARNESS_KINDS.contains(kind)));
         } else if ("system".equals(type) && r.get("content") instanceof String content) {
             role = Role.SYSTEM;
             flags.add(Message.Flag.META);
@@ -204,6 +205,39 @@ final class ClaudeRecord {
                 new Source.Line(file, line, offset),
                 flags);
     }
+
+    /**
+     * The attachments in which Claude Code restates itself rather than the conversation (its environment, model,
+     * tool, agent and skill listings, a snapshot of its prompt, reminders and modes; docs/stores.md, "Harness
+     * attachments"). A hook's added context, a file, a queued prompt are not among them.
+     */
+    static final Set<String> HARNESS_KINDS = Set.of(
+            "environment",
+            "model",
+            "deferred_tools_delta",
+            "agent_listing_delta",
+            "skill_listing",
+            "session_context",
+            "date",
+            "date_change",
+            "remote_session_change",
+            "prompt_snapshot",
+            "mcp_instructions_delta",
+            "command_permissions",
+            "budget_usd",
+            "auto_mode",
+            "plan_mode",
+            "plan_mode_exit",
+            "ultra_effort_enter",
+            "ultra_effort_exit",
+            "invoked_skills",
+            "dynamic_skill",
+            "hook_success",
+            "task_reminder",
+            "todo_reminder",
+            "total_tokens_reminder",
+            "silent_turn_reminder",
+            "batching_reminder_sent");
 
     private static boolean onlyToolResults(List<Block> blocks) {
         for (Block b : blocks) {
@@ -229,6 +263,20 @@ final class ClaudeRecord {
         for (String key : new String[] {"prompt", "content", "text", "stdout"}) {
             if (a.get(key) instanceof String s) {
                 return s;
+            }
+            if (a.get(key) instanceof List<?> parts && !parts.isEmpty()) {
+                // a hook's added context is a list of texts (2.1.x): what the model was given, one per line
+                StringBuilder text = new StringBuilder();
+                for (Object part : parts) {
+                    if (!(part instanceof String s)) {
+                        text = null;
+                        break;
+                    }
+                    text.append(text.length() == 0 ? "" : "\n").append(s);
+                }
+                if (text != null) {
+                    return text.toString();
+                }
             }
         }
         return null;

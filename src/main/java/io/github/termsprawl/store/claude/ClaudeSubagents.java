@@ -135,7 +135,7 @@ public final class ClaudeSubagents {
                 Path inFolder = folder.resolve("agent-" + e.getKey() + ".jsonl");
                 Path beside = dir.resolve("agent-" + e.getKey() + ".jsonl");
                 if (Files.isRegularFile(inFolder)) {
-                    found.add(new Subagent(Subagent.Layout.FOLDER, e.getKey(), e.getValue(), inFolder, null));
+                    found.add(inFolder(e.getKey(), e.getValue(), inFolder, null));
                     seen.add(inFolder);
                 } else if (Files.isRegularFile(beside)) {
                     found.add(new Subagent(Subagent.Layout.BESIDE, e.getKey(), e.getValue(), beside, null));
@@ -144,7 +144,13 @@ public final class ClaudeSubagents {
             }
             for (Path f : agentFiles(folder)) {
                 if (!seen.contains(f)) {
-                    found.add(new Subagent(Subagent.Layout.FOLDER, agentId(f), null, f, null));
+                    // a subagent's own subagents (2.1.x): its meta names the call and the agent that made it
+                    found.add(inFolder(agentId(f), null, f, null));
+                }
+            }
+            for (Path run : workflowRuns(folder)) {
+                for (Path f : workflowAgents(run)) {
+                    found.add(inFolder(agentId(f), null, f, run.getFileName().toString()));
                 }
             }
             if (sessionId != null) {
@@ -162,6 +168,106 @@ public final class ClaudeSubagents {
             }
             return found;
         }
+    }
+
+    /** The workflows' folders, {@code subagents/workflows/wf_*} (Claude Code 2.1.x), by name. */
+    public static List<Path> workflowRuns(Path subagentsFolder) {
+        List<Path> runs = new ArrayList<>();
+        Path workflows = subagentsFolder.resolve(WORKFLOWS);
+        String[] names = Files.isDirectory(workflows) ? workflows.toFile().list() : null;
+        for (String name : names == null ? new String[0] : names) {
+            Path run = workflows.resolve(name);
+            if (name.startsWith("wf_") && isSafeId(name) && Files.isDirectory(run)) {
+                runs.add(run.toAbsolutePath());
+            }
+        }
+        runs.sort(null);
+        return runs;
+    }
+
+    /** The folder of a session's workflows under its {@code subagents/} folder. */
+    public static final String WORKFLOWS = "workflows";
+
+    /**
+     * A workflow's agents: in the order its {@code journal.jsonl} says they started, then any other
+     * {@code agent-*.jsonl} of its folder by name.
+     */
+    private static List<Path> workflowAgents(Path run) {
+        List<Path> ordered = new ArrayList<>();
+        List<Path> files = agentFiles(run);
+        Path journal = run.resolve("journal.jsonl");
+        if (Files.isRegularFile(journal)) {
+            try (ForwardLineReader lines = ForwardLineReader.open(journal)) {
+                while (lines.next()) {
+                    Map<String, Object> r = lines.record(JsonProjection.whole("type", "agentId"), 256);
+                    if (r != null
+                            && "started".equals(r.get("type"))
+                            && r.get("agentId") instanceof String id
+                            && isSafeId(id)) {
+                        Path f = run.resolve("agent-" + id + ".jsonl").toAbsolutePath();
+                        if (files.contains(f) && !ordered.contains(f)) {
+                            ordered.add(f);
+                        }
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                // a journal cut short: the files' order for the rest
+            }
+        }
+        for (Path f : files) {
+            if (!ordered.contains(f)) {
+                ordered.add(f);
+            }
+        }
+        return ordered;
+    }
+
+    /** A subagent of the {@code subagents/} folder with what its meta file says; its call, when the parent did not name it, from there. */
+    private static Subagent inFolder(String agentId, String toolUseId, Path file, String workflow) {
+        Map<String, Object> meta = readMeta(file.resolveSibling("agent-" + agentId + ".meta.json"));
+        if (meta == null && workflow == null) {
+            return new Subagent(Subagent.Layout.FOLDER, agentId, toolUseId, file, null);
+        }
+        String call = toolUseId != null ? toolUseId : string(meta, "toolUseId");
+        Subagent.Meta m = new Subagent.Meta(
+                string(meta, "agentType"),
+                string(meta, "description"),
+                string(meta, "parentAgentId"),
+                depth(meta == null ? null : meta.get("spawnDepth")),
+                workflow);
+        return new Subagent(Subagent.Layout.FOLDER, agentId, call, file, null, m);
+    }
+
+    /** The most a meta file is read of: it is a few hundred bytes. */
+    private static final int META_CAP = 64 * 1024;
+
+    private static Map<String, Object> readMeta(Path file) {
+        try {
+            if (!Files.isRegularFile(file) || Files.size(file) > META_CAP) {
+                return null;
+            }
+            return Json.asObject(Json.parse(Files.readString(file, java.nio.charset.StandardCharsets.UTF_8)));
+        } catch (IOException | RuntimeException e) {
+            return null; // unreadable: the subagent without it
+        }
+    }
+
+    /** A small whole number as the parser gives it (a {@link Json.JsonNumber}'s text), else 0. */
+    private static int depth(Object value) {
+        String text = value instanceof Json.JsonNumber n ? n.text() : value instanceof Number n ? n.toString() : null;
+        if (text == null || text.isEmpty() || text.length() > 6) {
+            return 0;
+        }
+        for (int i = 0; i < text.length(); i++) {
+            if (text.charAt(i) < '0' || text.charAt(i) > '9') {
+                return 0;
+            }
+        }
+        return Integer.parseInt(text);
+    }
+
+    private static String string(Map<String, Object> meta, String key) {
+        return meta != null && meta.get(key) instanceof String s && !s.isBlank() ? s : null;
     }
 
     private static void link(Map<String, String> linked, String agentId, String toolUseId) {

@@ -35,9 +35,11 @@ public final class ClaudeTranscript implements StoreReader {
      */
     static final ByteNeedles TURN_NEEDLES = new ByteNeedles("\"user\"", "\"assistant\"", "\\" + "u");
     /**
-     * Every record type of the real Claude Code files in the corpus (1.0.24 to 2.1.x)
-     * ({@code file-history-delta}: 2.1.217+; docs/stores.md, "Record types each reader knows");
-     * counting the others is only a drift signal, it never changes what prints.
+     * Every record type of the real Claude Code files in the corpus (1.0.24 to 2.1.x) and of those the
+     * real-agent tests make Claude Code write ({@code file-history-delta}: 2.1.217+; the request Claude Code
+     * sent, {@code api-request}, {@code api-request-shape} and {@code api-request-blob}, with {@code tools-used}
+     * and {@code cost-state}: 2.1.332; docs/stores.md, "Record types each reader knows"); counting the others is
+     * only a drift signal, it never changes what prints.
      */
     static final Set<String> KNOWN_TYPES = Set.of(
             "user",
@@ -62,7 +64,12 @@ public final class ClaudeTranscript implements StoreReader {
             "result",
             "relocated",
             "bridge-session",
-            "atis-latch");
+            "atis-latch",
+            "api-request",
+            "api-request-shape",
+            "api-request-blob",
+            "tools-used",
+            "cost-state");
 
     /** A class, not a method reference: no method-handle bootstrap on the command's start-up path. */
     private static final JsonlTurns.TurnRule TO_TURN = new JsonlTurns.TurnRule() {

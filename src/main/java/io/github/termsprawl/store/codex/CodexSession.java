@@ -66,31 +66,59 @@ public final class CodexSession implements SessionReader {
 
     private Walk walkFrom(
             Path file, long offset, long line, boolean modelTranscript, boolean copies, MessageVisitor visitor) {
+        if (offset == 0) {
+            CodexFork.Start own = CodexFork.ownStart(file); // a subagent's replay of its parent is the parent's
+            if (own != null) {
+                offset = own.offset();
+                line = own.line();
+            }
+        }
         List<Message> fallback = new ArrayList<>();
         boolean[] items = {modelTranscript};
-        WalkStats stats = JsonlMessages.walk(
-                file,
-                offset,
-                line,
-                KEYS,
-                new JsonlMessages.Rule() {
-                    @Override
-                    public List<Message> messages(Map<String, Object> record, Source.Line source) {
-                        if ("response_item".equals(record.get("type"))) {
-                            items[0] = true;
-                            fallback.clear();
-                        } else if (!items[0] && !copies) {
-                            fallback.addAll(uiMessages(record, source)); // kept only while no model transcript is seen
-                        }
-                        return copies ? copies(record, source) : CodexSession.messages(record, source);
-                    }
+        JsonlMessages.Rule rule = new JsonlMessages.Rule() {
+            @Override
+            public List<Message> messages(Map<String, Object> record, Source.Line source) {
+                if ("response_item".equals(record.get("type"))) {
+                    items[0] = true;
+                    fallback.clear();
+                } else if (!items[0] && !copies) {
+                    fallback.addAll(uiMessages(record, source)); // kept only while no model transcript is seen
+                }
+                return copies ? copies(record, source) : CodexSession.messages(record, source);
+            }
 
-                    @Override
-                    public boolean isKnown(Map<String, Object> record) {
-                        return CodexTranscript.isKnown(record);
-                    }
-                },
-                visitor);
+            @Override
+            public boolean isKnown(Map<String, Object> record) {
+                return CodexTranscript.isKnown(record);
+            }
+        };
+        // a rollout in segments: the earlier segments first, then the rollout (a walk that goes on reads only it)
+        long records = 0;
+        long unknown = 0;
+        long unreadable = 0;
+        long seen = 0;
+        boolean[] stopped = {false};
+        MessageVisitor counting = m -> {
+            boolean more = visitor.visit(m);
+            stopped[0] |= !more;
+            return more;
+        };
+        for (Path segment : offset == 0 ? CodexSegments.before(file) : List.<Path>of()) {
+            WalkStats s = JsonlMessages.walk(segment, 0, 1, KEYS, rule, counting);
+            records += s.records();
+            unknown += s.unknown();
+            unreadable += s.unreadable();
+            seen += s.messages();
+            if (stopped[0]) {
+                return new Walk(new WalkStats(records, unknown, unreadable, seen), items[0]);
+            }
+        }
+        WalkStats last = JsonlMessages.walk(file, offset, line, KEYS, rule, counting);
+        WalkStats stats = new WalkStats(
+                records + last.records(),
+                unknown + last.unknown(),
+                unreadable + last.unreadable(),
+                seen + last.messages());
         long messages = stats.messages();
         for (Message m : items[0] || copies ? List.<Message>of() : fallback) {
             messages++;
@@ -99,6 +127,20 @@ public final class CodexSession implements SessionReader {
             }
         }
         return new Walk(new WalkStats(stats.records(), stats.unknown(), stats.unreadable(), messages), items[0]);
+    }
+
+    /** The file view's turns of a whole rollout: its messages with their copies, projected ({@link #prose(List)}). */
+    List<Turn> proseOf(Path file) {
+        return whole(file).turns();
+    }
+
+    /** A whole rollout's prose and the counts of its walk. */
+    record Whole(List<Turn> turns, WalkStats stats) {}
+
+    Whole whole(Path file) {
+        List<Message> messages = new ArrayList<>();
+        WalkStats stats = walkFrom(file, 0, 1, false, true, messages::add).stats();
+        return new Whole(prose(messages), stats);
     }
 
     /** Prose channels, most preferred first (docs/stores.md): the UI stream, completed items, the model transcript. */
@@ -185,10 +227,12 @@ public final class CodexSession implements SessionReader {
         Path file = entry.path();
         List<Map<String, Object>> records = new ArrayList<>();
         List<Source.Line> sources = new ArrayList<>();
+        CodexFork.Start own = CodexFork.ownStart(file);
+        long from = own == null ? 0 : own.offset(); // a subagent's replay of its parent is the parent's
         if (file.toFile().isFile()) {
             try (ReverseLineReader lines = ReverseLineReader.open(
                     file, ReverseLineReader.DEFAULT_CHUNK, ReverseLineReader.DEFAULT_MAX_IN_MEMORY_LINE)) {
-                while (lines.previous()) {
+                while (lines.previous() && lines.lineStart() >= from) {
                     Map<String, Object> r = JsonlRecords.parse(lines, KEYS, ReadLimits.STRING_CAP);
                     if (r != null) {
                         records.add(r);
@@ -204,6 +248,23 @@ public final class CodexSession implements SessionReader {
         }
         Collections.reverse(records);
         Collections.reverse(sources);
+        boolean compacted =
+                !records.isEmpty() && "compacted".equals(records.get(0).get("type"));
+        List<Path> segments = compacted ? List.of() : CodexSegments.before(file);
+        if (!segments.isEmpty()) {
+            // no compaction in the rollout itself: its segment's live branch goes on in it
+            Path previous = segments.get(segments.size() - 1);
+            List<Message> before = live(new TranscriptIndex.Entry(previous, entry.store(), entry.session()));
+            List<Message> after = liveOf(records, sources);
+            List<Message> all = new ArrayList<>(before);
+            all.addAll(after);
+            return all;
+        }
+        return liveOf(records, sources);
+    }
+
+    /** The live branch of records read back to a compaction (or the start). */
+    private static List<Message> liveOf(List<Map<String, Object>> records, List<Source.Line> sources) {
         List<Message> out = new ArrayList<>();
         List<Message> fallback = new ArrayList<>();
         boolean items = false;
@@ -368,10 +429,20 @@ public final class CodexSession implements SessionReader {
         return new Message(m.role(), m.blocks(), m.timestamp(), m.id(), m.parentId(), m.source(), flags);
     }
 
-    /** The UI stream's prose, for rollouts that have no model transcript. */
+    /**
+     * The UI stream, for rollouts that have no model transcript: its prose, and the edits and commands of its
+     * completed items ({@code FileChange}, {@code CommandExecution}) as tool calls and results, so that their
+     * touches count (docs/touches.md); a rollout with a model transcript has the same calls there, by the same id.
+     */
     static List<Message> uiMessages(Map<String, Object> record, Source.Line source) {
         Map<String, Object> p = Json.asObject(record.get("payload"));
-        if (!"event_msg".equals(record.get("type")) || p == null || !(p.get("message") instanceof String text)) {
+        if (!"event_msg".equals(record.get("type")) || p == null) {
+            return List.of();
+        }
+        if ("item_completed".equals(p.get("type"))) {
+            return itemCall(Json.asObject(p.get("item")), record.get("timestamp"), source);
+        }
+        if (!(p.get("message") instanceof String text)) {
             return List.of();
         }
         Object time = record.get("timestamp");
@@ -389,6 +460,32 @@ public final class CodexSession implements SessionReader {
             return List.of(message(Role.ASSISTANT, List.of(new Block.Text(text)), time, null, source, null));
         }
         return List.of();
+    }
+
+    /** A completed {@code FileChange} or {@code CommandExecution} item as a call and its result; else nothing. */
+    private static List<Message> itemCall(Map<String, Object> item, Object time, Source.Line source) {
+        if (item == null || !(item.get("id") instanceof String id)) {
+            return List.of();
+        }
+        String name;
+        String arguments;
+        String output;
+        if ("FileChange".equals(item.get("type")) && Json.asObject(item.get("changes")) != null) {
+            name = CodexTouches.FILE_CHANGE;
+            arguments = ContentBlocks.arguments(item.get("changes"));
+            output = (item.get("stdout") instanceof String o ? o : "")
+                    + (item.get("stderr") instanceof String e ? e : "");
+        } else if ("CommandExecution".equals(item.get("type")) && item.get("command") != null) {
+            name = CodexTouches.COMMAND_EXECUTION;
+            arguments = ContentBlocks.arguments(Map.of("command", item.get("command")));
+            output = item.get("aggregated_output") instanceof String o ? o : "";
+        } else {
+            return List.of();
+        }
+        boolean failed = item.get("status") instanceof String status && !"completed".equals(status);
+        return List.of(
+                message(Role.ASSISTANT, List.of(new Block.ToolCall(id, name, arguments)), time, id, source, null),
+                message(Role.TOOL, List.of(new Block.ToolResult(id, output, failed)), time, id, source, null));
     }
 
     private static boolean injected(List<Block> blocks) {

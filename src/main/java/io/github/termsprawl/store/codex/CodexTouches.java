@@ -18,6 +18,13 @@ import java.util.Map;
  */
 public final class CodexTouches implements TouchRule {
     public static final CodexTouches RULE = new CodexTouches();
+    /**
+     * A completed {@code FileChange} item of a rollout without a model transcript, as {@link CodexSession} gives it:
+     * its arguments are the item's {@code changes}, path → {@code {type: add|update|delete, move_path}}.
+     */
+    public static final String FILE_CHANGE = "FileChange";
+    /** A completed {@code CommandExecution} item, likewise: its arguments {@code {command}} (an argv or a string). */
+    public static final String COMMAND_EXECUTION = "CommandExecution";
 
     private CodexTouches() {}
 
@@ -31,7 +38,9 @@ public final class CodexTouches implements TouchRule {
                 String patch = input == null ? args : ToolInput.string(input, "input", "patch");
                 return PatchTouches.of(patch);
             }
-            case "exec_command", "shell", "shell_command", "local_shell", "container.exec": {
+            case FILE_CHANGE:
+                return fileChanges(ToolInput.object(args));
+            case "exec_command", "shell", "shell_command", "local_shell", "container.exec", COMMAND_EXECUTION: {
                 String command = ToolInput.command(args, "cmd", "command");
                 if (command == null) {
                     return null;
@@ -41,6 +50,29 @@ public final class CodexTouches implements TouchRule {
             default:
                 return List.of();
         }
+    }
+
+    /** A {@code FileChange}'s files: {@code add} creates, {@code update} edits (or moves, with a {@code move_path}). */
+    private static List<FileTouch> fileChanges(Map<String, Object> changes) {
+        if (changes == null) {
+            return null;
+        }
+        List<FileTouch> out = new ArrayList<>();
+        for (Map.Entry<String, Object> e : changes.entrySet()) {
+            Map<String, Object> change = io.github.termsprawl.jsonl.Json.asObject(e.getValue());
+            Object type = change == null ? null : change.get("type");
+            if ("add".equals(type)) {
+                out.add(new FileTouch(e.getKey(), FileTouch.Kind.CREATE));
+            } else if ("delete".equals(type)) {
+                out.add(new FileTouch(e.getKey(), FileTouch.Kind.DELETE));
+            } else if ("update".equals(type) && change.get("move_path") instanceof String to) {
+                out.add(new FileTouch(e.getKey(), FileTouch.Kind.MOVE));
+                out.add(new FileTouch(to, FileTouch.Kind.MOVE));
+            } else if ("update".equals(type)) {
+                out.add(new FileTouch(e.getKey(), FileTouch.Kind.EDIT));
+            }
+        }
+        return out;
     }
 
     private static List<FileTouch> within(String workdir, List<FileTouch> touches) {

@@ -31,6 +31,7 @@ public final class CodexTranscript implements StoreReader {
     static final JsonProjection KEYS = JsonProjection.whole("type", "payload");
     static final Set<String> KNOWN_TYPES = Set.of(
             "session_meta",
+            "rollout_reference",
             "turn_context",
             "world_state",
             "token_usage_record",
@@ -90,7 +91,11 @@ public final class CodexTranscript implements StoreReader {
             "tool_search_output",
             "image_generation_call",
             "ghost_snapshot",
-            "agent_message");
+            "agent_message",
+            "compaction",
+            "compaction_trigger",
+            "context_compaction",
+            "configuration_update");
     /**
      * The blocks Codex injects into the model's user messages (environment, AGENTS.md, permissions,
      * plugins, shell-command echoes): that text is the harness's, not the user's. Each runs from its
@@ -386,6 +391,16 @@ public final class CodexTranscript implements StoreReader {
         if (max <= 0) {
             return List.of();
         }
+        if (readForwards(file)) {
+            // a subagent's fork opens with its parent's history, which the backward walk cannot tell from its own,
+            // and a rollout in segments goes on in its earlier files: both are read forwards (docs/stores.md)
+            List<Turn> all = new CodexSession().proseOf(file);
+            List<Turn> last = new ArrayList<>();
+            for (Turn t : all.subList(Math.max(0, all.size() - max), all.size())) {
+                last.add(limits.cut(t));
+            }
+            return last;
+        }
         Exchanges exchanges = new Exchanges(limits, max);
         if (!tail.walk(file, KEYS, null, limits.stringCap(), exchanges)) {
             return List.of();
@@ -401,9 +416,22 @@ public final class CodexTranscript implements StoreReader {
 
     ReadStats stats(Path file) {
         Exchanges exchanges = new Exchanges(null, Integer.MAX_VALUE);
+        if (readForwards(file)) {
+            CodexSession.Whole whole = new CodexSession().whole(file);
+            return new ReadStats(
+                    Store.CODEX.id(),
+                    whole.stats().records(),
+                    whole.turns().size(),
+                    whole.stats().unknown());
+        }
         ReadStats counted = JsonlTurns.stats(tail, file, KEYS, Store.CODEX, CodexTranscript::isKnown, null, exchanges);
         return new ReadStats(
                 counted.store(), counted.records(), exchanges.turns().size(), counted.unknown());
+    }
+
+    /** A subagent's fork or a rollout in segments: not the backward walk's (see {@link #lastTurns}). */
+    private static boolean readForwards(Path file) {
+        return CodexFork.ownStart(file) != null || CodexSegments.reference(file) != null;
     }
 
     @Override

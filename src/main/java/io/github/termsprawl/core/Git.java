@@ -1,6 +1,5 @@
-package io.github.termsprawl.share;
+package io.github.termsprawl.core;
 
-import io.github.termsprawl.core.UserErrorException;
 import io.github.termsprawl.redact.Redactor;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -17,13 +16,14 @@ import java.util.concurrent.TimeUnit;
  * configuration apply as they do on the command line, and termsprawl never sees a credential. Every call is
  * bounded in time; git never prompts (no terminal: {@code GIT_TERMINAL_PROMPT=0}), so a remote that needs a
  * password no helper gives fails instead of hanging. Git's error text is redacted before it is shown (a
- * remote URL may carry a token). docs/sharing.md.
+ * remote URL may carry a token). In {@code core} because the readers of a received shared node read its
+ * files from git's object store ({@link SharedNode}); docs/sharing.md.
  */
 public final class Git {
     /** A local plumbing call. */
-    static final long LOCAL_MS = 60_000;
+    public static final long LOCAL_MS = 60_000;
     /** A push or a fetch. */
-    static final long NETWORK_MS = 300_000;
+    public static final long NETWORK_MS = 300_000;
 
     private final Path dir;
 
@@ -100,7 +100,9 @@ public final class Git {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while git " + args[0] + " ran", x);
         }
-        String message = Redactor.redact(err.toString(StandardCharsets.UTF_8).trim());
+        String text = err.toString(StandardCharsets.UTF_8).trim();
+        // the redactor's tables cost a short-lived reader (the context command) ~10 ms: built only for a message
+        String message = text.isEmpty() ? text : Redactor.redact(text);
         return new Result(p.exitValue(), out.toByteArray(), message);
     }
 

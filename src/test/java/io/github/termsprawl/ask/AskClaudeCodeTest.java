@@ -1,0 +1,53 @@
+package io.github.termsprawl.ask;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.termsprawl.agents.RecordedSession;
+import io.github.termsprawl.core.TranscriptIndex;
+import io.github.termsprawl.jsonl.JsonlTail;
+import io.github.termsprawl.registry.TranscriptReaders;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What ask sends of the session the real Claude Code 2.1.332 wrote (agents/ClaudeCodeTest). */
+class AskClaudeCodeTest {
+    @TempDir
+    Path tmp;
+
+    static final List<String> RESTATED = List.of(
+            "[environment]", "[model]", "[deferred_tools_delta]", "[skill_listing]", "[prompt_snapshot]", "[date]");
+
+    @Test
+    void theHarnessAttachmentsAreLeftOutUnlessAsked() throws Exception {
+        RecordedSession session = RecordedSession.unpack(RecordedSession.CLAUDE_CODE, tmp);
+        try (TranscriptReaders readers = new TranscriptReaders(new JsonlTail(), null)) {
+            SessionLoader loader = new SessionLoader(readers);
+            TranscriptIndex.Entry entry = new TranscriptIndex.Entry(session.transcript(), "claude", null);
+            assertEquals(2, loader.windows(session.transcript()).size());
+            for (int window = 1; window <= 2; window++) {
+                Conversation c = loader.load(new Target("backend", "backend", entry, window));
+                String without =
+                        body(new RequestBuilder(true).build(c, "backend", "Which field?", Models.DEFAULT, 990_000));
+                String with = body(
+                        new RequestBuilder(true, true).build(c, "backend", "Which field?", Models.DEFAULT, 990_000));
+                for (String restated : RESTATED) {
+                    assertFalse(without.contains(restated), restated + " in window " + window);
+                }
+                assertTrue(with.contains("[model] You are powered by the model claude-stand-in."), with);
+                assertTrue(with.contains("[skill_listing] - termsprawl-ask: "), with);
+                String question = window == 1 ? "add a field to A" : "which field?";
+                assertTrue(without.contains(question), without);
+            }
+        }
+    }
+
+    private static String body(RequestBuilder.Built built) throws Exception {
+        RequestChecks.check(built.body());
+        return new String(built.body(), StandardCharsets.UTF_8);
+    }
+}

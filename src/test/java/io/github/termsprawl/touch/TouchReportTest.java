@@ -1,0 +1,24 @@
+package io.github.termsprawl.touch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class TouchReportTest {
+    /** The hand-made time is Instant's own text, to the second, over the years an agent's clock can give. */
+    @Test
+    void timeIsInstantsTextToTheSecond() {
+        Random random = new Random(7);
+        for (int i = 0; i < 20_000; i++) {
+            long seconds = random.nextLong() % 400_000_000_000L; // about 10,700 years either side of 1970
+            Instant t = Instant.ofEpochSecond(seconds, random.nextInt(1_000_000_000));
+            assertEquals(t.truncatedTo(ChronoUnit.SECONDS).toString(), TouchReport.time(t), t.toString());
+        }
+        assertEquals("1970-01-01T00:00:00Z", TouchReport.time(Instant.EPOCH));
+        assertEquals("2026-12-31T23:59:59Z", TouchReport.time(Instant.parse("2026-12-31T23:59:59.999Z")));
+        assertEquals("-", TouchReport.time(null));
+    }
+}
