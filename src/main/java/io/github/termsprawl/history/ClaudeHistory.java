@@ -358,7 +358,7 @@ final class ClaudeHistory {
     }
 
     /** Removes the folders of subagents the session no longer has (only what this class writes in them). */
-    private static int removeOthers(Path project, Path agentsDir, Set<String> keep) throws IOException {
+    static int removeOthers(Path project, Path agentsDir, Set<String> keep) throws IOException {
         if (AtomicFiles.existingFolder(project, agentsDir) == null) {
             return 0;
         }

@@ -1,21 +1,33 @@
 package io.github.termsprawl.history;
 
+import io.github.termsprawl.core.AtomicFiles;
+import io.github.termsprawl.core.NodeId;
+import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.registry.SessionReaders;
 import io.github.termsprawl.registry.TranscriptReaders;
 import io.github.termsprawl.store.Message;
 import io.github.termsprawl.store.MessageVisitor;
 import io.github.termsprawl.store.SessionReader;
 import io.github.termsprawl.store.Store;
+import io.github.termsprawl.store.gemini.GeminiSession;
+import io.github.termsprawl.store.opencode.OpenCodeSession;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * The stores whose session is read whole (Gemini CLI's log replays edits and rewinds; OpenCode's database
  * updates rows in place): any change reads it all again, and only turn files whose bytes differ are written.
  * An OpenCode database is watched with its write-ahead log; the folders of OpenCode's older JSON storage
- * have no size that tells a change, so they are read on every run.
+ * have no size that tells a change, so they are read on every run. An OpenCode session's subagents (its child
+ * sessions) and Gemini CLI's (the chats in the folder named after the session) go to {@code agents/<id>/}, as
+ * Claude Code's do.
  */
 final class ReplayedHistory {
     private final NodeJob job;
@@ -28,24 +40,84 @@ final class ReplayedHistory {
 
     History.Result run() throws IOException {
         Path file = job.entry().path();
+        SessionReader reader =
+                SessionReaders.reader(job.store(), job.store() == Store.OPENCODE ? readers.openCodeDatabases() : null);
+        // subagents: OpenCode's child sessions, Gemini CLI's chats in the session's folder (docs/stores.md)
+        List<String> agentLines = new ArrayList<>();
+        Set<String> agentIds = new HashSet<>();
+        int written = 0;
+        int removed = 0;
+        List<String> watched = new ArrayList<>();
+        Map<String, TranscriptIndex.Entry> children = new LinkedHashMap<>();
+        if (reader instanceof OpenCodeSession opencode) {
+            for (String child : opencode.children(job.entry())) {
+                children.put(child, new TranscriptIndex.Entry(file, job.entry().store(), child));
+            }
+        } else if (job.store() == Store.GEMINI) {
+            for (Path chat : GeminiSession.subagents(file)) {
+                String name = chat.getFileName().toString();
+                children.put(
+                        name.substring(0, name.lastIndexOf('.')),
+                        new TranscriptIndex.Entry(chat, job.entry().store(), null));
+                watched.add(SourceFiles.watch(chat));
+            }
+        }
+        Path agentsDir = job.dir().resolve(ClaudeHistory.AGENTS);
+        for (Map.Entry<String, TranscriptIndex.Entry> child : children.entrySet()) {
+            String id = child.getKey();
+            if (!NodeId.isSafe(id) || !agentIds.add(id)) {
+                continue;
+            }
+            Path agentDir = agentsDir.resolve(id);
+            AtomicFiles.confinedFolder(job.project(), agentDir);
+            TurnFolder folder = folder(
+                    reader, child.getValue(), agentDir, id, List.of(), job.settings() + " agent=" + id, List.of());
+            written += folder.written();
+            removed += folder.removed();
+            agentLines.add(ClaudeHistory.AGENTS + "/" + id + "/index.md · " + folder.size()
+                    + (folder.size() == 1 ? " turn" : " turns"));
+        }
+        removed += ClaudeHistory.removeOthers(job.project(), agentsDir, agentIds);
+        TurnFolder folder = folder(reader, job.entry(), job.dir(), null, agentLines, job.settings(), watched);
+        return new History.Result(
+                job.node(),
+                History.Status.UPDATED,
+                job.dir(),
+                job.store(),
+                folder.size(),
+                agentIds.size(),
+                written + folder.written(),
+                removed + folder.removed());
+    }
+
+    /** One folder written from one session: the node's own, or a subagent's ({@code agent} not null). */
+    private TurnFolder folder(
+            SessionReader reader,
+            TranscriptIndex.Entry entry,
+            Path dir,
+            String agent,
+            List<String> agentLines,
+            String settings,
+            List<String> alsoWatched)
+            throws IOException {
+        Path file = entry.path();
         File f = file.toFile();
         boolean folderStore = f.isDirectory();
         long size = folderStore ? -1 : f.length();
         long mtime = folderStore ? -1 : f.lastModified();
-        List<String> watched = job.store() == Store.OPENCODE && !folderStore
-                ? List.of(SourceFiles.watch(Path.of(file + "-wal")))
-                : List.of();
-        FolderState state = FolderState.read(job.dir());
+        List<String> watched = new ArrayList<>(alsoWatched);
+        if (job.store() == Store.OPENCODE && !folderStore) {
+            watched.add(SourceFiles.watch(Path.of(file + "-wal")));
+        }
+        FolderState state = FolderState.read(dir);
         TurnList old = state != null
-                        && state.settings().equals(job.settings())
+                        && state.settings().equals(settings)
                         && state.source().equals(file.toString())
-                ? FolderState.readTurns(job.dir())
+                ? FolderState.readTurns(dir)
                 : null;
-        TurnFolder folder = new TurnFolder(job.project(), job.dir(), job.header(null), job.redact(), old);
-        SessionReader reader =
-                SessionReaders.reader(job.store(), job.store() == Store.OPENCODE ? readers.openCodeDatabases() : null);
+        TurnFolder folder = new TurnFolder(job.project(), dir, job.header(agent), job.redact(), old);
         IOException[] failure = {null};
-        reader.walk(job.entry(), new MessageVisitor() {
+        reader.walk(entry, new MessageVisitor() {
             @Override
             public boolean visit(Message m) {
                 try {
@@ -61,15 +133,15 @@ final class ReplayedHistory {
             folder.close();
             throw failure[0];
         }
-        FolderState next = new FolderState(
-                file.toString(), job.settings(), size, mtime, watched, 0, 0, 0, folder.size(), false, 0);
-        folder.finish(IndexText.of(job, null, source(), folder, List.of()), next);
-        return job.updated(folder);
+        FolderState next =
+                new FolderState(file.toString(), settings, size, mtime, watched, 0, 0, 0, folder.size(), false, 0);
+        folder.finish(IndexText.of(job, agent, source(entry), folder, agentLines), next);
+        return folder;
     }
 
-    private String source() {
-        return job.entry().session() != null && job.store() == Store.OPENCODE
-                ? job.entry().path() + " (session " + job.entry().session() + ")"
-                : job.entry().path().toString();
+    private String source(TranscriptIndex.Entry entry) {
+        return entry.session() != null && job.store() == Store.OPENCODE
+                ? entry.path() + " (session " + entry.session() + ")"
+                : entry.path().toString();
     }
 }

@@ -13,8 +13,9 @@ public interface SessionReader {
 
     /**
      * The messages the agent would send next: Claude Code's live branch of the last compaction window;
-     * Codex's history since its last {@code compacted} record; by default the walk's (Gemini's messages
-     * after {@code $set} and {@code $rewindTo}, pi's and OpenCode's in file or database order).
+     * Codex's history since its last {@code compacted} record; OpenCode's from the last compaction of a v2
+     * session on; by default the walk's (Gemini's messages after {@code $set} and {@code $rewindTo}, pi's in
+     * file order).
      */
     default List<Message> live(TranscriptIndex.Entry entry) {
         List<Message> out = new java.util.ArrayList<>();

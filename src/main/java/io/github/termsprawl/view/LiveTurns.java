@@ -46,7 +46,7 @@ public final class LiveTurns {
         }
         // the store's own prose rule over what its model is sent next: for Codex the history since its last
         // compaction, the summary first (docs/context.md, "The live view")
-        List<Turn> prose = reader.prose(reader.live(entry));
+        List<Turn> prose = liveProse(reader, reader.live(entry));
         if (store == Store.CODEX && !hasUserTurn(prose)) {
             // a rollout whose model transcript holds none of the user's messages (they are on its UI channel
             // only): what its model was sent is not in the file, so the prose view stands
@@ -58,6 +58,25 @@ public final class LiveTurns {
             turns.addFirst(limits.cut(new Turn(t.role(), ControlChars.strip(t.text()))));
         }
         return PeerTurns.of(new ArrayList<>(turns));
+    }
+
+    /**
+     * The store's prose rule over the live messages, but a compaction's summary is a user turn, as in Claude Code's
+     * live view: it is what the model is sent in place of all that came before (docs/context.md).
+     */
+    private static List<Turn> liveProse(SessionReader reader, List<Message> live) {
+        List<Turn> out = new ArrayList<>();
+        int from = 0;
+        for (int i = 0; i <= live.size(); i++) {
+            if (i == live.size() || live.get(i).has(Message.Flag.COMPACT_SUMMARY)) {
+                out.addAll(reader.prose(live.subList(from, i)));
+                if (i < live.size() && !live.get(i).text().isBlank()) {
+                    out.add(new Turn("user", live.get(i).text()));
+                }
+                from = i + 1;
+            }
+        }
+        return out;
     }
 
     private static boolean hasUserTurn(List<Turn> turns) {

@@ -19,7 +19,9 @@ import java.util.Set;
  * (or {@code .json} before v0.39), {@code <home>} being {@code $GEMINI_CLI_HOME} (Gemini's home-folder
  * override) or the user's home. The project id is the sha256 of the project path up to v0.28 and a
  * slug of the folder name after; every chat's header carries {@code projectHash} (the sha256) in both,
- * so chats are matched by that hash in whichever folder they are.
+ * so chats are matched by that hash in whichever folder they are. The folders it ran in are listed in
+ * {@code projects.json} (and each project folder's {@code .project_root}), which is how a chat started in a
+ * folder inside the project, a module, is known to be the project's.
  */
 public final class GeminiFinder implements SessionFinder {
     private static final Set<String> HEADER = Set.of("projectHash");
@@ -49,9 +51,17 @@ public final class GeminiFinder implements SessionFinder {
 
     /** The newest main chat (not a subagent's) whose header names this project, or null. */
     Path newest(Path project) {
+        Set<String> spellings = SamePath.spellings(project);
         Set<String> hashes = new java.util.HashSet<>();
-        for (String p : SamePath.spellings(project)) {
+        for (String p : spellings) {
             hashes.add(projectHash(p));
+        }
+        // a session started in a folder inside the project (a module) names that folder's hash: the folders
+        // Gemini CLI knows are in projects.json, and each project folder's .project_root
+        for (String folder : knownFolders()) {
+            if (SamePath.isWithin(folder, spellings)) {
+                hashes.add(projectHash(folder));
+            }
         }
         // tmp/<id>/chats/session-*: depth 3; subagent chats sit one folder deeper and are not sessions
         for (Path file : NewestFiles.under(
@@ -66,6 +76,40 @@ public final class GeminiFinder implements SessionFinder {
             }
         }
         return null;
+    }
+
+    /**
+     * The folders Gemini CLI has run in, as it records them: the keys of {@code projects.json}'s {@code projects}
+     * (a folder to its {@code tmp/} name, v0.3x+) and the {@code .project_root} file of each {@code tmp/} folder.
+     */
+    Set<String> knownFolders() {
+        Set<String> folders = new java.util.LinkedHashSet<>();
+        Path registry = geminiDir.resolve("projects.json");
+        if (java.nio.file.Files.isRegularFile(registry)) {
+            Map<String, Object> doc =
+                    io.github.termsprawl.jsonl.Json.asObject(io.github.termsprawl.jsonl.Json.readFileOrNull(registry));
+            Map<String, Object> projects =
+                    doc == null ? null : io.github.termsprawl.jsonl.Json.asObject(doc.get("projects"));
+            if (projects != null) {
+                folders.addAll(projects.keySet());
+            }
+        }
+        java.io.File[] dirs = tmpDir().toFile().listFiles(java.io.File::isDirectory);
+        for (java.io.File dir : dirs == null ? new java.io.File[0] : dirs) {
+            Path root = dir.toPath().resolve(".project_root");
+            try {
+                if (java.nio.file.Files.isRegularFile(root) && java.nio.file.Files.size(root) < 65536) {
+                    String folder = java.nio.file.Files.readString(root, StandardCharsets.UTF_8)
+                            .strip();
+                    if (!folder.isEmpty()) {
+                        folders.add(folder);
+                    }
+                }
+            } catch (java.io.IOException | RuntimeException e) {
+                // an unreadable marker names no folder
+            }
+        }
+        return folders;
     }
 
     @Override

@@ -44,6 +44,40 @@ public final class GeminiSession implements SessionReader {
         return new WalkStats(replay.records, replay.unknown, replay.unreadable, messages);
     }
 
+    /**
+     * The chats of a chat's subagents (v0.5x+; docs/stores.md): {@code chats/<session id>/<agent id>.jsonl}, a folder
+     * named after the session its header names, each chat with a header of {@code kind} {@code subagent}; in the
+     * order they started. Empty when there is none.
+     */
+    public static List<Path> subagents(Path chat) {
+        Object id = io.github.termsprawl.jsonl.JsonlHead.scalars(chat, Set.of("sessionId"))
+                .get("sessionId");
+        Path chats = chat.toAbsolutePath().getParent();
+        if (!(id instanceof String session) || chats == null || !io.github.termsprawl.core.NodeId.isSafe(session)) {
+            return List.of();
+        }
+        java.io.File[] files = chats.resolve(session)
+                .toFile()
+                .listFiles(f -> f.isFile()
+                        && (f.getName().endsWith(".jsonl") || f.getName().endsWith(".json")));
+        if (files == null) {
+            return List.of();
+        }
+        List<Path> out = new ArrayList<>();
+        for (java.io.File f : files) {
+            out.add(f.toPath());
+        }
+        java.util.Map<Path, String> started = new java.util.HashMap<>();
+        for (Path p : out) {
+            Object t = io.github.termsprawl.jsonl.JsonlHead.scalars(p, Set.of("startTime"))
+                    .get("startTime");
+            started.put(p, t instanceof String time ? time : "");
+        }
+        out.sort(java.util.Comparator.<Path, String>comparing(started::get)
+                .thenComparing(p -> p.getFileName().toString()));
+        return out;
+    }
+
     private static Replay replay(Path file) {
         Replay replay = new Replay(file.toString());
         if (file.getFileName() != null && file.getFileName().toString().endsWith(".json")) {
@@ -149,6 +183,14 @@ public final class GeminiSession implements SessionReader {
         List<Block> blocks = new ArrayList<>();
         if ("user".equals(type)) {
             parts(m.get("content"), blocks);
+            if (blocks.isEmpty() && hasFunctionResponse(m.get("content"))) {
+                // v0.5x+ also records a call's responses as a user message: the call's own result holds them
+                return List.of();
+            }
+            String text = GeminiTranscript.contentText(m.get("content"));
+            if (text != null && GeminiTranscript.isCliContext(text)) {
+                blocks.replaceAll(b -> b instanceof Block.Text t ? new Block.Text(t.text(), true) : b);
+            }
             return List.of(message(Role.USER, blocks, time, id, source, null));
         }
         if (!"gemini".equals(type) && !"model".equals(type)) {
@@ -192,6 +234,18 @@ public final class GeminiSession implements SessionReader {
                 ? List.of(assistant)
                 : List.of(
                         assistant, new Message(Role.TOOL, results, assistant.timestamp(), null, id, source, Set.of()));
+    }
+
+    private static boolean hasFunctionResponse(Object content) {
+        if (content instanceof List<?> parts) {
+            for (Object part : parts) {
+                Map<String, Object> p = Json.asObject(part);
+                if (p != null && p.containsKey("functionResponse")) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** Parts as Gemini writes them: {@code text}, {@code inlineData} images and files, function calls and responses. */

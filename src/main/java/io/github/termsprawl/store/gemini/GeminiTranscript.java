@@ -147,7 +147,19 @@ public final class GeminiTranscript implements StoreReader {
             return null;
         }
         String text = contentText(message.get("content"));
-        return text == null || text.isEmpty() ? null : new Turn(role, text);
+        return text == null || text.isEmpty() || "user".equals(role) && isCliContext(text)
+                ? null
+                : new Turn(role, text);
+    }
+
+    /**
+     * Whether a {@code user} message's text is context the CLI wrote, not the user: the {@code <session_context>}
+     * that opens every chat of v0.5x+ (date, folders, file tree) and a hook's {@code <hook_context>}. Gemini CLI
+     * itself skips both when it resumes a chat (docs/stores.md).
+     */
+    static boolean isCliContext(String text) {
+        String t = text.stripLeading();
+        return t.startsWith("<session_context>") || t.startsWith("<hook_context>");
     }
 
     /**

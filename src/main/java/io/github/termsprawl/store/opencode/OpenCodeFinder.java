@@ -22,7 +22,9 @@ import java.util.Set;
  * Where OpenCode keeps its sessions: one SQLite database ({@code $OPENCODE_DB}, else
  * {@code <data>/opencode.db} with {@code <data>} = {@code $XDG_DATA_HOME/opencode}, default
  * {@code ~/.local/share/opencode}), or before v1.2 the JSON files under {@code <data>/storage/}. A
- * session row names its working folder in {@code directory}; subagent sessions have a parent.
+ * session row names its working folder in {@code directory}; subagent sessions have a parent. The JSON
+ * files still there beside a database (what 1.2's one-time migration left, or an older OpenCode wrote after
+ * it) are sessions too: the newest of both is the latest, the database's on a tie (docs/stores.md).
  */
 public final class OpenCodeFinder implements SessionFinder {
     /** A session found for a project: where it is stored and its id. */
@@ -62,7 +64,7 @@ public final class OpenCodeFinder implements SessionFinder {
 
     /**
      * The most recently updated top-level session of the project (started in its folder or one inside it, a
-     * module): in the database, else in the JSON files.
+     * module), in the database or the JSON files beside it.
      */
     public Found newest(Path project) throws SQLException {
         return newest(project, QUERY_MILLIS);
@@ -94,17 +96,20 @@ public final class OpenCodeFinder implements SessionFinder {
                         }
                     }
                 }
-                if (best != null) {
-                    return best;
-                }
+                // a pre-1.2 JSON session left unmigrated beside the database is one of the project's too
+                Timed json = latestInJsonStorage(spellings);
+                return json != null && (best == null || json.updated() > bestTime) ? json.found() : best;
             } finally {
                 Deadline.clear();
             }
         }
-        return latestInJsonStorage(spellings);
+        Timed json = latestInJsonStorage(spellings);
+        return json == null ? null : json.found();
     }
 
-    private Found latestInJsonStorage(Set<String> spellings) {
+    private record Timed(Found found, double updated) {}
+
+    private Timed latestInJsonStorage(Set<String> spellings) {
         Path storage = OpenCodeLegacyTranscript.storageDir(dataDir);
         if (storage == null) {
             return null;
@@ -127,7 +132,7 @@ public final class OpenCodeFinder implements SessionFinder {
                 bestTime = updated;
             }
         }
-        return best;
+        return best == null ? null : new Timed(best, bestTime);
     }
 
     @Override

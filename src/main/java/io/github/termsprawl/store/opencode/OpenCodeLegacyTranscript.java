@@ -54,7 +54,8 @@ public final class OpenCodeLegacyTranscript {
             if (count != null) {
                 count.record(role != null && OpenCodeTranscript.KNOWN_ROLES.contains(role));
             }
-            messages.add(new Message(id, created, role));
+            // a compaction's summary never prints (docs/stores.md)
+            messages.add(new Message(id, created, Boolean.TRUE.equals(m.get("summary")) ? null : role));
         }
         messages.sort(Comparator.comparingDouble(Message::created).thenComparing(Message::id));
         return messages;

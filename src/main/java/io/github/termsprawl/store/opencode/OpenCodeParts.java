@@ -53,7 +53,9 @@ final class OpenCodeParts {
         Role r = "user".equals(role) ? Role.USER : "assistant".equals(role) ? Role.ASSISTANT : Role.SYSTEM;
         Message.Flag flag = r == Role.SYSTEM || r == Role.USER && allSynthetic && !blocks.isEmpty()
                 ? Message.Flag.META
-                : r == Role.ASSISTANT && data.get("error") != null ? Message.Flag.API_ERROR : null;
+                : r == Role.ASSISTANT && Boolean.TRUE.equals(data.get("summary"))
+                        ? Message.Flag.COMPACT_SUMMARY // what a compaction left of the conversation before it
+                        : r == Role.ASSISTANT && data.get("error") != null ? Message.Flag.API_ERROR : null;
         Message message = Messages.of(r, blocks, created, id, parentOf(data), source, flag);
         if (results.isEmpty()) {
             return List.of(message);

@@ -39,10 +39,29 @@ public final class OpenCodeSession implements SessionReader {
     /**
      * The turn the file view prints for a message of {@link #walk}, or null (docs/stores.md): a {@code user}
      * or {@code assistant} message's {@code text} parts that are neither {@code synthetic} nor {@code ignored}
-     * (the {@link io.github.termsprawl.store.Block.Text#harness()} ones), joined with {@code \n}, when not empty.
+     * (the {@link io.github.termsprawl.store.Block.Text#harness()} ones), joined with {@code \n}, when not empty;
+     * a compaction's summary never.
      */
     public static Turn prose(Message m) {
-        return Messages.nonEmptyProse(m);
+        return m.has(Message.Flag.COMPACT_SUMMARY) ? null : Messages.nonEmptyProse(m);
+    }
+
+    @Override
+    public boolean liveIsWalk() {
+        return false; // after a compaction, OpenCode sends the conversation from its summary on
+    }
+
+    @Override
+    public List<Message> live(TranscriptIndex.Entry entry) {
+        List<Message> out = new ArrayList<>();
+        walk(entry, m -> out.add(m));
+        // a compaction's summary stands for every message before it: OpenCode sends the conversation from it on
+        for (int i = out.size() - 1; i > 0; i--) {
+            if (out.get(i).has(Message.Flag.COMPACT_SUMMARY)) {
+                return new ArrayList<>(out.subList(i, out.size()));
+            }
+        }
+        return out;
     }
 
     @Override
@@ -86,6 +105,18 @@ public final class OpenCodeSession implements SessionReader {
             }
         }
 
+        /** A row of the v2 tables (docs/stores.md): counted as the file view counts it. */
+        void row(OpenCodeV2.Row row) {
+            records++;
+            unknown += OpenCodeV2.isKnown(row.type()) ? 0 : 1;
+            for (Message m : OpenCodeV2.messages(row, new Source.Row("session_message", row.id()))) {
+                if (!stopped) {
+                    messages++;
+                    stopped = !visitor.visit(m);
+                }
+            }
+        }
+
         WalkStats stats() {
             return new WalkStats(records, unknown, 0, messages);
         }
@@ -96,6 +127,14 @@ public final class OpenCodeSession implements SessionReader {
                 + " WHERE m.session_id = ? ORDER BY m.time_created, m.id, p.id";
         try {
             Connection c = databases.connection(db);
+            if (OpenCodeV2.has(c, session)) {
+                OpenCodeV2.rows(c, session, row -> {
+                    if (!walk.stopped) {
+                        walk.row(row);
+                    }
+                });
+                return;
+            }
             try (PreparedStatement s = c.prepareStatement(sql)) {
                 s.setString(1, session);
                 try (ResultSet rs = s.executeQuery()) {
@@ -125,6 +164,41 @@ public final class OpenCodeSession implements SessionReader {
         } catch (SQLException | RuntimeException | LinkageError e) {
             // a missing table, a locked or corrupt file, no driver: what was read stands
         }
+    }
+
+    /**
+     * The sessions OpenCode started for this one's subagents (the {@code task} tool; docs/stores.md): its
+     * descendants by {@code parent_id}, each after its parent, siblings oldest first. Empty for a storage folder
+     * (before v1.2 a child's files name their parent only in the session's own JSON) or when none can be read.
+     */
+    public List<String> children(TranscriptIndex.Entry entry) {
+        List<String> out = new ArrayList<>();
+        if (entry.session() == null || !Files.isRegularFile(entry.path())) {
+            return out;
+        }
+        try {
+            Connection c = databases.connection(entry.path());
+            java.util.ArrayDeque<String> todo = new java.util.ArrayDeque<>(List.of(entry.session()));
+            java.util.Set<String> seen = new java.util.HashSet<>(todo);
+            while (!todo.isEmpty()) {
+                try (PreparedStatement s =
+                        c.prepareStatement("SELECT id FROM session WHERE parent_id = ? ORDER BY time_created, id")) {
+                    s.setString(1, todo.poll());
+                    try (ResultSet rs = s.executeQuery()) {
+                        while (rs.next()) {
+                            String id = rs.getString(1);
+                            if (id != null && seen.add(id)) { // a cycle in the rows never loops
+                                out.add(id);
+                                todo.add(id);
+                            }
+                        }
+                    }
+                }
+            }
+        } catch (SQLException | RuntimeException | LinkageError e) {
+            // what was read stands
+        }
+        return out;
     }
 
     private static Map<String, Object> json(String text) {

@@ -9,8 +9,8 @@ import io.github.termsprawl.store.Block;
 import java.util.List;
 
 /**
- * OpenCode's editing tool parts (docs/touches.md): {@code edit} and {@code multiedit} ({@code filePath}),
- * {@code write} (create), {@code patch} and {@code apply_patch} ({@code patchText}, the apply_patch envelope),
+ * OpenCode's editing tool parts (docs/touches.md): {@code edit} and {@code multiedit} ({@code filePath}; the
+ * tools of 1.18's session API name it {@code path}), {@code write} (create), {@code patch} and {@code apply_patch} ({@code patchText}, the apply_patch envelope),
  * and {@code bash}.
  */
 public final class OpenCodeTouches implements TouchRule {
@@ -22,8 +22,8 @@ public final class OpenCodeTouches implements TouchRule {
     public List<FileTouch> touches(Block.ToolCall call) {
         String name = call.name() == null ? "" : call.name();
         return switch (name) {
-            case "edit", "multiedit" -> ToolInput.one(call.arguments(), FileTouch.Kind.EDIT, "filePath");
-            case "write" -> ToolInput.one(call.arguments(), FileTouch.Kind.CREATE, "filePath");
+            case "edit", "multiedit" -> ToolInput.one(call.arguments(), FileTouch.Kind.EDIT, "filePath", "path");
+            case "write" -> ToolInput.one(call.arguments(), FileTouch.Kind.CREATE, "filePath", "path");
             case "patch", "apply_patch" ->
                 PatchTouches.of(ToolInput.string(ToolInput.object(call.arguments()), "patchText", "patch"));
             case "bash" -> {

@@ -33,7 +33,7 @@ public final class OpenCodeTranscript implements StoreReader {
     /** Messages fetched per page; a few pages cover 40 turns even in tool-heavy sessions. */
     static final int PAGE = 64;
 
-    static final JsonProjection MESSAGE_KEYS = JsonProjection.whole("role");
+    static final JsonProjection MESSAGE_KEYS = JsonProjection.whole("role", "summary");
     static final JsonProjection PART_KEYS = JsonProjection.whole("type", "text", "synthetic", "ignored");
     static final Set<String> KNOWN_ROLES = Set.of("user", "assistant");
     /** Part types of OpenCode 0.x to 1.x (corpus; docs/stores.md, "Record types each reader knows"). */
@@ -132,6 +132,15 @@ public final class OpenCodeTranscript implements StoreReader {
         return m != null && m.get("role") instanceof String r ? r : null;
     }
 
+    /**
+     * The role whose text prints: null for a compaction's summary, an assistant message with
+     * {@code "summary": true} (docs/stores.md: summaries never print).
+     */
+    static String proseRole(String data) {
+        Map<String, Object> m = data == null ? null : JsonlRecords.parse(data, MESSAGE_KEYS);
+        return m == null || Boolean.TRUE.equals(m.get("summary")) || !(m.get("role") instanceof String r) ? null : r;
+    }
+
     static Map<String, Object> part(String data) {
         Map<String, Object> p = data == null ? null : JsonlRecords.parse(data, PART_KEYS);
         return p == null ? Map.of() : p;
@@ -144,6 +153,9 @@ public final class OpenCodeTranscript implements StoreReader {
         List<Turn> newestFirst = new ArrayList<>();
         try {
             Connection c = dbs.connection(db);
+            if (OpenCodeV2.has(c, session)) {
+                return OpenCodeV2.lastTurns(c, session, limits);
+            }
             Message after = null;
             while (newestFirst.size() < limits.maxTurns()) {
                 Deadline.check();
@@ -185,7 +197,7 @@ public final class OpenCodeTranscript implements StoreReader {
             }
             try (ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
-                    page.add(new Message(rs.getString(1), rs.getLong(2), role(rs.getString(3))));
+                    page.add(new Message(rs.getString(1), rs.getLong(2), proseRole(rs.getString(3))));
                 }
             }
         }
@@ -223,13 +235,17 @@ public final class OpenCodeTranscript implements StoreReader {
         }
         try {
             Connection c = dbs.connection(db);
+            if (OpenCodeV2.has(c, session)) {
+                OpenCodeV2.stats(c, session, count);
+                return count.of(Store.OPENCODE);
+            }
             Map<String, String> roles = new HashMap<>();
             try (PreparedStatement s = c.prepareStatement("SELECT id, data FROM message WHERE session_id = ?")) {
                 s.setString(1, session);
                 try (ResultSet rs = s.executeQuery()) {
                     while (rs.next()) {
                         String role = role(rs.getString(2));
-                        roles.put(rs.getString(1), role);
+                        roles.put(rs.getString(1), proseRole(rs.getString(2)));
                         count.record(role != null && KNOWN_ROLES.contains(role));
                     }
                 }

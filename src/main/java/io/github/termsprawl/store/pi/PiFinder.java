@@ -13,21 +13,61 @@ import java.util.Map;
 /**
  * Where pi keeps a folder's sessions: {@code <agent dir>/sessions/--<cwd>--/<ts>_<uuid>.jsonl}, the agent
  * dir being {@code $PI_CODING_AGENT_DIR} or {@code ~/.pi/agent}, and {@code <cwd>} the absolute folder
- * without its leading separator, with {@code /}, {@code \} and {@code :} turned into {@code -}.
+ * without its leading separator, with {@code /}, {@code \} and {@code :} turned into {@code -}. A session
+ * folder the user chose instead ({@code $PI_CODING_AGENT_SESSION_DIR}, else {@code sessionDir} in the
+ * project's {@code .pi/settings.json} or the agent dir's {@code settings.json}; 0.73) holds every folder's
+ * sessions side by side, each naming its {@code cwd} in its header (docs/stores.md).
  */
 public final class PiFinder implements SessionFinder {
     private final Path agentDir;
+    private final Path chosen;
+    private final Path home;
 
     public PiFinder(Path agentDir) {
+        this(agentDir, null, null);
+    }
+
+    /**
+     * @param chosen the session folder {@code PI_CODING_AGENT_SESSION_DIR} names, or null
+     * @param home   the home folder a {@code sessionDir} of the settings expands {@code ~} against, or null
+     */
+    public PiFinder(Path agentDir, Path chosen, Path home) {
         this.agentDir = agentDir;
+        this.chosen = chosen;
+        this.home = home;
     }
 
     public static PiFinder fromEnvironment(Map<String, String> env, Path home) {
         String configured = SamePath.env(env, "PI_CODING_AGENT_DIR");
+        String sessions = SamePath.env(env, "PI_CODING_AGENT_SESSION_DIR");
         return new PiFinder(
                 configured != null
                         ? SamePath.folder(configured, home)
-                        : home.resolve(".pi").resolve("agent"));
+                        : home.resolve(".pi").resolve("agent"),
+                sessions != null ? SamePath.folder(sessions, home) : null,
+                home);
+    }
+
+    /**
+     * The session folder the user chose for pi run in {@code project}, as pi 0.73 takes it: the environment's,
+     * else the project settings' {@code sessionDir}, else the agent dir settings'; null for pi's own layout.
+     */
+    Path chosenDir(Path project) {
+        if (chosen != null) {
+            return chosen;
+        }
+        for (Path settings :
+                List.of(project.resolve(".pi").resolve("settings.json"), agentDir.resolve("settings.json"))) {
+            Map<String, Object> s = io.github.termsprawl.jsonl.Json.asObject(
+                    java.nio.file.Files.isRegularFile(settings)
+                            ? io.github.termsprawl.jsonl.Json.readFileOrNull(settings)
+                            : null);
+            if (s != null && s.get("sessionDir") instanceof String dir && !dir.isBlank()) {
+                Path p = home != null ? SamePath.expand(dir, home) : Path.of(dir);
+                return project.resolve(p).toAbsolutePath().normalize(); // a relative one: from where pi runs
+            }
+        }
+        return null;
     }
 
     public static String folderName(String cwd) {
@@ -46,6 +86,16 @@ public final class PiFinder implements SessionFinder {
      */
     Path newest(Path project) {
         java.util.Set<String> spellings = SamePath.spellings(project);
+        Path chosenDir = chosenDir(project);
+        if (chosenDir != null) {
+            // every folder's sessions side by side: the newest whose header names the project or a folder in it
+            for (Path file : NewestFiles.under(chosenDir, 1, n -> n.endsWith(".jsonl"))) {
+                if (SamePath.isWithin(headerCwd(file), spellings)) {
+                    return file;
+                }
+            }
+            return null;
+        }
         Path sessions = agentDir.resolve("sessions");
         Path best = null;
         long bestTime = Long.MIN_VALUE;
@@ -104,8 +154,10 @@ public final class PiFinder implements SessionFinder {
 
     @Override
     public String notFound(Path project) {
-        return "No pi session found for " + project + " in " + sessionDir(project) + ". Run pi here (it writes the"
-                + " file after its first reply), set PI_CODING_AGENT_DIR if pi keeps its files elsewhere, or pass a"
+        Path dir = chosenDir(project);
+        return "No pi session found for " + project + " in " + (dir != null ? dir : sessionDir(project))
+                + ". Run pi here (it writes the"
+                + " file after its first reply), set PI_CODING_AGENT_DIR (or PI_CODING_AGENT_SESSION_DIR) if pi keeps its files elsewhere, or pass a"
                 + " session path.";
     }
 }
