@@ -2,6 +2,7 @@ package io.github.termsprawl.cli;
 
 import io.github.termsprawl.core.NodeId;
 import io.github.termsprawl.core.ProjectLayout;
+import io.github.termsprawl.jsonl.Deadline;
 import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonWriter;
 import io.github.termsprawl.jsonl.Utf8Output;
@@ -29,6 +30,12 @@ import java.util.Map;
 final class TouchHook {
     /** The hook's stdin is a small JSON object: more is not a hook's. */
     static final int MAX_INPUT = 1 << 20;
+
+    /**
+     * How long the hook may read transcripts before the edit it holds up goes on: a peer whose index needs more
+     * (a long transcript that changed) answers with what its index held at its last read (docs/touches.md).
+     */
+    static final long BUDGET_NANOS = 1_500_000_000L;
 
     private TouchHook() {}
 
@@ -68,7 +75,13 @@ final class TouchHook {
                 return 0;
             }
             ProjectLayout layout = new ProjectLayout(Path.of(cwd).toAbsolutePath());
-            List<PeerTouches.Peer> peers = PeerTouches.of(layout, self, file, since);
+            List<PeerTouches.Peer> peers;
+            Deadline.set(System.nanoTime() + BUDGET_NANOS);
+            try {
+                peers = PeerTouches.of(layout, self, file, since);
+            } finally {
+                Deadline.clear();
+            }
             if (peers.isEmpty()) {
                 return 0;
             }

@@ -5,6 +5,7 @@ import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.edits.FileTouch;
 import io.github.termsprawl.edits.TouchRule;
+import io.github.termsprawl.jsonl.Deadline;
 import io.github.termsprawl.registry.TouchRules;
 import io.github.termsprawl.registry.TranscriptReaders;
 import io.github.termsprawl.store.Store;
@@ -81,9 +82,24 @@ public final class TouchIndex {
 
     /**
      * The node's touches, from its index where it still holds, the transcript read only past it; the index is
-     * brought up to date. A failure to write it is no failure of the read.
+     * brought up to date. A failure to write it is no failure of the read. When the read passes the caller's
+     * deadline ({@link Deadline}: the hook before an edit has one), the events the index held are the answer,
+     * as of its last read, and it is left as it was: the next caller with time brings it up to date.
      */
     public static Read read(
+            ProjectLayout layout, String node, TranscriptIndex.Entry entry, Store store, TranscriptReaders readers) {
+        try {
+            return update(layout, node, entry, store, readers);
+        } catch (Deadline.Exceeded e) {
+            State old = State.parse(AtomicFiles.readPlain(file(layout, node)), node);
+            if (old != null && old.source.equals(key(entry)) && old.store.equals(store.id())) {
+                return new Read(old.result(), new Cost(false, 0, 0));
+            }
+            throw e;
+        }
+    }
+
+    private static Read update(
             ProjectLayout layout, String node, TranscriptIndex.Entry entry, Store store, TranscriptReaders readers) {
         TouchRule rule = TouchRules.rule(store);
         ProjectPaths paths = new ProjectPaths(layout.cwd());

@@ -132,6 +132,60 @@ class TouchIndexTest {
         }
     }
 
+    private static String claudeEdit(int i, String path) {
+        return "{\"type\":\"assistant\",\"uuid\":\"a" + i + "\",\"parentUuid\":"
+                + (i == 0 ? "null" : "\"r" + (i - 1) + "\"")
+                + ",\"timestamp\":\"2026-01-01T00:00:0" + i + ".000Z\",\"message\":{\"id\":\"m" + i
+                + "\",\"role\":\"assistant\",\"content\":[{\"type\":\"tool_use\",\"id\":\"t" + i
+                + "\",\"name\":\"Edit\",\"input\":{\"file_path\":\"" + path
+                + "\",\"old_string\":\"a\",\"new_string\":\"b\"}}]}}\n"
+                + "{\"type\":\"user\",\"uuid\":\"r" + i + "\",\"parentUuid\":\"a" + i
+                + "\",\"timestamp\":\"2026-01-01T00:00:0" + i
+                + ".500Z\",\"message\":{\"role\":\"user\",\"content\":[{\"type\":\"tool_result\",\"tool_use_id\":\"t"
+                + i
+                + "\",\"content\":\"ok\"}]}}\n";
+    }
+
+    /**
+     * Past the caller's deadline (the hook before an edit has one), a transcript that changed is not read: the
+     * index's events, as of its last read, are the answer, and the index stays as it was for the next caller.
+     */
+    @Test
+    void pastTheDeadlineTheIndexAnswersAsOfItsLastRead() throws Exception {
+        Path project = Files.createDirectories(tmp.resolve("p"));
+        ProjectLayout layout = new ProjectLayout(project);
+        Files.createDirectories(layout.transcriptsDir());
+        Path file = tmp.resolve("s.jsonl");
+        Files.writeString(file, claudeEdit(0, project + "/a.txt"));
+        assertEquals(List.of("a.txt"), paths(index(layout, file, Store.CLAUDE)));
+        byte[] before = Files.readAllBytes(TouchIndex.file(layout, "peer"));
+        Files.writeString(file, claudeEdit(1, project + "/b.txt"), java.nio.file.StandardOpenOption.APPEND);
+        io.github.termsprawl.jsonl.Deadline.set(System.nanoTime() - 1);
+        TouchIndex.Read late;
+        try {
+            late = index(layout, file, Store.CLAUDE);
+        } finally {
+            io.github.termsprawl.jsonl.Deadline.clear();
+        }
+        assertEquals(List.of("a.txt"), paths(late));
+        assertFalse(late.cost().read());
+        assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(TouchIndex.file(layout, "peer"))));
+        assertEquals(List.of("a.txt", "b.txt"), paths(index(layout, file, Store.CLAUDE)));
+        // without an index to answer from, a late read has nothing to say for that peer
+        Files.delete(TouchIndex.file(layout, "peer"));
+        io.github.termsprawl.jsonl.Deadline.set(System.nanoTime() - 1);
+        try {
+            org.junit.jupiter.api.Assertions.assertThrows(
+                    io.github.termsprawl.jsonl.Deadline.Exceeded.class, () -> index(layout, file, Store.CLAUDE));
+        } finally {
+            io.github.termsprawl.jsonl.Deadline.clear();
+        }
+    }
+
+    private static List<String> paths(TouchIndex.Read read) {
+        return read.result().events().stream().map(TouchEvent::path).toList();
+    }
+
     @Test
     void aShrunkRewrittenOrBrokenIndexReadsTheWholeTranscript() throws Exception {
         Path project = Files.createDirectories(tmp.resolve("p"));
