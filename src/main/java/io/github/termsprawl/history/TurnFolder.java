@@ -271,13 +271,18 @@ final class TurnFolder implements AutoCloseable {
 
     /** The folder's {@code .turns}: the kept turns' lines as they were, then the others. */
     private byte[] turnsFile() {
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        IndexText.Exact counted = new IndexText.Exact(-1);
+        turnsTo(counted);
+        IndexText.Exact out = new IndexText.Exact(counted.counted());
+        turnsTo(out);
+        return out.exact();
+    }
+
+    private void turnsTo(java.io.ByteArrayOutputStream out) {
         if (old != null) {
             old.prefix(out, kept);
         }
-        byte[] after = FolderState.turnsBytes(turns);
-        out.write(after, 0, after.length);
-        return out.toByteArray();
+        FolderState.turnsTo(turns, out);
     }
 
     int written() {
