@@ -177,6 +177,9 @@ final class ClaudeHistory {
                 ? new ClaudeSession.PlanCache(cache, state.planBytes(), state.offset(), state.line(), job.redact())
                 : new ClaudeSession.PlanCache(cache, 0, 0, 0, job.redact());
         long end = SourceFiles.completeLines(file, size);
+        if (subagents) {
+            job.progress().planning(); // the session's own read: what it reads is what the progress line shows
+        }
         ClaudeSession.Plan plan = session.plan(file, from, end, subagents);
         return new Read(file, plan, grown, size, mtime, end);
     }
@@ -196,7 +199,8 @@ final class ClaudeHistory {
         int stable = planned.stable();
         ClaudeSession.PlanCache cache = planned.cache();
         planned = null;
-        TurnFolder folder = new TurnFolder(job.project(), dir, job.header(agent), job.redact(), old, RENDERERS);
+        TurnFolder folder = job.folder(dir, agent, old, RENDERERS);
+        job.progress().turns(stable + plan.size());
         folder.keep(stable);
         try (Readers readers = new Readers(read.file)) {
             for (int j = 0; j < plan.size(); j++) {
@@ -313,7 +317,7 @@ final class ClaudeHistory {
     private Outcome inline(Subagent s, Path dir, String agent) throws IOException {
         FolderState state = FolderState.read(dir);
         TurnList old = state != null && state.settings().equals(job.settings()) ? FolderState.readTurns(dir) : null;
-        TurnFolder folder = new TurnFolder(job.project(), dir, job.header(agent), job.redact(), old);
+        TurnFolder folder = job.folder(dir, agent, old, 1);
         try {
             for (Message m : session.live(s).messages()) {
                 folder.add(m, null);

@@ -41,7 +41,7 @@ final class ReplayedHistory {
                         && state.source().equals(file.toString())
                 ? FolderState.readTurns(job.dir())
                 : null;
-        TurnFolder folder = new TurnFolder(job.project(), job.dir(), job.header(null), job.redact(), old);
+        TurnFolder folder = job.folder(job.dir(), null, old, 1);
         SessionReader reader =
                 SessionReaders.reader(job.store(), job.store() == Store.OPENCODE ? readers.openCodeDatabases() : null);
         IOException[] failure = {null};
