@@ -70,7 +70,8 @@ public final class Ask implements AutoCloseable {
         this.settings = settings;
         this.env = env;
         this.readers = new TranscriptReaders(new JsonlTail(), layout.sqliteNativeDir());
-        this.loader = new SessionLoader(readers);
+        // a conversation is read holding no more than the largest request it could make (docs/ask.md, "Too large")
+        this.loader = new SessionLoader(readers, RequestBuilder.defaultBudget(settings), settings.redact());
         this.client = client;
     }
 
@@ -166,7 +167,7 @@ public final class Ask implements AutoCloseable {
         } catch (AskException e) {
             return new Result(target, null, null, null, e.getMessage());
         }
-        if (c.messages().isEmpty()) {
+        if (c.isEmpty()) {
             Answer none =
                     new Answer(false, "The session has no messages yet.", List.of(), Usage.NONE, List.of(), "none");
             return new Result(target, c, null, none, null);

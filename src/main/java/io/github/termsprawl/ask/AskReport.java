@@ -124,7 +124,7 @@ public final class AskReport {
 
     /** Whether the conversation sent holds that turn: a model may cite one it made up. */
     static boolean exists(Conversation c, int turn) {
-        int i = turn - c.firstTurn();
+        int i = turn - c.firstTurn() - c.omitted();
         return i >= 0 && i < c.messages().size();
     }
 
@@ -133,7 +133,7 @@ public final class AskReport {
         if (!exists(c, turn)) {
             return null;
         }
-        Message m = c.messages().get(turn - c.firstTurn());
+        Message m = c.messages().get(turn - c.firstTurn() - c.omitted());
         return m.source() == null ? null : m.source().cite();
     }
 

@@ -1,6 +1,7 @@
 package io.github.termsprawl.ask;
 
 import io.github.termsprawl.core.TranscriptIndex;
+import io.github.termsprawl.jsonl.ForwardLineReader;
 import io.github.termsprawl.registry.SessionReaders;
 import io.github.termsprawl.registry.TranscriptReaders;
 import io.github.termsprawl.store.Message;
@@ -9,6 +10,7 @@ import io.github.termsprawl.store.SessionReader;
 import io.github.termsprawl.store.Store;
 import io.github.termsprawl.store.claude.ClaudeFinder;
 import io.github.termsprawl.store.claude.ClaudeSession;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,24 +21,51 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Reads a target's conversation from the session model, numbered as the turn files are (docs/files.md, "Turn files"): for
  * Claude Code every compaction window's live branch, oldest first, one after the other; for every other
- * store the messages of {@link SessionReader#walk} in order. A Claude file is read once however many of
- * its windows are asked.
+ * store the messages of {@link SessionReader#walk} in order. A Claude file is planned once however many of its
+ * windows are asked (its plan holds no text, ClaudeSession.plan), and only the asked window's messages are read in
+ * full. Given a budget, a conversation is read as it streams into a request of at most that many tokens
+ * ({@link RequestBuilder.Prepared}): what it holds does not grow with the session.
  */
 final class SessionLoader {
     private final TranscriptReaders readers;
-    private final Map<Path, List<ClaudeSession.Window>> windows = new ConcurrentHashMap<>();
+    private final long maxTokens;
+    private final boolean redact;
+    private final Map<Path, List<ClaudeSession.Planned>> plans = new ConcurrentHashMap<>();
 
+    /** A loader that reads each conversation whole. */
     SessionLoader(TranscriptReaders readers) {
+        this(readers, 0, true);
+    }
+
+    /** @param maxTokens the largest conversation budget a request will have; 0: read whole */
+    SessionLoader(TranscriptReaders readers, long maxTokens, boolean redact) {
         this.readers = readers;
+        this.maxTokens = maxTokens;
+        this.redact = redact;
     }
 
     Store storeOf(TranscriptIndex.Entry entry) {
         return readers.storeOf(entry);
     }
 
-    /** The windows of a Claude Code transcript, oldest first. */
-    List<ClaudeSession.Window> windows(Path file) {
-        return windows.computeIfAbsent(file, f -> new ClaudeSession().windows(f));
+    /** The plan of a Claude Code transcript's windows, oldest first (no text: each message read again in full). */
+    List<ClaudeSession.Planned> plan(Path file) {
+        return plans.computeIfAbsent(file, f -> {
+            try {
+                long size = Files.size(f);
+                return new ClaudeSession()
+                        .plan(f, new ClaudeSession.PlanCache(null, 0, 0, 0, false), size, false)
+                        .messages();
+            } catch (IOException e) {
+                return List.of();
+            }
+        });
+    }
+
+    /** How many compaction windows a Claude Code transcript has, up to its last with a message. */
+    int windowCount(Path file) {
+        List<ClaudeSession.Planned> plan = plan(file);
+        return plan.isEmpty() ? 0 : plan.get(plan.size() - 1).window() + 1;
     }
 
     Conversation load(Target target) throws AskException {
@@ -69,20 +98,20 @@ final class SessionLoader {
             throw new AskException(target.label() + " is a " + store.id() + " session, whose transcripts cannot be"
                     + " asked: they keep no tool results, times or ids.");
         }
-        List<Message> all = new ArrayList<>();
+        Reading reading = new Reading(new Conversation(List.of(), 0, 0, 0, store, entry.path(), null));
         reader.walk(entry, new MessageVisitor() {
             @Override
             public boolean visit(Message message) {
-                all.add(message);
+                reading.add(message);
                 return true;
             }
         });
-        return new Conversation(all, 0, 0, 0, store, entry.path(), null);
+        return reading.conversation();
     }
 
     private Conversation claude(Target target, TranscriptIndex.Entry entry) throws AskException {
-        List<ClaudeSession.Window> all = windows(entry.path());
-        int n = all.size();
+        List<ClaudeSession.Planned> plan = plan(entry.path());
+        int n = windowCount(entry.path());
         if (n == 0) {
             return new Conversation(List.of(), 0, 0, 0, Store.CLAUDE, entry.path(), sessionId(entry));
         }
@@ -91,11 +120,55 @@ final class SessionLoader {
             throw new AskException(target.label() + " has " + n + " windows, not " + window + ".");
         }
         int first = 0;
-        for (int w = 0; w < window - 1; w++) {
-            first += all.get(w).messages().size();
+        while (first < plan.size() && plan.get(first).window() < window - 1) {
+            first++;
         }
-        return new Conversation(
-                all.get(window - 1).messages(), first, window, n, Store.CLAUDE, entry.path(), sessionId(entry));
+        Reading reading = new Reading(
+                new Conversation(List.of(), first, window, n, Store.CLAUDE, entry.path(), sessionId(entry)));
+        ClaudeSession session = new ClaudeSession();
+        try (ForwardLineReader lines = ForwardLineReader.open(entry.path())) {
+            for (int i = first; i < plan.size() && plan.get(i).window() == window - 1; i++) {
+                reading.add(session.full(lines, plan.get(i)));
+            }
+        } catch (IOException e) {
+            throw new AskException("The transcript of " + target.label() + " does not read: " + e.getMessage());
+        }
+        return reading.conversation();
+    }
+
+    /** A conversation as its messages come: all of them, or (given a budget) as a request takes them. */
+    private final class Reading {
+        private final Conversation base;
+        private final List<Message> all = new ArrayList<>();
+        private final RequestBuilder.Prepared prepared;
+        private int turn;
+
+        Reading(Conversation base) {
+            this.base = base;
+            this.prepared = maxTokens > 0 ? new RequestBuilder(redact).prepare(maxTokens) : null;
+            this.turn = base.firstTurn();
+        }
+
+        void add(Message m) {
+            if (prepared != null) {
+                prepared.add(m, turn++);
+            } else {
+                all.add(m);
+            }
+        }
+
+        Conversation conversation() {
+            return prepared != null
+                    ? prepared.conversation(base)
+                    : new Conversation(
+                            all,
+                            base.firstTurn(),
+                            base.window(),
+                            base.windows(),
+                            base.store(),
+                            base.file(),
+                            base.sessionId());
+        }
     }
 
     /** The id {@code claude --resume} takes: the entry's, else the file's name when it is one. */

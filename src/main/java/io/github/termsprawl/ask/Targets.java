@@ -153,7 +153,7 @@ public final class Targets {
                             + " windows to ask one by one",
                     "Ask the node itself");
         }
-        int n = loader.windows(session.entry().path()).size();
+        int n = loader.windowCount(session.entry().path());
         if (n < 2) {
             throw new UserErrorException(
                     session.label() + " has " + (n == 0 ? "no messages" : "one window only: it was never compacted"),

@@ -25,11 +25,10 @@ public final class AskCommand {
     private AskCommand() {}
 
     public static void main(String[] args) {
-        int code = run(
-                args,
-                new FileOutputStream(FileDescriptor.out),
-                new FileOutputStream(FileDescriptor.err),
-                AskEnvironment.system());
+        FileOutputStream err = new FileOutputStream(FileDescriptor.err);
+        // a thread that dies (a target's, the HTTP client's) says so in one line, never with a stack trace
+        Thread.setDefaultUncaughtExceptionHandler(HistoryCommand.oneLine("termsprawl-ask", "ask", err));
+        int code = run(args, new FileOutputStream(FileDescriptor.out), err, AskEnvironment.system());
         System.exit(code); // the HTTP client's threads need not be waited for
     }
 
@@ -81,6 +80,9 @@ public final class AskCommand {
             return 1;
         } catch (RuntimeException e) {
             write(err, "termsprawl-ask: failed: " + e + "\n"); // a bug: say what, never a stack trace
+            return 1;
+        } catch (OutOfMemoryError e) {
+            write(err, "termsprawl-ask: stopped: " + HistoryCommand.problem(e, "ask") + "\n");
             return 1;
         }
     }

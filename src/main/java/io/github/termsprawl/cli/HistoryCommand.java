@@ -5,6 +5,7 @@ import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.core.SharedNode;
 import io.github.termsprawl.core.TurnFileName;
 import io.github.termsprawl.history.History;
+import io.github.termsprawl.history.Progress;
 import io.github.termsprawl.jsonl.Utf8Output;
 import io.github.termsprawl.redact.Redaction;
 import java.io.FileDescriptor;
@@ -16,6 +17,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongSupplier;
 
 /**
  * {@code termsprawl-history --cwd <dir> [--node <nodeId>] [--list | --show <n>] [--no-redact]}: brings the turn
@@ -31,13 +33,64 @@ public final class HistoryCommand {
     private HistoryCommand() {}
 
     public static void main(String[] args) {
-        int code = run(args, new FileOutputStream(FileDescriptor.out), new FileOutputStream(FileDescriptor.err));
+        FileOutputStream err = new FileOutputStream(FileDescriptor.err);
+        // a thread that dies (a reader, a writer) says so in one line, never with a stack trace
+        Thread.setDefaultUncaughtExceptionHandler(oneLine(NAME, "history", err));
+        int code = run(args, new FileOutputStream(FileDescriptor.out), err, Terminal.isStderr(), SYSTEM_CLOCK);
         if (code != 0) {
             System.exit(code);
         }
     }
 
+    /** A class, not a lambda: no bootstrap at start (the class-data archive holds it). */
+    static final LongSupplier SYSTEM_CLOCK = new LongSupplier() {
+        @Override
+        public long getAsLong() {
+            return System.currentTimeMillis();
+        }
+    };
+
+    /** Writes a thread's uncaught error as one line: {@code <name>: <thread>: <error>}. */
+    static Thread.UncaughtExceptionHandler oneLine(String name, String goal, OutputStream err) {
+        return new Thread.UncaughtExceptionHandler() {
+            @Override
+            public void uncaughtException(Thread thread, Throwable e) {
+                ContextCommand.write(
+                        err, Utf8Output.encode(name + ": " + thread.getName() + ": " + problem(e, goal) + "\n"));
+            }
+        };
+    }
+
+    /** An error in words: running out of memory says which heap and what to do. */
+    static String problem(Throwable e, String goal) {
+        if (e instanceof OutOfMemoryError) {
+            long mb = Runtime.getRuntime().maxMemory() >> 20;
+            return "out of memory (" + e.getMessage() + ", a heap of " + mb + " MB): the session is too large for the"
+                    + " planted command; run the " + goal + " goal instead, with more heap (MAVEN_OPTS=-Xmx2g)";
+        }
+        return String.valueOf(e);
+    }
+
     static int run(String[] args, OutputStream out, OutputStream err) {
+        return run(args, out, err, false, SYSTEM_CLOCK);
+    }
+
+    /**
+     * @param terminal whether stderr is a terminal: then a run longer than {@link Progress#QUIET_MS} shows its
+     *     progress there, one line rewritten in place (never on stdout, never in a pipe)
+     */
+    static int run(String[] args, OutputStream out, OutputStream rawErr, boolean terminal, LongSupplier clock) {
+        // the progress line is written to stderr itself; what else goes to either stream clears it first
+        Progress progress = terminal ? new Progress(Terminal.line(NAME, rawErr), 500, clock) : Progress.NONE;
+        OutputStream err = Terminal.pausing(rawErr, progress);
+        try {
+            return run(args, Terminal.pausing(out, progress), err, progress.start());
+        } finally {
+            progress.close();
+        }
+    }
+
+    private static int run(String[] args, OutputStream out, OutputStream err, Progress progress) {
         HistoryArgs parsed = HistoryArgs.parse(args);
         if (parsed.help()) {
             write(out, HistoryArgs.HELP);
@@ -51,21 +104,21 @@ public final class HistoryCommand {
             write(err, NAME + ": " + Redaction.OFF_NOTICE + "\n");
         }
         try {
-            run(parsed, out, err);
+            run(parsed, out, err, progress);
         } catch (RuntimeException | Error e) {
             // fail open: an agent gets fewer files rather than a stack trace
-            write(err, NAME + ": stopped: " + e + "\n");
+            write(err, NAME + ": stopped: " + problem(e, "history") + "\n");
         }
         return 0;
     }
 
-    private static void run(HistoryArgs args, OutputStream out, OutputStream err) {
+    private static void run(HistoryArgs args, OutputStream out, OutputStream err, Progress progress) {
         Path cwd = Path.of(args.cwd());
         if (!Files.isDirectory(cwd.resolve(ProjectLayout.DIR))) {
             write(err, NAME + ": no " + ProjectLayout.DIR + " folder in " + cwd + "\n");
             return;
         }
-        try (History history = new History(new ProjectLayout(cwd), args.redact())) {
+        try (History history = new History(new ProjectLayout(cwd), args.redact()).progress(progress)) {
             List<String> nodes = args.node() != null ? List.of(args.node()) : history.nodes();
             if (args.show() >= 0 && nodes.size() != 1) {
                 write(err, NAME + ": --show needs --node: " + nodes.size() + " nodes have a transcript\n");
@@ -73,8 +126,10 @@ public final class HistoryCommand {
             }
             StringBuilder printed = new StringBuilder();
             List<String> ready = new ArrayList<>();
+            int index = 0;
             for (String node : nodes) {
                 History.Result r;
+                progress.node(node, ++index, nodes.size());
                 try {
                     r = history.update(node);
                 } catch (IOException e) {

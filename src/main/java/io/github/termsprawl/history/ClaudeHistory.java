@@ -149,7 +149,25 @@ final class ClaudeHistory {
      * A read of a transcript: its plan, whether the folder's state still describes its first bytes (then the
      * keys of its turns hold), its size and time when read began.
      */
-    private record Read(Path file, ClaudeSession.Plan plan, boolean grown, long size, long mtime, long end) {}
+    private static final class Read {
+        final Path file;
+        /** Let go of once its turns are written: a first write of a long session holds nothing else as big. */
+        ClaudeSession.Plan plan;
+
+        final boolean grown;
+        final long size;
+        final long mtime;
+        final long end;
+
+        Read(Path file, ClaudeSession.Plan plan, boolean grown, long size, long mtime, long end) {
+            this.file = file;
+            this.plan = plan;
+            this.grown = grown;
+            this.size = size;
+            this.mtime = mtime;
+            this.end = end;
+        }
+    }
 
     /** {@code <session>/subagents/}, where Claude Code 2.1 writes a session's subagents. */
     private static Path subagentsFolder(Path file) {
@@ -196,6 +214,9 @@ final class ClaudeHistory {
                 ? new ClaudeSession.PlanCache(cache, state.planBytes(), state.offset(), state.line(), job.redact())
                 : new ClaudeSession.PlanCache(cache, 0, 0, 0, job.redact());
         long end = SourceFiles.completeLines(file, size);
+        if (subagents) {
+            job.progress().planning(); // the session's own read: what it reads is what the progress line shows
+        }
         ClaudeSession.Plan plan = session.plan(file, from, end, subagents);
         return new Read(file, plan, grown, size, mtime, end);
     }
@@ -206,13 +227,17 @@ final class ClaudeHistory {
         // keys say where a turn's lines are: they hold only while the bytes before the last read's end are the same
         TurnList old = !read.grown ? null : dir.equals(job.dir()) ? mainTurns() : FolderState.readTurns(dir);
         ClaudeSession.Plan planned = read.plan;
+        read.plan = null;
         if (planned.stable() > 0 && (old == null || old.size() < planned.stable())) {
             // the turns before the new lines' are the folder's, which no longer says what they are: plan them all
             planned = session.planWhole(read.file, planned.cache(), read.end, dir.equals(job.dir()));
         }
         List<ClaudeSession.Planned> plan = planned.messages();
         int stable = planned.stable();
-        TurnFolder folder = new TurnFolder(job.project(), dir, job.header(agent), job.redact(), old, RENDERERS);
+        ClaudeSession.PlanCache cache = planned.cache();
+        planned = null;
+        TurnFolder folder = job.folder(dir, agent, old, RENDERERS);
+        job.progress().turns(stable + plan.size());
         folder.keep(stable);
         try (Readers readers = new Readers(read.file)) {
             for (int j = 0; j < plan.size(); j++) {
@@ -235,7 +260,7 @@ final class ClaudeHistory {
             folder.close();
             throw e;
         }
-        ClaudeSession.PlanCache cache = planned.cache();
+        plan = null; // the index and the turn list are made next: the plan is no longer needed
         folder.finish(
                 IndexText.of(job, agent, read.file.toString(), folder, agentLines),
                 new FolderState(
@@ -329,7 +354,7 @@ final class ClaudeHistory {
     private Outcome inline(Subagent s, Path dir, String agent) throws IOException {
         FolderState state = FolderState.read(dir);
         TurnList old = state != null && state.settings().equals(job.settings()) ? FolderState.readTurns(dir) : null;
-        TurnFolder folder = new TurnFolder(job.project(), dir, job.header(agent), job.redact(), old);
+        TurnFolder folder = job.folder(dir, agent, old, 1);
         try {
             for (Message m : session.live(s).messages()) {
                 folder.add(m, null);

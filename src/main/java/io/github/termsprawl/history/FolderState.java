@@ -197,17 +197,19 @@ record FolderState(
     }
 
     static byte[] turnsBytes(List<Turn> turns) {
-        StringBuilder out = new StringBuilder(turns.size() * 80);
+        IndexText.Exact counted = new IndexText.Exact(-1);
+        turnsTo(turns, counted);
+        IndexText.Exact out = new IndexText.Exact(counted.counted());
+        turnsTo(turns, out);
+        return out.exact();
+    }
+
+    /** The {@code .turns} lines of {@code turns}, one at a time (a long session's list is tens of MB). */
+    static void turnsTo(List<Turn> turns, java.io.ByteArrayOutputStream out) {
         for (Turn t : turns) {
-            out.append(Long.toHexString(t.key()))
-                    .append(' ')
-                    .append(t.window())
-                    .append(' ')
-                    .append(t.name())
-                    .append(' ')
-                    .append(t.indexLine())
-                    .append('\n');
+            byte[] line = (Long.toHexString(t.key()) + ' ' + t.window() + ' ' + t.name() + ' ' + t.indexLine() + '\n')
+                    .getBytes(StandardCharsets.UTF_8);
+            out.write(line, 0, line.length);
         }
-        return out.toString().getBytes(StandardCharsets.UTF_8);
     }
 }

@@ -41,7 +41,7 @@ final class GrowingHistory {
                 && (job.store() != Store.CODEX || state.modelTranscript())
                 && SourceFiles.prefixHash(file, state.offset()) == state.hash();
         long end = SourceFiles.completeLines(file, size);
-        TurnFolder folder = new TurnFolder(job.project(), job.dir(), job.header(null), job.redact(), old);
+        TurnFolder folder = job.folder(job.dir(), null, old, 1);
         long from = 0;
         long line = 0;
         if (resume) {

@@ -60,12 +60,19 @@ public final class History implements AutoCloseable {
     private final boolean redact;
     private final TranscriptIndex index;
     private TranscriptReaders readers; // made on the first node that changed: no reader classes otherwise
+    private Progress progress = Progress.NONE;
 
     /** @param redact whether secrets in what is written are replaced by {@code [redacted:<kind>]} */
     public History(ProjectLayout layout, boolean redact) {
         this.layout = layout;
         this.redact = redact;
         this.index = new TranscriptIndex(layout);
+    }
+
+    /** What the run shows while it works ({@link Progress}); the caller tells it which node it is at. */
+    public History progress(Progress progress) {
+        this.progress = progress;
+        return this;
     }
 
     /** Every node with a transcript index entry file, sorted. */
@@ -144,7 +151,8 @@ public final class History implements AutoCloseable {
             readers = new TranscriptReaders(new JsonlTail(), layout.sqliteNativeDir());
         }
         Store store = readers.storeOf(entry);
-        NodeJob job = new NodeJob(layout.cwd(), nodeId, dir, entry, store, redact, settings, sessions);
+        NodeJob job = new NodeJob(layout.cwd(), nodeId, dir, entry, store, redact, settings, sessions, progress);
+        progress.source(entry.path().toFile().length());
         if (store == null || store == Store.CURSOR) {
             return new Result(nodeId, Status.UNSUPPORTED, dir, store, 0, 0, 0, 0);
         }

@@ -34,24 +34,77 @@ final class IndexText {
                 .append(TurnMarkdown.oneLine(source))
                 .append(".\nTurn N is turn-NNNN-<role>.md beside this file. One line per turn: number, role, time,"
                         + " first line.\n\n");
-        ByteArrayOutputStream out = new ByteArrayOutputStream(256 + turns * 100);
-        write(out, head.toString());
-        folder.indexLines(out);
+        StringBuilder tail = new StringBuilder();
         if (!agents.isEmpty()) {
-            StringBuilder tail = new StringBuilder("\n## subagents\n\n");
+            tail.append("\n## subagents\n\n");
             for (String a : agents) {
                 tail.append(a).append('\n');
             }
-            write(out, tail.toString());
         }
         if (agent == null && !job.sessions().isEmpty()) {
-            StringBuilder tail = new StringBuilder("\n## earlier sessions\n\n");
+            tail.append("\n## earlier sessions\n\n");
             for (String s : job.sessions()) {
                 tail.append(s).append('\n');
             }
-            write(out, tail.toString());
         }
-        return out.toByteArray();
+        // counted first, then written into an array of that size: a long session's index is tens of MB, made once
+        Exact counted = new Exact(-1);
+        write(counted, head.toString());
+        folder.indexLines(counted);
+        write(counted, tail.toString());
+        Exact out = new Exact(counted.counted());
+        write(out, head.toString());
+        folder.indexLines(out);
+        write(out, tail.toString());
+        return out.exact();
+    }
+
+    /**
+     * Bytes made in two passes: one that only counts ({@code size} -1), then one into an array of exactly that
+     * size, which is the file's bytes (no copy, no doubling).
+     */
+    static final class Exact extends ByteArrayOutputStream {
+        private final boolean counting;
+        private long counted;
+
+        Exact(long size) {
+            super(size < 0 ? 0 : checked(size));
+            counting = size < 0;
+        }
+
+        private static int checked(long size) {
+            if (size > Integer.MAX_VALUE - 16) {
+                throw new IllegalStateException("a file of " + size + " bytes is more than one array holds");
+            }
+            return (int) size;
+        }
+
+        @Override
+        public void write(int b) {
+            if (counting) {
+                counted++;
+            } else {
+                super.write(b);
+            }
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            if (counting) {
+                counted += len;
+            } else {
+                super.write(b, off, len);
+            }
+        }
+
+        long counted() {
+            return counted;
+        }
+
+        /** What was written: the buffer itself when it is exactly full. */
+        byte[] exact() {
+            return count == buf.length ? buf : toByteArray();
+        }
     }
 
     /** One turn's line, after its window's marker when it is the first of a window after the first. */

@@ -7,7 +7,8 @@ import java.util.List;
 
 /**
  * One node to bring up to date: where it is written, what it is read from, and how; {@code sessions} are the
- * lines of its {@code index.md} that name its earlier sessions' folders (empty for an earlier session's own).
+ * lines of its {@code index.md} that name its earlier sessions' folders (empty for an earlier session's own);
+ * {@code progress} what the run shows while it works.
  */
 record NodeJob(
         Path project,
@@ -17,7 +18,8 @@ record NodeJob(
         Store store,
         boolean redact,
         String settings,
-        List<String> sessions) {
+        List<String> sessions,
+        Progress progress) {
     /** The session id for headers: the entry's, else the transcript's file name without its extension. */
     String session() {
         return sessionOf(entry);
@@ -35,6 +37,11 @@ record NodeJob(
         String n = name.toString();
         int dot = n.lastIndexOf('.');
         return dot > 0 ? n.substring(0, dot) : n;
+    }
+
+    /** A folder of turn files of this node, counted in its progress. */
+    TurnFolder folder(Path dir, String agent, TurnList old, int renderers) {
+        return new TurnFolder(project, dir, header(agent), redact, old, renderers).counting(progress);
     }
 
     TurnMarkdown.Header header(String agent) {

@@ -115,7 +115,7 @@ final class ReplayedHistory {
                         && state.source().equals(file.toString())
                 ? FolderState.readTurns(dir)
                 : null;
-        TurnFolder folder = new TurnFolder(job.project(), dir, job.header(agent), job.redact(), old);
+        TurnFolder folder = job.folder(dir, agent, old, 1);
         IOException[] failure = {null};
         reader.walk(entry, new MessageVisitor() {
             @Override

@@ -68,6 +68,7 @@ final class TurnFolder implements AutoCloseable {
     private ExecutorService pool; // started past SERIAL_TURNS rendered turns
     private final ArrayDeque<Pending> pending = new ArrayDeque<>();
     private int rendered;
+    private Progress progress = Progress.NONE;
 
     TurnFolder(Path project, Path dir, TurnMarkdown.Header header, boolean redact, TurnList old) {
         this(project, dir, header, redact, old, 1);
@@ -84,6 +85,12 @@ final class TurnFolder implements AutoCloseable {
         this.redact = redact;
         this.old = old;
         this.renderers = renderers;
+    }
+
+    /** Counts each turn in {@code p}. */
+    TurnFolder counting(Progress p) {
+        progress = p;
+        return this;
     }
 
     /** The turns kept from before (the first {@code count} of the old state), unread and unwritten. */
@@ -108,12 +115,14 @@ final class TurnFolder implements AutoCloseable {
         int w = window == null ? -1 : window;
         if (before != null && before.key() == key && before.name().equals(name) && before.window() == w) {
             turns.add(before);
+            progress.turn();
             return;
         }
         if (renderers < 2 || ++rendered <= SERIAL_TURNS) {
             Object[] r = render(n, window, source);
             write(name, (byte[]) r[0], old != null);
             turns.add(new FolderState.Turn(name, key, w, (String) r[1]));
+            progress.turn();
             return;
         }
         if (pool == null) {
@@ -160,10 +169,14 @@ final class TurnFolder implements AutoCloseable {
             if (cause instanceof RuntimeException re) {
                 throw re;
             }
+            if (cause instanceof Error err) {
+                throw err; // out of memory, say: the command's edge says so in one line
+            }
             throw new IOException("cannot render turn " + p.index() + ": " + cause, cause);
         }
         write(p.name(), (byte[]) r[0], old != null);
         turns.set(p.index() - kept, new FolderState.Turn(p.name(), p.key(), p.window(), (String) r[1]));
+        progress.turn();
     }
 
     /** Every turn still rendering, in its place. */
@@ -189,6 +202,10 @@ final class TurnFolder implements AutoCloseable {
             write(name, bytes, old != null);
         }
         turns.add(new FolderState.Turn(name, key, w, TurnMarkdown.indexLine(n, m, redact)));
+        if (m.source() instanceof io.github.termsprawl.store.Source.Line l) {
+            progress.reached(l.offset());
+        }
+        progress.turn();
     }
 
     /** A 64-bit key of some bytes: two CRCs of different polynomials. */
@@ -272,13 +289,18 @@ final class TurnFolder implements AutoCloseable {
 
     /** The folder's {@code .turns}: the kept turns' lines as they were, then the others. */
     private byte[] turnsFile() {
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        IndexText.Exact counted = new IndexText.Exact(-1);
+        turnsTo(counted);
+        IndexText.Exact out = new IndexText.Exact(counted.counted());
+        turnsTo(out);
+        return out.exact();
+    }
+
+    private void turnsTo(java.io.ByteArrayOutputStream out) {
         if (old != null) {
             old.prefix(out, kept);
         }
-        byte[] after = FolderState.turnsBytes(turns);
-        out.write(after, 0, after.length);
-        return out.toByteArray();
+        FolderState.turnsTo(turns, out);
     }
 
     int written() {

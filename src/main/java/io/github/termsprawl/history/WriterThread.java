@@ -20,7 +20,7 @@ final class WriterThread {
     private final BlockingQueue<Object[]> queue = new ArrayBlockingQueue<>(1024);
     private final Semaphore room = new Semaphore(MAX_BYTES);
     private final Thread thread;
-    private volatile IOException failure;
+    private volatile Throwable failure;
     private volatile int written;
 
     WriterThread() {
@@ -67,8 +67,15 @@ final class WriterThread {
     }
 
     private void rethrow() throws IOException {
-        if (failure != null) {
-            throw failure;
+        Throwable f = failure;
+        if (f instanceof IOException io) {
+            throw io;
+        }
+        if (f instanceof Error e) {
+            throw e; // out of memory, say: the command's edge says so in one line
+        }
+        if (f != null) {
+            throw new IOException(f.getMessage(), f);
         }
     }
 
@@ -92,6 +99,8 @@ final class WriterThread {
                 }
             } catch (IOException | RuntimeException e) {
                 failure = e instanceof IOException io ? io : new IOException("cannot write " + file + ": " + e, e);
+            } catch (Error e) {
+                failure = e; // the thread goes on draining, so that the run waiting on it is never stuck
             } finally {
                 room.release(Math.min(bytes.length, MAX_BYTES));
             }

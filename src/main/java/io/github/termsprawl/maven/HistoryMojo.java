@@ -3,6 +3,7 @@ package io.github.termsprawl.maven;
 import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.core.UserErrorException;
 import io.github.termsprawl.history.History;
+import io.github.termsprawl.history.Progress;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -13,10 +14,15 @@ import org.apache.maven.plugins.annotations.Parameter;
 /**
  * Writes every node's whole session as turn files an agent can grep, {@code .termsprawl/history/<nodeId>/}
  * ({@code turn-NNNN-<role>.md} and {@code index.md}), or one node's; an unchanged transcript is not read again.
- * The files: <a href="docs/files.html">The .termsprawl/ folder</a>, "Turn files".
+ * The files: <a href="docs/files.html">The .termsprawl/ folder</a>, "Turn files". A run that takes more than 2 s
+ * logs how far it got every 5 s (the node, the bytes of its transcript read, the turns written). It runs with
+ * Maven's heap ({@code MAVEN_OPTS=-Xmx…}): a session too large for the planted command's heap is written here.
  */
 @Mojo(name = "history", requiresProject = false, threadSafe = true)
 public class HistoryMojo extends AbstractSqliteMojo {
+    /** How often a long run logs how far it got. */
+    static final long PROGRESS_EVERY_MS = 5000;
+
     static final String EXAMPLE = "mvn termsprawl:history -D" + UserProperties.NODE + "=backend";
 
     /** The one node to write; every node with a transcript index entry when not set. */
@@ -63,9 +69,21 @@ public class HistoryMojo extends AbstractSqliteMojo {
         int removed = 0;
         int upToDate = 0;
         int done = 0;
-        try (History history = new History(layout, redacts)) {
+        // a long run says how far it got every few seconds (docs/goals.md, "history"): a few lines, not one a turn
+        Progress.Out log = new Progress.Out() {
+            @Override
+            public void show(String line, boolean done) {
+                if (!done) {
+                    getLog().info("termsprawl: " + line);
+                }
+            }
+        };
+        try (Progress progress = new Progress(log, PROGRESS_EVERY_MS, System::currentTimeMillis).start();
+                History history = new History(layout, redacts).progress(progress)) {
             List<String> nodes = node == null || node.isEmpty() ? history.nodes() : List.of(node);
+            int index = 0;
             for (String id : nodes) {
+                progress.node(id, ++index, nodes.size());
                 History.Result r = history.update(id);
                 switch (r.status()) {
                     case NO_ENTRY:

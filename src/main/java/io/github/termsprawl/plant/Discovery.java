@@ -23,13 +23,25 @@ public final class Discovery {
     public static final String HISTORY = "termsprawl-history";
 
     /**
+     * The heap cap of the commands that read whole sessions (history, ask): with what a JVM needs beside its heap,
+     * about 490 MB resident at most, under their bound of 512 MB (docs/README.md, "Time and memory"). Their plan
+     * of a session holds no text, so a 2.2 GB session's first write needs about 240 MB of it; one too large says
+     * so in one line on stderr.
+     */
+    static final String BIG_HEAP = " -Xmx432m";
+
+    /**
      * The history command may read a whole session, whose plan stays live while it is read: a young generation
      * big enough that most of what a read makes dies young, and an initial heap big enough to hold the plan,
      * so the serial collector neither copies records again and again nor collects the whole heap to grow it
      * (measured on the first write of a 200 MB session: 0.55 s of pauses became 0.23 s; peak resident set
-     * 230 MB). Pages are touched only as they are used: a short run is as small as before.
+     * 230 MB). Pages are touched only as they are used: a short run is as small as before. Capped at
+     * {@link #BIG_HEAP}.
      */
-    static final String HISTORY_JVM_FLAGS = " -Xmn128m -Xms256m";
+    static final String HISTORY_JVM_FLAGS = " -Xmn128m -Xms256m" + BIG_HEAP;
+
+    /** The ask command reads whole sessions too (a plan, then the newest turns that fit); see {@link #BIG_HEAP}. */
+    static final String ASK_JVM_FLAGS = BIG_HEAP;
 
     /**
      * The context command's heap cap, below its bound of 300 MB resident (docs/context.md, "Bounds"): a live
@@ -160,7 +172,7 @@ public final class Discovery {
         launcher(files, launchers, bin, HISTORY, CommandJar.HISTORY_MAIN, historyPurpose, false, HISTORY_JVM_FLAGS);
         String askPurpose = "asks a node's session, or every peer's, a question answered from its whole conversation"
                 + " (--cwd <dir> --self <nodeId> (--node <id> | --peers) \"question\")";
-        launcher(files, launchers, bin, ASK, CommandJar.ASK_MAIN, askPurpose, true, "");
+        launcher(files, launchers, bin, ASK, CommandJar.ASK_MAIN, askPurpose, true, ASK_JVM_FLAGS);
         String touchesPurpose = "prints the files each linked peer changed, newest first (--cwd <dir> --self <nodeId>"
                 + " [--file <path>] [--since <time|duration>] [--json])";
         launcher(files, launchers, bin, TOUCHES, CommandJar.TOUCHES_MAIN, touchesPurpose, false, CONTEXT_JVM_FLAGS);

@@ -37,7 +37,7 @@ class AskCorpusTest {
             for (Path file : files) {
                 TranscriptIndex.Entry entry = new TranscriptIndex.Entry(file, null, null);
                 Store store = loader.storeOf(entry);
-                int windows = store == Store.CLAUDE ? loader.windows(file).size() : 1;
+                int windows = store == Store.CLAUDE ? loader.windowCount(file) : 1;
                 for (int w = store == Store.CLAUDE ? 1 : 0; w <= (store == Store.CLAUDE ? windows : 0); w++) {
                     Conversation c = loader.load(new Target("t", null, entry, w));
                     if (c.messages().isEmpty()) {

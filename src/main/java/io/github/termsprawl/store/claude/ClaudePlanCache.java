@@ -120,20 +120,68 @@ final class ClaudePlanCache {
     }
 
     /**
-     * Makes a record fit to keep: of its tool calls only what a plan and the subagent scan read (a {@code Task}
-     * or {@code Agent} call's prompt, no other argument); with {@code redact}, its texts redacted
-     * ({@link Redactor}), so that the cache holds no secret the transcript had.
+     * What every text of a kept record becomes: a plan needs of a text only whether it is blank (an assistant
+     * message of blank text is no message), and the turn files read each turn again in full (docs/files.md,
+     * "What a folder was made from"). So neither the cache nor a plan in memory holds the session's text.
+     */
+    static final String TEXT = "\u2026";
+
+    /** {@code text} as a plan keeps it: empty when blank, else {@link #TEXT}. */
+    static String light(String text) {
+        return text.isBlank() ? "" : TEXT;
+    }
+
+    /**
+     * Makes a record fit to keep: of its texts only whether each is blank ({@link #TEXT}); of its tool calls only
+     * what a plan and the subagent scan read (a {@code Task} or {@code Agent} call's prompt, no other argument),
+     * redacted with {@code redact} ({@link Redactor}); of its other fields only what the branch rules and the scan
+     * read (a time only for the user and assistant records that can end a branch, a flag only when set, the link
+     * fields only when they name a subagent). The prompt of an inline subagent's first record is kept: the scan
+     * matches it with the call that started it.
      */
     static void keepable(Map<String, Object> record, boolean redact) {
+        Object type = record.get("type");
+        boolean conversation = "user".equals(type) || "assistant".equals(type);
+        if (!conversation) {
+            record.remove("timestamp"); // only a user or assistant record is a branch's end (rule 1)
+        }
+        for (String flag : new String[] {"isSidechain", "isMeta", "isCompactSummary", "isApiErrorMessage"}) {
+            if (record.containsKey(flag) && !Boolean.TRUE.equals(record.get(flag))) {
+                record.remove(flag);
+            }
+        }
+        if (record.containsKey("parentUuid") && record.get("parentUuid") == null) {
+            record.remove("parentUuid");
+        }
+        if (!ClaudeRecord.isBoundary(record)) {
+            record.remove("subtype");
+            record.remove("compactMetadata");
+        }
+        Map<String, Object> data = Json.asObject(record.get("data"));
+        if (data != null && !("agent_progress".equals(data.get("type")) && data.get("agentId") instanceof String)) {
+            record.remove("data");
+            record.remove("parentToolUseID");
+        } else if (data == null) {
+            record.remove("parentToolUseID");
+        }
+        Map<String, Object> result = Json.asObject(record.get("toolUseResult"));
+        if (record.containsKey("toolUseResult") && (result == null || !(result.get("agentId") instanceof String))) {
+            record.remove("toolUseResult");
+        }
         Map<String, Object> message = Json.asObject(record.get("message"));
-        if (redact) {
-            Map<String, Object> attachment = Json.asObject(record.get("attachment"));
-            if (attachment != null && attachment.get("prompt") instanceof String prompt) {
-                attachment.put("prompt", Redactor.redact(prompt));
-            }
-            if (message != null && message.get("content") instanceof String text) {
-                message.put("content", Redactor.redact(text));
-            }
+        boolean inlineRoot = Boolean.TRUE.equals(record.get("isSidechain"))
+                && "user".equals(type)
+                && !(record.get("parentUuid") instanceof String)
+                && !(record.get("agentId") instanceof String);
+        Map<String, Object> attachment = Json.asObject(record.get("attachment"));
+        if (attachment != null && attachment.get("prompt") instanceof String prompt) {
+            attachment.put("prompt", light(prompt));
+        }
+        if (message != null && !"<synthetic>".equals(message.get("model"))) {
+            message.remove("model");
+        }
+        if (message != null && message.get("content") instanceof String text) {
+            message.put("content", inlineRoot ? (redact ? Redactor.redact(text) : text) : light(text));
         }
         if (message == null || !(message.get("content") instanceof List<?> parts)) {
             return;
@@ -143,8 +191,11 @@ final class ClaudePlanCache {
             if (p == null) {
                 continue;
             }
-            if (redact && p.get("text") instanceof String text) {
-                p.put("text", Redactor.redact(text));
+            if (p.get("text") instanceof String text) {
+                p.put("text", inlineRoot ? (redact ? Redactor.redact(text) : text) : light(text));
+            }
+            if (p.get("is_error") != null && !Boolean.TRUE.equals(p.get("is_error"))) {
+                p.remove("is_error");
             }
             if (!p.containsKey("input")) {
                 continue;
@@ -169,9 +220,19 @@ final class ClaudePlanCache {
 
         private final FileChannel channel;
         private final CompactJsonBytes pending = new CompactJsonBytes();
+        private final CompactJsonBytes scratch = new CompactJsonBytes();
+        /** What was appended, for a cache kept nowhere. */
+        private long discarded;
 
-        /** On a cache in a folder its caller checked ({@code AtomicFiles.confinedFolder}). */
+        /**
+         * On a cache in a folder its caller checked ({@code AtomicFiles.confinedFolder}); with {@code cache} null,
+         * on no file: what is appended is dropped (a plan made once, as ask makes it).
+         */
         Appender(Path cache, long from) throws IOException {
+            if (cache == null) {
+                channel = null;
+                return;
+            }
             FileChannel c = AtomicFiles.appendChannel(cache, from);
             if (c == null) {
                 throw new IOException(cache + " changed while it was read: run again");
@@ -193,7 +254,19 @@ final class ClaudePlanCache {
             }
         }
 
+        /** Keeps a record given as a tree. */
+        void append(long offset, long line, Map<String, Object> record) throws IOException {
+            scratch.clear();
+            scratch.value(record);
+            append(offset, line, scratch.bytes(), 0, scratch.size());
+        }
+
         private void flush() throws IOException {
+            if (channel == null) {
+                discarded += pending.size();
+                pending.clear();
+                return;
+            }
             ByteBuffer bytes = ByteBuffer.wrap(pending.bytes(), 0, pending.size());
             while (bytes.hasRemaining()) {
                 channel.write(bytes);
@@ -204,12 +277,14 @@ final class ClaudePlanCache {
         /** The size of the cache with everything appended. */
         long size() throws IOException {
             flush();
-            return channel.position();
+            return channel == null ? discarded : channel.position();
         }
 
         @Override
         public void close() throws IOException {
-            channel.close();
+            if (channel != null) {
+                channel.close();
+            }
         }
 
         private static byte[] ascii(String text) {

@@ -250,6 +250,11 @@ public final class ClaudeSession implements SessionReader {
         return plan(file, cache, end, subagents);
     }
 
+    /** Bytes of transcript lines the plans of this JVM have read so far: what a long run shows as its progress. */
+    public static long planBytesRead() {
+        return ClaudePlanReader.BYTES_READ.get();
+    }
+
     /** A read of this many bytes or more is cut in two (parsed on two threads). */
     static final long SPLIT_BYTES = 16L << 20;
 

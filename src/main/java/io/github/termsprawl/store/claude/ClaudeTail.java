@@ -20,7 +20,7 @@ import java.util.Set;
  * alone: the plan's messages before a cut stand, and only the records that hang below the cut are planned again
  * with the new ones. The cut is a user record on the live branch of the last window; the records below it (its
  * tail) are kept whole. Of the rest only what tells whether new lines reach past the cut is kept: hashes of the
- * window's uuids, of the message ids outside the tail, of the tool ids before the cut, the calls before the cut
+ * window's uuids (and of the parents its records name, and of the records a plan folded, ClaudePlanReader), of the message ids outside the tail, of the tool ids before the cut, the calls before the cut
  * that only the tail answers, and the time of the latest leaf outside the tail.
  *
  * <p>New lines are planned alone only when each record hangs below the cut with a new uuid and a message id of
@@ -135,7 +135,21 @@ final class ClaudeTail {
      * class comment).
      */
     static ClaudeTail of(Window w, PlanCacheKey key, ClaudeSubagents.Scan scan) {
-        return of(w, key, scan, Inherited.NONE);
+        return of(w, key, scan, new int[0]);
+    }
+
+    /**
+     * {@link #of(Window, PlanCacheKey, ClaudeSubagents.Scan)} of a plan that folded records ({@link ClaudePlanReader}):
+     * {@code folded} their uuids' hashes (sorted), which a record written again must not have either.
+     */
+    static ClaudeTail of(Window w, PlanCacheKey key, ClaudeSubagents.Scan scan, int[] folded) {
+        return of(
+                w,
+                key,
+                scan,
+                folded.length == 0
+                        ? Inherited.NONE
+                        : new Inherited(folded, new int[0], new int[0], new int[0], Set.of(), null));
     }
 
     /** The cache a tail is made for: its size, and the transcript's offset and line count it reaches. */
@@ -219,6 +233,10 @@ final class ClaudeTail {
         IntSet uuids = new IntSet(before.uuids());
         for (ClaudeRecord r : branch.records().values()) {
             uuids.add(r.uuid.hashCode());
+            if (r.parent != null) {
+                // a parent missing from the window: a new record with its uuid would join what hangs off it
+                uuids.add(r.parent.hashCode());
+            }
             String id = r.messageId();
             if (below.contains(r.uuid)) {
                 tail.add(r);
@@ -310,6 +328,11 @@ final class ClaudeTail {
      * {@code key} is null (the added lines are not all in the cache) or no cut holds.
      */
     Extension extend(List<ClaudeRecord> added, String file, PlanCacheKey key, ClaudeSubagents.Scan scan) {
+        return extend(added, file, key, scan, new int[0]);
+    }
+
+    /** {@link #extend(List, String, PlanCacheKey, ClaudeSubagents.Scan)}, {@code folded} the uuids the new lines folded. */
+    Extension extend(List<ClaudeRecord> added, String file, PlanCacheKey key, ClaudeSubagents.Scan scan, int[] folded) {
         Set<String> known = new HashSet<>();
         for (ClaudeRecord r : records) {
             known.add(r.uuid);
@@ -368,12 +391,23 @@ final class ClaudeTail {
                         new Window(this.window, stable, Long.MIN_VALUE, branch, built, mode),
                         key,
                         scan,
-                        new Inherited(uuids, outsideIds, answered, synthesized, needed, other));
+                        new Inherited(union(uuids, folded), outsideIds, answered, synthesized, needed, other));
         return new Extension(built, next);
     }
 
     private static Instant timeOf(ClaudeRecord r) {
         return r.time != null ? r.time : Instant.MIN;
+    }
+
+    private static int[] union(int[] a, int[] b) {
+        if (b.length == 0) {
+            return a;
+        }
+        IntSet all = new IntSet(a);
+        for (int v : b) {
+            all.add(v);
+        }
+        return all.sorted();
     }
 
     static boolean contains(int[] sorted, int value) {

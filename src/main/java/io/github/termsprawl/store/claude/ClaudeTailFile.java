@@ -142,7 +142,13 @@ final class ClaudeTailFile {
         state.put("needed", new ArrayList<Object>(t.needed));
         line(out, -1, -1, state); // first: what is no record of the tail
         for (ClaudeRecord r : t.records) {
-            line(out, r.offset, r.line, r.record);
+            Map<String, Object> record = r.record;
+            if (r.time != null && !(record.get("timestamp") instanceof String)) {
+                // a plan keeps a user record's time in the record only (ClaudePlanReader): written back here
+                record = new LinkedHashMap<>(record);
+                record.put("timestamp", r.time.toString());
+            }
+            line(out, r.offset, r.line, record);
         }
         byte[] header = (MAGIC + "\n" + t.key.planBytes() + " " + t.key.offset() + " " + t.key.lines() + " "
                         + (t.key.redact() ? 1 : 0) + " "

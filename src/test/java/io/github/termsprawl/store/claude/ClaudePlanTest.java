@@ -86,14 +86,41 @@ class ClaudePlanTest {
     @org.junit.jupiter.api.io.TempDir
     Path dir;
 
-    /** The prose of a plan, its windows and its lines: what a turn file's key is made of. */
+    /**
+     * A plan as a turn file's key is made of it: each message's window, role, flags, id, lines and blocks (their kinds,
+     * ids, and whether a text is blank: a plan keeps no text, ClaudePlanCache.keepable).
+     */
     static List<String> describe(List<ClaudeSession.Planned> plan) {
         List<String> out = new ArrayList<>();
         for (ClaudeSession.Planned p : plan) {
-            out.add(p.window() + " " + p.prose() + " " + java.util.Arrays.toString(p.offsets()) + " "
+            Message m = p.prose();
+            StringBuilder blocks = new StringBuilder();
+            for (Block b : m.blocks()) {
+                blocks.append(' ').append(kind(b));
+            }
+            out.add(p.window() + " " + m.role() + " " + new java.util.TreeSet<>(m.flags()) + " " + m.id() + " "
+                    + m.source() + " [" + blocks + " ] " + java.util.Arrays.toString(p.offsets()) + " "
                     + java.util.Arrays.toString(p.lines()));
         }
         return out;
+    }
+
+    private static String kind(Block b) {
+        if (b instanceof Block.Text t) {
+            return t.text().isBlank() ? "blank" : "text";
+        }
+        if (b instanceof Block.ToolCall c) {
+            return "call:" + c.id() + ":" + c.name();
+        }
+        if (b instanceof Block.ToolResult r) {
+            return "result:" + r.callId() + ":" + r.error()
+                    + (r.content().equals(ClaudeMessages.INTERRUPTED) ? ":interrupted" : "");
+        }
+        if (b instanceof Block.Attachment a) {
+            return "attachment:" + a.kind() + ":"
+                    + (a.text() == null ? "none" : a.text().isBlank() ? "blank" : "text");
+        }
+        return b.getClass().getSimpleName();
     }
 
     @Test
@@ -148,7 +175,7 @@ class ClaudePlanTest {
     }
 
     @Test
-    void aRedactedCacheKeepsNoSecretAndPlansTheSameTurns() throws IOException {
+    void aCacheKeepsNoTextAndARedactedOneNoSecret() throws IOException {
         String key = "ghp_aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5";
         Path file = Files.writeString(
                 dir.resolve("s.jsonl"),
@@ -164,8 +191,9 @@ class ClaudePlanTest {
         ClaudeSession.Plan plan =
                 session.plan(file, new ClaudeSession.PlanCache(cache, 0, 0, 0, true), Files.size(file), true);
         assertTrue(!Files.readString(cache).contains(key), Files.readString(cache));
-        assertEquals(
-                "token [redacted:github-token]", plan.messages().get(0).prose().text());
+        // a plan keeps of a text only whether it is blank; the subagent call's prompt it keeps, redacted
+        assertEquals(ClaudePlanCache.TEXT, plan.messages().get(0).prose().text());
+        assertTrue(Files.readString(cache).contains("use [redacted:github-token]"), Files.readString(cache));
         List<ClaudeSession.Planned> fresh = session.plan(file);
         assertEquals(fresh.size(), plan.messages().size());
         for (int i = 0; i < fresh.size(); i++) {

@@ -1,0 +1,43 @@
+// Writes the Claude Code sessions of the memory bounds (bench/bounds.sh), deterministic.
+// Usage: node gen-bounds.mjs OUT.jsonl KIND N
+//   tiny N      N tiny records: a prompt and a reply, one after the other, each a few words
+//   progress N  a prompt, N progress records (a hook's), then the reply: two real turns
+// Every record hangs off the one before, as Claude Code writes them.
+import { openSync, writeSync, closeSync } from "node:fs";
+
+const [out, kind, nArg] = process.argv.slice(2);
+const n = Number(nArg);
+if (!out || !["tiny", "progress"].includes(kind) || !(n > 0)) {
+  process.stderr.write("usage: node gen-bounds.mjs OUT.jsonl tiny|progress N\n");
+  process.exit(2);
+}
+const session = "5c0375b4-57a5-4f26-b12d-d022ee4e51b7";
+let k = 0;
+let parent = null;
+const uuid = () => `00000000-0000-4000-8000-${String(++k).padStart(12, "0")}`;
+const stamp = () => new Date(Date.UTC(2026, 0, 1) + k * 10).toISOString();
+const fd = openSync(out, "w");
+let buf = [];
+let size = 0;
+const emit = (r) => {
+  const id = uuid();
+  const line = JSON.stringify({ parentUuid: parent, isSidechain: false, sessionId: session, ...r, uuid: id, timestamp: stamp() }) + "\n";
+  parent = id;
+  buf.push(line);
+  size += line.length;
+  if (size > 1 << 20) flush();
+};
+const flush = () => { writeSync(fd, buf.join("")); buf = []; size = 0; };
+const user = (text) => emit({ type: "user", message: { role: "user", content: text } });
+const assistant = (text) => emit({ type: "assistant", message: { id: `msg_${k + 1}`, role: "assistant", model: "claude-sonnet-4-5", content: [{ type: "text", text }] } });
+if (kind === "tiny") {
+  for (let i = 0; i < n; i++) (i % 2 === 0 ? user : assistant)(`turn ${i}`);
+} else {
+  user("Run the build and tell me what failed.");
+  for (let i = 0; i < n; i++) {
+    emit({ type: "progress", data: { type: "hook_progress", hookEvent: "PostToolUse", hookName: "PostToolUse:Bash", command: "true" }, parentToolUseID: "toolu_1", toolUseID: "toolu_1" });
+  }
+  assistant("The build failed in the test phase: two tests of the parser.");
+}
+flush();
+closeSync(fd);
