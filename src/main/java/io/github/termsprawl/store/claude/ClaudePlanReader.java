@@ -45,6 +45,9 @@ final class ClaudePlanReader {
     /** Bytes of transcript lines parsed by the plans of this JVM, for a caller that shows progress. */
     static final AtomicLong BYTES_READ = new AtomicLong();
 
+    /** The most bytes of lines a block of a big read holds. */
+    private static final long BLOCK_BYTES = 1L << 20;
+
     /** How many parsed blocks a reader thread may hold before the merge takes them. */
     private static final int BLOCKS_AHEAD = 2;
 
@@ -277,8 +280,14 @@ final class ClaudePlanReader {
             }
             return reached;
         }
-        long blockSize = Math.max(1, splitBytes / 2);
-        int blocks = (int) Math.max(1, (size - offset + blockSize - 1) / blockSize);
+        // blocks of at most 1 MiB: a thread holds a few blocks of parsed lines, and a MiB of tiny records is some
+        // ten thousand of them
+        long blockSize = Math.max(1, Math.min(BLOCK_BYTES, splitBytes / 2));
+        long count = Math.max(1, (size - offset + blockSize - 1) / blockSize);
+        if (count > Integer.MAX_VALUE) {
+            throw new IOException(file + " is too large to read in blocks of " + blockSize + " bytes");
+        }
+        int blocks = (int) count;
         List<BlockingQueue<Block>> queues = new ArrayList<>();
         List<Thread> workers = new ArrayList<>();
         for (int w = 0; w < threads; w++) {

@@ -1,0 +1,82 @@
+#!/bin/sh
+# Benchmark of the memory bounds (issue 23): what the planted termsprawl-history (a first write) and
+# termsprawl-ask --dry-run take of sessions built to be large in every way, under the heap cap the
+# launchers give them, as a Markdown table: wall time, peak RSS, CPU, what the plan cache came to and
+# the first stderr line (a run out of its heap says so in one line).
+#
+#   bench/bounds.sh                all cases, one run each (they are long)
+#   SKIP_BIG=1 bench/bounds.sh     without the 2.2 GB session
+#   SHARED=dir bench/bounds.sh     where the shared folder is (default ../shared)
+#
+# Sessions (under target/bench-bounds, about 3.5 GB of disk; deleted with the folder):
+#   a 2.2 GB Claude Code session of the shared generator (bench/gen-transcript.mjs; needs node);
+#   1 M progress records between two turns; 1 M tiny records, one in ten a turn; 1 M tiny turns
+#   (bench/gen-bounds.mjs, this repository's; needs node).
+set -eu
+cd "$(dirname "$0")/.."
+root=$(pwd)
+shared=${SHARED:-$root/../shared}
+work=$root/target/bench-bounds
+gen="$shared/bench/gen-transcript.mjs"
+note() { echo "bench: $*" >&2; }
+command -v node >/dev/null 2>&1 || { note "needs node (the generators)"; exit 1; }
+
+note "compiling (incremental) and reading the test classpath"
+./mvnw -q -o -B test-compile
+./mvnw -q -o -B dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$root/target/bench-classpath.txt" >/dev/null
+cp="$root/target/classes:$root/target/test-classes:$(cat "$root/target/bench-classpath.txt")"
+mkdir -p "$work"
+fixture() { # fixture FILE CMD...: make FILE once, reuse it on later runs
+  f=$1; shift
+  [ -s "$f" ] || { note "generating $f"; "$@"; }
+}
+[ -n "${SKIP_BIG:-}" ] || [ ! -f "$gen" ] || fixture "$work/big.jsonl" node "$gen" "$work/big.jsonl" 2200 5
+fixture "$work/progress.jsonl" node bench/gen-bounds.mjs "$work/progress.jsonl" progress 1000000
+fixture "$work/mixed.jsonl" node bench/gen-bounds.mjs "$work/mixed.jsonl" mixed 1000000
+fixture "$work/tiny.jsonl" node bench/gen-bounds.mjs "$work/tiny.jsonl" tiny 1000000
+
+# once: a project with the commands planted from this checkout's classes (the launchers' own flags)
+p=$work/project
+[ -f "$p/.termsprawl/bin/termsprawl.jar" ] || {
+  mkdir -p "$p/.termsprawl/transcripts"
+  java -cp "$cp" io.github.termsprawl.plant.PlantForBench "$p"
+}
+# run NAME CMD...: once, after a sync; prints wall, peak RSS, CPU and the first line of stderr
+run() {
+  name=$1; shift
+  sync
+  python3 - "$@" <<'PY'
+import os, subprocess, sys, time
+start = time.perf_counter()
+p = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
+err = p.stderr.read().decode("utf-8", "replace")
+_, status, usage = os.wait4(p.pid, 0)
+wall = time.perf_counter() - start
+first = next((l for l in err.splitlines() if l.strip()), "")
+print("%.2f s | %.0f MB | %.2f s | %s" % (wall, usage.ru_maxrss / 1024.0, usage.ru_utime + usage.ru_stime,
+      ("`" + first[:110] + ("…" if len(first) > 110 else "") + "`") if first else "—"))
+PY
+}
+echo
+echo "memory bounds, one run each; $(date -u +%Y-%m-%d), $(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg), $(java -version 2>&1 | head -1)"
+echo
+echo "| case | session | wall | peak RSS | CPU | plan cache | stderr |"
+echo "|---|---|---|---|---|---|---|"
+for case in big progress mixed tiny; do
+  f=$work/$case.jsonl
+  [ -f "$f" ] || continue
+  size=$(du -m "$f" | cut -f1)
+  printf '{"version": 1, "path": "%s"}\n' "$f" > "$p/.termsprawl/transcripts/n.json"
+  # a first write: the last run's files moved aside, not deleted (ext4 is slow to hand out inodes just freed)
+  for d in history history-state; do
+    [ ! -d "$p/.termsprawl/$d" ] || { mkdir -p "$work/aside" && mv "$p/.termsprawl/$d" "$(mktemp -d "$work/aside/h.XXXXXX")"; }
+  done
+  line=$(run "$case" "$p/.termsprawl/bin/termsprawl-history" --cwd "$p")
+  plan=$(du -ck "$p/.termsprawl/history-state/n/.plan" "$p/.termsprawl/history-state/n/.plan-tail" 2>/dev/null | tail -1 | cut -f1)
+  wall=${line%% |*}; rest=${line#* | }
+  echo "| history, first write | $case, $size MB | $wall | ${rest%% | *} | $(echo "$rest" | cut -d'|' -f2 | tr -d ' ') | $((${plan:-0} / 1024)) MB | ${rest##* | } |"
+  line=$(run "$case" "$p/.termsprawl/bin/termsprawl-ask" --cwd "$p" --self me --node n --dry-run "What failed?")
+  wall=${line%% |*}; rest=${line#* | }
+  echo "| ask --dry-run | $case, $size MB | $wall | ${rest%% | *} | $(echo "$rest" | cut -d'|' -f2 | tr -d ' ') | — | ${rest##* | } |"
+done
+rm -rf "$work/aside"
