@@ -88,7 +88,8 @@ echo "|---|---|---|---|---|"
 # the last run's files are moved aside, not deleted: ext4 is slow to hand out inodes just freed (it
 # scans for them), which a first write on a real machine does not meet; they are deleted at the end
 mkdir -p "$work/aside"
-turns=$(BEFORE_EACH="[ ! -d '$work/first/.termsprawl/history' ] || mv '$work/first/.termsprawl/history' \"\$(mktemp -d '$work/aside/h.XXXXXX')\"" \
+# the folder's state goes too (.termsprawl/history-state/): with it, the run is one with nothing new
+turns=$(BEFORE_EACH="for d in history history-state; do [ ! -d '$work/first/.termsprawl/'\$d ] || mv '$work/first/.termsprawl/'\$d \"\$(mktemp -d '$work/aside/h.XXXXXX')\"; done" \
   measure "first write, 200 MB Claude Code session" "$work/first")
 echo "$turns $(find "$work/first/.termsprawl/history" -name 'turn-*.md' | wc -l) turn files + index |"
 echo "$(measure "nothing new, 40 nodes (60 MB of sessions)" "$work/forty") 0 |"

@@ -133,6 +133,17 @@ public final class Ask implements AutoCloseable {
             return new Result(target, null, null, null, "Interrupted.");
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
+            if (cause instanceof OutOfMemoryError) {
+                return new Result(
+                        target,
+                        null,
+                        null,
+                        null,
+                        "out of memory (" + cause.getMessage() + ", a heap of "
+                                + (Runtime.getRuntime().maxMemory() >> 20)
+                                + " MB): the session is too large for this heap;"
+                                + " give the JVM more (the ask goal, with MAVEN_OPTS=-Xmx2g)");
+            }
             return new Result(target, null, null, null, "Failed: " + cause); // a bug: say what, never a trace
         }
     }

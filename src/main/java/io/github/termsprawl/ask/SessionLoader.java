@@ -15,8 +15,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Reads a target's conversation from the session model, numbered as the turn files are (docs/files.md, "Turn files"): for
@@ -30,7 +28,6 @@ final class SessionLoader {
     private final TranscriptReaders readers;
     private final long maxTokens;
     private final boolean redact;
-    private final Map<Path, List<ClaudeSession.Planned>> plans = new ConcurrentHashMap<>();
 
     /** A loader that reads each conversation whole. */
     SessionLoader(TranscriptReaders readers) {
@@ -48,19 +45,34 @@ final class SessionLoader {
         return readers.storeOf(entry);
     }
 
-    /** The plan of a Claude Code transcript's windows, oldest first (no text: each message read again in full). */
+    /**
+     * The plan of a Claude Code transcript's windows, oldest first (no text: each message read again in full). The
+     * last one made is kept (a session's windows are asked one after the other), no more: a plan of a long session
+     * is tens of MB.
+     */
     List<ClaudeSession.Planned> plan(Path file) {
-        return plans.computeIfAbsent(file, f -> {
-            try {
-                long size = Files.size(f);
-                return new ClaudeSession()
-                        .plan(f, new ClaudeSession.PlanCache(null, 0, 0, 0, false), size, false)
-                        .messages();
-            } catch (IOException e) {
-                return List.of();
+        synchronized (this) {
+            if (file.equals(lastFile)) {
+                return lastPlan;
             }
-        });
+        }
+        List<ClaudeSession.Planned> plan;
+        try {
+            plan = new ClaudeSession()
+                    .plan(file, new ClaudeSession.PlanCache(null, 0, 0, 0, false), Files.size(file), false)
+                    .messages();
+        } catch (IOException e) {
+            plan = List.of();
+        }
+        synchronized (this) {
+            lastFile = file;
+            lastPlan = plan;
+        }
+        return plan;
     }
+
+    private Path lastFile;
+    private List<ClaudeSession.Planned> lastPlan;
 
     /** How many compaction windows a Claude Code transcript has, up to its last with a message. */
     int windowCount(Path file) {

@@ -24,11 +24,11 @@ public final class Discovery {
 
     /**
      * The heap cap of the commands that read whole sessions (history, ask): with what a JVM needs beside its heap,
-     * about 490 MB resident at most, under their bound of 512 MB (docs/README.md, "Time and memory"). Their plan
+     * about 470 MB resident at most, under their bound of 512 MB (docs/README.md, "Time and memory"). Their plan
      * of a session holds no text, so a 2.2 GB session's first write needs about 240 MB of it; one too large says
      * so in one line on stderr.
      */
-    static final String BIG_HEAP = " -Xmx432m";
+    static final String BIG_HEAP = " -Xmx400m";
 
     /**
      * The history command may read a whole session, whose plan stays live while it is read: a young generation

@@ -87,12 +87,12 @@ class DiscoveryTest {
         assertTrue(Files.readString(p(".termsprawl/bin/termsprawl-context.cmd")).contains("\r\n"));
         // the history command reads whole sessions: a small first heap keeps its resident set down
         assertTrue(Files.readString(p(".termsprawl/bin/termsprawl-history"))
-                .contains(" -Xmn128m -Xms256m -Xmx432m -XX:ErrorFile="));
+                .contains(" -Xmn128m -Xms256m -Xmx400m -XX:ErrorFile="));
         assertTrue(Files.readString(p(".termsprawl/bin/termsprawl-history.cmd"))
-                .contains(" -Xmn128m -Xms256m -Xmx432m -cp "));
+                .contains(" -Xmn128m -Xms256m -Xmx400m -cp "));
         assertFalse(Files.readString(p(".termsprawl/bin/termsprawl-context")).contains("-Xms"));
         // the commands that read whole sessions have a heap cap under their bound (docs/README.md)
-        assertTrue(Files.readString(p(".termsprawl/bin/termsprawl-ask")).contains(" -Xmx432m -XX:ErrorFile="));
+        assertTrue(Files.readString(p(".termsprawl/bin/termsprawl-ask")).contains(" -Xmx400m -XX:ErrorFile="));
         assertFalse(Files.exists(p("AGENTS.md")), "never the root AGENTS.md");
         assertFalse(
                 Files.exists(p(".claude/settings.local.json")),

@@ -547,6 +547,8 @@ final class ClaudePlanReader {
                 }
                 return;
             }
+            // a cache an earlier version wrote kept texts: held as a plan holds them now, as marks
+            ClaudePlanCache.keepable(record, false);
             String uuid = record.get("uuid") instanceof String u ? u : null;
             if (uuid != null) {
                 String parent = record.get("parentUuid") instanceof String p ? p : null;

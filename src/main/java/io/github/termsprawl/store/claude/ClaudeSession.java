@@ -209,8 +209,8 @@ public final class ClaudeSession implements SessionReader {
     /**
      * A file that keeps the records of a transcript's first lines between reads ({@code bytes} of it hold the
      * records of the transcript's lines before {@code offset}, which are {@code lines} lines); {@code bytes} 0:
-     * nothing kept yet. With {@code redact} its texts are redacted ({@link Redactor}), and so are the texts
-     * of the plans made with it.
+     * nothing kept yet; {@code file} null: kept nowhere (a plan made once, as ask makes one). With {@code redact} the
+     * prompts it keeps are redacted ({@link Redactor}); it keeps no other text.
      */
     public record PlanCache(Path file, long bytes, long offset, long lines, boolean redact) {}
 
@@ -232,7 +232,8 @@ public final class ClaudeSession implements SessionReader {
     /**
      * {@link #plan(Path)} (and, with {@code subagents}, {@link ClaudeSubagents#of}) of a file that only grows,
      * reading only its lines past {@code cache.offset()}: the records of the lines before come from the cache. The
-     * plan's texts are redacted when the cache's are.
+     * plan keeps no text: of each, only whether it is blank (its messages' texts are a mark; {@link #full} reads
+     * them).
      * The records of lines that end before {@code end} are added to the cache; a cache that does not read is
      * started again from the file's first line. The caller makes sure the bytes before {@code cache.offset()}
      * are those the cache was made from.
@@ -255,7 +256,7 @@ public final class ClaudeSession implements SessionReader {
         return ClaudePlanReader.BYTES_READ.get();
     }
 
-    /** A read of this many bytes or more is cut in two (parsed on two threads). */
+    /** A read of this many bytes or more is parsed in blocks, on two threads (ClaudePlanReader). */
     static final long SPLIT_BYTES = 16L << 20;
 
     private List<Planned> plan(List<ClaudeRecord> all, Path file) {
