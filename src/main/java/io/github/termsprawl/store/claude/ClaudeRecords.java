@@ -468,7 +468,8 @@ final class ClaudeRecords {
                     if (r == null || pool.find(r.uuid) != uuid[i]) {
                         return null;
                     }
-                    out[k] = r;
+                    // as the plan held it: a user record's time on the record only (the tail writes it back)
+                    out[k] = (bits[i] & NO_PROSE_TIME) != 0 ? r.timeApart() : r;
                 }
             } catch (IOException | RuntimeException e) {
                 return null;
