@@ -414,8 +414,8 @@ final class TurnFolder implements AutoCloseable {
      * index line (UTF-8, as {@code .turns} and {@code index.md} write them), not an object and two strings each — a
      * first write of a million turns holds about 80 MB of them, not 170.
      */
-    private static final class Turns {
-        private static final int BLOCK = 1 << 20;
+    static final class Turns {
+        private static final int BLOCK = 1 << 16;
 
         private int size;
         private long[] keys = new long[16];
@@ -491,7 +491,16 @@ final class TurnFolder implements AutoCloseable {
             return windows[i];
         }
 
-        /** The name's bytes: {@code [0]} where they start in {@code [1]}'s block, {@code [2]} how many. */
+        /** What the turns hold, in bytes: their arrays and blocks as allocated. */
+        long bytes() {
+            long n = 8L * keys.length + 4L * (windows.length + at.length) + 4L * blocks.length;
+            for (byte[] b : blocks) {
+                n += b == null ? 0 : b.length;
+            }
+            return n;
+        }
+
+        /** Where field {@code which} (0 the name, 1 the index line) of turn {@code i} is: {@code out} its start, block and length. */
         private int field(int i, int which, int[] out) {
             int pos = at[i] % BLOCK;
             byte[] b = blocks[at[i] / BLOCK];

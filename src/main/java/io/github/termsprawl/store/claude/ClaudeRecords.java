@@ -423,6 +423,43 @@ final class ClaudeRecords {
         names.clear();
     }
 
+    /**
+     * What these records hold, in bytes: their columns as allocated, the pool, and the shapes they name (each
+     * distinct one counted once, at {@link #SHAPE_BYTES} and 32 bytes a block); the objects of records given as
+     * objects (a view's, a tail's) are not counted.
+     */
+    long bytes() {
+        long n = 4L * (uuid.length + parent.length + nanos.length)
+                + (messageId == null ? 0 : 4L * messageId.length)
+                + bits.length
+                + 8L * (offset.length + line.length + seconds.length)
+                + (at == null ? 0 : 8L * at.length)
+                + 4L * shape.length
+                + (objects == null ? 0 : 4L * objects.length)
+                + (messages == null ? 0 : 4L * messages.length);
+        java.util.Set<Shape> distinct = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (int i = 0; i < size; i++) {
+            if (shape[i] != null && distinct.add(shape[i])) {
+                n += SHAPE_BYTES + 32L * shape[i].blocks().size();
+            }
+        }
+        return n + pool.bytes();
+    }
+
+    /** A shape and its list, as {@link #bytes} counts them. */
+    static final int SHAPE_BYTES = 64;
+
+    /** How many distinct shapes the records name: messages that say the same share one. */
+    int shapes() {
+        java.util.Set<Shape> distinct = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (int i = 0; i < size; i++) {
+            if (shape[i] != null) {
+                distinct.add(shape[i]);
+            }
+        }
+        return distinct.size();
+    }
+
     // ---- records as objects ----
 
     /**
@@ -486,7 +523,7 @@ final class ClaudeRecords {
      * exactly when they are equal). Its hash is the string's {@link String#hashCode}.
      */
     static final class Pool {
-        private static final int CHUNK = 1 << 20;
+        private static final int CHUNK = 1 << 16;
         private static final byte UUID = (byte) 0xff;
         private static final byte WIDE = (byte) 0xfe;
 
@@ -505,6 +542,15 @@ final class ClaudeRecords {
 
         int size() {
             return size;
+        }
+
+        /** What the pool holds, in bytes: its blocks, and its tables as allocated. */
+        long bytes() {
+            long n = 4L * (start.length + hash.length + slots.length) + scratch.length;
+            for (byte[] c : chunks) {
+                n += c == null ? 0 : c.length;
+            }
+            return n;
         }
 
         /** The id of {@code s}, given one when it had none. */
