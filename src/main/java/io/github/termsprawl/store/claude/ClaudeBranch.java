@@ -102,7 +102,7 @@ final class ClaudeBranch {
     private final ClaudeRecords s;
     private final Scope scope;
     /** Uuid id to entry. */
-    private final IntMap slot = new IntMap();
+    private final IdMap slot;
     /** Each entry's record (the last written with its uuid). */
     private int[] rec = new int[16];
 
@@ -110,9 +110,10 @@ final class ClaudeBranch {
     /** Parents changed by the preserved-segment relink, by uuid id; every other record keeps the one it has. */
     private final IntMap relinked = new IntMap();
 
-    private ClaudeBranch(ClaudeRecords s, Scope scope) {
+    private ClaudeBranch(ClaudeRecords s, Scope scope, int records) {
         this.s = s;
         this.scope = scope;
+        this.slot = new IdMap(records, s.pool.size());
     }
 
     /**
@@ -123,7 +124,7 @@ final class ClaudeBranch {
         if (scope == MAIN && onlySidechains(records, from, to)) {
             scope = OWN; // a subagent's transcript by another name: its records are all it has
         }
-        ClaudeBranch branch = new ClaudeBranch(records, scope);
+        ClaudeBranch branch = new ClaudeBranch(records, scope, to - from);
         String[] seg = to > from && records.isBoundary(from) ? records.segment(from) : null;
         int[] preserved = seg == null ? new int[0] : preserved(records, from, scope, seg[0], seg[1]);
         for (int r : preserved) {
@@ -176,7 +177,7 @@ final class ClaudeBranch {
         if (h < 0 || t < 0) {
             return new int[0];
         }
-        IntMap before = new IntMap(); // uuid id to its last record before the boundary
+        IdMap before = new IdMap(from, s.pool.size()); // uuid id to its last record before the boundary
         long step = 0;
         for (int i = 0; i < from; i++) {
             Deadline.checkEvery(step++);
@@ -185,7 +186,7 @@ final class ClaudeBranch {
             }
         }
         IntList segment = new IntList();
-        IntMap seen = new IntMap();
+        IdMap seen = new IdMap(0, s.pool.size());
         for (int r = before.get(t); r >= 0 && seen.get(s.uuid(r)) < 0; ) {
             seen.put(s.uuid(r), 0);
             segment.add(r);
@@ -330,7 +331,7 @@ final class ClaudeBranch {
      * result hanging off any of them, is put back right after the message's last line on the branch.
      */
     private int[] recoverParallelResults(int[] chain) {
-        IntMap lastOnChain = new IntMap(); // message id to its last entry on the chain
+        IdMap lastOnChain = new IdMap(chain.length, s.pool.size()); // message id to its last entry on the chain
         for (int k : chain) {
             int id = s.messageId(rec[k]);
             if (id >= 0) {
@@ -344,25 +345,35 @@ final class ClaudeBranch {
         for (int k : chain) {
             seen.set(k);
         }
-        // each message's lines, and the results off each uuid, in entry order: lists as groups of one array
-        IntMap lineGroup = new IntMap();
-        IntMap resultGroup = new IntMap();
-        IntList lineKeys = new IntList();
-        IntList resultKeys = new IntList();
+        // each message's lines, and the results off each uuid, in entry order: groups of one flat array each
+        IdMap lineGroup = new IdMap(n, s.pool.size());
+        IdMap resultGroup = new IdMap(n, s.pool.size());
         int[] lineOf = new int[n];
         int[] resultOf = new int[n];
-        Arrays.fill(lineOf, -1);
-        Arrays.fill(resultOf, -1);
+        int lineGroups = 0;
+        int resultGroups = 0;
         for (int k = 0; k < n; k++) {
             int id = s.messageId(rec[k]);
+            lineOf[k] = -1;
+            resultOf[k] = -1;
             if (id >= 0) {
-                lineOf[k] = group(lineGroup, lineKeys, id);
+                int g = lineGroup.get(id);
+                if (g < 0) {
+                    g = lineGroups++;
+                    lineGroup.put(id, g);
+                }
+                lineOf[k] = g;
             } else if (parentOf(k) >= 0 && s.holdsToolResult(rec[k])) {
-                resultOf[k] = group(resultGroup, resultKeys, parentOf(k));
+                int g = resultGroup.get(parentOf(k));
+                if (g < 0) {
+                    g = resultGroups++;
+                    resultGroup.put(parentOf(k), g);
+                }
+                resultOf[k] = g;
             }
         }
-        int[][] lines = members(lineOf, lineKeys.size());
-        int[][] results = members(resultOf, resultKeys.size());
+        Groups lines = new Groups(lineOf, lineGroups);
+        Groups results = new Groups(resultOf, resultGroups);
         lineOf = null;
         resultOf = null;
         Map<Integer, int[]> inserts = new HashMap<>();
@@ -375,12 +386,18 @@ final class ClaudeBranch {
             done.set(id);
             IntList siblings = new IntList();
             IntList found = new IntList();
-            for (int line : lines[lineGroup.get(id)]) {
+            int lg = lineGroup.get(id);
+            for (int li = lines.start[lg]; li < lines.start[lg + 1]; li++) {
+                int line = lines.members[li];
                 if (!seen.get(line)) {
                     siblings.add(line);
                 }
                 int g = resultGroup.get(s.uuid(rec[line]));
-                for (int result : g < 0 ? new int[0] : results[g]) {
+                if (g < 0) {
+                    continue;
+                }
+                for (int ri = results.start[g]; ri < results.start[g + 1]; ri++) {
+                    int result = results.members[ri];
                     if (!seen.get(result)) {
                         found.add(result);
                     }
@@ -411,36 +428,29 @@ final class ClaudeBranch {
         return out.toArray();
     }
 
-    private static int group(IntMap groups, IntList keys, int key) {
-        int g = groups.get(key);
-        if (g < 0) {
-            g = keys.size();
-            groups.put(key, g);
-            keys.add(key);
-        }
-        return g;
-    }
+    /** The entries of each group, in entry order: group {@code g}'s are {@code members[start[g], start[g + 1])}. */
+    private static final class Groups {
+        final int[] start;
+        final int[] members;
 
-    /** The entries of each group, in entry order. */
-    private static int[][] members(int[] groupOf, int groups) {
-        int[] count = new int[groups];
-        for (int g : groupOf) {
-            if (g >= 0) {
-                count[g]++;
+        Groups(int[] groupOf, int groups) {
+            start = new int[groups + 1];
+            for (int g : groupOf) {
+                if (g >= 0) {
+                    start[g + 1]++;
+                }
+            }
+            for (int g = 0; g < groups; g++) {
+                start[g + 1] += start[g];
+            }
+            members = new int[start[groups]];
+            int[] fill = Arrays.copyOf(start, groups);
+            for (int k = 0; k < groupOf.length; k++) {
+                if (groupOf[k] >= 0) {
+                    members[fill[groupOf[k]]++] = k;
+                }
             }
         }
-        int[][] out = new int[groups][];
-        for (int g = 0; g < groups; g++) {
-            out[g] = new int[count[g]];
-            count[g] = 0;
-        }
-        for (int k = 0; k < groupOf.length; k++) {
-            int g = groupOf[k];
-            if (g >= 0) {
-                out[g][count[g]++] = k;
-            }
-        }
-        return out;
     }
 
     /** Entries by their records' time, no time first; stable (a class, not a lambda: the planted commands start without the lambda machinery). */
@@ -469,6 +479,52 @@ final class ClaudeBranch {
     }
 
     // ---- ints ----
+
+    /**
+     * Ids of a pool (0 up to its size) to ints (0 and up), -1 for one it has not: an array by id when about a
+     * quarter of the ids or more may be put (a window of most of the session: 4 bytes an id, where a table takes
+     * 16 a key), else a table (one of many small windows).
+     */
+    static final class IdMap {
+        private int[] dense;
+        private final IntMap sparse;
+        private int size;
+
+        IdMap(int expected, int ids) {
+            if ((long) expected * 4 >= ids) {
+                dense = new int[Math.max(ids, 16)];
+                Arrays.fill(dense, -1);
+                sparse = null;
+            } else {
+                sparse = new IntMap();
+            }
+        }
+
+        int size() {
+            return sparse != null ? sparse.size() : size;
+        }
+
+        int get(int id) {
+            if (sparse != null) {
+                return sparse.get(id);
+            }
+            return id < dense.length ? dense[id] : -1;
+        }
+
+        void put(int id, int value) {
+            if (sparse != null) {
+                sparse.put(id, value);
+                return;
+            }
+            if (id >= dense.length) {
+                int old = dense.length;
+                dense = Arrays.copyOf(dense, Math.max(id + 1, old + (old >> 1)));
+                Arrays.fill(dense, old, dense.length, -1);
+            }
+            size += dense[id] < 0 ? 1 : 0;
+            dense[id] = value;
+        }
+    }
 
     /** Int keys (0 and up) to int values (0 and up), open addressing; -1 for a key it has not. */
     static final class IntMap {

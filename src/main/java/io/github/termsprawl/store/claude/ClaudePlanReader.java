@@ -586,6 +586,7 @@ final class ClaudePlanReader {
                 g.closed = true;
                 groups.add(g);
                 table.flags[slot] |= LINK;
+                table.folds();
                 table.group[slot] = g.index;
                 table.origin[slot] =
                         record.get("from") instanceof String from ? Long.parseUnsignedLong(from, 16) : hash(g.parent);
@@ -670,6 +671,7 @@ final class ClaudePlanReader {
                 }
                 int slot = table.put(h);
                 table.flags[slot] = (byte) (FOLDED | (side ? SIDE : 0));
+                table.folds();
                 table.group[slot] = g.index;
                 table.origin[slot] = hash(parent);
                 g.unnamed++;
@@ -798,6 +800,7 @@ final class ClaudePlanReader {
                         String leaf = g.latest + ":leaf"; // a uuid no record has: it stays a leaf
                         int slot = table.put(hash(leaf));
                         table.flags[slot] = (byte) (KEPT | LINK | (g.side ? SIDE : 0));
+                        table.folds();
                         table.group[slot] = g.index;
                         emit(leaf, 0, g, g.latestOffset, g.latestLine, toCache, toPlan);
                     }
@@ -962,11 +965,20 @@ final class ClaudePlanReader {
     private static final class LongTable {
         long[] keys = new long[1024];
         byte[] flags = new byte[1024];
-        int[] group = new int[1024];
-        /** For a folded record or a link: the hash of the parent its line names (0: none). */
-        long[] origin = new long[1024];
+        /** For a folded record or a link: its group; null until there is one (a session of no such record). */
+        int[] group;
+        /** For a folded record or a link: the hash of the parent its line names (0: none); null as {@link #group}. */
+        long[] origin;
 
         private int size;
+
+        /** Makes the columns of folded records and links, before the first is written. */
+        void folds() {
+            if (group == null) {
+                group = new int[keys.length];
+                origin = new long[keys.length];
+            }
+        }
 
         int find(long h) {
             int mask = keys.length - 1;
@@ -1005,15 +1017,17 @@ final class ClaudePlanReader {
             long[] o = origin;
             keys = new long[k.length * 2];
             flags = new byte[k.length * 2];
-            group = new int[k.length * 2];
-            origin = new long[k.length * 2];
+            group = g == null ? null : new int[k.length * 2];
+            origin = o == null ? null : new long[k.length * 2];
             size = 0;
             for (int i = 0; i < k.length; i++) {
                 if (k[i] != 0) {
                     int slot = put(k[i]);
                     flags[slot] = f[i];
-                    group[slot] = g[i];
-                    origin[slot] = o[i];
+                    if (g != null) {
+                        group[slot] = g[i];
+                        origin[slot] = o[i];
+                    }
                 }
             }
         }

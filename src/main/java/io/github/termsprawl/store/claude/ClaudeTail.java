@@ -164,7 +164,7 @@ final class ClaudeTail {
         ClaudeRecords s = branch.records();
         // the records off each uuid (the parent each names, not a relinked one), in entry order
         int[] entries = branch.entries();
-        ClaudeBranch.IntMap childGroup = new ClaudeBranch.IntMap();
+        ClaudeBranch.IdMap childGroup = new ClaudeBranch.IdMap(entries.length, s.pool.size());
         int[] groupOf = new int[entries.length];
         int groups = 0;
         for (int k = 0; k < entries.length; k++) {
@@ -198,15 +198,16 @@ final class ClaudeTail {
         groupOf = null;
         fill = null;
         Children tree = new Children(childGroup, childStart, children);
-        ClaudeBranch.IntMap onChain = new ClaudeBranch.IntMap(); // record to its place on the chain
+        int[] onChain = new int[s.size()]; // each record's place on the chain, -1 off it
+        Arrays.fill(onChain, -1);
         for (int i = 0; i < branch.chain().length; i++) {
-            onChain.put(branch.chain()[i], i);
+            onChain[branch.chain()[i]] = i;
         }
         ClaudeMessages.Built built = w.built();
         int tried = 0;
         for (int k = built.size() - 1; k >= 0 && tried < CUTS_TRIED; k--) {
             int cut = built.count(k) == 0 ? -1 : built.record(k, 0);
-            if (cut < 0 || s.type(cut) != ClaudeRecords.USER || s.offset(cut) < w.start() || onChain.get(cut) < 0) {
+            if (cut < 0 || s.type(cut) != ClaudeRecords.USER || s.offset(cut) < w.start() || onChain[cut] < 0) {
                 continue;
             }
             tried++;
@@ -219,7 +220,7 @@ final class ClaudeTail {
     }
 
     /** The records off each uuid id: a group's in {@code children[start[g], start[g + 1])}. */
-    private record Children(ClaudeBranch.IntMap group, int[] start, int[] children) {}
+    private record Children(ClaudeBranch.IdMap group, int[] start, int[] children) {}
 
     private static ClaudeTail cutAt(
             Window w,
@@ -227,7 +228,7 @@ final class ClaudeTail {
             ClaudeSubagents.Scan scan,
             Inherited before,
             Children tree,
-            ClaudeBranch.IntMap onChain,
+            int[] onChain,
             int k,
             int cut) {
         ClaudeBranch.Result branch = w.branch();
@@ -258,7 +259,7 @@ final class ClaudeTail {
             }
         }
         int[] chain = branch.chain();
-        for (int i = onChain.get(cut); i < chain.length; i++) {
+        for (int i = onChain[cut]; i < chain.length; i++) {
             if (!below.get(s.uuid(chain[i]))) {
                 return null;
             }
