@@ -16,6 +16,7 @@ import io.github.termsprawl.store.Source;
 import io.github.termsprawl.store.Turn;
 import io.github.termsprawl.store.WalkStats;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -134,7 +135,7 @@ public final class ClaudeSession implements SessionReader {
                 if (seg != null) {
                     previous(lines, projection, stringCap, before, seg[0]); // on to the preserved segment's head
                 }
-            } catch (IOException | RuntimeException e) {
+            } catch (IOException | UncheckedIOException e) {
                 // what was read stands: a file cut short reads as the lines that were there
             }
         }
