@@ -81,7 +81,7 @@ public final class ClaudeCallTurns {
      * the line after it, not ended yet, already reads as a record (a full read would read it).
      */
     public static long readableEnd(Path file, long complete, long size) {
-        if (size <= complete) {
+        if (size <= complete || !endsAnObject(file, complete, size)) {
             return complete;
         }
         try (ForwardLineReader lines = ForwardLineReader.open(file)) {
@@ -89,6 +89,28 @@ public final class ClaudeCallTurns {
             return lines.next() && lines.record(ClaudeRecord.PROSE, ReadLimits.STRING_CAP) != null ? size : complete;
         } catch (IOException | RuntimeException e) {
             return complete;
+        }
+    }
+
+    /**
+     * Whether the bytes {@code [from, size)} end as a JSON object does ({@code }} and white space): a line still being
+     * written most often does not, and is then not parsed (it may be long).
+     */
+    private static boolean endsAnObject(Path file, long from, long size) {
+        try (java.io.RandomAccessFile in = new java.io.RandomAccessFile(file.toFile(), "r")) {
+            int n = (int) Math.min(64, size - from);
+            byte[] last = new byte[n];
+            in.seek(size - n);
+            in.readFully(last);
+            for (int i = n - 1; i >= 0; i--) {
+                byte b = last[i];
+                if (b != ' ' && b != '\t' && b != '\r') {
+                    return b == '}';
+                }
+            }
+            return n == 64; // white space only, as far as looked: the parser tells
+        } catch (IOException e) {
+            return false;
         }
     }
 
