@@ -307,6 +307,38 @@ class ClaudeTouchIndexTest {
         assertTrue(kept < 100_000, kept + " bytes kept");
     }
 
+    private static String edit(String uuid, String parent, int second, String call, String file) {
+        return "{\"type\":\"assistant\",\"uuid\":\"" + uuid + "\",\"parentUuid\":\"" + parent
+                + "\",\"timestamp\":\"2026-01-01T00:00:" + (10 + second) + "Z\",\"message\":{\"id\":\"m" + uuid
+                + "\",\"role\":\"assistant\",\"content\":[{\"type\":\"tool_use\",\"id\":\"" + call
+                + "\",\"name\":\"Edit\",\"input\":{\"file_path\":\"" + file + "\",\"old_string\":\"a\"}}]}}\n";
+    }
+
+    /**
+     * An answer given again below the last prompt (a retry of the model's answer): read on from the last read, the
+     * edit of the answer left behind now rewound and without a turn, the new one with the turn it took.
+     */
+    @Test
+    void anAnswerGivenAgainBelowTheCutIsReadOnItsEditLeftBehindRewound() throws IOException {
+        Path file = tmp.resolve("s.jsonl");
+        Files.writeString(
+                file,
+                turn(0, null, project.toString(), "p")
+                        + turn(1, "r0", project.toString(), "p")
+                        + edit("x1", "r1", 1, "tx1", project + "/a.txt"));
+        TouchIndex.Read first = index(file);
+        assertEquals(Integer.valueOf(6), first.result().events().get(2).turn());
+        Files.writeString(file, edit("x2", "r1", 2, "tx2", project + "/b.txt"), StandardOpenOption.APPEND);
+        TouchIndex.Read again = index(file);
+        assertTrue(again.cost().from() > 0, "read on");
+        assertEquals(full(file), again.result());
+        TouchEvent left = again.result().events().get(2);
+        assertEquals("a.txt", left.path());
+        assertTrue(left.rewound());
+        assertEquals(null, left.turn());
+        assertEquals(Integer.valueOf(6), again.result().events().get(3).turn());
+    }
+
     /** A rewind to an earlier prompt: read whole, and the edits left behind are marked rewound. */
     @Test
     void aRewindAboveTheKeptTailReadsWhole() throws IOException {
