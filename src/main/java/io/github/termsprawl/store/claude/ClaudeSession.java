@@ -398,6 +398,11 @@ public final class ClaudeSession implements SessionReader {
         return JsonlMessages.walk(file, ClaudeRecord.FULL, RULE, visitor);
     }
 
+    /** {@link #walk(Path, MessageVisitor)} from the line that starts at {@code offset} (numbered {@code line}) on. */
+    public WalkStats walkFrom(Path file, long offset, long line, MessageVisitor visitor) {
+        return JsonlMessages.walk(file, offset, line, ClaudeRecord.FULL, RULE, visitor);
+    }
+
     /**
      * The turn the file view prints for a message of {@link #walk}, or null (docs/context.md, "From a Claude
      * Code transcript to turns"): a user or assistant record's text blocks joined with {@code \n}, even an
