@@ -11,27 +11,16 @@
 # (PlantForBench) and generates one 100 MB session under target/bench-touches (the 10 peers share it:
 # each has its own index entry and touch index).
 set -eu
-cd "$(dirname "$0")/.."
-root=$(pwd)
-shared=${SHARED:-$root/../shared}
+. "$(dirname "$0")/lib.sh"
 runs=${RUNS:-9}
 work=$root/target/bench-touches
-gen="$shared/bench/gen-transcript.mjs"
-note() { echo "bench: $*" >&2; }
 
-note "compiling (incremental) and reading the test classpath"
-./mvnw -q -o -B test-compile
-./mvnw -q -o -B dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$root/target/bench-classpath.txt" >/dev/null
-cp="$root/target/classes:$root/target/test-classes:$(cat "$root/target/bench-classpath.txt")"
+test_classpath
 mkdir -p "$work"
 p=$work/p
 session=$work/peer100.jsonl
 if [ ! -s "$session" ]; then
-  if [ -f "$gen" ] && command -v node >/dev/null 2>&1; then
-    node "$gen" "$session.tmp" 100 5
-  else
-    java -cp "$cp" io.github.termsprawl.store.BigStoreGenerator claude "$session.tmp" 100 5
-  fi
+  claude_session "$session.tmp" 100 5
   # 200 edits of 20 project files at the end, on the live branch
   python3 - "$session.tmp" "$p" <<'PY'
 import json, sys
@@ -56,8 +45,8 @@ PY
   mv "$session.tmp" "$session"
 fi
 rm -rf "$p"
-mkdir -p "$p/.termsprawl/transcripts" "$p/.termsprawl/links"
-java -cp "$cp" io.github.termsprawl.plant.PlantForBench "$p"
+plant "$p"
+mkdir -p "$p/.termsprawl/links"
 i=0
 while [ $i -lt 10 ]; do
   i=$((i + 1))
