@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.termsprawl.registry.TranscriptLocator;
 import io.github.termsprawl.store.Located;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,8 +51,7 @@ class GeminiCliTest {
             List<Path> chats = gemini.chats();
             assertEquals(1, chats.size(), chats.toString());
             Path chat = chats.get(0);
-            Located latest = TranscriptLocator.fromEnvironment(project.root(), gemini.env(null), project.home())
-                    .locate("gemini:latest");
+            Located latest = SessionProof.locate(project, gemini.env(null), "gemini:latest");
             assertEquals(chat, latest.path());
             KeptSessions.keep(GeminiCli.AGENT, chat, gemini.geminiDir().resolve("projects.json"));
 
@@ -101,8 +99,7 @@ class GeminiCliTest {
             assertEquals(1, chats.size(), chats.toString());
             List<Path> subagents = io.github.termsprawl.store.gemini.GeminiSession.subagents(chats.get(0));
             assertEquals(1, subagents.size(), "chats/<session id>/<agent id>.jsonl");
-            Located latest = TranscriptLocator.fromEnvironment(project.root(), gemini.env(null), project.home())
-                    .locate("gemini:latest");
+            Located latest = SessionProof.locate(project, gemini.env(null), "gemini:latest");
             assertEquals(chats.get(0), latest.path()); // the subagent's chat is never a session of its own
             KeptSessions.keep(GeminiCli.AGENT, "subagent/chats/" + chats.get(0).getFileName(), chats.get(0));
             KeptSessions.keep(
@@ -147,8 +144,7 @@ class GeminiCliTest {
             assertEquals(1, chats.size(), chats.toString());
             String registry = Files.readString(gemini.geminiDir().resolve("projects.json"));
             assertTrue(registry.contains(StandInServer.str(module.toString())), registry);
-            Located latest = TranscriptLocator.fromEnvironment(project.root(), gemini.env(null), project.home())
-                    .locate("gemini:latest");
+            Located latest = SessionProof.locate(project, gemini.env(null), "gemini:latest");
             assertEquals(chats.get(0), latest.path());
         }
     }

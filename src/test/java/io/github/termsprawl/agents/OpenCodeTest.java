@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.termsprawl.jsonl.Json;
-import io.github.termsprawl.registry.TranscriptLocator;
 import io.github.termsprawl.store.Located;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -98,8 +97,7 @@ class OpenCodeTest {
             }
             sessions = sessions(opencode.database());
             assertEquals(2, sessions.size(), "one session and its child");
-            Located latest = TranscriptLocator.fromEnvironment(project.root(), opencode.env(null), project.home())
-                    .locate("opencode:latest");
+            Located latest = SessionProof.locate(project, opencode.env(null), "opencode:latest");
             assertEquals(opencode.database(), latest.path());
             assertEquals(sessions.get(0)[0], latest.session()); // the parent, never its child
             assertEquals(latest.session(), sessions.get(1)[1]);
@@ -205,8 +203,7 @@ class OpenCodeTest {
             List<String[]> sessions = sessions(opencode.database());
             assertEquals(session, sessions.get(0)[0]);
             KeptSessions.keepText(OpenCode.AGENT, "serve.sql", OpenCodeDump.dump(opencode.database()));
-            Located latest = TranscriptLocator.fromEnvironment(project.root(), opencode.env(null), project.home())
-                    .locate("opencode:latest");
+            Located latest = SessionProof.locate(project, opencode.env(null), "opencode:latest");
             assertEquals(session, latest.session());
             proveServe(SessionProof.record(project, "backend", latest));
         }

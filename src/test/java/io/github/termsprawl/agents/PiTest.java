@@ -5,7 +5,6 @@ import static io.github.termsprawl.agents.AnthropicStandIn.tool;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.termsprawl.registry.TranscriptLocator;
 import io.github.termsprawl.store.Located;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -55,8 +54,7 @@ class PiTest {
 
             List<Path> sessions = Pi.sessions(pi.agentDir().resolve("sessions"));
             assertEquals(1, sessions.size(), sessions.toString());
-            Located latest = TranscriptLocator.fromEnvironment(project.root(), pi.env(null), project.home())
-                    .locate("pi:latest");
+            Located latest = SessionProof.locate(project, pi.env(null), "pi:latest");
             assertEquals(sessions.get(0), latest.path());
             KeptSessions.keep(Pi.AGENT, "session.jsonl", sessions.get(0));
             prove(SessionProof.record(project, "backend", latest));
@@ -98,17 +96,14 @@ class PiTest {
             assertEquals(chosen, written.get(0).getParent()); // side by side, no folder per cwd
             assertEquals(
                     written.get(0),
-                    TranscriptLocator.fromEnvironment(project.root(), env, project.home())
-                            .locate("pi:latest")
-                            .path());
+                    SessionProof.locate(project, env, "pi:latest").path());
             // sessionDir in the agent dir's settings.json, ~ being the home folder
             AgentRun.write(pi.agentDir().resolve("settings.json"), "{\"sessionDir\":\"~/from-settings\"}\n");
             r = pi.prompt("say hello");
             assertEquals(0, r.exit(), r.describe());
             written = Pi.sessions(project.home().resolve("from-settings"));
             assertEquals(1, written.size(), written.toString());
-            Located latest = TranscriptLocator.fromEnvironment(project.root(), pi.env(null), project.home())
-                    .locate("pi:latest");
+            Located latest = SessionProof.locate(project, pi.env(null), "pi:latest");
             assertEquals(written.get(0), latest.path());
             assertTrue(
                     SessionProof.record(project, "backend", latest).fileView().contains(DONE));
