@@ -22,7 +22,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Each store's touch rule (docs/touches.md, "Which calls count"), every test run over every store that has one:
  * a row is one tool call in the store's own spelling (its tool names, its argument keys) and the touches it
- * names. {@link #everyTestHasRowsOfEveryStoreWithARule} keeps it so when a store is added.
+ * names. {@link #everyTestHasRowsOfEveryStoreWithARule} keeps it so when a store is added: each kind of call
+ * (editing, shell, changing nothing, malformed) has rows of every store.
  */
 class TouchRulesTest {
     /** The touches {@code store}'s rule reads in a call of {@code tool} with {@code args}; null when malformed. */
@@ -34,8 +35,9 @@ class TouchRulesTest {
         return Arguments.of(store, tool, args, List.of(touches));
     }
 
-    private static Arguments call(Store store, String tool, String args) {
-        return Arguments.of(store, tool, args);
+    /** A call whose input names no file: malformed, no touches at all (null). */
+    private static Arguments malformed(Store store, String tool, String args) {
+        return Arguments.of(store, tool, args, null);
     }
 
     /** The calls that write a file, by the tools (and patches) each store edits with. */
@@ -115,12 +117,6 @@ class TouchRulesTest {
                         new FileTouch("n.ts", Kind.MOVE)));
     }
 
-    @ParameterizedTest(name = "{0} {1}")
-    @MethodSource
-    void editingCalls(Store store, String tool, String args, List<FileTouch> expected) {
-        assertEquals(expected, touches(store, tool, args));
-    }
-
     /** A shell command that writes a file, by each store's shell tool. */
     static Stream<Arguments> shellCommands() {
         return Stream.of(
@@ -145,47 +141,43 @@ class TouchRulesTest {
                 call(Store.OPENCODE, "bash", "{\"command\":\"rm a\"}", new FileTouch("a", Kind.SHELL, "rm a")));
     }
 
-    @ParameterizedTest(name = "{0} {1}")
-    @MethodSource
-    void shellCommands(Store store, String tool, String args, List<FileTouch> expected) {
+    @ParameterizedTest(name = "{0} {1} {2}")
+    @MethodSource({"editingCalls", "shellCommands"})
+    void callsThatWriteNameTheirFiles(Store store, String tool, String args, List<FileTouch> expected) {
         assertEquals(expected, touches(store, tool, args));
     }
 
-    /** A call that reads, plans, or runs a command that writes nothing. */
-    static Stream<Arguments> callsThatChangeNothing() {
+    /**
+     * A call that reads, plans, or runs a command that writes nothing (no touches); and an editing call whose input
+     * names no file (not JSON, no path key, a fixture's redacted arguments), which is malformed.
+     */
+    static Stream<Arguments> callsThatTouchNothing() {
         return Stream.of(
                 call(Store.CLAUDE, "Read", "{\"file_path\":\"/p/a.java\"}"),
                 call(Store.CLAUDE, "Bash", "{\"command\":\"ls\"}"),
+                malformed(Store.CLAUDE, "Edit", "{\"old_string\":\"a\"}"),
+                malformed(Store.CLAUDE, "Write", "not json"),
                 call(Store.CODEX, "update_plan", "{}"),
                 call(Store.CODEX, "exec_command", "{\"cmd\":\"ls\"}"),
+                malformed(Store.CODEX, "apply_patch", "[trimmed for fixture]"),
+                malformed(Store.CODEX, "exec_command", "[REDACTED_ARGUMENTS len=83]"),
                 call(Store.GEMINI, "read_file", "{\"file_path\":\"/p/a.txt\"}"),
+                malformed(Store.GEMINI, "replace", "{}"),
                 call(Store.PI, "read", "{\"path\":\"/p/a.ts\"}"),
-                call(Store.OPENCODE, "read", "{\"filePath\":\"/p/a.ts\"}"));
+                malformed(Store.PI, "edit", "{\"path\":7}"),
+                call(Store.OPENCODE, "read", "{\"filePath\":\"/p/a.ts\"}"),
+                malformed(Store.OPENCODE, "write", "{\"content\":\"x\"}"),
+                malformed(Store.OPENCODE, "patch", "{\"patchText\":\"nothing\"}"));
     }
 
-    @ParameterizedTest(name = "{0} {1}")
+    @ParameterizedTest(name = "{0} {1} {2}")
     @MethodSource
-    void callsThatChangeNothing(Store store, String tool, String args) {
-        assertEquals(List.of(), touches(store, tool, args));
-    }
-
-    /** An editing call whose input names no file: not JSON, no path key, a fixture's redacted arguments. */
-    static Stream<Arguments> malformedCalls() {
-        return Stream.of(
-                call(Store.CLAUDE, "Edit", "{\"old_string\":\"a\"}"),
-                call(Store.CLAUDE, "Write", "not json"),
-                call(Store.CODEX, "apply_patch", "[trimmed for fixture]"),
-                call(Store.CODEX, "exec_command", "[REDACTED_ARGUMENTS len=83]"),
-                call(Store.GEMINI, "replace", "{}"),
-                call(Store.PI, "edit", "{\"path\":7}"),
-                call(Store.OPENCODE, "write", "{\"content\":\"x\"}"),
-                call(Store.OPENCODE, "patch", "{\"patchText\":\"nothing\"}"));
-    }
-
-    @ParameterizedTest(name = "{0} {1}")
-    @MethodSource
-    void malformedCalls(Store store, String tool, String args) {
-        assertNull(touches(store, tool, args));
+    void callsThatTouchNothing(Store store, String tool, String args, List<FileTouch> expected) {
+        if (expected == null) {
+            assertNull(touches(store, tool, args));
+        } else {
+            assertEquals(List.of(), touches(store, tool, args));
+        }
     }
 
     @Test
@@ -198,11 +190,12 @@ class TouchRulesTest {
         }
         // cursor-agent alone has none: its transcripts hold no tool results
         assertEquals(EnumSet.complementOf(EnumSet.of(Store.CURSOR)), withRule);
+        // the calls that change nothing and the malformed ones, each of every store
         List<Supplier<Stream<Arguments>>> sources = List.of(
                 TouchRulesTest::editingCalls,
                 TouchRulesTest::shellCommands,
-                TouchRulesTest::callsThatChangeNothing,
-                TouchRulesTest::malformedCalls);
+                () -> callsThatTouchNothing().filter(a -> a.get()[3] != null),
+                () -> callsThatTouchNothing().filter(a -> a.get()[3] == null));
         for (Supplier<Stream<Arguments>> source : sources) {
             Set<Store> rows = source.get()
                     .map(a -> (Store) a.get()[0])
