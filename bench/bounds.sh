@@ -14,11 +14,10 @@
 #   (bench/gen-bounds.mjs, this repository's; needs node).
 set -eu
 . "$(dirname "$0")/lib.sh"
-work=$root/target/bench-bounds
+work_in bench-bounds
 command -v node >/dev/null 2>&1 || { note "needs node (the generators)"; exit 1; }
 
 test_classpath
-mkdir -p "$work"
 [ -n "${SKIP_BIG:-}" ] || [ ! -f "$gen" ] || fixture "$work/big.jsonl" node "$gen" "$work/big.jsonl" 2200 5
 fixture "$work/progress.jsonl" node bench/gen-bounds.mjs "$work/progress.jsonl" progress 1000000
 fixture "$work/mixed.jsonl" node bench/gen-bounds.mjs "$work/mixed.jsonl" mixed 1000000

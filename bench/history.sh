@@ -15,10 +15,9 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 runs=${RUNS:-5}
-work=$root/target/bench-history
+work_in bench-history
 
 test_classpath
-mkdir -p "$work"
 [ "$gen_from" = shared ] || note "no $gen (or no node): the sessions come from this repository's BigStoreGenerator"
 # project DIR: an empty project with the commands planted from this checkout's classes
 project() {

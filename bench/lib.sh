@@ -13,6 +13,12 @@ fixture() { # fixture FILE CMD...: make FILE once, reuse it on later runs
   [ -s "$f" ] || { note "generating $f"; "$@"; }
 }
 
+# work_in NAME: the script's folder, target/NAME, made when missing, as work
+work_in() {
+  work=$root/target/$1
+  mkdir -p "$work"
+}
+
 # test_classpath: compiles this checkout (incremental, offline) and sets cp to its classes, its test classes
 # and the test-scope dependencies: nothing is installed, no Maven plugin runs
 test_classpath() {

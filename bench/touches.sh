@@ -13,10 +13,9 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 runs=${RUNS:-9}
-work=$root/target/bench-touches
+work_in bench-touches
 
 test_classpath
-mkdir -p "$work"
 p=$work/p
 session=$work/peer100.jsonl
 if [ ! -s "$session" ]; then
