@@ -2,6 +2,10 @@ package io.github.termsprawl.agents;
 
 import static io.github.termsprawl.agents.AnthropicStandIn.text;
 import static io.github.termsprawl.agents.AnthropicStandIn.tool;
+import static io.github.termsprawl.agents.SessionProof.DONE;
+import static io.github.termsprawl.agents.SessionProof.FIRST;
+import static io.github.termsprawl.agents.SessionProof.HELLO;
+import static io.github.termsprawl.agents.SessionProof.SECOND;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -30,8 +34,6 @@ class OpenCodeTest {
     @TempDir
     Path tmp;
 
-    static final String HELLO = "Hello from the stand-in.";
-    static final String DONE = "Added the field size to A; the folder holds A.java.";
     static final String CHILD = "There are 2 files here.";
     static final String COUNTED = "The subagent counted 2 files.";
     static final String SUMMARY = "Summary: the field size was added to A and a subagent counted 2 files.";
@@ -75,10 +77,10 @@ class OpenCodeTest {
         Path a = project.write("A.java", "class A {\n}\n");
         try (OpenAiStandIn api = OpenAiStandIn.inOrder(script(a))) {
             OpenCode opencode = new OpenCode(project, api);
-            AgentRun.Result r = opencode.run("say hello");
+            AgentRun.Result r = opencode.run(FIRST);
             assertEquals(0, r.exit(), r.describe());
             assertTrue(r.stdout().contains(HELLO), r.describe());
-            r = opencode.run("add a field to A and list it", "--continue");
+            r = opencode.run(SECOND, "--continue");
             assertEquals(0, r.exit(), r.describe());
             assertEquals("class A {\n    int size;\n}\n", Files.readString(a), r.describe());
             r = opencode.run("delegate the count", "--continue");
@@ -118,8 +120,7 @@ class OpenCodeTest {
             assertEquals(SUMMARY, live.get(0).text());
         }
         String file = proof.fileView();
-        for (String said :
-                List.of("say hello", HELLO, "add a field to A and list it", DONE, "delegate the count", COUNTED)) {
+        for (String said : List.of(FIRST, HELLO, SECOND, DONE, "delegate the count", COUNTED)) {
             assertTrue(file.contains(said), said + " in\n" + file);
         }
         assertTrue(!file.contains(CHILD), file); // a subagent never prints in the context view
@@ -129,37 +130,17 @@ class OpenCodeTest {
         assertTrue(live.endsWith("## user\n" + SUMMARY + "\n"), live);
         assertTrue(!live.contains(HELLO) && !live.contains(CHILD), live);
         assertTrue(proof.statsWithNothingUnknown().contains("store=opencode"));
-        Map<String, String> files = proof.turnFiles();
-        String all = String.join("\n", files.values());
-        for (String said : List.of("say hello", HELLO, DONE, "ls A.java", "edit", COUNTED)) {
-            assertTrue(all.contains(said), said + " in " + files.keySet());
-        }
+        Map<String, String> files =
+                proof.assertTurnFilesHold(List.of(FIRST, HELLO, DONE, "ls A.java", "edit", COUNTED));
         assertTrue(
                 files.keySet().stream().anyMatch(f -> f.startsWith("agents/" + child + "/")),
                 files.keySet().toString());
-        String request = proof.ask("Which field was added?").text();
-        for (String said : List.of("say hello", HELLO, "add a field to A and list it", DONE, "ls A.java", COUNTED)) {
-            assertTrue(request.contains(said), said + " in " + request);
-        }
+        proof.assertAskSends("Which field was added?", List.of(FIRST, HELLO, SECOND, DONE, "ls A.java", COUNTED));
     }
 
     /** What every reading of the served session shows (v2 tables only), whether just written or rebuilt. */
     static void proveServe(SessionProof proof) throws Exception {
-        for (String view : List.of(proof.fileView(), proof.liveView())) {
-            for (String said : List.of("say hello", HELLO, "add a field to A and list it", DONE)) {
-                assertTrue(view.contains(said), said + " in\n" + view);
-            }
-        }
-        assertTrue(proof.statsWithNothingUnknown().contains("store=opencode"));
-        Map<String, String> files = proof.turnFiles();
-        String all = String.join("\n", files.values());
-        for (String said : List.of("say hello", HELLO, DONE, "ls A.java", "int size")) {
-            assertTrue(all.contains(said), said + " in " + files.keySet());
-        }
-        String request = proof.ask("Which field was added?").text();
-        for (String said : List.of("say hello", HELLO, "add a field to A and list it", DONE, "ls A.java")) {
-            assertTrue(request.contains(said), said + " in " + request);
-        }
+        proof.assertConversation("opencode", List.of(), List.of("int size"));
     }
 
     /** The database's sessions, oldest first: id and parent id. */
@@ -190,7 +171,7 @@ class OpenCodeTest {
                         Json.asObject(Json.parse(server.call("POST", "/api/session?directory=" + dir, "{}")));
                 session = (String) Json.asObject(created.get("data")).get("id");
                 int replies = 0;
-                for (String prompt : List.of("say hello", "add a field to A and list it")) {
+                for (String prompt : List.of(FIRST, SECOND)) {
                     server.call(
                             "POST",
                             "/api/session/" + session + "/prompt",

@@ -2,6 +2,10 @@ package io.github.termsprawl.agents;
 
 import static io.github.termsprawl.agents.AnthropicStandIn.text;
 import static io.github.termsprawl.agents.AnthropicStandIn.tool;
+import static io.github.termsprawl.agents.SessionProof.DONE;
+import static io.github.termsprawl.agents.SessionProof.FIRST;
+import static io.github.termsprawl.agents.SessionProof.HELLO;
+import static io.github.termsprawl.agents.SessionProof.SECOND;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -22,9 +26,6 @@ class PiTest {
     @TempDir
     Path tmp;
 
-    static final String HELLO = "Hello from the stand-in.";
-    static final String DONE = "Added the field size to A; the folder holds A.java.";
-
     static AnthropicStandIn.Turn[] script(Path a) {
         return new AnthropicStandIn.Turn[] {
             text(HELLO),
@@ -44,10 +45,10 @@ class PiTest {
         Path a = project.write("A.java", "class A {\n}\n");
         try (OpenAiStandIn api = OpenAiStandIn.inOrder(script(a))) {
             Pi pi = new Pi(project, api);
-            AgentRun.Result r = pi.prompt("say hello");
+            AgentRun.Result r = pi.prompt(FIRST);
             assertEquals(0, r.exit(), r.describe());
             assertTrue(r.stdout().contains(HELLO), r.describe());
-            r = pi.prompt("add a field to A and list it", "--continue");
+            r = pi.prompt(SECOND, "--continue");
             assertEquals(0, r.exit(), r.describe());
             assertTrue(r.stdout().contains(DONE), r.describe());
             assertEquals("class A {\n    int size;\n}\n", Files.readString(a), r.describe());
@@ -63,21 +64,7 @@ class PiTest {
 
     /** What every reading of the session shows, whether just written or kept. */
     static void prove(SessionProof proof) throws Exception {
-        for (String view : List.of(proof.fileView(), proof.liveView())) {
-            for (String said : List.of("say hello", HELLO, "add a field to A and list it", DONE)) {
-                assertTrue(view.contains(said), said + " in\n" + view);
-            }
-        }
-        assertTrue(proof.statsWithNothingUnknown().contains("store=pi"));
-        Map<String, String> files = proof.turnFiles();
-        String all = String.join("\n", files.values());
-        for (String said : List.of("say hello", HELLO, DONE, "ls A.java", "int size")) {
-            assertTrue(all.contains(said), said + " in " + files.keySet());
-        }
-        String request = proof.ask("Which field was added?").text();
-        for (String said : List.of("say hello", HELLO, "add a field to A and list it", DONE, "ls A.java")) {
-            assertTrue(request.contains(said), said + " in " + request);
-        }
+        proof.assertConversation("pi", List.of(), List.of("int size"));
     }
 
     @Test

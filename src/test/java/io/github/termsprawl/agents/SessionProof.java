@@ -1,6 +1,7 @@
 package io.github.termsprawl.agents;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.termsprawl.core.TranscriptIndex;
@@ -15,6 +16,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -38,6 +40,17 @@ final class SessionProof {
     static final String ANSWER = "{\"has_context\":true,\"answer\":\"The field size.\",\"citations\":[]}";
 
     static final String ANSWERED = "The field size.";
+
+    /**
+     * The conversation the stand-ins script for Gemini CLI, OpenCode and pi: {@link #FIRST} answered {@link #HELLO},
+     * then {@link #SECOND}, whose reply edits A (a field {@code size}), runs {@code ls A.java} and ends with
+     * {@link #DONE}.
+     */
+    static final String FIRST = "say hello";
+
+    static final String HELLO = "Hello from the stand-in.";
+    static final String SECOND = "add a field to A and list it";
+    static final String DONE = "Added the field size to A; the folder holds A.java.";
 
     private final AgentProject project;
     private final String node;
@@ -139,6 +152,7 @@ final class SessionProof {
     Map<String, String> turnFiles() throws IOException, InterruptedException {
         run("termsprawl-history", "--node", node);
         Path dir = project.layout().historyDir().resolve(node);
+        assertTrue(Files.isRegularFile(dir.resolve("index.md")), dir.toString());
         Map<String, String> files = new TreeMap<>();
         try (Stream<Path> all = Files.walk(dir)) {
             for (Path p : all.filter(Files::isRegularFile).toList()) {
@@ -146,6 +160,51 @@ final class SessionProof {
             }
         }
         return files;
+    }
+
+    /** Both views hold each of {@code said} and none of {@code unsaid}. */
+    void assertViewsHold(List<String> said, List<String> unsaid) throws IOException, InterruptedException {
+        for (String view : List.of(fileView(), liveView())) {
+            for (String s : said) {
+                assertTrue(view.contains(s), s + " in\n" + view);
+            }
+            for (String s : unsaid) {
+                assertFalse(view.contains(s), s + " not in\n" + view);
+            }
+        }
+    }
+
+    /** The turn files hold each of {@code said}, in one file or another: the files. */
+    Map<String, String> assertTurnFilesHold(List<String> said) throws IOException, InterruptedException {
+        Map<String, String> files = turnFiles();
+        String all = String.join("\n", files.values());
+        for (String s : said) {
+            assertTrue(all.contains(s), s + " in " + files.keySet());
+        }
+        return files;
+    }
+
+    /** The request {@link #ask} sends with {@code question} holds each of {@code said}. */
+    void assertAskSends(String question, List<String> said) throws IOException, InterruptedException {
+        String request = ask(question).text();
+        for (String s : said) {
+            assertTrue(request.contains(s), s + " in " + request);
+        }
+    }
+
+    /**
+     * What every reading of the scripted conversation ({@link #FIRST}) shows, whether just written or kept: both
+     * views hold the prompts and replies and none of {@code unsaid}; the stats line is {@code store}'s; the turn
+     * files hold the prompt, the replies, the shell command and {@code inTurnFiles}; ask sends all of it.
+     */
+    void assertConversation(String store, List<String> unsaid, List<String> inTurnFiles)
+            throws IOException, InterruptedException {
+        assertViewsHold(List.of(FIRST, HELLO, SECOND, DONE), unsaid);
+        assertTrue(statsWithNothingUnknown().contains("store=" + store));
+        List<String> turns = new ArrayList<>(List.of(FIRST, HELLO, DONE, "ls A.java"));
+        turns.addAll(inTurnFiles);
+        assertTurnFilesHold(turns);
+        assertAskSends("Which field was added?", List.of(FIRST, HELLO, SECOND, DONE, "ls A.java"));
     }
 
     /** What {@link #ask} sent and printed. */
