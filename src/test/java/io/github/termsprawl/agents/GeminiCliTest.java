@@ -2,10 +2,8 @@ package io.github.termsprawl.agents;
 
 import static io.github.termsprawl.agents.AnthropicStandIn.text;
 import static io.github.termsprawl.agents.AnthropicStandIn.tool;
-import static io.github.termsprawl.agents.SessionProof.DONE;
-import static io.github.termsprawl.agents.SessionProof.FIRST;
-import static io.github.termsprawl.agents.SessionProof.HELLO;
-import static io.github.termsprawl.agents.SessionProof.SECOND;
+import static io.github.termsprawl.agents.Conversation.DONE;
+import static io.github.termsprawl.agents.Conversation.HELLO;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -29,25 +27,19 @@ class GeminiCliTest {
     @Test
     void aTextReplyAnEditAndAShellCommandAreReadFromTheChatGeminiWrote() throws Exception {
         AgentProject project = AgentProject.create(tmp);
-        Path a = project.write("A.java", "class A {\n}\n");
-        try (GeminiStandIn api = GeminiStandIn.inOrder(
-                text(HELLO),
+        Path a = project.write("A.java", Conversation.A);
+        try (GeminiStandIn api = GeminiStandIn.inOrder(Conversation.script(
                 tool(
                         "c1",
                         "replace",
                         "{\"file_path\":" + StandInServer.str(a.toString())
                                 + ",\"old_string\":\"class A {\\n\",\"new_string\":\"class A {\\n    int size;\\n\","
                                 + "\"instruction\":\"add the field size\"}"),
-                tool("c2", "run_shell_command", "{\"command\":\"ls A.java\",\"description\":\"list A\"}"),
-                text(DONE))) {
+                tool("c2", "run_shell_command", "{\"command\":\"ls A.java\",\"description\":\"list A\"}")))) {
             GeminiCli gemini = new GeminiCli(project, api);
-            AgentRun.Result first = gemini.prompt(null, FIRST);
-            assertEquals(0, first.exit(), first.describe());
-            assertTrue(first.stdout().contains(HELLO), first.describe());
-            AgentRun.Result second = gemini.prompt(null, SECOND, "--resume", "latest");
-            assertEquals(0, second.exit(), second.describe());
+            AgentRun.Result second =
+                    Conversation.have((prompt, extra) -> gemini.prompt(null, prompt, extra), a, "--resume", "latest");
             assertTrue(second.stdout().contains(DONE), second.describe());
-            assertEquals("class A {\n    int size;\n}\n", Files.readString(a), second.describe());
 
             List<Path> chats = gemini.chats();
             assertEquals(1, chats.size(), chats.toString());

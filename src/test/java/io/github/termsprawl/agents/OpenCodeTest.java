@@ -2,10 +2,10 @@ package io.github.termsprawl.agents;
 
 import static io.github.termsprawl.agents.AnthropicStandIn.text;
 import static io.github.termsprawl.agents.AnthropicStandIn.tool;
-import static io.github.termsprawl.agents.SessionProof.DONE;
-import static io.github.termsprawl.agents.SessionProof.FIRST;
-import static io.github.termsprawl.agents.SessionProof.HELLO;
-import static io.github.termsprawl.agents.SessionProof.SECOND;
+import static io.github.termsprawl.agents.Conversation.DONE;
+import static io.github.termsprawl.agents.Conversation.FIRST;
+import static io.github.termsprawl.agents.Conversation.HELLO;
+import static io.github.termsprawl.agents.Conversation.SECOND;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -40,50 +40,39 @@ class OpenCodeTest {
 
     /** The calls of {@link #script} in the tools of 1.18's session API: its edit names the file {@code path}; no {@code task}. */
     static AnthropicStandIn.Turn[] v2Script(Path a) {
-        return new AnthropicStandIn.Turn[] {
-            text(HELLO),
-            tool(
-                    "call_edit",
-                    "edit",
-                    "{\"path\":" + StandInServer.str(a.toString())
-                            + ",\"oldString\":\"class A {\\n\",\"newString\":\"class A {\\n    int size;\\n\"}"),
-            tool("call_bash", "bash", "{\"command\":\"ls A.java\"}"),
-            text(DONE)
-        };
+        return Conversation.script(edit("path", a), tool("call_bash", "bash", "{\"command\":\"ls A.java\"}"));
     }
 
+    /** The conversation, then a subagent (the {@code task} tool) that counts the files. */
     static AnthropicStandIn.Turn[] script(Path a) {
-        return new AnthropicStandIn.Turn[] {
-            text(HELLO),
-            tool(
-                    "call_edit",
-                    "edit",
-                    "{\"filePath\":" + StandInServer.str(a.toString())
-                            + ",\"oldString\":\"class A {\\n\",\"newString\":\"class A {\\n    int size;\\n\"}"),
-            tool("call_bash", "bash", "{\"command\":\"ls A.java\",\"description\":\"list A\"}"),
-            text(DONE),
-            tool(
-                    "call_task",
-                    "task",
-                    "{\"description\":\"count files\",\"prompt\":\"count the files here\",\"subagent_type\":\"general\"}"),
-            text(CHILD),
-            text(COUNTED)
-        };
+        return Conversation.script(
+                edit("filePath", a),
+                tool("call_bash", "bash", "{\"command\":\"ls A.java\",\"description\":\"list A\"}"),
+                tool(
+                        "call_task",
+                        "task",
+                        "{\"description\":\"count files\",\"prompt\":\"count the files here\",\"subagent_type\":\"general\"}"),
+                text(CHILD),
+                text(COUNTED));
+    }
+
+    /** OpenCode's edit of A, the file named by {@code key}. */
+    private static AnthropicStandIn.Turn edit(String key, Path a) {
+        return tool(
+                "call_edit",
+                "edit",
+                "{\"" + key + "\":" + StandInServer.str(a.toString())
+                        + ",\"oldString\":\"class A {\\n\",\"newString\":\"class A {\\n    int size;\\n\"}");
     }
 
     @Test
     void opencodeRunWritesASessionWithAChildThatReadsWhole() throws Exception {
         AgentProject project = AgentProject.create(tmp);
-        Path a = project.write("A.java", "class A {\n}\n");
+        Path a = project.write("A.java", Conversation.A);
         try (OpenAiStandIn api = OpenAiStandIn.inOrder(script(a))) {
             OpenCode opencode = new OpenCode(project, api);
-            AgentRun.Result r = opencode.run(FIRST);
-            assertEquals(0, r.exit(), r.describe());
-            assertTrue(r.stdout().contains(HELLO), r.describe());
-            r = opencode.run(SECOND, "--continue");
-            assertEquals(0, r.exit(), r.describe());
-            assertEquals("class A {\n    int size;\n}\n", Files.readString(a), r.describe());
-            r = opencode.run("delegate the count", "--continue");
+            Conversation.have(opencode::run, a, "--continue");
+            AgentRun.Result r = opencode.run("delegate the count", "--continue");
             assertEquals(0, r.exit(), r.describe());
             assertTrue(r.stdout().contains(COUNTED), r.describe());
             List<String[]> sessions = sessions(opencode.database());
@@ -160,7 +149,7 @@ class OpenCodeTest {
     @Test
     void theSessionApiOfOpencodeServeWritesTheV2TablesThatReadWhole() throws Exception {
         AgentProject project = AgentProject.create(tmp);
-        Path a = project.write("A.java", "class A {\n}\n");
+        Path a = project.write("A.java", Conversation.A);
         try (OpenAiStandIn api = OpenAiStandIn.inOrder(v2Script(a))) {
             OpenCode opencode = new OpenCode(project, api);
             String session;

@@ -2,10 +2,8 @@ package io.github.termsprawl.agents;
 
 import static io.github.termsprawl.agents.AnthropicStandIn.text;
 import static io.github.termsprawl.agents.AnthropicStandIn.tool;
-import static io.github.termsprawl.agents.SessionProof.DONE;
-import static io.github.termsprawl.agents.SessionProof.FIRST;
-import static io.github.termsprawl.agents.SessionProof.HELLO;
-import static io.github.termsprawl.agents.SessionProof.SECOND;
+import static io.github.termsprawl.agents.Conversation.DONE;
+import static io.github.termsprawl.agents.Conversation.HELLO;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -27,31 +25,23 @@ class PiTest {
     Path tmp;
 
     static AnthropicStandIn.Turn[] script(Path a) {
-        return new AnthropicStandIn.Turn[] {
-            text(HELLO),
-            tool(
-                    "call_edit",
-                    "edit",
-                    "{\"path\":" + StandInServer.str(a.toString())
-                            + ",\"edits\":[{\"oldText\":\"class A {\\n\",\"newText\":\"class A {\\n    int size;\\n\"}]}"),
-            tool("call_bash", "bash", "{\"command\":\"ls A.java\"}"),
-            text(DONE)
-        };
+        return Conversation.script(
+                tool(
+                        "call_edit",
+                        "edit",
+                        "{\"path\":" + StandInServer.str(a.toString())
+                                + ",\"edits\":[{\"oldText\":\"class A {\\n\",\"newText\":\"class A {\\n    int size;\\n\"}]}"),
+                tool("call_bash", "bash", "{\"command\":\"ls A.java\"}"));
     }
 
     @Test
     void aTextReplyAnEditAndAShellCommandAreReadFromTheSessionPiWrote() throws Exception {
         AgentProject project = AgentProject.create(tmp);
-        Path a = project.write("A.java", "class A {\n}\n");
+        Path a = project.write("A.java", Conversation.A);
         try (OpenAiStandIn api = OpenAiStandIn.inOrder(script(a))) {
             Pi pi = new Pi(project, api);
-            AgentRun.Result r = pi.prompt(FIRST);
-            assertEquals(0, r.exit(), r.describe());
-            assertTrue(r.stdout().contains(HELLO), r.describe());
-            r = pi.prompt(SECOND, "--continue");
-            assertEquals(0, r.exit(), r.describe());
+            AgentRun.Result r = Conversation.have(pi::prompt, a, "--continue");
             assertTrue(r.stdout().contains(DONE), r.describe());
-            assertEquals("class A {\n    int size;\n}\n", Files.readString(a), r.describe());
 
             List<Path> sessions = Pi.sessions(pi.agentDir().resolve("sessions"));
             assertEquals(1, sessions.size(), sessions.toString());

@@ -1,5 +1,9 @@
 package io.github.termsprawl.agents;
 
+import static io.github.termsprawl.agents.Conversation.DONE;
+import static io.github.termsprawl.agents.Conversation.FIRST;
+import static io.github.termsprawl.agents.Conversation.HELLO;
+import static io.github.termsprawl.agents.Conversation.SECOND;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -40,17 +44,6 @@ final class SessionProof {
     static final String ANSWER = "{\"has_context\":true,\"answer\":\"The field size.\",\"citations\":[]}";
 
     static final String ANSWERED = "The field size.";
-
-    /**
-     * The conversation the stand-ins script for Gemini CLI, OpenCode and pi: {@link #FIRST} answered {@link #HELLO},
-     * then {@link #SECOND}, whose reply edits A (a field {@code size}), runs {@code ls A.java} and ends with
-     * {@link #DONE}.
-     */
-    static final String FIRST = "say hello";
-
-    static final String HELLO = "Hello from the stand-in.";
-    static final String SECOND = "add a field to A and list it";
-    static final String DONE = "Added the field size to A; the folder holds A.java.";
 
     private final AgentProject project;
     private final String node;
@@ -193,7 +186,7 @@ final class SessionProof {
     }
 
     /**
-     * What every reading of the scripted conversation ({@link #FIRST}) shows, whether just written or kept: both
+     * What every reading of the scripted {@link Conversation} shows, whether just written or kept: both
      * views hold the prompts and replies and none of {@code unsaid}; the stats line is {@code store}'s; the turn
      * files hold the prompt, the replies, the shell command and {@code inTurnFiles}; ask sends all of it.
      */
