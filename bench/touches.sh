@@ -13,27 +13,15 @@
 # (PlantForBench) and generates one 100 MB session under target/bench-touches (peers 2 to 10 share it,
 # each with its own index entry and touch index; peer 1 has a copy of its own, which the last case grows).
 set -eu
-cd "$(dirname "$0")/.."
-root=$(pwd)
-shared=${SHARED:-$root/../shared}
+. "$(dirname "$0")/lib.sh"
 runs=${RUNS:-9}
-work=$root/target/bench-touches
-gen="$shared/bench/gen-transcript.mjs"
-note() { echo "bench: $*" >&2; }
+work_in bench-touches
 
-note "compiling (incremental) and reading the test classpath"
-./mvnw -q -o -B test-compile
-./mvnw -q -o -B dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$root/target/bench-classpath.txt" >/dev/null
-cp="$root/target/classes:$root/target/test-classes:$(cat "$root/target/bench-classpath.txt")"
-mkdir -p "$work"
+test_classpath
 p=$work/p
 session=$work/peer100.jsonl
 if [ ! -s "$session" ]; then
-  if [ -f "$gen" ] && command -v node >/dev/null 2>&1; then
-    node "$gen" "$session.tmp" 100 5
-  else
-    java -cp "$cp" io.github.termsprawl.store.BigStoreGenerator claude "$session.tmp" 100 5
-  fi
+  claude_session "$session.tmp" 100 5
   # 200 edits of 20 project files at the end, on the live branch
   python3 - "$session.tmp" "$p" <<'PY'
 import json, sys
@@ -58,10 +46,10 @@ PY
   mv "$session.tmp" "$session"
 fi
 rm -rf "$p"
-mkdir -p "$p/.termsprawl/transcripts" "$p/.termsprawl/links"
 grown=$work/peer1.jsonl
 cp "$session" "$grown"
-java -cp "$cp" io.github.termsprawl.plant.PlantForBench "$p"
+plant "$p"
+mkdir -p "$p/.termsprawl/links"
 i=0
 while [ $i -lt 10 ]; do
   i=$((i + 1))
