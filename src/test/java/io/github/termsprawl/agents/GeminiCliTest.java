@@ -37,6 +37,7 @@ class GeminiCliTest {
                                 + "\"instruction\":\"add the field size\"}"),
                 tool("c2", "run_shell_command", "{\"command\":\"ls A.java\",\"description\":\"list A\"}")))) {
             GeminiCli gemini = new GeminiCli(project, api);
+            GeminiCli.startEarlyInAMinute();
             AgentRun.Result second =
                     Conversation.have((prompt, extra) -> gemini.prompt(null, prompt, extra), a, "--resume", "latest");
             assertTrue(second.stdout().contains(DONE), second.describe());
