@@ -14,23 +14,11 @@
 #   1 M progress records between two turns; 1 M tiny records, one in ten a turn; 1 M tiny turns
 #   (bench/gen-bounds.mjs, this repository's; needs node).
 set -eu
-cd "$(dirname "$0")/.."
-root=$(pwd)
-shared=${SHARED:-$root/../shared}
-work=$root/target/bench-bounds
-gen="$shared/bench/gen-transcript.mjs"
-note() { echo "bench: $*" >&2; }
+. "$(dirname "$0")/lib.sh"
+work_in bench-bounds
 command -v node >/dev/null 2>&1 || { note "needs node (the generators)"; exit 1; }
 
-note "compiling (incremental) and reading the test classpath"
-./mvnw -q -o -B test-compile
-./mvnw -q -o -B dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$root/target/bench-classpath.txt" >/dev/null
-cp="$root/target/classes:$root/target/test-classes:$(cat "$root/target/bench-classpath.txt")"
-mkdir -p "$work"
-fixture() { # fixture FILE CMD...: make FILE once, reuse it on later runs
-  f=$1; shift
-  [ -s "$f" ] || { note "generating $f"; "$@"; }
-}
+test_classpath
 cases=${CASES:-big progress mixed tiny}
 wanted() { case " $cases " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 ! wanted big || [ -n "${SKIP_BIG:-}" ] || [ ! -f "$gen" ] || fixture "$work/big.jsonl" node "$gen" "$work/big.jsonl" 2200 5
@@ -40,10 +28,7 @@ done
 
 # once: a project with the commands planted from this checkout's classes (the launchers' own flags)
 p=$work/project
-[ -f "$p/.termsprawl/bin/termsprawl.jar" ] || {
-  mkdir -p "$p/.termsprawl/transcripts"
-  java -cp "$cp" io.github.termsprawl.plant.PlantForBench "$p"
-}
+[ -f "$p/.termsprawl/bin/termsprawl.jar" ] || plant "$p"
 # run NAME CMD...: once, after a sync; prints wall, peak RSS, CPU and the first line of stderr
 run() {
   name=$1; shift

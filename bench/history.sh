@@ -13,36 +13,17 @@
 # ../shared and node, bench/gen-transcript.mjs of the shared folder writes the sessions; else this
 # repository's BigStoreGenerator.
 set -eu
-cd "$(dirname "$0")/.."
-root=$(pwd)
-shared=${SHARED:-$root/../shared}
+. "$(dirname "$0")/lib.sh"
 runs=${RUNS:-5}
-work=$root/target/bench-history
-gen="$shared/bench/gen-transcript.mjs"
-note() { echo "bench: $*" >&2; }
+work_in bench-history
 
-note "compiling (incremental) and reading the test classpath"
-./mvnw -q -o -B test-compile
-./mvnw -q -o -B dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$root/target/bench-classpath.txt" >/dev/null
-cp="$root/target/classes:$root/target/test-classes:$(cat "$root/target/bench-classpath.txt")"
-mkdir -p "$work"
-
-if [ -f "$gen" ] && command -v node >/dev/null 2>&1; then
-  claude_session() { node "$gen" "$@"; }
-else
-  note "no $gen (or no node): the sessions come from this repository's BigStoreGenerator"
-  claude_session() { java -cp "$cp" io.github.termsprawl.store.BigStoreGenerator claude "$@"; }
-fi
-fixture() { # fixture FILE CMD...: make FILE once, reuse it on later runs
-  f=$1; shift
-  [ -s "$f" ] || { note "generating $f"; "$@"; }
-}
+test_classpath
+[ "$gen_from" = shared ] || note "no $gen (or no node): the sessions come from this repository's BigStoreGenerator"
 # project DIR: an empty project with the commands planted from this checkout's classes
 project() {
   # an old project is moved aside, not deleted here: deleting 18,618 files just before a first write slows it
   [ ! -d "$1" ] || { mkdir -p "$work/aside" && mv "$1" "$(mktemp -d "$work/aside/p.XXXXXX")"; }
-  mkdir -p "$1/.termsprawl/transcripts"
-  java -cp "$cp" io.github.termsprawl.plant.PlantForBench "$1"
+  plant "$1"
 }
 # node DIR ID FILE: records FILE as the transcript of node ID
 node_of() {
@@ -58,11 +39,12 @@ measure() { # measure NAME DIR ARGS...: the planted command on DIR
 note "preparing fixtures under $work"
 fixture "$work/gen200.jsonl" claude_session "$work/gen200.jsonl" 200 7
 fixture "$work/gen10.jsonl" claude_session "$work/gen10.jsonl" 10 11
+mkdir -p "$work/many"
 i=0
 while [ $i -lt 40 ]; do
   i=$((i + 1))
   # 40 sessions from 70 KB to 7 MB (about 60 MB in all)
-  fixture "$work/many/s$i.jsonl" sh -c "mkdir -p '$work/many' && $(command -v node >/dev/null 2>&1 && [ -f "$gen" ] && echo "node '$gen'" || echo "java -cp '$cp' io.github.termsprawl.store.BigStoreGenerator claude") '$work/many/s$i.jsonl' $(awk -v i=$i 'BEGIN { printf "%.3f", 0.06 * 1.125 ^ i }') $i"
+  fixture "$work/many/s$i.jsonl" claude_session "$work/many/s$i.jsonl" "$(awk -v i=$i 'BEGIN { printf "%.3f", 0.06 * 1.125 ^ i }')" "$i"
 done
 
 project "$work/first"; node_of "$work/first" big "$work/gen200.jsonl"

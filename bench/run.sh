@@ -16,15 +16,11 @@
 # (BigStoreGenerator, test scope) writes the everyday transcripts and the big sessions. Without node,
 # the two cases whose fixtures node writes (bench/longline.mjs, bench/tail60.mjs) are left out.
 set -eu
-cd "$(dirname "$0")/.."
-root=$(pwd)
-shared=${SHARED:-$root/../shared}
+. "$(dirname "$0")/lib.sh"
 runs=${RUNS:-9}
 work=$root/target/bench
 ref="$shared/bench/reference-context.mjs"
-gen="$shared/bench/gen-transcript.mjs"
 corpus="$shared/corpus/claude"
-note() { echo "bench: $*" >&2; }
 
 have_node=no
 command -v node >/dev/null 2>&1 && have_node=yes
@@ -36,12 +32,7 @@ elif [ "$have_node" = no ]; then
 else
   compare=yes
 fi
-if [ -f "$gen" ] && [ "$have_node" = yes ]; then
-  gen_from=shared
-else
-  gen_from=own
-  note "no $gen (or no node): the big Claude Code sessions come from this repository's BigStoreGenerator"
-fi
+[ "$gen_from" = shared ] || note "no $gen (or no node): the big Claude Code sessions come from this repository's BigStoreGenerator"
 
 version=$(sed -n 's:.*<version>\(.*\)</version>.*:\1:p' pom.xml | head -1)
 echo "bench: building and installing the plugin ($version)" >&2
@@ -58,10 +49,6 @@ project() {
 peer() {
   printf '{"version": 1, "path": "%s"}\n' "$3" > "$1/.termsprawl/transcripts/$2.json"
   printf '{"version": 1, "a": "me", "b": "%s"}\n' "$2" > "$1/.termsprawl/links/me--$2.json"
-}
-fixture() { # fixture FILE CMD...: make FILE once, reuse it on later runs
-  f=$1; shift
-  [ -s "$f" ] || { echo "bench: generating $f" >&2; "$@"; }
 }
 # measure CASE DIR [REFDIR [FLAG]]: java vs node on the same project (node on REFDIR when given; FLAG,
 # such as --redact, passed to java alone); java alone when there is no reference model
@@ -89,13 +76,8 @@ measure() {
 
 note "preparing fixtures under $work"
 project "$work/everyday"
-# the test-scope generator, run on the planted jars
-gencp="$work/everyday/.termsprawl/bin/termsprawl.jar:$work/everyday/.termsprawl/bin/lib/sqlite-jdbc.jar:$root/target/classes:$root/target/test-classes"
-generator() { java -cp "$gencp" io.github.termsprawl.store.BigStoreGenerator "$@"; }
-# claude_session OUT MEGABYTES SEED [filler]: a generated Claude Code session
-claude_session() {
-  if [ "$gen_from" = shared ]; then node "$gen" "$@"; else generator claude "$@"; fi
-}
+# the test-scope generator, run on the planted jars (lib.sh's claude_session uses it)
+cp="$work/everyday/.termsprawl/bin/termsprawl.jar:$work/everyday/.termsprawl/bin/lib/sqlite-jdbc.jar:$root/target/classes:$root/target/test-classes"
 i=0
 if [ -d "$corpus" ]; then
   everyday="corpus transcripts"

@@ -6,22 +6,15 @@
 #
 #   bench/session.sh             RUNS=5 runs each, fixtures under target/bench (~1.7 GB of disk)
 set -eu
-cd "$(dirname "$0")/.."
-root=$(pwd)
-shared=${SHARED:-$root/../shared}
+. "$(dirname "$0")/lib.sh"
 runs=${RUNS:-5}
 work=$root/target/bench
-gen="$shared/bench/gen-transcript.mjs"
-[ -f "$gen" ] || { echo "bench: $gen not found (set SHARED)" >&2; exit 1; }
+[ -f "$gen" ] || { note "$gen not found (set SHARED)"; exit 1; }
 
 version=$(sed -n 's:.*<version>\(.*\)</version>.*:\1:p' pom.xml | head -1)
 echo "bench: building and installing the plugin ($version)" >&2
 ./mvnw -q -B install -DskipTests -Dinvoker.skip=true
 mkdir -p "$work/out"
-fixture() { # fixture FILE CMD...: make FILE once, reuse it on later runs
-  f=$1; shift
-  [ -s "$f" ] || { echo "bench: generating $f" >&2; "$@"; }
-}
 fixture "$work/gen200.jsonl" node "$gen" "$work/gen200.jsonl" 200 7
 fixture "$work/filler1500.jsonl" node "$gen" "$work/filler1500.jsonl" 1536 3 filler
 fixture "$work/compact-tail.jsonl" node bench/compact-tail.mjs "$work/compact-tail.jsonl"

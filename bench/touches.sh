@@ -1,37 +1,27 @@
 #!/bin/sh
 # Benchmark of the PreToolUse guard (termsprawl-touches --hook, issue 26): 10 linked peers, each with a
 # 100 MB Claude Code transcript holding 200 edits, warm (the touch indexes built by a first run); median
-# wall time, peak RSS and CPU over RUNS runs, beside the context command's start-up on the same project.
+# wall time, peak RSS and CPU over RUNS runs, beside the context command's start-up on the same project;
+# then the hook again with one peer's transcript grown by one turn before each run (its touch index goes
+# on from its last read: docs/touches.md, "The touch index").
 #
 #   bench/touches.sh               (default 9 runs)
 #   RUNS=5 bench/touches.sh
 #   SHARED=dir bench/touches.sh    where the shared folder is (default ../shared)
 #
 # Builds nothing but this checkout's classes (mvn test-compile), plants the commands with them
-# (PlantForBench) and generates one 100 MB session under target/bench-touches (the 10 peers share it:
-# each has its own index entry and touch index).
+# (PlantForBench) and generates one 100 MB session under target/bench-touches (peers 2 to 10 share it,
+# each with its own index entry and touch index; peer 1 has a copy of its own, which the last case grows).
 set -eu
-cd "$(dirname "$0")/.."
-root=$(pwd)
-shared=${SHARED:-$root/../shared}
+. "$(dirname "$0")/lib.sh"
 runs=${RUNS:-9}
-work=$root/target/bench-touches
-gen="$shared/bench/gen-transcript.mjs"
-note() { echo "bench: $*" >&2; }
+work_in bench-touches
 
-note "compiling (incremental) and reading the test classpath"
-./mvnw -q -o -B test-compile
-./mvnw -q -o -B dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$root/target/bench-classpath.txt" >/dev/null
-cp="$root/target/classes:$root/target/test-classes:$(cat "$root/target/bench-classpath.txt")"
-mkdir -p "$work"
+test_classpath
 p=$work/p
 session=$work/peer100.jsonl
 if [ ! -s "$session" ]; then
-  if [ -f "$gen" ] && command -v node >/dev/null 2>&1; then
-    node "$gen" "$session.tmp" 100 5
-  else
-    java -cp "$cp" io.github.termsprawl.store.BigStoreGenerator claude "$session.tmp" 100 5
-  fi
+  claude_session "$session.tmp" 100 5
   # 200 edits of 20 project files at the end, on the live branch
   python3 - "$session.tmp" "$p" <<'PY'
 import json, sys
@@ -56,12 +46,15 @@ PY
   mv "$session.tmp" "$session"
 fi
 rm -rf "$p"
-mkdir -p "$p/.termsprawl/transcripts" "$p/.termsprawl/links"
-java -cp "$cp" io.github.termsprawl.plant.PlantForBench "$p"
+grown=$work/peer1.jsonl
+cp "$session" "$grown"
+plant "$p"
+mkdir -p "$p/.termsprawl/links"
 i=0
 while [ $i -lt 10 ]; do
   i=$((i + 1))
-  printf '{"version": 1, "path": "%s"}\n' "$session" > "$p/.termsprawl/transcripts/peer$i.json"
+  printf '{"version": 1, "path": "%s"}\n' "$([ $i = 1 ] && echo "$grown" || echo "$session")" \
+    > "$p/.termsprawl/transcripts/peer$i.json"
   printf '{"version": 1, "a": "me", "b": "peer%s"}\n' "$i" > "$p/.termsprawl/links/me--peer$i.json"
 done
 # the window is wide: the edits' times are in the past
@@ -74,8 +67,12 @@ TERMSPRAWL_NODE_ID=me sh -c "$hook" > "$work/first.out"
 note "first run: $(( $(date +%s) - start )) s; warning printed: $(grep -c additionalContext "$work/first.out" || true)"
 export TERMSPRAWL_NODE_ID=me
 mkdir -p "$work/out"
-OUT_DIR="$work/out" python3 bench/measure.py "$runs" hook -- sh -c "$hook" \
-  --- touches -- "$p/.termsprawl/bin/termsprawl-touches" --cwd "$p" --self me --file src/F3.java \
-  --- context -- "$p/.termsprawl/bin/termsprawl-context" --cwd "$work/empty" --self me \
-  | awk 'BEGIN { print "| case | wall (median) | peak RSS | CPU |"; print "|---|---|---|---|" }
+{
+  OUT_DIR="$work/out" python3 bench/measure.py "$runs" hook -- sh -c "$hook" \
+    --- touches -- "$p/.termsprawl/bin/termsprawl-touches" --cwd "$p" --self me --file src/F3.java \
+    --- context -- "$p/.termsprawl/bin/termsprawl-context" --cwd "$work/empty" --self me
+  # peer 1 grew by one turn (a prompt and its answer, on its live branch) since its index was written
+  BEFORE_EACH="python3 bench/append-turn.py '$grown'" OUT_DIR="$work/out" \
+    python3 bench/measure.py "$runs" hook-one-peer-grew -- sh -c "$hook"
+} | awk 'BEGIN { print "| case | wall (median) | peak RSS | CPU |"; print "|---|---|---|---|" }
          { printf "| %s | %.3f s | %.0f MB | %.3f s |\n", $1, $2, $3, $4 }'

@@ -1,6 +1,7 @@
 package io.github.termsprawl.jsonl;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
@@ -54,7 +55,7 @@ public final class JsonlTail {
         try (ReverseLineReader lines = ReverseLineReader.open(file, chunkSize, maxInMemoryLine, bytesRead)) {
             walk(lines, projection, needles, stringCap, visitor);
             return true;
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | UncheckedIOException e) {
             return false;
         }
     }
@@ -71,7 +72,7 @@ public final class JsonlTail {
         try (ReverseLineReader lines = wholeFile.lines()) {
             walk(lines, projection, needles, stringCap, visitor);
             return true;
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | UncheckedIOException e) {
             return false;
         }
     }

@@ -171,8 +171,8 @@ public final class Removal {
         try (Stream<Path> list = Files.list(dir)) {
             for (Path p : list.sorted().toList()) {
                 String name = p.getFileName().toString();
-                // a transcript index entry and its touch index (docs/touches.md, "The touch index")
-                if ((name.endsWith(".json") || name.endsWith(".touches"))
+                // a transcript index entry and its touch index, with its tail (docs/touches.md, "The touch index")
+                if ((name.endsWith(".json") || name.endsWith(".touches") || name.endsWith(".touches-tail"))
                         && !Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
                     delete(p, null);
                 }

@@ -3,6 +3,7 @@ package io.github.termsprawl.store;
 import io.github.termsprawl.jsonl.ForwardLineReader;
 import io.github.termsprawl.jsonl.JsonProjection;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -51,7 +52,7 @@ public final class JsonlMessages {
                         }
                     }
                 }
-            } catch (IOException | RuntimeException e) {
+            } catch (IOException | UncheckedIOException e) {
                 // what was read stands
             }
         }

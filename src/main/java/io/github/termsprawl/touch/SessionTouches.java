@@ -13,6 +13,7 @@ import io.github.termsprawl.store.SessionReader;
 import io.github.termsprawl.store.Store;
 import io.github.termsprawl.store.claude.ClaudeSession;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -61,6 +62,8 @@ public final class SessionTouches {
         final List<TouchEvent> events = new ArrayList<>();
         /** Calls without a result yet: their events' indexes. */
         final Map<String, List<Integer>> waiting = new HashMap<>();
+        /** The events whose call a sidechain record makes (a subagent's): off the live branch, they are not rewound. */
+        final BitSet sidechain = new BitSet();
 
         int calls;
         int malformed;
@@ -76,15 +79,16 @@ public final class SessionTouches {
             this.liveTurns = liveTurns;
         }
 
-        /** Continues from {@code events} (session order) and the stats of an earlier read. */
-        void resume(List<TouchEvent> earlier, List<String> waitingIds, Stats stats, int messageCount) {
+        /**
+         * Continues from {@code events} (session order, {@code side} the sidechain ones), {@code waitingEvents} (the
+         * indexes of those whose call has no result yet) and an earlier read's stats.
+         */
+        void resume(List<TouchEvent> earlier, BitSet side, List<Integer> waitingEvents, Stats stats, int messageCount) {
             events.addAll(earlier);
-            for (String id : waitingIds) {
-                for (int i = 0; i < events.size(); i++) {
-                    if (id.equals(events.get(i).callId())) {
-                        waiting.computeIfAbsent(id, k -> new ArrayList<>()).add(i);
-                    }
-                }
+            sidechain.or(side);
+            for (int i : waitingEvents) {
+                waiting.computeIfAbsent(events.get(i).callId(), k -> new ArrayList<>())
+                        .add(i);
             }
             calls = stats.calls();
             malformed = stats.malformed();
@@ -141,12 +145,23 @@ public final class SessionTouches {
                             waiting.computeIfAbsent(call.id(), k -> new ArrayList<>())
                                     .add(events.size());
                         }
+                        sidechain.set(events.size(), m.has(Message.Flag.SIDECHAIN));
                         events.add(new TouchEvent(
                                 node, rel, t.kind(), t.command(), m.timestamp(), turn, false, rewound, call.id()));
                     }
                 }
             }
             return true;
+        }
+
+        /** The indexes of the events whose call has no result yet, in order. */
+        List<Integer> waitingEvents() {
+            List<Integer> out = new ArrayList<>();
+            for (List<Integer> at : waiting.values()) {
+                out.addAll(at);
+            }
+            out.sort(null);
+            return out;
         }
 
         Result result() {

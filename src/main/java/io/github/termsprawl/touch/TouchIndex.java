@@ -9,6 +9,8 @@ import io.github.termsprawl.jsonl.Deadline;
 import io.github.termsprawl.registry.TouchRules;
 import io.github.termsprawl.registry.TranscriptReaders;
 import io.github.termsprawl.store.Store;
+import io.github.termsprawl.store.claude.ClaudeCallTurns;
+import io.github.termsprawl.store.claude.ClaudeSession;
 import io.github.termsprawl.store.codex.CodexSession;
 import io.github.termsprawl.store.pi.PiSession;
 import java.io.File;
@@ -19,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import java.util.zip.CRC32C;
 
@@ -26,13 +29,14 @@ import java.util.zip.CRC32C;
  * A node's touches kept between reads (docs/touches.md, "The touch index"):
  * {@code .termsprawl/transcripts/<nodeId>.touches}, per machine like the transcript index beside it. A
  * transcript that has not changed is not opened; a Codex or pi transcript that only grew is read from the end of
- * its last complete line; any other change (a shrink, a rewrite of the bytes read, another transcript, a Claude
- * Code, Gemini CLI or OpenCode session, whose turns and branches a later record can change) reads it whole. The
- * index is written atomically and confined to the project (core/AtomicFiles), and only when it changes; a broken
- * or unreadable index is read again from the transcript.
+ * its last complete line; a Claude Code one too when the new lines only carry on the live branch the index's tail
+ * keeps ({@code <nodeId>.touches-tail}, {@link ClaudeCallTurns}); any other change (a shrink, a rewrite of the
+ * bytes read, another transcript, a Claude Code branch moved above the tail, a Gemini CLI or OpenCode session,
+ * which rewrite themselves) reads it whole. The index is written atomically and confined to the project
+ * (core/AtomicFiles), and only when it changes; a broken or unreadable index is read again from the transcript.
  */
 public final class TouchIndex {
-    static final String MAGIC = "termsprawl-touches 1";
+    static final String MAGIC = "termsprawl-touches 2";
     /** Bytes of the transcript's head and of the end of what was read, hashed to tell a rewrite from growth. */
     private static final int HASHED = 4096;
 
@@ -117,6 +121,9 @@ public final class TouchIndex {
         if (sameSource && old.fingerprint.equals(fingerprint)) {
             return new Read(old.result(), new Cost(false, 0, 0));
         }
+        if (store == Store.CLAUDE) {
+            return claude(layout, node, entry, rule, paths, sameSource ? old : null, fingerprint);
+        }
         boolean growing = store == Store.PI || store == Store.CODEX;
         long size = source.toFile().length();
         long end = growing ? completeLines(source, size) : 0;
@@ -130,7 +137,7 @@ public final class TouchIndex {
                     && (store != Store.CODEX || old.modelTranscript)
                     && prefixHash(source, old.end) == old.hash;
             if (resume) {
-                c.resume(old.events, old.waiting, old.stats, old.messages);
+                c.resume(old.events, old.sidechain, old.waiting, old.stats, old.messages);
                 from = old.end;
             }
             c.end = end;
@@ -143,6 +150,7 @@ public final class TouchIndex {
             } else {
                 new PiSession().walkFrom(source, from, 1, c);
             }
+            Deadline.check(); // a walk stops short at the deadline: what it read is not kept as read to the end
             SessionTouches.Result r = c.result();
             write(
                     layout,
@@ -158,15 +166,144 @@ public final class TouchIndex {
                             c.messages,
                             r.stats(),
                             r.events(),
-                            new ArrayList<>(c.waiting.keySet())));
+                            c.sidechain,
+                            c.waitingEvents()));
             return new Read(r, new Cost(true, from, end - from));
         }
         SessionTouches.Result r = SessionTouches.read(node, entry, store, paths, readers);
         write(
                 layout,
                 index,
-                new State(node, key(entry), store.id(), fingerprint, 0, 0, false, 0, r.stats(), r.events(), List.of()));
+                new State(
+                        node,
+                        key(entry),
+                        store.id(),
+                        fingerprint,
+                        0,
+                        0,
+                        false,
+                        0,
+                        r.stats(),
+                        r.events(),
+                        new BitSet(),
+                        List.of()));
         return new Read(r, new Cost(true, 0, size));
+    }
+
+    /** Where the touch index of a Claude Code session keeps its live branch's tail (ClaudeCallTurns). */
+    public static Path tailFile(ProjectLayout layout, String node) {
+        return layout.transcriptsDir().resolve(node + ".touches-tail");
+    }
+
+    /**
+     * A Claude Code transcript that changed: when it only grew, read from the end of the last read on, if the new
+     * lines carry the live branch on from the tail the last read kept ({@link ClaudeCallTurns}): the events before
+     * keep their turns up to the tail's cut and are numbered again from it; else read whole. {@code old} is the
+     * index of this transcript, or null.
+     */
+    private static Read claude(
+            ProjectLayout layout,
+            String node,
+            TranscriptIndex.Entry entry,
+            TouchRule rule,
+            ProjectPaths paths,
+            State old,
+            String fingerprint) {
+        Path source = entry.path();
+        Path tail = tailFile(layout, node);
+        long size = source.toFile().length();
+        long end = ClaudeCallTurns.readableEnd(source, completeLines(source, size), size);
+        long hash = prefixHash(source, end);
+        ClaudeCallTurns.Turns turns = null;
+        if (old != null
+                && old.end > 0
+                && old.end <= end
+                && continuesLine(source, old.end)
+                && prefixHash(source, old.end) == old.hash) {
+            turns = ClaudeCallTurns.grown(source, old.end, end, tail, old.hash, hash);
+        }
+        long from = turns == null ? 0 : old.end;
+        if (turns == null) {
+            turns = ClaudeCallTurns.whole(source, end, tail, hash);
+        }
+        SessionTouches.Collector c = new SessionTouches.Collector(node, rule, paths, turns.turns());
+        if (from > 0) {
+            c.resume(renumbered(old, turns), old.sidechain, old.waiting, old.stats, old.messages);
+        }
+        c.end = end;
+        new ClaudeSession().walkFrom(source, from, 1, c);
+        Deadline.check(); // a walk stops short at the deadline: what it read is not kept as read to the end
+        SessionTouches.Result r = c.result();
+        try {
+            AtomicFiles.confinedFolder(layout.cwd(), layout.transcriptsDir());
+            turns.keep();
+        } catch (IOException | RuntimeException e) {
+            // the tail is a cache as the index is: without one that goes with the index, the next read is whole
+        }
+        write(
+                layout,
+                file(layout, node),
+                new State(
+                        node,
+                        key(entry),
+                        Store.CLAUDE.id(),
+                        fingerprint,
+                        end,
+                        hash,
+                        false,
+                        c.messages,
+                        r.stats(),
+                        r.events(),
+                        c.sidechain,
+                        c.waitingEvents()));
+        return new Read(r, new Cost(true, from, end - from));
+    }
+
+    /**
+     * The events of the last read with the turns the grown transcript gives them: those before the tail's cut as they
+     * were (their messages are the same), the others as the messages from the cut on make them; an event whose call
+     * is on no live branch is rewound, unless a subagent's record makes it.
+     */
+    private static List<TouchEvent> renumbered(State old, ClaudeCallTurns.Turns turns) {
+        List<TouchEvent> out = new ArrayList<>(old.events.size());
+        for (int i = 0; i < old.events.size(); i++) {
+            TouchEvent e = old.events.get(i);
+            Integer turn = e.turn() != null && e.turn() < turns.stable()
+                    ? e.turn()
+                    : e.callId() == null ? null : turns.turns().get(e.callId());
+            boolean rewound = turn == null && !old.sidechain.get(i);
+            out.add(
+                    java.util.Objects.equals(turn, e.turn()) && rewound == e.rewound()
+                            ? e
+                            : new TouchEvent(
+                                    e.node(),
+                                    e.path(),
+                                    e.kind(),
+                                    e.command(),
+                                    e.time(),
+                                    turn,
+                                    e.success(),
+                                    rewound,
+                                    e.callId()));
+        }
+        return out;
+    }
+
+    /**
+     * Whether the line the last read ended in goes on as it was read: it had ended, or it is followed by its newline
+     * (or nothing yet). A line read before its newline was written and then written on is another line: read whole.
+     */
+    static boolean continuesLine(Path file, long offset) {
+        try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
+            in.seek(offset - 1);
+            if (in.read() == '\n') {
+                return true;
+            }
+            int next = in.read();
+            return next == -1 || next == '\n';
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     private static String key(TranscriptIndex.Entry entry) {
@@ -252,7 +389,11 @@ public final class TouchIndex {
         final int messages;
         final SessionTouches.Stats stats;
         final List<TouchEvent> events;
-        final List<String> waiting;
+        /** The events a sidechain record made (their third flag). */
+        final BitSet sidechain;
+
+        /** The indexes of the events whose call has no result yet. */
+        final List<Integer> waiting;
 
         State(
                 String node,
@@ -265,7 +406,8 @@ public final class TouchIndex {
                 int messages,
                 SessionTouches.Stats stats,
                 List<TouchEvent> events,
-                List<String> waiting) {
+                BitSet sidechain,
+                List<Integer> waiting) {
             this.node = node;
             this.source = source;
             this.store = store;
@@ -276,6 +418,7 @@ public final class TouchIndex {
             this.messages = messages;
             this.stats = stats;
             this.events = events;
+            this.sidechain = sidechain;
             this.waiting = waiting;
         }
 
@@ -306,11 +449,12 @@ public final class TouchIndex {
                     .append(stats.outside())
                     .append('\n');
             out.append("waiting");
-            for (String w : waiting) {
-                out.append('\t').append(esc(w));
+            for (int w : waiting) {
+                out.append('\t').append(w);
             }
             out.append('\n');
-            for (TouchEvent e : events) {
+            for (int i = 0; i < events.size(); i++) {
+                TouchEvent e = events.get(i);
                 out.append(e.kind().id())
                         .append('\t')
                         .append(e.time() == null ? "-" : Long.toString(e.time().toEpochMilli()))
@@ -319,6 +463,7 @@ public final class TouchIndex {
                         .append('\t')
                         .append(e.success() ? '1' : '0')
                         .append(e.rewound() ? '1' : '0')
+                        .append(sidechain.get(i) ? '1' : '0')
                         .append('\t')
                         .append(e.callId() == null ? "-" : esc(e.callId()))
                         .append('\t')
@@ -350,15 +495,16 @@ public final class TouchIndex {
                 String fingerprint = value(lines[3], "fingerprint");
                 String[] read = value(lines[4], "read").split("\t");
                 String[] stats = value(lines[5], "stats").split("\t");
-                List<String> waiting = new ArrayList<>();
+                List<Integer> waiting = new ArrayList<>();
                 String[] w = lines[6].split("\t", -1);
                 if (!w[0].equals("waiting")) {
                     return null;
                 }
                 for (int i = 1; i < w.length; i++) {
-                    waiting.add(unesc(w[i]));
+                    waiting.add(Integer.valueOf(w[i]));
                 }
                 List<TouchEvent> events = new ArrayList<>();
+                BitSet sidechain = new BitSet();
                 String wanted = only == null ? null : "\t" + esc(only) + "\t";
                 for (int i = 7; i < lines.length - 1; i++) {
                     if (wanted != null && !lines[i].contains(wanted)) {
@@ -368,6 +514,7 @@ public final class TouchIndex {
                     if (wanted != null && !unesc(f[5]).equals(only)) {
                         continue;
                     }
+                    sidechain.set(events.size(), f[3].charAt(2) == '1');
                     events.add(new TouchEvent(
                             node,
                             unesc(f[5]),
@@ -378,6 +525,11 @@ public final class TouchIndex {
                             f[3].charAt(0) == '1',
                             f[3].charAt(1) == '1',
                             f[4].equals("-") ? null : unesc(f[4])));
+                }
+                for (int i : waiting) {
+                    if (only == null && (i < 0 || i >= events.size())) {
+                        return null; // an index that does not hold together
+                    }
                 }
                 return new State(
                         node,
@@ -391,6 +543,7 @@ public final class TouchIndex {
                         new SessionTouches.Stats(
                                 Integer.parseInt(stats[0]), Integer.parseInt(stats[1]), Integer.parseInt(stats[2])),
                         events,
+                        sidechain,
                         waiting);
             } catch (RuntimeException e) {
                 return null;

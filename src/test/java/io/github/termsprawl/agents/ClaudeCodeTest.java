@@ -10,17 +10,12 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.termsprawl.core.TranscriptIndex;
-import io.github.termsprawl.jsonl.JsonlTail;
-import io.github.termsprawl.registry.TranscriptReaders;
-import io.github.termsprawl.store.ReadStats;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -40,6 +35,8 @@ class ClaudeCodeTest {
     Path a;
     Path transcript;
     String sessionId;
+    /** What the planted commands make of {@code backend}'s session, read by node {@code me}. */
+    SessionProof proof;
     /** The requests each prompt of {@code backend}'s session sent. */
     final List<List<StandInServer.Request>> sent = new ArrayList<>();
 
@@ -118,7 +115,8 @@ class ClaudeCodeTest {
         prompt("which field?", "--resume", sessionId);
         assertEquals(0, api.queued(), "every scripted turn was asked for");
         transcript = claude.sessionsDir().resolve(sessionId + ".jsonl");
-        KeptTranscripts.keep(transcript, "claude-code-" + ClaudeCode.AGENT.version());
+        KeptSessions.keepWithFolder(ClaudeCode.AGENT, transcript);
+        proof = SessionProof.recorded(project, "backend");
     }
 
     private AgentRun.Result prompt(String prompt, String... extra) throws Exception {
@@ -170,9 +168,7 @@ class ClaudeCodeTest {
 
     @Test
     void theFileViewPrintsEveryPromptAndAnswer() throws Exception {
-        AgentRun.Result run = project.command("termsprawl-context", "--self", "me", "--view", "file");
-        expectOk(run);
-        String out = run.stdout();
+        String out = proof.fileView();
         assertInOrder(
                 out,
                 "# linked context from backend (backend)\n## user\nadd a field to A\n## assistant\n"
@@ -187,9 +183,7 @@ class ClaudeCodeTest {
 
     @Test
     void theLiveViewPrintsTheLastWindowAsTheModelGotIt() throws Exception {
-        AgentRun.Result run = project.command("termsprawl-context", "--self", "me", "--view", "live");
-        expectOk(run);
-        String out = run.stdout();
+        String out = proof.liveView();
         assertInOrder(
                 out,
                 "# linked context from backend (backend)\n## user\nThis session is being continued"
@@ -201,48 +195,29 @@ class ClaudeCodeTest {
         assertFalse(out.contains("add a field to A\n## assistant"), "the first window is not live: " + out);
     }
 
-    /** Every transcript Claude Code wrote for the project: sessions and subagents (not a workflow's journal). */
-    List<Path> transcripts() throws Exception {
-        try (Stream<Path> s = Files.walk(project.claudeConfig().resolve("projects"))) {
-            return s.filter(p -> p.getFileName().toString().endsWith(".jsonl")
-                            && !p.getFileName().toString().equals("journal.jsonl"))
-                    .sorted()
-                    .toList();
-        }
-    }
-
     @Test
     void statsCountNoUnknownRecordInAnyTranscriptClaudeCodeWrote() throws Exception {
-        List<Path> files = transcripts();
+        // every transcript Claude Code wrote for the project: sessions and subagents (not a workflow's journal)
+        List<Path> files = new RecordedSession(project.claudeConfig().resolve("projects"), transcript).transcripts();
         assertTrue(files.size() >= 5, "both sessions, the two subagents and the workflow's agent: " + files);
-        try (TranscriptReaders readers =
-                new TranscriptReaders(new JsonlTail(), project.layout().sqliteNativeDir())) {
-            for (Path f : files) {
-                ReadStats stats = readers.stats(new TranscriptIndex.Entry(f, "claude", null));
-                assertEquals(0, stats.unknown(), f + ": " + stats.describe());
-                assertTrue(stats.turns() > 0, f + ": " + stats.describe());
-            }
-        }
+        proof.assertEachReadsWhole(files, "claude");
+        assertTrue(proof.statsWithNothingUnknown().startsWith("backend: store=claude "));
     }
 
-    /** The history folder of the subagent whose index holds {@code text}. */
-    static Path agentFolder(Path dir, String text) throws Exception {
-        try (Stream<Path> agents = Files.list(dir.resolve("agents"))) {
-            for (Path agent : agents.sorted().toList()) {
-                if (Files.readString(agent.resolve("index.md")).contains(text)) {
-                    return agent;
-                }
+    /** The index of the subagent folder ({@code agents/<id>/}) of {@code files} whose index holds {@code text}. */
+    static String agentIndex(Map<String, String> files, String text) {
+        for (Map.Entry<String, String> f : files.entrySet()) {
+            if (f.getKey().matches("agents/[^/]+/index\\.md") && f.getValue().contains(text)) {
+                return f.getValue();
             }
         }
-        throw new AssertionError("no subagent folder under " + dir + " holds " + text);
+        throw new AssertionError("no subagent folder under agents/ holds " + text + ": " + files.keySet());
     }
 
     @Test
     void historyWritesTheSessionsTurnsAndItsSubagents() throws Exception {
-        AgentRun.Result run = project.command("termsprawl-history", "--node", "backend");
-        expectOk(run);
-        Path dir = project.layout().historyDir().resolve("backend");
-        String index = Files.readString(dir.resolve("index.md"));
+        Map<String, String> files = proof.turnFiles();
+        String index = files.get("index.md");
         assertInOrder(
                 index,
                 " user ",
@@ -255,46 +230,30 @@ class ClaudeCodeTest {
         // the harness's attachments are lines of the turns they follow, never turns of their own (issue 27)
         assertFalse(index.contains("[attachment "), index);
         assertTrue(index.contains(" · workflow wf_"), "the workflow's agent: " + index);
-        String agentIndex =
-                Files.readString(agentFolder(dir, " List the callers of A.\n").resolve("index.md"));
+        String agentIndex = agentIndex(files, " List the callers of A.\n");
         assertTrue(agentIndex.contains(" A has no callers yet.\n"), agentIndex);
-        String nested =
-                Files.readString(agentFolder(dir, " Search the tests for A.\n").resolve("index.md"));
+        String nested = agentIndex(files, " Search the tests for A.\n");
         assertTrue(nested.contains(" No test uses A.\n"), nested);
     }
 
-    /** The answer the stand-in gives ask, as the JSON object ask asks for. */
-    static final String ANSWER = "{\"has_context\":true,\"answer\":\"The field size.\",\"citations\":[]}";
-
     @Test
     void askSendsTheRealSessionToTheApi() throws Exception {
-        try (AnthropicStandIn askApi = AnthropicStandIn.scripted().defaultText(ANSWER)) {
-            Map<String, String> env = project.env("me");
-            env.put("ANTHROPIC_API_KEY", "sk-ant-stand-in");
-            env.put("ANTHROPIC_BASE_URL", askApi.baseUrl());
-            AgentRun.Result run = project.command(
-                    "termsprawl-ask", env, "--self", "me", "--node", "backend", "which field was added to A?");
-            expectOk(run);
-            assertTrue(run.stdout().contains("The field size."), run.describe());
-            List<StandInServer.Request> requests = askApi.messageRequests();
-            assertEquals(1, requests.size(), requests.toString());
-            String body = requests.get(0).text();
-            for (String said : List.of(
-                    "which field was added to A?",
-                    "After the compaction: the field is size.",
-                    "which field?",
-                    "The user asked to add a field to A")) {
-                assertTrue(body.contains(said), said + " in " + body);
-            }
-            assertFalse(body.contains("[prompt_snapshot]"), "the harness's attachments are left out: " + body);
+        String body = proof.ask("which field was added to A?").text();
+        for (String said : List.of(
+                "which field was added to A?",
+                "After the compaction: the field is size.",
+                "which field?",
+                "The user asked to add a field to A")) {
+            assertTrue(body.contains(said), said + " in " + body);
         }
+        assertFalse(body.contains("[prompt_snapshot]"), "the harness's attachments are left out: " + body);
     }
 
     @Test
     void asksClaudeBackendForksTheSessionAndLeavesItAsItWas() throws Exception {
         byte[] before = Files.readAllBytes(transcript);
         List<Path> sessionsBefore = claude.transcripts();
-        try (AnthropicStandIn askApi = AnthropicStandIn.scripted().queue(text(ANSWER))) {
+        try (AnthropicStandIn askApi = AnthropicStandIn.scripted().queue(text(SessionProof.ANSWER))) {
             ClaudeCode asker = new ClaudeCode(project, askApi);
             Map<String, String> env = project.env("me");
             env.putAll(asker.apiEnv());
@@ -305,7 +264,7 @@ class ClaudeCodeTest {
             AgentRun.Result run = project.command(
                     "termsprawl-ask", env, "--self", "me", "--node", "backend", "which field was added to A?");
             expectOk(run);
-            assertTrue(run.stdout().contains("The field size."), run.describe());
+            assertTrue(run.stdout().contains(SessionProof.ANSWERED), run.describe());
             List<StandInServer.Request> conversation = askApi.conversationRequests();
             assertEquals(1, conversation.size(), askApi.requests().toString());
             String body = conversation.get(0).text();

@@ -6,6 +6,7 @@ import static io.github.termsprawl.agents.ResponsesStandIn.text;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.termsprawl.store.Located;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -46,10 +47,10 @@ class CodexExecTest {
                     api.requests().toString());
             List<Path> rollouts = codex.rollouts();
             assertEquals(1, rollouts.size(), rollouts.toString());
-            CodexViews views = new CodexViews(project);
-            assertEquals(rollouts.get(0), views.recordLatest(codex.home()));
+            Located latest = CodexRollouts.latest(project, codex.home());
+            assertEquals(rollouts.get(0), latest.path());
             CodexRollouts.capture(codex, project, "edit", rollouts.get(0));
-            CodexRollouts.assertEdit(project, views);
+            CodexRollouts.assertEdit(SessionProof.record(project, "backend", latest));
         }
     }
 
@@ -73,10 +74,10 @@ class CodexExecTest {
                     api.requests().toString());
             List<Path> rollouts = codex.rollouts();
             assertEquals(1, rollouts.size(), rollouts.toString());
-            CodexViews views = new CodexViews(project);
-            assertEquals(rollouts.get(0), views.recordLatest(codex.home()));
+            Located latest = CodexRollouts.latest(project, codex.home());
+            assertEquals(rollouts.get(0), latest.path());
             CodexRollouts.capture(codex, project, "compact", rollouts.get(0));
-            CodexRollouts.assertCompacted(views);
+            CodexRollouts.assertCompacted(SessionProof.record(project, "backend", latest));
         }
     }
 
@@ -102,12 +103,12 @@ class CodexExecTest {
             assertTrue(Files.exists(project.root().resolve("src/B.java")), run.describe());
             List<Path> rollouts = codex.rollouts();
             assertEquals(2, rollouts.size(), rollouts.toString());
-            CodexViews views = new CodexViews(project);
-            Path parent = views.recordLatest(codex.home());
+            Located latest = CodexRollouts.latest(project, codex.home());
+            Path parent = latest.path();
             Path child = rollouts.get(0).equals(parent) ? rollouts.get(1) : rollouts.get(0);
             CodexRollouts.capture(codex, project, "subagent-parent", parent);
             CodexRollouts.capture(codex, project, "subagent-child", child);
-            CodexRollouts.assertSubagent(project, views, parent, child);
+            CodexRollouts.assertSubagent(SessionProof.record(project, "backend", latest), child);
         }
     }
 }

@@ -3,6 +3,8 @@ package io.github.termsprawl.agents;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.termsprawl.store.Located;
+import io.github.termsprawl.store.Store;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -84,25 +86,20 @@ public final class CodexRollouts {
         return touches.replaceAll("\"time\":\"[^\"]*\"", "\"time\":\"…\"").strip();
     }
 
-    /** The text of the request the Messages stand-in received from ask. */
-    static String asked(CodexViews views, String question) throws IOException, InterruptedException {
-        try (AnthropicStandIn messages = AnthropicStandIn.inOrder(AnthropicStandIn.text("{\"answer\":\"yes\"}"))) {
-            AgentRun.Result ask = views.ask(messages, question);
-            assertEquals(0, ask.exit(), ask.describe());
-            assertEquals(1, messages.requests().size(), messages.requests().toString());
-            return messages.requests().get(0).text();
-        }
+    /** What {@code record} finds for {@code codex:latest} as Codex's users run it ({@code CODEX_HOME} set). */
+    static Located latest(AgentProject project, Path codexHome) throws IOException {
+        return SessionProof.locate(project, Map.of("CODEX_HOME", codexHome.toString()), "codex:latest");
     }
 
     /** What termsprawl makes of the edit scenario's rollout: two prompts, an apply_patch, three shell commands. */
-    static void assertEdit(AgentProject project, CodexViews views) throws IOException, InterruptedException {
+    static void assertEdit(SessionProof proof) throws IOException, InterruptedException {
         String prose = "# linked context from backend (backend)\n## user\n" + EDIT_PROMPT + "\n## assistant\n"
                 + EDIT_ANSWER + "\n## user\n" + SECOND_PROMPT + "\n## assistant\n" + SECOND_ANSWER + "\n";
-        assertEquals(prose, views.context(false));
-        assertEquals(prose, views.context(true));
-        String stats = views.stats();
+        assertEquals(prose, proof.fileView());
+        assertEquals(prose, proof.liveView());
+        String stats = proof.statsWithNothingUnknown();
         assertTrue(stats.matches("backend: store=codex records=\\d+ turns=4 unknown=0"), stats);
-        Map<String, String> turns = views.turnFiles();
+        Map<String, String> turns = proof.turnFiles();
         java.util.List<String> index = index(turns);
         assertEquals(12, index.size(), index.toString());
         assertEquals("0000 system <skills_instructions>", index.get(0));
@@ -126,8 +123,8 @@ public final class CodexRollouts {
                         + "\"rewound\":false,\"command\":\"printf 'size\\\\n' > notes.txt && cat src/A.java\"},"
                         + "{\"path\":\"src/A.java\",\"kind\":\"edit\",\"time\":\"…\",\"turn\":3,\"success\":true,"
                         + "\"rewound\":false,\"command\":null}]}]}",
-                untimed(views.touches()));
-        String request = asked(views, "what did you change?");
+                untimed(proof.touches()));
+        String request = proof.ask("what did you change?").text();
         for (String said : new String[] {
             EDIT_PROMPT,
             "*** Update File: src/A.java",
@@ -145,30 +142,30 @@ public final class CodexRollouts {
      * The compaction scenario: Codex asked the stand-in for a summary and wrote a {@code compacted} record; the
      * summary is no turn of the file view, and is the summary turn of what ask sends.
      */
-    static void assertCompacted(CodexViews views) throws IOException, InterruptedException {
+    static void assertCompacted(SessionProof proof) throws IOException, InterruptedException {
         String prose = "# linked context from backend (backend)\n## user\n" + COMPACT_PROMPT + "\n## assistant\n"
                 + COMPACT_ANSWER + "\n";
-        assertEquals(prose, views.context(false));
+        assertEquals(prose, proof.fileView());
         // the live view: what the model is sent next, the history the compaction left (the prompt, the summary)
         // and what followed it
-        String live = views.context(true);
+        String live = proof.liveView();
         assertTrue(
                 live.startsWith("# linked context from backend (backend)\n## user\n" + COMPACT_PROMPT
                         + "\n## user\nAnother language model started"),
                 live);
         assertTrue(live.contains(SUMMARY), live);
         assertTrue(live.endsWith("\n## assistant\n" + COMPACT_ANSWER + "\n"), live);
-        String stats = views.stats();
+        String stats = proof.statsWithNothingUnknown();
         assertTrue(stats.matches("backend: store=codex records=\\d+ turns=2 unknown=0"), stats);
-        java.util.List<String> index = index(views.turnFiles());
+        java.util.List<String> index = index(proof.turnFiles());
         assertEquals(8, index.size(), index.toString());
         assertEquals("0002 user " + COMPACT_PROMPT, index.get(2));
         assertEquals("0003 assistant [tool call exec_command] {\"cmd\":\"echo one\"}", index.get(3));
         assertEquals("0005 assistant " + SUMMARY, index.get(5));
         assertTrue(index.get(6).startsWith("0006 user Another language model started"), index.get(6));
         assertEquals("0007 assistant " + COMPACT_ANSWER, index.get(7));
-        assertEquals("", views.touches().strip());
-        String request = asked(views, "what happened?");
+        assertEquals("", proof.touches().strip());
+        String request = proof.ask("what happened?").text();
         assertTrue(request.contains("[turn 6, summary of the earlier conversation] Another language model"), request);
         assertTrue(request.contains("[turn 7] " + COMPACT_ANSWER), request);
     }
@@ -178,39 +175,40 @@ public final class CodexRollouts {
      * rollout replays the parent's, and is read from its own first record on: the parent's prompt never counts
      * twice. {@code codex:latest} is the parent, never the subagent.
      */
-    static void assertSubagent(AgentProject project, CodexViews views, Path parent, Path child)
-            throws IOException, InterruptedException {
+    static void assertSubagent(SessionProof proof, Path child) throws IOException, InterruptedException {
         String prose = "# linked context from backend (backend)\n## user\n" + SUBAGENT_PROMPT + "\n## assistant\n"
                 + PARENT_ANSWER + "\n";
-        assertEquals(prose, views.context(false));
-        assertEquals(prose, views.context(true));
-        assertTrue(views.stats().matches("backend: store=codex records=\\d+ turns=2 unknown=0"), views.stats());
-        java.util.List<String> index = index(views.turnFiles());
+        assertEquals(prose, proof.fileView());
+        assertEquals(prose, proof.liveView());
+        String stats = proof.statsWithNothingUnknown();
+        assertTrue(stats.matches("backend: store=codex records=\\d+ turns=2 unknown=0"), stats);
+        java.util.List<String> index = index(proof.turnFiles());
         assertEquals("0002 user " + SUBAGENT_PROMPT, index.get(2));
         assertTrue(index.get(3).startsWith("0003 assistant [tool call spawn_agent]"), index.get(3));
         assertEquals("0008 assistant " + PARENT_ANSWER, index.get(index.size() - 1));
         // the parent's session holds no edit of its own: the subagent's is in the subagent's rollout
-        assertEquals("", views.touches().strip());
+        assertEquals("", proof.touches().strip());
 
-        views.record(child, "codex");
+        proof.recordInstead(new Located(child, Store.CODEX.id(), null));
         String own = "# linked context from backend (backend)\n## user\n" + SUBAGENT_TASK + "\n## assistant\n"
                 + SUBAGENT_ANSWER + "\n";
-        assertEquals(own, views.context(false));
-        assertEquals(own, views.context(true));
-        assertTrue(views.stats().matches("backend: store=codex records=\\d+ turns=2 unknown=0"), views.stats());
+        assertEquals(own, proof.fileView());
+        assertEquals(own, proof.liveView());
+        stats = proof.statsWithNothingUnknown();
+        assertTrue(stats.matches("backend: store=codex records=\\d+ turns=2 unknown=0"), stats);
         assertEquals(
                 java.util.List.of(
                         "0000 user " + SUBAGENT_TASK,
                         "0001 assistant [tool call apply_patch] *** Begin Patch",
                         "0002 tool [tool result call_sub_patch] Exit code: 0",
                         "0003 assistant " + SUBAGENT_ANSWER),
-                index(views.turnFiles()));
+                index(proof.turnFiles()));
         assertEquals(
                 "{\"version\":1,\"peers\":[{\"node\":\"backend\",\"store\":\"codex\",\"touches\":["
                         + "{\"path\":\"src/B.java\",\"kind\":\"create\",\"time\":\"…\",\"turn\":1,\"success\":true,"
                         + "\"rewound\":false,\"command\":null}]}]}",
-                untimed(views.touches()));
-        String request = asked(views, "what happened?");
+                untimed(proof.touches()));
+        String request = proof.ask("what happened?").text();
         assertTrue(request.contains("[turn 0] " + SUBAGENT_TASK), request);
         assertTrue(!request.contains(SUBAGENT_PROMPT), "the parent's prompt is not the subagent's: " + request);
     }

@@ -3,6 +3,7 @@ package io.github.termsprawl.agents;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.termsprawl.store.Located;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -25,23 +26,27 @@ class CodexRolloutsTest {
         return project;
     }
 
+    /** {@code codex:latest} is {@code rollout}, recorded for node backend. */
+    private static SessionProof recordLatest(AgentProject project, Path rollout) throws Exception {
+        Located latest = CodexRollouts.latest(project, project.home().resolve(".codex"));
+        assertEquals(rollout, latest.path());
+        return SessionProof.record(project, "backend", latest);
+    }
+
     @Test
     void theEditScenario() throws Exception {
         AgentProject project = project();
         Path rollout = CodexRollouts.restore(project, VERSION + "edit.jsonl");
-        CodexViews views = new CodexViews(project);
-        assertEquals(rollout, views.recordLatest(project.home().resolve(".codex")));
-        CodexRollouts.assertEdit(project, views);
+        CodexRollouts.assertEdit(recordLatest(project, rollout));
     }
 
     @Test
     void theCompactionScenario() throws Exception {
         AgentProject project = project();
         Path rollout = CodexRollouts.restore(project, VERSION + "compact.jsonl");
-        CodexViews views = new CodexViews(project);
-        assertEquals(rollout, views.recordLatest(project.home().resolve(".codex")));
+        SessionProof proof = recordLatest(project, rollout);
         assertTrue(Files.readString(rollout).contains("\"type\":\"compacted\""));
-        CodexRollouts.assertCompacted(views);
+        CodexRollouts.assertCompacted(proof);
     }
 
     @Test
@@ -52,9 +57,7 @@ class CodexRolloutsTest {
         // the subagent's rollout is the newer: codex:latest still takes the parent's
         Files.setLastModifiedTime(
                 child, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() + 60_000));
-        CodexViews views = new CodexViews(project);
-        assertEquals(parent, views.recordLatest(project.home().resolve(".codex")));
-        CodexRollouts.assertSubagent(project, views, parent, child);
+        CodexRollouts.assertSubagent(recordLatest(project, parent), child);
     }
 
     /**
@@ -69,13 +72,13 @@ class CodexRolloutsTest {
         String text = Files.readString(rollout);
         assertTrue(text.contains("\"cli_version\":\"0.151.0\""));
         assertTrue(text.contains("\"type\":\"token_usage_record\""));
-        CodexViews views = new CodexViews(project);
-        assertEquals(rollout, views.recordLatest(project.home().resolve(".codex")));
+        SessionProof proof = recordLatest(project, rollout);
         String prose = "# linked context from backend (backend)\n## user\nfirst question\n## assistant\nAnswer one.\n"
                 + "## user\nsecond question\n## assistant\nAnswer two.\n";
-        assertEquals(prose, views.context(false));
-        assertEquals(prose, views.context(true));
-        assertTrue(views.stats().matches("backend: store=codex records=22 turns=4 unknown=0"), views.stats());
+        assertEquals(prose, proof.fileView());
+        assertEquals(prose, proof.liveView());
+        String stats = proof.statsWithNothingUnknown();
+        assertTrue(stats.matches("backend: store=codex records=22 turns=4 unknown=0"), stats);
         assertEquals(
                 java.util.List.of(
                         "0000 system <skills_instructions>",
@@ -84,6 +87,6 @@ class CodexRolloutsTest {
                         "0003 assistant Answer one.",
                         "0004 user second question",
                         "0005 assistant Answer two."),
-                CodexRollouts.index(views.turnFiles()));
+                CodexRollouts.index(proof.turnFiles()));
     }
 }

@@ -25,6 +25,19 @@ public final class GeminiCli {
     private final GeminiStandIn api;
     private final Path gemini;
 
+    /**
+     * Waits, if need be, until a minute has started: Gemini CLI names a chat file by the minute it is written
+     * in ({@code session-<yyyy-MM-dd>T<HH-mm>-<id>.jsonl}), and a chat resumed in the next minute was seen to
+     * land in a second file. Two short prompts then run within one minute, as the tests that count one file
+     * expect.
+     */
+    static void startEarlyInAMinute() throws InterruptedException {
+        int second = java.time.LocalTime.now().getSecond();
+        if (second >= 30) {
+            Thread.sleep((61 - second) * 1000L);
+        }
+    }
+
     public GeminiCli(AgentProject project, GeminiStandIn api) throws IOException {
         this.gemini = AGENT.bin(); // skips the test when it cannot be had
         this.project = project;

@@ -2,11 +2,12 @@ package io.github.termsprawl.agents;
 
 import static io.github.termsprawl.agents.AnthropicStandIn.text;
 import static io.github.termsprawl.agents.AnthropicStandIn.tool;
+import static io.github.termsprawl.agents.Conversation.DONE;
+import static io.github.termsprawl.agents.Conversation.HELLO;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.termsprawl.registry.TranscriptLocator;
 import io.github.termsprawl.store.Located;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,37 +24,28 @@ class GeminiCliTest {
     @TempDir
     Path tmp;
 
-    static final String HELLO = "Hello from the stand-in.";
-    static final String DONE = "Added the field size to A; the folder holds A.java.";
-
     @Test
     void aTextReplyAnEditAndAShellCommandAreReadFromTheChatGeminiWrote() throws Exception {
         AgentProject project = AgentProject.create(tmp);
-        Path a = project.write("A.java", "class A {\n}\n");
-        try (GeminiStandIn api = GeminiStandIn.inOrder(
-                text(HELLO),
+        Path a = project.write("A.java", Conversation.A);
+        try (GeminiStandIn api = GeminiStandIn.inOrder(Conversation.script(
                 tool(
                         "c1",
                         "replace",
                         "{\"file_path\":" + StandInServer.str(a.toString())
                                 + ",\"old_string\":\"class A {\\n\",\"new_string\":\"class A {\\n    int size;\\n\","
                                 + "\"instruction\":\"add the field size\"}"),
-                tool("c2", "run_shell_command", "{\"command\":\"ls A.java\",\"description\":\"list A\"}"),
-                text(DONE))) {
+                tool("c2", "run_shell_command", "{\"command\":\"ls A.java\",\"description\":\"list A\"}")))) {
             GeminiCli gemini = new GeminiCli(project, api);
-            AgentRun.Result first = gemini.prompt(null, "say hello");
-            assertEquals(0, first.exit(), first.describe());
-            assertTrue(first.stdout().contains(HELLO), first.describe());
-            AgentRun.Result second = gemini.prompt(null, "add a field to A and list it", "--resume", "latest");
-            assertEquals(0, second.exit(), second.describe());
+            GeminiCli.startEarlyInAMinute();
+            AgentRun.Result second =
+                    Conversation.have((prompt, extra) -> gemini.prompt(null, prompt, extra), a, "--resume", "latest");
             assertTrue(second.stdout().contains(DONE), second.describe());
-            assertEquals("class A {\n    int size;\n}\n", Files.readString(a), second.describe());
 
             List<Path> chats = gemini.chats();
             assertEquals(1, chats.size(), chats.toString());
             Path chat = chats.get(0);
-            Located latest = TranscriptLocator.fromEnvironment(project.root(), gemini.env(null), project.home())
-                    .locate("gemini:latest");
+            Located latest = SessionProof.locate(project, gemini.env(null), "gemini:latest");
             assertEquals(chat, latest.path());
             KeptSessions.keep(GeminiCli.AGENT, chat, gemini.geminiDir().resolve("projects.json"));
 
@@ -64,23 +56,8 @@ class GeminiCliTest {
 
     /** What every reading of the chat shows, whether just written or kept. */
     static void proveChat(SessionProof proof) throws Exception {
-        for (String view : List.of(proof.fileView(), proof.liveView())) {
-            for (String said : List.of("say hello", HELLO, "add a field to A and list it", DONE)) {
-                assertTrue(view.contains(said), said + " in\n" + view);
-            }
-            assertFalse(view.contains("session_context"), view); // the harness's context is not the user's
-        }
-        assertTrue(proof.statsWithNothingUnknown().contains("store=gemini"));
-        Map<String, String> files = proof.turnFiles();
-        String all = String.join("\n", files.values());
-        assertTrue(files.containsKey("index.md"), files.keySet().toString());
-        for (String said : List.of("say hello", HELLO, DONE, "run_shell_command", "ls A.java", "replace")) {
-            assertTrue(all.contains(said), said + " in " + files.keySet());
-        }
-        String request = proof.ask("Which field was added?").text();
-        for (String said : List.of("say hello", HELLO, "add a field to A and list it", DONE, "ls A.java")) {
-            assertTrue(request.contains(said), said + " in " + request);
-        }
+        // the harness's context (session_context) is not the user's
+        proof.assertConversation("gemini", List.of("session_context"), List.of("run_shell_command", "replace"));
     }
 
     static final String COUNTED = "The subagent counted 2 files.";
@@ -101,8 +78,7 @@ class GeminiCliTest {
             assertEquals(1, chats.size(), chats.toString());
             List<Path> subagents = io.github.termsprawl.store.gemini.GeminiSession.subagents(chats.get(0));
             assertEquals(1, subagents.size(), "chats/<session id>/<agent id>.jsonl");
-            Located latest = TranscriptLocator.fromEnvironment(project.root(), gemini.env(null), project.home())
-                    .locate("gemini:latest");
+            Located latest = SessionProof.locate(project, gemini.env(null), "gemini:latest");
             assertEquals(chats.get(0), latest.path()); // the subagent's chat is never a session of its own
             KeptSessions.keep(GeminiCli.AGENT, "subagent/chats/" + chats.get(0).getFileName(), chats.get(0));
             KeptSessions.keep(
@@ -147,8 +123,7 @@ class GeminiCliTest {
             assertEquals(1, chats.size(), chats.toString());
             String registry = Files.readString(gemini.geminiDir().resolve("projects.json"));
             assertTrue(registry.contains(StandInServer.str(module.toString())), registry);
-            Located latest = TranscriptLocator.fromEnvironment(project.root(), gemini.env(null), project.home())
-                    .locate("gemini:latest");
+            Located latest = SessionProof.locate(project, gemini.env(null), "gemini:latest");
             assertEquals(chats.get(0), latest.path());
         }
     }

@@ -156,9 +156,7 @@ class OpenCodeKeptTest {
                 storage.resolve("part/msg_1/prt_1.json"),
                 "{\"id\":\"prt_1\",\"messageID\":\"msg_1\",\"type\":\"text\",\"text\":\"from before the database\"}");
         java.util.Map<String, String> env = project.env(null);
-        Located latest = io.github.termsprawl.registry.TranscriptLocator.fromEnvironment(
-                        project.root(), env, project.home())
-                .locate("opencode:latest");
+        Located latest = SessionProof.locate(project, env, "opencode:latest");
         assertEquals(new Located(storage, Store.OPENCODE.id(), "ses_legacy"), latest);
         SessionProof proof = SessionProof.record(project, "backend", latest);
         assertTrue(proof.fileView().contains("from before the database"), proof.fileView());
@@ -166,9 +164,7 @@ class OpenCodeKeptTest {
         // the database's session updated later: it is the latest again
         exec(db, "UPDATE session SET time_updated = 4000 WHERE id = '" + parent + "'");
         assertEquals(
-                new Located(db, Store.OPENCODE.id(), parent),
-                io.github.termsprawl.registry.TranscriptLocator.fromEnvironment(project.root(), env, project.home())
-                        .locate("opencode:latest"));
+                new Located(db, Store.OPENCODE.id(), parent), SessionProof.locate(project, env, "opencode:latest"));
     }
 
     private static void write(Path file, String text) throws Exception {

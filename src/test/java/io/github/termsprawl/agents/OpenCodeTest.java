@@ -2,11 +2,14 @@ package io.github.termsprawl.agents;
 
 import static io.github.termsprawl.agents.AnthropicStandIn.text;
 import static io.github.termsprawl.agents.AnthropicStandIn.tool;
+import static io.github.termsprawl.agents.Conversation.DONE;
+import static io.github.termsprawl.agents.Conversation.FIRST;
+import static io.github.termsprawl.agents.Conversation.HELLO;
+import static io.github.termsprawl.agents.Conversation.SECOND;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.termsprawl.jsonl.Json;
-import io.github.termsprawl.registry.TranscriptLocator;
 import io.github.termsprawl.store.Located;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,58 +34,45 @@ class OpenCodeTest {
     @TempDir
     Path tmp;
 
-    static final String HELLO = "Hello from the stand-in.";
-    static final String DONE = "Added the field size to A; the folder holds A.java.";
     static final String CHILD = "There are 2 files here.";
     static final String COUNTED = "The subagent counted 2 files.";
     static final String SUMMARY = "Summary: the field size was added to A and a subagent counted 2 files.";
 
     /** The calls of {@link #script} in the tools of 1.18's session API: its edit names the file {@code path}; no {@code task}. */
     static AnthropicStandIn.Turn[] v2Script(Path a) {
-        return new AnthropicStandIn.Turn[] {
-            text(HELLO),
-            tool(
-                    "call_edit",
-                    "edit",
-                    "{\"path\":" + StandInServer.str(a.toString())
-                            + ",\"oldString\":\"class A {\\n\",\"newString\":\"class A {\\n    int size;\\n\"}"),
-            tool("call_bash", "bash", "{\"command\":\"ls A.java\"}"),
-            text(DONE)
-        };
+        return Conversation.script(edit("path", a), tool("call_bash", "bash", "{\"command\":\"ls A.java\"}"));
     }
 
+    /** The conversation, then a subagent (the {@code task} tool) that counts the files. */
     static AnthropicStandIn.Turn[] script(Path a) {
-        return new AnthropicStandIn.Turn[] {
-            text(HELLO),
-            tool(
-                    "call_edit",
-                    "edit",
-                    "{\"filePath\":" + StandInServer.str(a.toString())
-                            + ",\"oldString\":\"class A {\\n\",\"newString\":\"class A {\\n    int size;\\n\"}"),
-            tool("call_bash", "bash", "{\"command\":\"ls A.java\",\"description\":\"list A\"}"),
-            text(DONE),
-            tool(
-                    "call_task",
-                    "task",
-                    "{\"description\":\"count files\",\"prompt\":\"count the files here\",\"subagent_type\":\"general\"}"),
-            text(CHILD),
-            text(COUNTED)
-        };
+        return Conversation.script(
+                edit("filePath", a),
+                tool("call_bash", "bash", "{\"command\":\"ls A.java\",\"description\":\"list A\"}"),
+                tool(
+                        "call_task",
+                        "task",
+                        "{\"description\":\"count files\",\"prompt\":\"count the files here\",\"subagent_type\":\"general\"}"),
+                text(CHILD),
+                text(COUNTED));
+    }
+
+    /** OpenCode's edit of A, the file named by {@code key}. */
+    private static AnthropicStandIn.Turn edit(String key, Path a) {
+        return tool(
+                "call_edit",
+                "edit",
+                "{\"" + key + "\":" + StandInServer.str(a.toString())
+                        + ",\"oldString\":\"class A {\\n\",\"newString\":\"class A {\\n    int size;\\n\"}");
     }
 
     @Test
     void opencodeRunWritesASessionWithAChildThatReadsWhole() throws Exception {
         AgentProject project = AgentProject.create(tmp);
-        Path a = project.write("A.java", "class A {\n}\n");
+        Path a = project.write("A.java", Conversation.A);
         try (OpenAiStandIn api = OpenAiStandIn.inOrder(script(a))) {
             OpenCode opencode = new OpenCode(project, api);
-            AgentRun.Result r = opencode.run("say hello");
-            assertEquals(0, r.exit(), r.describe());
-            assertTrue(r.stdout().contains(HELLO), r.describe());
-            r = opencode.run("add a field to A and list it", "--continue");
-            assertEquals(0, r.exit(), r.describe());
-            assertEquals("class A {\n    int size;\n}\n", Files.readString(a), r.describe());
-            r = opencode.run("delegate the count", "--continue");
+            Conversation.have(opencode::run, a, "--continue");
+            AgentRun.Result r = opencode.run("delegate the count", "--continue");
             assertEquals(0, r.exit(), r.describe());
             assertTrue(r.stdout().contains(COUNTED), r.describe());
             List<String[]> sessions = sessions(opencode.database());
@@ -98,8 +88,7 @@ class OpenCodeTest {
             }
             sessions = sessions(opencode.database());
             assertEquals(2, sessions.size(), "one session and its child");
-            Located latest = TranscriptLocator.fromEnvironment(project.root(), opencode.env(null), project.home())
-                    .locate("opencode:latest");
+            Located latest = SessionProof.locate(project, opencode.env(null), "opencode:latest");
             assertEquals(opencode.database(), latest.path());
             assertEquals(sessions.get(0)[0], latest.session()); // the parent, never its child
             assertEquals(latest.session(), sessions.get(1)[1]);
@@ -120,8 +109,7 @@ class OpenCodeTest {
             assertEquals(SUMMARY, live.get(0).text());
         }
         String file = proof.fileView();
-        for (String said :
-                List.of("say hello", HELLO, "add a field to A and list it", DONE, "delegate the count", COUNTED)) {
+        for (String said : List.of(FIRST, HELLO, SECOND, DONE, "delegate the count", COUNTED)) {
             assertTrue(file.contains(said), said + " in\n" + file);
         }
         assertTrue(!file.contains(CHILD), file); // a subagent never prints in the context view
@@ -131,37 +119,17 @@ class OpenCodeTest {
         assertTrue(live.endsWith("## user\n" + SUMMARY + "\n"), live);
         assertTrue(!live.contains(HELLO) && !live.contains(CHILD), live);
         assertTrue(proof.statsWithNothingUnknown().contains("store=opencode"));
-        Map<String, String> files = proof.turnFiles();
-        String all = String.join("\n", files.values());
-        for (String said : List.of("say hello", HELLO, DONE, "ls A.java", "edit", COUNTED)) {
-            assertTrue(all.contains(said), said + " in " + files.keySet());
-        }
+        Map<String, String> files =
+                proof.assertTurnFilesHold(List.of(FIRST, HELLO, DONE, "ls A.java", "edit", COUNTED));
         assertTrue(
                 files.keySet().stream().anyMatch(f -> f.startsWith("agents/" + child + "/")),
                 files.keySet().toString());
-        String request = proof.ask("Which field was added?").text();
-        for (String said : List.of("say hello", HELLO, "add a field to A and list it", DONE, "ls A.java", COUNTED)) {
-            assertTrue(request.contains(said), said + " in " + request);
-        }
+        proof.assertAskSends("Which field was added?", List.of(FIRST, HELLO, SECOND, DONE, "ls A.java", COUNTED));
     }
 
     /** What every reading of the served session shows (v2 tables only), whether just written or rebuilt. */
     static void proveServe(SessionProof proof) throws Exception {
-        for (String view : List.of(proof.fileView(), proof.liveView())) {
-            for (String said : List.of("say hello", HELLO, "add a field to A and list it", DONE)) {
-                assertTrue(view.contains(said), said + " in\n" + view);
-            }
-        }
-        assertTrue(proof.statsWithNothingUnknown().contains("store=opencode"));
-        Map<String, String> files = proof.turnFiles();
-        String all = String.join("\n", files.values());
-        for (String said : List.of("say hello", HELLO, DONE, "ls A.java", "int size")) {
-            assertTrue(all.contains(said), said + " in " + files.keySet());
-        }
-        String request = proof.ask("Which field was added?").text();
-        for (String said : List.of("say hello", HELLO, "add a field to A and list it", DONE, "ls A.java")) {
-            assertTrue(request.contains(said), said + " in " + request);
-        }
+        proof.assertConversation("opencode", List.of(), List.of("int size"));
     }
 
     /** The database's sessions, oldest first: id and parent id. */
@@ -181,7 +149,7 @@ class OpenCodeTest {
     @Test
     void theSessionApiOfOpencodeServeWritesTheV2TablesThatReadWhole() throws Exception {
         AgentProject project = AgentProject.create(tmp);
-        Path a = project.write("A.java", "class A {\n}\n");
+        Path a = project.write("A.java", Conversation.A);
         try (OpenAiStandIn api = OpenAiStandIn.inOrder(v2Script(a))) {
             OpenCode opencode = new OpenCode(project, api);
             String session;
@@ -192,7 +160,7 @@ class OpenCodeTest {
                         Json.asObject(Json.parse(server.call("POST", "/api/session?directory=" + dir, "{}")));
                 session = (String) Json.asObject(created.get("data")).get("id");
                 int replies = 0;
-                for (String prompt : List.of("say hello", "add a field to A and list it")) {
+                for (String prompt : List.of(FIRST, SECOND)) {
                     server.call(
                             "POST",
                             "/api/session/" + session + "/prompt",
@@ -205,8 +173,7 @@ class OpenCodeTest {
             List<String[]> sessions = sessions(opencode.database());
             assertEquals(session, sessions.get(0)[0]);
             KeptSessions.keepText(OpenCode.AGENT, "serve.sql", OpenCodeDump.dump(opencode.database()));
-            Located latest = TranscriptLocator.fromEnvironment(project.root(), opencode.env(null), project.home())
-                    .locate("opencode:latest");
+            Located latest = SessionProof.locate(project, opencode.env(null), "opencode:latest");
             assertEquals(session, latest.session());
             proveServe(SessionProof.record(project, "backend", latest));
         }

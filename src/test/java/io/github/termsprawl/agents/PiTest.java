@@ -2,10 +2,11 @@ package io.github.termsprawl.agents;
 
 import static io.github.termsprawl.agents.AnthropicStandIn.text;
 import static io.github.termsprawl.agents.AnthropicStandIn.tool;
+import static io.github.termsprawl.agents.Conversation.DONE;
+import static io.github.termsprawl.agents.Conversation.HELLO;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.termsprawl.registry.TranscriptLocator;
 import io.github.termsprawl.store.Located;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,40 +24,28 @@ class PiTest {
     @TempDir
     Path tmp;
 
-    static final String HELLO = "Hello from the stand-in.";
-    static final String DONE = "Added the field size to A; the folder holds A.java.";
-
     static AnthropicStandIn.Turn[] script(Path a) {
-        return new AnthropicStandIn.Turn[] {
-            text(HELLO),
-            tool(
-                    "call_edit",
-                    "edit",
-                    "{\"path\":" + StandInServer.str(a.toString())
-                            + ",\"edits\":[{\"oldText\":\"class A {\\n\",\"newText\":\"class A {\\n    int size;\\n\"}]}"),
-            tool("call_bash", "bash", "{\"command\":\"ls A.java\"}"),
-            text(DONE)
-        };
+        return Conversation.script(
+                tool(
+                        "call_edit",
+                        "edit",
+                        "{\"path\":" + StandInServer.str(a.toString())
+                                + ",\"edits\":[{\"oldText\":\"class A {\\n\",\"newText\":\"class A {\\n    int size;\\n\"}]}"),
+                tool("call_bash", "bash", "{\"command\":\"ls A.java\"}"));
     }
 
     @Test
     void aTextReplyAnEditAndAShellCommandAreReadFromTheSessionPiWrote() throws Exception {
         AgentProject project = AgentProject.create(tmp);
-        Path a = project.write("A.java", "class A {\n}\n");
+        Path a = project.write("A.java", Conversation.A);
         try (OpenAiStandIn api = OpenAiStandIn.inOrder(script(a))) {
             Pi pi = new Pi(project, api);
-            AgentRun.Result r = pi.prompt("say hello");
-            assertEquals(0, r.exit(), r.describe());
-            assertTrue(r.stdout().contains(HELLO), r.describe());
-            r = pi.prompt("add a field to A and list it", "--continue");
-            assertEquals(0, r.exit(), r.describe());
+            AgentRun.Result r = Conversation.have(pi::prompt, a, "--continue");
             assertTrue(r.stdout().contains(DONE), r.describe());
-            assertEquals("class A {\n    int size;\n}\n", Files.readString(a), r.describe());
 
             List<Path> sessions = Pi.sessions(pi.agentDir().resolve("sessions"));
             assertEquals(1, sessions.size(), sessions.toString());
-            Located latest = TranscriptLocator.fromEnvironment(project.root(), pi.env(null), project.home())
-                    .locate("pi:latest");
+            Located latest = SessionProof.locate(project, pi.env(null), "pi:latest");
             assertEquals(sessions.get(0), latest.path());
             KeptSessions.keep(Pi.AGENT, "session.jsonl", sessions.get(0));
             prove(SessionProof.record(project, "backend", latest));
@@ -65,21 +54,7 @@ class PiTest {
 
     /** What every reading of the session shows, whether just written or kept. */
     static void prove(SessionProof proof) throws Exception {
-        for (String view : List.of(proof.fileView(), proof.liveView())) {
-            for (String said : List.of("say hello", HELLO, "add a field to A and list it", DONE)) {
-                assertTrue(view.contains(said), said + " in\n" + view);
-            }
-        }
-        assertTrue(proof.statsWithNothingUnknown().contains("store=pi"));
-        Map<String, String> files = proof.turnFiles();
-        String all = String.join("\n", files.values());
-        for (String said : List.of("say hello", HELLO, DONE, "ls A.java", "int size")) {
-            assertTrue(all.contains(said), said + " in " + files.keySet());
-        }
-        String request = proof.ask("Which field was added?").text();
-        for (String said : List.of("say hello", HELLO, "add a field to A and list it", DONE, "ls A.java")) {
-            assertTrue(request.contains(said), said + " in " + request);
-        }
+        proof.assertConversation("pi", List.of(), List.of("int size"));
     }
 
     @Test
@@ -98,17 +73,14 @@ class PiTest {
             assertEquals(chosen, written.get(0).getParent()); // side by side, no folder per cwd
             assertEquals(
                     written.get(0),
-                    TranscriptLocator.fromEnvironment(project.root(), env, project.home())
-                            .locate("pi:latest")
-                            .path());
+                    SessionProof.locate(project, env, "pi:latest").path());
             // sessionDir in the agent dir's settings.json, ~ being the home folder
             AgentRun.write(pi.agentDir().resolve("settings.json"), "{\"sessionDir\":\"~/from-settings\"}\n");
             r = pi.prompt("say hello");
             assertEquals(0, r.exit(), r.describe());
             written = Pi.sessions(project.home().resolve("from-settings"));
             assertEquals(1, written.size(), written.toString());
-            Located latest = TranscriptLocator.fromEnvironment(project.root(), pi.env(null), project.home())
-                    .locate("pi:latest");
+            Located latest = SessionProof.locate(project, pi.env(null), "pi:latest");
             assertEquals(written.get(0), latest.path());
             assertTrue(
                     SessionProof.record(project, "backend", latest).fileView().contains(DONE));

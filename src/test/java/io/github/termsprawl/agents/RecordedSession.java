@@ -1,18 +1,14 @@
 package io.github.termsprawl.agents;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.net.URISyntaxException;
-import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-import java.util.zip.GZIPInputStream;
 
 /**
  * A session a real agent wrote in a harness run, kept as a test resource under
- * {@code src/test/resources/agents/<agent>-<version>/} (each file gzipped; {@link KeptTranscripts} says how they
+ * {@code src/test/resources/agents/<agent>-<version>/} (each file gzipped; {@link KeptSessions} says how they
  * were made), unpacked as the agent laid it out: the format tests read the agent's own files without the agent.
  *
  * @param dir        where it was unpacked: the agent's folder of the project's sessions
@@ -24,29 +20,7 @@ public record RecordedSession(Path dir, Path transcript) {
 
     /** The session {@code name} unpacked into {@code into}. */
     public static RecordedSession unpack(String name, Path into) throws IOException {
-        URL url = RecordedSession.class.getResource("/agents/" + name);
-        if (url == null) {
-            throw new IOException("no test resource agents/" + name);
-        }
-        Path from;
-        try {
-            from = Path.of(url.toURI());
-        } catch (URISyntaxException e) {
-            throw new IOException(e);
-        }
-        Path to = Files.createDirectories(into.resolve(name));
-        try (Stream<Path> all = Files.walk(from)) {
-            for (Path p : all.sorted().toList()) {
-                String rel = from.relativize(p).toString();
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(to.resolve(rel));
-                } else if (rel.endsWith(".gz")) {
-                    try (InputStream in = new GZIPInputStream(Files.newInputStream(p))) {
-                        Files.copy(in, to.resolve(rel.substring(0, rel.length() - 3)));
-                    }
-                }
-            }
-        }
+        Path to = KeptSessions.unpack(name, into);
         try (Stream<Path> top = Files.list(to)) {
             List<Path> sessions = top.filter(p -> p.getFileName().toString().endsWith(".jsonl"))
                     .toList();

@@ -340,7 +340,7 @@ class FastPathEqualsFullPathTest {
         return RandomLogs.json(data);
     }
 
-    private static Path storage(List<RandomLogs.OcMessage> messages, Path storage, int seed) throws IOException {
+    static Path storage(List<RandomLogs.OcMessage> messages, Path storage, int seed) throws IOException {
         String session = "ses_" + seed;
         Files.createDirectories(storage.resolve("session/prj_1"));
         Files.writeString(
@@ -365,7 +365,7 @@ class FastPathEqualsFullPathTest {
         return storage;
     }
 
-    private static Path sqlite(List<RandomLogs.OcMessage> messages, Path db, int seed) throws Exception {
+    static Path sqlite(List<RandomLogs.OcMessage> messages, Path db, int seed) throws Exception {
         String session = "ses_" + seed;
         if (!Files.exists(db)) {
             try (OpenCodeDbFixture w = new OpenCodeDbFixture(db)) {

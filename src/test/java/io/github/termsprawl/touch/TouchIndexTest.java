@@ -212,6 +212,30 @@ class TouchIndexTest {
         assertTrue(Files.readString(TouchIndex.file(layout, "peer")).startsWith(TouchIndex.MAGIC));
     }
 
+    /**
+     * A call id written again after its first call got its result: the result that comes after a read is the second
+     * call's alone, as in a full read (the index keeps which events wait, not which ids).
+     */
+    @Test
+    void aResultAfterTheReadCompletesOnlyTheCallStillWaiting() throws Exception {
+        Path project = Files.createDirectories(tmp.resolve("p"));
+        ProjectLayout layout = new ProjectLayout(project);
+        Files.createDirectories(layout.transcriptsDir());
+        Path file = tmp.resolve("s.jsonl");
+        String[] again = piEdit(1, "b.txt").split("\n");
+        Files.writeString(file, PI_HEAD + piEdit(1, "a.txt") + again[0] + "\n");
+        assertEquals(2, index(layout, file, Store.PI).result().events().size());
+        Files.writeString(
+                file,
+                again[1].replace("\"isError\":false", "\"isError\":true") + "\n",
+                java.nio.file.StandardOpenOption.APPEND);
+        TouchIndex.Read grown = index(layout, file, Store.PI);
+        assertTrue(grown.cost().from() > 0);
+        assertEquals(full(layout, file, Store.PI), grown.result());
+        assertTrue(grown.result().events().get(0).success());
+        assertFalse(grown.result().events().get(1).success());
+    }
+
     @Test
     void pathsAndCommandsWithControlCharactersSurviveTheIndex() throws Exception {
         Path project = Files.createDirectories(tmp.resolve("p"));

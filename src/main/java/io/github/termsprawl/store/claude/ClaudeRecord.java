@@ -197,7 +197,8 @@ final class ClaudeRecord {
             role = Role.USER;
             flags.add(isQueuedPrompt(a) ? Message.Flag.QUEUED_PROMPT : Message.Flag.META);
             String kind = ContentBlocks.string(a.get("type"));
-            blocks = List.of(new Block.Attachment(kind, attachmentText(a), HARNESS_KINDS.contains(kind)));
+            blocks = List.of(
+                    new Block.Attachment(kind, attachmentText(a), kind != null && HARNESS_KINDS.contains(kind)));
         } else if ("system".equals(type) && r.get("content") instanceof String content) {
             role = Role.SYSTEM;
             flags.add(Message.Flag.META);

@@ -16,6 +16,7 @@ import io.github.termsprawl.store.Source;
 import io.github.termsprawl.store.Turn;
 import io.github.termsprawl.store.WalkStats;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -139,7 +140,7 @@ public final class ClaudeSession implements SessionReader {
                 if (seg != null) {
                     previous(lines, projection, stringCap, before, seg[0]); // on to the preserved segment's head
                 }
-            } catch (IOException | RuntimeException e) {
+            } catch (IOException | UncheckedIOException e) {
                 // what was read stands: a file cut short reads as the lines that were there
             }
         }
@@ -462,6 +463,11 @@ public final class ClaudeSession implements SessionReader {
      */
     public WalkStats walk(Path file, MessageVisitor visitor) {
         return JsonlMessages.walk(file, ClaudeRecord.FULL, RULE, visitor);
+    }
+
+    /** {@link #walk(Path, MessageVisitor)} from the line that starts at {@code offset} (numbered {@code line}) on. */
+    public WalkStats walkFrom(Path file, long offset, long line, MessageVisitor visitor) {
+        return JsonlMessages.walk(file, offset, line, ClaudeRecord.FULL, RULE, visitor);
     }
 
     /**

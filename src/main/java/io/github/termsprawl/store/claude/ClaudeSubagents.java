@@ -5,6 +5,7 @@ import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonProjection;
 import io.github.termsprawl.store.Message;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -53,7 +54,7 @@ public final class ClaudeSubagents {
                         scan.record(r);
                     }
                 }
-            } catch (IOException | RuntimeException e) {
+            } catch (IOException | UncheckedIOException e) {
                 // what was read stands
             }
         }
@@ -210,7 +211,7 @@ public final class ClaudeSubagents {
                         }
                     }
                 }
-            } catch (IOException | RuntimeException e) {
+            } catch (IOException | UncheckedIOException e) {
                 // a journal cut short: the files' order for the rest
             }
         }

@@ -150,6 +150,15 @@ final class ClaudeTail {
                         : new Inherited(folded, new int[0], new int[0], new int[0], Set.of(), null));
     }
 
+    /**
+     * {@link #of(Window, PlanCacheKey, ClaudeSubagents.Scan)} for a reader that keeps no plan cache and no subagent
+     * scan (ClaudeCallTurns): {@code answered} (sorted hashes) are ids of calls outside the window that no call from
+     * the cut on may have either.
+     */
+    static ClaudeTail of(Window w, PlanCacheKey key, int[] answered) {
+        return of(w, key, null, new Inherited(new int[0], new int[0], answered, new int[0], Set.of(), null));
+    }
+
     /** The cache a tail is made for: its size, and the transcript's offset and line count it reaches. */
     record PlanCacheKey(long planBytes, long offset, long lines, boolean redact) {}
 

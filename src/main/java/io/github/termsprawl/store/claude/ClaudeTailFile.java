@@ -58,7 +58,8 @@ final class ClaudeTailFile {
                 @Override
                 public void record(long at, long offset, long line, Map<String, Object> record) {
                     if (offset < 0) {
-                        scan[0] = record.get("session");
+                        // a plan without a subagent scan keeps no session: JSON null, no string
+                        scan[0] = record.get("session") instanceof String s ? s : null;
                         if (record.get("needed") instanceof List<?> ids) {
                             for (Object id : ids) {
                                 @SuppressWarnings("unchecked")

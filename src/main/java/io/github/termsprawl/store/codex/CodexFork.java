@@ -6,6 +6,7 @@ import io.github.termsprawl.jsonl.JsonProjection;
 import io.github.termsprawl.jsonl.JsonlHead;
 import io.github.termsprawl.store.ReadLimits;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -68,7 +69,7 @@ public final class CodexFork {
             }
             // the replay and nothing else yet (the fork is being written): nothing of its own to read
             return replay ? new Start(end, next) : null;
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | UncheckedIOException e) {
             return null; // unreadable: read as it is
         }
     }

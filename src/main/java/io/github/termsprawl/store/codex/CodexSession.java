@@ -18,6 +18,7 @@ import io.github.termsprawl.store.Source;
 import io.github.termsprawl.store.Turn;
 import io.github.termsprawl.store.WalkStats;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -247,7 +248,7 @@ public final class CodexSession implements SessionReader {
                         }
                     }
                 }
-            } catch (IOException | RuntimeException e) {
+            } catch (IOException | UncheckedIOException e) {
                 // what was read stands
             }
         }

@@ -17,6 +17,7 @@ import io.github.termsprawl.store.Source;
 import io.github.termsprawl.store.Turn;
 import io.github.termsprawl.store.WalkStats;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -99,7 +100,7 @@ public final class GeminiSession implements SessionReader {
                     replay.apply(r, new Source.Line(file.toString(), lines.lineNumber(), lines.lineStart()));
                 }
             }
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | UncheckedIOException e) {
             // what was read stands
         }
         return replay;

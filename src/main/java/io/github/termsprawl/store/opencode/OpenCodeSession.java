@@ -161,7 +161,7 @@ public final class OpenCodeSession implements SessionReader {
                     }
                 }
             }
-        } catch (SQLException | RuntimeException | LinkageError e) {
+        } catch (SQLException | LinkageError e) {
             // a missing table, a locked or corrupt file, no driver: what was read stands
         }
     }
@@ -195,7 +195,7 @@ public final class OpenCodeSession implements SessionReader {
                     }
                 }
             }
-        } catch (SQLException | RuntimeException | LinkageError e) {
+        } catch (SQLException | LinkageError e) {
             // what was read stands
         }
         return out;

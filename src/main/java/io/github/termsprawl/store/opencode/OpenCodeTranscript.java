@@ -175,7 +175,7 @@ public final class OpenCodeTranscript implements StoreReader {
                 }
                 after = page.get(page.size() - 1);
             }
-        } catch (SQLException | RuntimeException e) {
+        } catch (SQLException e) {
             return List.of(); // a missing table, a locked or corrupt file: no turns, as for any read error
         }
         Collections.reverse(newestFirst);

@@ -58,6 +58,29 @@ class GeminiSessionTest {
                 walk(file, new WalkStats(11, 2, 0, 5)));
     }
 
+    /** A rewind to an id the chat does not hold keeps the messages (docs/stores.md: our decision, not 0.61's). */
+    @Test
+    void aRewindToAnUnknownIdKeepsTheMessages() throws IOException {
+        Path file = StoreFixtures.jsonl(
+                dir.resolve("session-2026-01-01T00-00-abcd1235.jsonl"),
+                "{\"sessionId\":\"s\",\"projectHash\":\"h\",\"startTime\":\"2026-01-01T00:00:00Z\",\"kind\":\"main\"}",
+                "{\"id\":\"u1\",\"type\":\"user\",\"content\":\"keep me\"}",
+                "{\"id\":\"g1\",\"type\":\"gemini\",\"content\":\"kept\"}",
+                "{\"$rewindTo\":\"nobody\"}",
+                "{\"id\":\"u2\",\"type\":\"user\",\"content\":\"after\"}");
+        assertEquals(
+                List.of("user @u1: \"keep me\"", "assistant @g1: \"kept\"", "user @u2: \"after\""),
+                walk(file, new WalkStats(5, 0, 0, 3)));
+        TranscriptIndex.Entry entry = StoreFixtures.entry(file, "gemini", null);
+        assertEquals(
+                List.of("keep me", "kept", "after"),
+                new GeminiTranscript(new io.github.termsprawl.jsonl.JsonlTail())
+                        .lastTurns(entry, StoreFixtures.LIMITS).turns().stream()
+                                .map(t -> t.text())
+                                .toList(),
+                "the context's tail reader agrees");
+    }
+
     @Test
     void theCorpusLogAndTheOlderDocuments() {
         assertEquals(
