@@ -6,6 +6,7 @@
 #
 #   bench/bounds.sh                all cases, one run each (they are long)
 #   SKIP_BIG=1 bench/bounds.sh     without the 2.2 GB session
+#   CASES=tiny bench/bounds.sh     only the cases named (big, progress, mixed, tiny; space-separated)
 #   SHARED=dir bench/bounds.sh     where the shared folder is (default ../shared)
 #
 # Sessions (under target/bench-bounds, about 3.5 GB of disk; deleted with the folder):
@@ -18,10 +19,12 @@ work_in bench-bounds
 command -v node >/dev/null 2>&1 || { note "needs node (the generators)"; exit 1; }
 
 test_classpath
-[ -n "${SKIP_BIG:-}" ] || [ ! -f "$gen" ] || fixture "$work/big.jsonl" node "$gen" "$work/big.jsonl" 2200 5
-fixture "$work/progress.jsonl" node bench/gen-bounds.mjs "$work/progress.jsonl" progress 1000000
-fixture "$work/mixed.jsonl" node bench/gen-bounds.mjs "$work/mixed.jsonl" mixed 1000000
-fixture "$work/tiny.jsonl" node bench/gen-bounds.mjs "$work/tiny.jsonl" tiny 1000000
+cases=${CASES:-big progress mixed tiny}
+wanted() { case " $cases " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
+! wanted big || [ -n "${SKIP_BIG:-}" ] || [ ! -f "$gen" ] || fixture "$work/big.jsonl" node "$gen" "$work/big.jsonl" 2200 5
+for kind in progress mixed tiny; do
+  ! wanted $kind || fixture "$work/$kind.jsonl" node bench/gen-bounds.mjs "$work/$kind.jsonl" $kind 1000000
+done
 
 # once: a project with the commands planted from this checkout's classes (the launchers' own flags)
 p=$work/project
@@ -49,7 +52,8 @@ echo "| case | session | wall | peak RSS | CPU | plan cache | stderr |"
 echo "|---|---|---|---|---|---|---|"
 for case in big progress mixed tiny; do
   f=$work/$case.jsonl
-  [ -f "$f" ] || continue
+  wanted $case && [ -f "$f" ] || continue
+  [ "$case" != big ] || [ -z "${SKIP_BIG:-}" ] || continue
   size=$(du -m "$f" | cut -f1)
   printf '{"version": 1, "path": "%s"}\n' "$f" > "$p/.termsprawl/transcripts/n.json"
   # a first write: the last run's files moved aside, not deleted (ext4 is slow to hand out inodes just freed)

@@ -305,10 +305,7 @@ public final class AtomicFiles {
             }
             boolean written = false;
             try (channel) {
-                ByteBuffer buffer = ByteBuffer.wrap(bytes);
-                while (buffer.hasRemaining()) {
-                    channel.write(buffer);
-                }
+                writeAll(channel, bytes);
                 written = true;
             } finally {
                 if (!written) {
@@ -316,6 +313,76 @@ public final class AtomicFiles {
                 }
             }
             return tmp;
+        }
+    }
+
+    /**
+     * At most this much of an array is given to a channel at once: the JDK copies what a channel is given through a
+     * direct buffer of that size and keeps it for the thread, so the index of a million turns written at once would
+     * stay in the process as 50 MB of native memory, outside the heap cap (docs/README.md, "Time and memory").
+     */
+    private static final int SLICE = 1 << 20;
+
+    private static void writeAll(FileChannel channel, byte[] bytes) throws IOException {
+        for (int at = 0; at < bytes.length; ) {
+            ByteBuffer slice = ByteBuffer.wrap(bytes, at, Math.min(SLICE, bytes.length - at));
+            while (slice.hasRemaining()) {
+                channel.write(slice);
+            }
+            at = slice.position();
+        }
+    }
+
+    /** A file's bytes, read in slices of at most {@link #SLICE} (as {@link Files#readAllBytes}, links followed). */
+    private static byte[] readAll(Path file) throws IOException {
+        int max = Integer.MAX_VALUE - 16;
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            if (channel.size() > max) {
+                throw new OutOfMemoryError(file + " is more than one array holds");
+            }
+            byte[] out = new byte[(int) channel.size()];
+            int at = 0;
+            while (true) {
+                if (at == out.length) {
+                    // as long as its size said: read on, as Files.readAllBytes does, in case it grew since
+                    ByteBuffer more = ByteBuffer.allocate(8192);
+                    int n = channel.read(more);
+                    if (n < 0) {
+                        return out;
+                    }
+                    if (out.length > max - Math.max(n, out.length >> 1)) {
+                        throw new OutOfMemoryError(file + " is more than one array holds");
+                    }
+                    out = Arrays.copyOf(out, out.length + Math.max(n, out.length >> 1));
+                    System.arraycopy(more.array(), 0, out, at, n);
+                    at += n;
+                    continue;
+                }
+                int n = channel.read(ByteBuffer.wrap(out, at, Math.min(SLICE, out.length - at)));
+                if (n < 0) {
+                    return Arrays.copyOf(out, at);
+                }
+                at += n;
+            }
+        }
+    }
+
+    /** Whether {@code file} holds exactly {@code bytes}, read a slice at a time (no copy of it held). */
+    private static boolean holdsExactly(Path file, byte[] bytes) throws IOException {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            ByteBuffer buffer = ByteBuffer.allocate(Math.min(SLICE, Math.max(1, bytes.length)));
+            int at = 0;
+            while (true) {
+                buffer.clear();
+                int n = channel.read(buffer);
+                if (n < 0) {
+                    return at == bytes.length;
+                }
+                if (at + n > bytes.length || !Arrays.equals(buffer.array(), 0, n, bytes, at, at + n)) {
+                    return false;
+                }
+                at += n;
+            }
         }
     }
 
@@ -433,7 +500,7 @@ public final class AtomicFiles {
             if (executable && POSIX && !Files.getPosixFilePermissions(file).equals(EXECUTABLE)) {
                 return false;
             }
-            return Arrays.equals(Files.readAllBytes(file), bytes);
+            return holdsExactly(file, bytes);
         } catch (IOException e) {
             return false;
         }
@@ -458,7 +525,7 @@ public final class AtomicFiles {
             return null;
         }
         try {
-            return Files.readAllBytes(file);
+            return readAll(file);
         } catch (IOException | RuntimeException e) {
             return null;
         }

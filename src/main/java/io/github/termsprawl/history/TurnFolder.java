@@ -5,6 +5,7 @@ import io.github.termsprawl.core.GoneWriters;
 import io.github.termsprawl.core.TurnFileName;
 import io.github.termsprawl.store.Message;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -54,7 +55,7 @@ final class TurnFolder implements AutoCloseable {
     /** How many turns at the start are the old state's, unread ({@link #keep}). */
     private int kept;
     /** The turns from {@link #kept} on. */
-    private final List<FolderState.Turn> turns = new ArrayList<>();
+    private final Turns turns = new Turns();
 
     private int written;
     private int removed;
@@ -95,7 +96,7 @@ final class TurnFolder implements AutoCloseable {
 
     /** The turns kept from before (the first {@code count} of the old state), unread and unwritten. */
     void keep(int count) {
-        if (count > 0 && (old == null || count > old.size() || !turns.isEmpty())) {
+        if (count > 0 && (old == null || count > old.size() || turns.size() > 0)) {
             throw new IllegalStateException("keep " + count + " of " + (old == null ? 0 : old.size()) + " turns");
         }
         kept = count;
@@ -114,14 +115,14 @@ final class TurnFolder implements AutoCloseable {
         FolderState.Turn before = old != null && n < old.size() ? old.get(n) : null;
         int w = window == null ? -1 : window;
         if (before != null && before.key() == key && before.name().equals(name) && before.window() == w) {
-            turns.add(before);
+            turns.add(name, key, w, before.indexLine());
             progress.turn();
             return;
         }
         if (renderers < 2 || ++rendered <= SERIAL_TURNS) {
             Object[] r = render(n, window, source);
             write(name, (byte[]) r[0], old != null);
-            turns.add(new FolderState.Turn(name, key, w, (String) r[1]));
+            turns.add(name, key, w, (String) r[1]);
             progress.turn();
             return;
         }
@@ -135,7 +136,7 @@ final class TurnFolder implements AutoCloseable {
                 }
             });
         }
-        turns.add(null); // its place, filled when it is rendered
+        turns.add(null, 0, 0, null); // its place, filled when it is rendered
         pending.add(new Pending(n, name, key, w, pool.submit(new Callable<Object[]>() {
             @Override
             public Object[] call() throws IOException {
@@ -175,7 +176,7 @@ final class TurnFolder implements AutoCloseable {
             throw new IOException("cannot render turn " + p.index() + ": " + cause, cause);
         }
         write(p.name(), (byte[]) r[0], old != null);
-        turns.set(p.index() - kept, new FolderState.Turn(p.name(), p.key(), p.window(), (String) r[1]));
+        turns.set(p.index() - kept, p.name(), p.key(), p.window(), (String) r[1]);
         progress.turn();
     }
 
@@ -201,7 +202,7 @@ final class TurnFolder implements AutoCloseable {
         if (!(before != null && before.key() == key && before.name().equals(name) && before.window() == w)) {
             write(name, bytes, old != null);
         }
-        turns.add(new FolderState.Turn(name, key, w, TurnMarkdown.indexLine(n, m, redact)));
+        turns.add(name, key, w, TurnMarkdown.indexLine(n, m, redact));
         if (m.source() instanceof io.github.termsprawl.store.Source.Line l) {
             progress.reached(l.offset());
         }
@@ -269,7 +270,7 @@ final class TurnFolder implements AutoCloseable {
         return new java.util.AbstractList<FolderState.Turn>() {
             @Override
             public FolderState.Turn get(int i) {
-                return i < kept ? old.get(i) : turns.get(i - kept);
+                return i < kept ? old.get(i) : turns.turn(i - kept);
             }
 
             @Override
@@ -282,8 +283,11 @@ final class TurnFolder implements AutoCloseable {
     /** Every turn's {@code index.md} line ({@link IndexText}); the kept ones copied as bytes. */
     void indexLines(java.io.ByteArrayOutputStream out) {
         int window = old == null ? -1 : old.indexLines(out, kept);
-        for (FolderState.Turn t : turns) {
-            window = IndexText.line(out, t, window);
+        for (int i = 0; i < turns.size(); i++) {
+            IndexText.marker(out, turns.window(i), window);
+            window = turns.window(i);
+            turns.indexLine(i, out);
+            out.write('\n');
         }
     }
 
@@ -300,7 +304,9 @@ final class TurnFolder implements AutoCloseable {
         if (old != null) {
             old.prefix(out, kept);
         }
-        FolderState.turnsTo(turns, out);
+        for (int i = 0; i < turns.size(); i++) {
+            turns.line(i, out); // as FolderState.turnsTo writes a turn
+        }
     }
 
     int written() {
@@ -316,6 +322,8 @@ final class TurnFolder implements AutoCloseable {
      * removes it: the next run reads the transcript again).
      */
     void finish(byte[] index, FolderState state) throws IOException {
+        byte[] indexBytes = index;
+        index = null; // let go of once written: the turn list is made next, as big
         drain();
         if (writer != null) {
             written += writer.finish();
@@ -330,29 +338,36 @@ final class TurnFolder implements AutoCloseable {
         if (old != null) {
             for (int i = kept; i < old.size(); i++) {
                 String name = old.get(i).name();
-                if ((i >= size() || !turns.get(i - kept).name().equals(name)) && isTurnFile(name)) {
+                if ((i >= size() || !turns.name(i - kept).equals(name)) && isTurnFile(name)) {
                     if (Files.deleteIfExists(dir.resolve(name))) {
                         removed++;
                     }
                 }
             }
         } else {
-            Set<String> names = new HashSet<>();
-            for (FolderState.Turn t : turns) {
-                names.add(t.name());
-            }
-            String[] listed = dir.toFile().list();
-            for (String name : listed == null ? new String[0] : listed) {
-                if (isTurnFile(name) && !names.contains(name)) {
-                    if (Files.deleteIfExists(dir.resolve(name))) {
-                        removed++;
+            // a turn's number is in its name: a listed name is a turn's when that turn has it (a folder of a long
+            // session holds a million names, walked once, never held)
+            List<String> stale = new ArrayList<>();
+            try (java.nio.file.DirectoryStream<Path> listed = Files.newDirectoryStream(dir)) {
+                for (Path p : listed) {
+                    String name = p.getFileName().toString();
+                    int n = TurnFileName.turnNumber(name);
+                    if (isTurnFile(name)
+                            && !(n >= 0 && n < size() && turns.name(n).equals(name))) {
+                        stale.add(name);
                     }
                 }
             }
+            for (String name : stale) {
+                if (Files.deleteIfExists(dir.resolve(name))) {
+                    removed++;
+                }
+            }
         }
-        if (writeIfChanged(dir.resolve("index.md"), index)) {
+        if (writeIfChanged(dir.resolve("index.md"), indexBytes)) {
             written++;
         }
+        indexBytes = null;
         byte[] turnList = turnsFile();
         writeIfChanged(FolderState.file(dir, FolderState.TURNS), turnList);
         if (state != null && state.writable()) {
@@ -391,6 +406,154 @@ final class TurnFolder implements AutoCloseable {
                 // the failure that stopped the run is the one reported
             }
             writer = null;
+        }
+    }
+
+    /**
+     * Turns as a folder holds them while it is written: each a key, a window and, in blocks of bytes, its name and
+     * index line (UTF-8, as {@code .turns} and {@code index.md} write them), not an object and two strings each — a
+     * first write of a million turns holds about 80 MB of them, not 170.
+     */
+    static final class Turns {
+        private static final int BLOCK = 1 << 16;
+
+        private int size;
+        private long[] keys = new long[16];
+        private int[] windows = new int[16];
+        /** Where each turn's bytes start: its block times {@link #BLOCK} plus where in it; -1 for one not yet placed. */
+        private int[] at = new int[16];
+
+        private byte[][] blocks = new byte[4][];
+        private int block = -1;
+        private int used = BLOCK;
+
+        int size() {
+            return size;
+        }
+
+        /** The next turn; a {@code name} of null holds its place until {@link #set}. */
+        void add(String name, long key, int window, String indexLine) {
+            if (size == keys.length) {
+                int n = size + (size >> 1) + 16;
+                keys = Arrays.copyOf(keys, n);
+                windows = Arrays.copyOf(windows, n);
+                at = Arrays.copyOf(at, n);
+            }
+            at[size] = -1;
+            size++;
+            if (name != null) {
+                set(size - 1, name, key, window, indexLine);
+            }
+        }
+
+        void set(int i, String name, long key, int window, String indexLine) {
+            byte[] n = name.getBytes(StandardCharsets.UTF_8);
+            byte[] l = indexLine.getBytes(StandardCharsets.UTF_8);
+            int need = n.length + l.length + 10;
+            if (need > BLOCK) {
+                throw new IllegalStateException("a turn's name and index line of " + need + " bytes");
+            }
+            if (used + need > BLOCK) {
+                block++;
+                if (block == blocks.length) {
+                    blocks = Arrays.copyOf(blocks, blocks.length * 2);
+                }
+                if ((long) block * BLOCK > Integer.MAX_VALUE - BLOCK) {
+                    throw new IllegalStateException("more than 2 GB of turn names and index lines");
+                }
+                blocks[block] = new byte[BLOCK];
+                used = 0;
+            }
+            keys[i] = key;
+            windows[i] = window;
+            at[i] = block * BLOCK + used;
+            byte[] b = blocks[block];
+            used = put(b, used, n);
+            used = put(b, used, l);
+        }
+
+        private static int put(byte[] b, int pos, byte[] value) {
+            int v = value.length;
+            while (v >= 0x80) {
+                b[pos++] = (byte) (v & 0x7f | 0x80);
+                v >>>= 7;
+            }
+            b[pos++] = (byte) v;
+            System.arraycopy(value, 0, b, pos, value.length);
+            return pos + value.length;
+        }
+
+        long key(int i) {
+            return keys[i];
+        }
+
+        int window(int i) {
+            return windows[i];
+        }
+
+        /** What the turns hold, in bytes: their arrays and blocks as allocated. */
+        long bytes() {
+            long n = 8L * keys.length + 4L * (windows.length + at.length) + 4L * blocks.length;
+            for (byte[] b : blocks) {
+                n += b == null ? 0 : b.length;
+            }
+            return n;
+        }
+
+        /** Where field {@code which} (0 the name, 1 the index line) of turn {@code i} is: {@code out} its start, block and length. */
+        private int field(int i, int which, int[] out) {
+            int pos = at[i] % BLOCK;
+            byte[] b = blocks[at[i] / BLOCK];
+            for (int f = 0; ; f++) {
+                int len = 0;
+                int shift = 0;
+                int c;
+                do {
+                    c = b[pos++];
+                    len |= (c & 0x7f) << shift;
+                    shift += 7;
+                } while ((c & 0x80) != 0);
+                if (f == which) {
+                    out[0] = pos;
+                    out[1] = at[i] / BLOCK;
+                    out[2] = len;
+                    return len;
+                }
+                pos += len;
+            }
+        }
+
+        String name(int i) {
+            int[] f = new int[3];
+            field(i, 0, f);
+            return new String(blocks[f[1]], f[0], f[2], StandardCharsets.UTF_8);
+        }
+
+        /** Its index line, as {@code index.md} has it. */
+        void indexLine(int i, java.io.ByteArrayOutputStream out) {
+            int[] f = new int[3];
+            field(i, 1, f);
+            out.write(blocks[f[1]], f[0], f[2]);
+        }
+
+        /** Its {@code .turns} line: key, window, name and index line ({@link FolderState#turnsTo}). */
+        void line(int i, java.io.ByteArrayOutputStream out) {
+            byte[] head = (Long.toHexString(keys[i]) + ' ' + windows[i] + ' ').getBytes(StandardCharsets.US_ASCII);
+            out.write(head, 0, head.length);
+            int[] f = new int[3];
+            field(i, 0, f);
+            out.write(blocks[f[1]], f[0], f[2]);
+            out.write(' ');
+            field(i, 1, f);
+            out.write(blocks[f[1]], f[0], f[2]);
+            out.write('\n');
+        }
+
+        FolderState.Turn turn(int i) {
+            int[] f = new int[3];
+            field(i, 1, f);
+            return new FolderState.Turn(
+                    name(i), keys[i], windows[i], new String(blocks[f[1]], f[0], f[2], StandardCharsets.UTF_8));
         }
     }
 }

@@ -106,4 +106,33 @@ class AtomicFilesTest {
         assertTrue(AtomicFiles.isCurrent(f, new byte[0], false));
         assertFalse(AtomicFiles.isCurrent(dir, new byte[0], false));
     }
+
+    /**
+     * A big file is written and read a slice at a time: the JDK copies what a channel is given through a direct
+     * buffer of its size and keeps it for the thread, outside the heap cap, so a 50 MB index would have left 50 MB
+     * of native memory (docs/README.md, "Time and memory"). Counted by the JVM's own accounting of direct buffers.
+     */
+    @Test
+    void aBigFileIsWrittenReadAndComparedThroughSmallBuffers() throws IOException {
+        java.lang.management.BufferPoolMXBean direct = null;
+        for (java.lang.management.BufferPoolMXBean pool : java.lang.management.ManagementFactory.getPlatformMXBeans(
+                java.lang.management.BufferPoolMXBean.class)) {
+            if (pool.getName().equals("direct")) {
+                direct = pool;
+            }
+        }
+        byte[] bytes = new byte[24 << 20];
+        new java.util.Random(3).nextBytes(bytes);
+        long before = direct.getMemoryUsed();
+        Path f = dir.resolve("big");
+        AtomicFiles.replace(f, bytes);
+        assertArrayEquals(bytes, AtomicFiles.readPlain(f));
+        assertTrue(AtomicFiles.isCurrentPlain(f, bytes, false));
+        byte[] other = bytes.clone();
+        other[other.length - 1] ^= 1; // differs in its last slice only
+        assertFalse(AtomicFiles.isCurrentPlain(f, other, false));
+        assertFalse(AtomicFiles.isCurrentPlain(f, java.util.Arrays.copyOf(bytes, bytes.length - 1), false));
+        long grown = direct.getMemoryUsed() - before;
+        assertTrue(grown <= 4 << 20, grown + " bytes of direct buffers kept after a file of " + bytes.length);
+    }
 }

@@ -122,7 +122,8 @@ public final class ClaudeCallTurns {
         List<ClaudeRecord> all = new ArrayList<>();
         read(file, 0, end, all, null);
         ClaudeTail.Window[] last = {null};
-        List<ClaudeSession.Planned> planned = new ClaudeSession().plan(all, file, last);
+        List<ClaudeSession.Planned> planned =
+                new ClaudeSession().plan(ClaudeRecords.of(all, file.toString()), file, last);
         all = null; // the plan holds what it needs
         Map<String, Integer> turns = new HashMap<>();
         List<Integer> before = new ArrayList<>();
@@ -159,9 +160,11 @@ public final class ClaudeCallTurns {
         if (!read(file, from, end, added, tail.answered)) {
             return null;
         }
+        List<ClaudeRecord> window = new ArrayList<>(tail.records); // the tail's records first, then the new ones
+        window.addAll(added);
         ClaudeTail.Extension grown;
         try {
-            grown = tail.extend(added, file.toString(), key(key, end), null);
+            grown = tail.extend(ClaudeRecords.of(window, file.toString()), key(key, end), null);
         } catch (Deadline.Exceeded e) {
             throw e;
         } catch (RuntimeException e) {
@@ -171,11 +174,11 @@ public final class ClaudeCallTurns {
             return null;
         }
         Map<String, Integer> turns = new HashMap<>();
-        for (int i = 0; i < grown.built().size(); i++) {
-            Message m = grown.built().get(i).message;
-            for (Block b : m.blocks()) {
+        ClaudeMessages.Built built = grown.built();
+        for (int i = 0; i < built.size(); i++) {
+            for (Block b : built.blocks(i)) {
                 if (b instanceof Block.ToolCall c && c.id() != null) {
-                    if (m.role() != Role.ASSISTANT) {
+                    if (built.role(i) != Role.ASSISTANT) {
                         return null;
                     }
                     turns.putIfAbsent(c.id(), tail.stable + i);

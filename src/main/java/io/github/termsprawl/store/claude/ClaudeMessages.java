@@ -4,89 +4,297 @@ import io.github.termsprawl.store.Block;
 import io.github.termsprawl.store.Message;
 import io.github.termsprawl.store.Role;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /** A live branch's records as the messages Claude Code would send (rules 4 and 7 of docs/context.md's live view). */
 final class ClaudeMessages {
     static final String INTERRUPTED = "[Tool execution interrupted]";
 
+    private static final int SYNTHETIC = 1 << Message.Flag.SYNTHETIC.ordinal();
+
     private ClaudeMessages() {}
 
     /** The conversation of a branch: user, assistant and attachment records as messages, system and progress left out. */
-    static List<Message> of(List<ClaudeRecord> chain, String file) {
-        List<Message> out = new ArrayList<>();
-        for (Built b : built(chain, file)) {
-            out.add(b.message);
+    static List<Message> of(ClaudeRecords records, int[] chain) {
+        Built built = built(records, chain);
+        List<Message> out = new ArrayList<>(built.size());
+        for (int k = 0; k < built.size(); k++) {
+            out.add(built.message(k));
         }
         return out;
     }
 
     /**
-     * A message of a branch with the records it was made of, in order (none for a {@link Message.Flag#SYNTHETIC}
-     * result): read again under another projection and merged, they give the same message, cut to its blocks.
+     * The messages of a branch, each with the records it was made of, in order (none for a {@link
+     * Message.Flag#SYNTHETIC} result): read again under another projection and merged, they give the same message,
+     * cut to its blocks. Held as a few ints a message; {@link #message} makes one.
      */
     static final class Built {
-        final Message message;
-        final List<ClaudeRecord> records;
+        final ClaudeRecords records;
+        private int size;
+        /** Each message's first record: its role, time, ids and place are the message's (a made-up result's, its call's). */
+        private int[] first;
 
-        Built(Message message, List<ClaudeRecord> records) {
-            this.message = message;
+        private int[] flags;
+        /** Where each message's records start in {@link #recs}; the last entry its end. */
+        private int[] start;
+
+        private int[] recs;
+        /** The blocks of a message that are not its records' in order: a made-up result's, a cut message's. */
+        private final Map<Integer, List<Block>> blocks;
+
+        private Built(
+                ClaudeRecords records,
+                int size,
+                int[] first,
+                int[] flags,
+                int[] start,
+                int[] recs,
+                Map<Integer, List<Block>> blocks) {
             this.records = records;
+            this.size = size;
+            this.first = first;
+            this.flags = flags;
+            this.start = start;
+            this.recs = recs;
+            this.blocks = blocks;
+        }
+
+        int size() {
+            return size;
+        }
+
+        /** How many records message {@code k} is made of. */
+        int count(int k) {
+            return start[k + 1] - start[k];
+        }
+
+        /** Its {@code j}th record. */
+        int record(int k, int j) {
+            return recs[start[k] + j];
+        }
+
+        Role role(int k) {
+            return (flags[k] & SYNTHETIC) != 0 ? Role.TOOL : records.role(first[k]);
+        }
+
+        boolean has(int k, Message.Flag f) {
+            return (flags[k] & (1 << f.ordinal())) != 0;
+        }
+
+        /** Its blocks, in order. */
+        List<Block> blocks(int k) {
+            List<Block> own = blocks.get(k);
+            if (own != null) {
+                return own;
+            }
+            if (count(k) == 1) {
+                return records.blocks(record(k, 0));
+            }
+            List<Block> all = new ArrayList<>();
+            for (int j = 0; j < count(k); j++) {
+                all.addAll(records.blocks(record(k, j)));
+            }
+            return all;
+        }
+
+        /** How many blocks it has. */
+        int blockCount(int k) {
+            List<Block> own = blocks.get(k);
+            if (own != null) {
+                return own.size();
+            }
+            int n = 0;
+            for (int j = 0; j < count(k); j++) {
+                n += records.blocks(record(k, j)).size();
+            }
+            return n;
+        }
+
+        /** Message {@code k}, as the records it was made of merged give it. */
+        Message message(int k) {
+            Message f = records.message(first[k]);
+            if ((flags[k] & SYNTHETIC) != 0) {
+                return new Message(
+                        Role.TOOL,
+                        blocks.get(k),
+                        f.timestamp(),
+                        null,
+                        f.id(),
+                        f.source(),
+                        EnumSet.of(Message.Flag.SYNTHETIC));
+            }
+            if (count(k) == 1 && !blocks.containsKey(k)) {
+                return f;
+            }
+            return new Message(
+                    f.role(),
+                    blocks(k),
+                    f.timestamp(),
+                    f.id(),
+                    f.parentId(),
+                    f.source(),
+                    ClaudeRecords.flagSet(flags[k]));
+        }
+
+        /** What the messages hold, in bytes (their records not counted): arrays as allocated, and each own block list. */
+        long bytes() {
+            long n = 4L * (first.length + flags.length + start.length + recs.length);
+            for (List<Block> own : blocks.values()) {
+                n += 64 + 32L * own.size();
+            }
+            return n;
+        }
+
+        /** Lets go of the room grown for messages not made. */
+        private Built trimmed() {
+            first = Arrays.copyOf(first, size);
+            flags = Arrays.copyOf(flags, size);
+            start = Arrays.copyOf(start, size + 1);
+            recs = Arrays.copyOf(recs, start[size]);
+            return this;
         }
     }
 
+    /**
+     * The messages as they are made: each a list of records linked through {@link #next}, and whether it is, so
+     * far, an assistant message of blank text only.
+     */
+    private static final class Making {
+        final ClaudeRecords s;
+        int size;
+        int[] first = new int[16];
+        int[] flags = new int[16];
+        int[] head = new int[16];
+        int[] tail = new int[16];
+        boolean[] blank = new boolean[16];
+        /** Record links: the record of each, and the next link of its message (-1: the last). */
+        int[] linkRec = new int[16];
+
+        int[] linkNext = new int[16];
+        int links;
+
+        Making(ClaudeRecords s) {
+            this.s = s;
+        }
+
+        int add(int r) {
+            if (size == first.length) {
+                int n = size + (size >> 1) + 16;
+                first = Arrays.copyOf(first, n);
+                flags = Arrays.copyOf(flags, n);
+                head = Arrays.copyOf(head, n);
+                tail = Arrays.copyOf(tail, n);
+                blank = Arrays.copyOf(blank, n);
+            }
+            int k = size++;
+            first[k] = r;
+            flags[k] = s.flags(r);
+            int l = link(r);
+            head[k] = l;
+            tail[k] = l;
+            blank[k] = s.role(r) == Role.ASSISTANT && blankTexts(s.blocks(r));
+            return k;
+        }
+
+        /** {@code r}'s blocks after message {@code k}'s; its flags too unless it is an attachment (whose are its own). */
+        void merge(int k, int r) {
+            int l = link(r);
+            linkNext[tail[k]] = l;
+            tail[k] = l;
+            if (!s.isAttachment(r)) {
+                flags[k] |= s.flags(r);
+            }
+            blank[k] &= blankTexts(s.blocks(r));
+        }
+
+        private int link(int r) {
+            if (links == linkRec.length) {
+                int n = links + (links >> 1) + 16;
+                linkRec = Arrays.copyOf(linkRec, n);
+                linkNext = Arrays.copyOf(linkNext, n);
+            }
+            linkRec[links] = r;
+            linkNext[links] = -1;
+            return links++;
+        }
+
+        int[] records(int k) {
+            int n = 0;
+            for (int l = head[k]; l >= 0; l = linkNext[l]) {
+                n++;
+            }
+            int[] out = new int[n];
+            n = 0;
+            for (int l = head[k]; l >= 0; l = linkNext[l]) {
+                out[n++] = linkRec[l];
+            }
+            return out;
+        }
+    }
+
+    private static boolean blankTexts(List<Block> blocks) {
+        for (Block b : blocks) {
+            if (!(b instanceof Block.Text t) || !t.text().isBlank()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** {@link #of}, each message with its records. */
-    static List<Built> built(List<ClaudeRecord> chain, String file) {
-        List<Built> out = new ArrayList<>();
+    static Built built(ClaudeRecords s, int[] chain) {
+        Making out = new Making(s);
         int lastAssistant = -1;
-        String lastId = null;
+        int lastId = -1;
         boolean userSince = false;
-        for (ClaudeRecord r : chain) {
-            if (!r.isConversation() && !r.type.equals("attachment")) {
+        for (int r : chain) {
+            int type = s.type(r);
+            if (type == ClaudeRecords.OTHER) {
                 continue; // system and progress records link the tree but say nothing to the model
             }
-            Message m = r.message(file);
-            if (m == null) {
+            if (!s.hasMessage(r)) {
                 continue;
             }
-            int host = isAttachment(m) ? foldTarget(out) : -1;
+            int host = s.isAttachment(r) ? foldTarget(out) : -1;
             if (host >= 0) {
                 // what the harness attaches (its environment, listings, a snapshot of the prompt, a hook's
                 // context…) belongs to the turn it follows, not a turn of its own (docs/stores.md, "Harness
                 // attachments")
-                Built into = out.get(host);
-                into.records.add(r);
-                out.set(host, new Built(merge(into.message, m), into.records));
+                out.merge(host, r);
                 continue;
             }
-            if (r.type.equals("assistant")) {
-                String id = r.messageId();
+            if (type == ClaudeRecords.ASSISTANT) {
+                int id = s.messageId(r);
                 // rule 4: lines of one response with no user record between them are one message
-                if (lastAssistant >= 0 && id != null && id.equals(lastId) && !userSince) {
-                    Built first = out.get(lastAssistant);
-                    first.records.add(r);
-                    out.set(lastAssistant, new Built(merge(first.message, m), first.records));
+                if (lastAssistant >= 0 && id >= 0 && id == lastId && !userSince) {
+                    out.merge(lastAssistant, r);
                 } else {
-                    out.add(new Built(m, new ArrayList<>(List.of(r))));
-                    lastAssistant = out.size() - 1;
+                    lastAssistant = out.add(r);
                     lastId = id;
                 }
                 userSince = false;
             } else {
-                userSince |= r.type.equals("user");
-                out.add(new Built(m, new ArrayList<>(List.of(r))));
+                userSince |= type == ClaudeRecords.USER;
+                out.add(r);
             }
         }
-        for (int i = out.size() - 1; i >= 0; i--) {
-            if (isBlankAssistant(out.get(i).message)) {
-                out.remove(i);
+        // blank assistant messages go; the rest are the messages, in order
+        IntList kept = new IntList();
+        for (int k = 0; k < out.size; k++) {
+            if (!out.blank[k]) {
+                kept.add(k);
             }
         }
-        dropTrailingThinking(out);
-        return withInterruptedResults(out);
+        Map<Integer, List<Block>> own = new HashMap<>();
+        dropTrailingThinking(out, kept, own);
+        return withInterruptedResults(out, kept, own);
     }
 
     /**
@@ -122,36 +330,37 @@ final class ClaudeMessages {
      * The message a harness attachment folds into: the last one of the branch so far that stays (not a blank
      * assistant message, which goes), or -1 at a window's start, where the attachment stays a message of its own.
      */
-    private static int foldTarget(List<Built> out) {
-        for (int i = out.size() - 1; i >= 0; i--) {
-            if (!isBlankAssistant(out.get(i).message)) {
-                return i;
+    private static int foldTarget(Making out) {
+        for (int k = out.size - 1; k >= 0; k--) {
+            if (!out.blank[k]) {
+                return k;
             }
         }
         return -1;
     }
 
-    /** An assistant message of nothing but white space (or nothing at all). */
-    private static boolean isBlankAssistant(Message m) {
-        if (m.role() != Role.ASSISTANT) {
-            return false;
+    /** Message {@code k}'s blocks, in order. */
+    private static List<Block> blocksOf(Making out, int k, Map<Integer, List<Block>> own) {
+        List<Block> cut = own.get(k);
+        if (cut != null) {
+            return cut;
         }
-        for (Block b : m.blocks()) {
-            if (!(b instanceof Block.Text t) || !t.text().isBlank()) {
-                return false;
-            }
+        List<Block> all = new ArrayList<>();
+        for (int l = out.head[k]; l >= 0; l = out.linkNext[l]) {
+            all.addAll(out.s.blocks(out.linkRec[l]));
         }
-        return true;
+        return all;
     }
 
     /** The API rejects a conversation whose last message ends in thinking. */
-    private static void dropTrailingThinking(List<Built> out) {
-        int last = out.size() - 1;
-        if (last < 0 || out.get(last).message.role() != Role.ASSISTANT) {
+    private static void dropTrailingThinking(Making out, IntList kept, Map<Integer, List<Block>> own) {
+        int last = kept.size() - 1;
+        if (last < 0 || out.s.role(out.first[kept.get(last)]) != Role.ASSISTANT) {
             return;
         }
-        Message m = out.get(last).message;
-        List<Block> blocks = new ArrayList<>(m.blocks());
+        int k = kept.get(last);
+        List<Block> blocks = blocksOf(out, k, own);
+        int size = blocks.size();
         // the thinking before attachments folded in at the end ends the message as the API sees it
         int end = blocks.size();
         while (end > 0 && blocks.get(end - 1) instanceof Block.Attachment a && a.harness()) {
@@ -160,56 +369,102 @@ final class ClaudeMessages {
         while (end > 0 && blocks.get(end - 1) instanceof Block.Thinking) {
             blocks.remove(--end);
         }
-        if (blocks.size() == m.blocks().size()) {
+        if (blocks.size() == size) {
             return;
         }
         if (blocks.isEmpty()) {
-            out.remove(last);
+            kept.removeLast();
         } else {
-            out.set(
-                    last,
-                    new Built(
-                            new Message(m.role(), blocks, m.timestamp(), m.id(), m.parentId(), m.source(), m.flags()),
-                            out.get(last).records));
+            own.put(k, List.copyOf(blocks));
         }
     }
 
     /** Rule 7: a call that never got a result (the session was interrupted) gets an error result, right after it. */
-    private static List<Built> withInterruptedResults(List<Built> messages) {
+    private static Built withInterruptedResults(Making out, IntList kept, Map<Integer, List<Block>> own) {
+        ClaudeRecords s = out.s;
         Set<String> answered = new HashSet<>();
-        for (Built b : messages) {
-            for (Block block : b.message.blocks()) {
+        for (int i = 0; i < kept.size(); i++) {
+            int k = kept.get(i);
+            for (Block block : blocksOf(out, k, own)) {
                 if (block instanceof Block.ToolResult r && r.callId() != null) {
                     answered.add(r.callId());
                 }
             }
         }
-        List<Built> out = new ArrayList<>();
-        for (Built b : messages) {
-            out.add(b);
-            Message m = b.message;
-            if (m.role() != Role.ASSISTANT) {
+        int n = kept.size();
+        int[] first = new int[n + 16];
+        int[] flags = new int[n + 16];
+        int[] start = new int[n + 17];
+        int[] recs = new int[out.links];
+        Map<Integer, List<Block>> blocks = new HashMap<>();
+        int size = 0;
+        int at = 0;
+        for (int i = 0; i < kept.size(); i++) {
+            int k = kept.get(i);
+            if (size + 1 >= first.length) {
+                first = Arrays.copyOf(first, size + (size >> 1) + 16);
+                flags = Arrays.copyOf(flags, first.length);
+                start = Arrays.copyOf(start, first.length + 1);
+            }
+            first[size] = out.first[k];
+            flags[size] = out.flags[k];
+            start[size] = at;
+            for (int l = out.head[k]; l >= 0; l = out.linkNext[l]) {
+                recs[at++] = out.linkRec[l];
+            }
+            List<Block> cut = own.get(k);
+            if (cut != null) {
+                blocks.put(size, cut);
+            }
+            size++;
+            if (s.role(out.first[k]) != Role.ASSISTANT) {
                 continue;
             }
             List<Block> missing = new ArrayList<>();
-            for (Block block : m.blocks()) {
+            for (Block block : blocksOf(out, k, own)) {
                 if (block instanceof Block.ToolCall c && c.id() != null && answered.add(c.id())) {
                     missing.add(new Block.ToolResult(c.id(), INTERRUPTED, true));
                 }
             }
             if (!missing.isEmpty()) {
-                out.add(new Built(
-                        new Message(
-                                Role.TOOL,
-                                missing,
-                                m.timestamp(),
-                                null,
-                                m.id(),
-                                m.source(),
-                                EnumSet.of(Message.Flag.SYNTHETIC)),
-                        List.of()));
+                if (size + 1 >= first.length) {
+                    first = Arrays.copyOf(first, size + (size >> 1) + 16);
+                    flags = Arrays.copyOf(flags, first.length);
+                    start = Arrays.copyOf(start, first.length + 1);
+                }
+                first[size] = out.first[k];
+                flags[size] = SYNTHETIC;
+                start[size] = at;
+                blocks.put(size, List.copyOf(missing));
+                size++;
             }
         }
-        return out;
+        start[size] = at;
+        return new Built(s, size, first, flags, start, recs, blocks).trimmed();
+    }
+
+    /** A growable list of ints. */
+    private static final class IntList {
+        private int[] values = new int[16];
+        private int size;
+
+        void add(int v) {
+            if (size == values.length) {
+                values = Arrays.copyOf(values, size + (size >> 1) + 16);
+            }
+            values[size++] = v;
+        }
+
+        int get(int i) {
+            return values[i];
+        }
+
+        int size() {
+            return size;
+        }
+
+        void removeLast() {
+            size--;
+        }
     }
 }

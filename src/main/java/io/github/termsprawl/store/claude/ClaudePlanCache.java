@@ -29,9 +29,9 @@ import java.util.Map;
 final class ClaudePlanCache {
     private ClaudePlanCache() {}
 
-    /** One kept record. */
+    /** One kept record: where its line starts in the cache ({@code at}), and the transcript line it was read from. */
     interface Visitor {
-        void record(long offset, long line, Map<String, Object> record);
+        void record(long at, long offset, long line, Map<String, Object> record);
     }
 
     /** The records of the first {@code bytes} of {@code cache}; false when it holds fewer bytes (then none are given). */
@@ -54,8 +54,8 @@ final class ClaudePlanCache {
                     public void run() {
                         secondRead[0] = read(cache, split, bytes, new Visitor() {
                             @Override
-                            public void record(long offset, long line, Map<String, Object> record) {
-                                second.add(new Object[] {offset, line, record});
+                            public void record(long at, long offset, long line, Map<String, Object> record) {
+                                second.add(new Object[] {at, offset, line, record});
                             }
                         });
                     }
@@ -75,8 +75,8 @@ final class ClaudePlanCache {
         }
         for (Object[] r : second) {
             @SuppressWarnings("unchecked")
-            Map<String, Object> record = (Map<String, Object>) r[2];
-            visitor.record((Long) r[0], (Long) r[1], record);
+            Map<String, Object> record = (Map<String, Object>) r[3];
+            visitor.record((Long) r[0], (Long) r[1], (Long) r[2], record);
         }
         return true;
     }
@@ -99,7 +99,7 @@ final class ClaudePlanCache {
                         || !(kept.get("l") instanceof Json.JsonNumber l)) {
                     return false;
                 }
-                visitor.record(Long.parseLong(o.text()), Long.parseLong(l.text()), record);
+                visitor.record(lines.lineStart(), Long.parseLong(o.text()), Long.parseLong(l.text()), record);
             }
         } catch (IOException | RuntimeException e) {
             return false;
@@ -221,8 +221,8 @@ final class ClaudePlanCache {
         private final FileChannel channel;
         private final CompactJsonBytes pending = new CompactJsonBytes();
         private final CompactJsonBytes scratch = new CompactJsonBytes();
-        /** What was appended, for a cache kept nowhere. */
-        private long discarded;
+        /** The bytes before {@link #pending}: the cache's size at its last flush (for one kept nowhere, what it had). */
+        private long flushed;
 
         /**
          * On a cache in a folder its caller checked ({@code AtomicFiles.confinedFolder}); with {@code cache} null,
@@ -238,10 +238,15 @@ final class ClaudePlanCache {
                 throw new IOException(cache + " changed while it was read: run again");
             }
             channel = c;
+            flushed = c.position();
         }
 
-        /** Keeps a record given as its compact JSON: {@code bytes[from, to)} ({@link CompactJsonBytes}). */
-        void append(long offset, long line, byte[] bytes, int from, int to) throws IOException {
+        /**
+         * Keeps a record given as its compact JSON: {@code bytes[from, to)} ({@link CompactJsonBytes}); where its line
+         * starts in the cache.
+         */
+        long append(long offset, long line, byte[] bytes, int from, int to) throws IOException {
+            long at = flushed + pending.size();
             pending.raw(LINE_START, 0, LINE_START.length);
             pending.ascii(Long.toString(offset));
             pending.raw(LINE, 0, LINE.length);
@@ -252,18 +257,19 @@ final class ClaudePlanCache {
             if (pending.size() > 1 << 20) {
                 flush();
             }
+            return at;
         }
 
-        /** Keeps a record given as a tree. */
-        void append(long offset, long line, Map<String, Object> record) throws IOException {
+        /** Keeps a record given as a tree; where its line starts in the cache. */
+        long append(long offset, long line, Map<String, Object> record) throws IOException {
             scratch.clear();
             scratch.value(record);
-            append(offset, line, scratch.bytes(), 0, scratch.size());
+            return append(offset, line, scratch.bytes(), 0, scratch.size());
         }
 
         private void flush() throws IOException {
+            flushed += pending.size();
             if (channel == null) {
-                discarded += pending.size();
                 pending.clear();
                 return;
             }
@@ -277,7 +283,7 @@ final class ClaudePlanCache {
         /** The size of the cache with everything appended. */
         long size() throws IOException {
             flush();
-            return channel == null ? discarded : channel.position();
+            return flushed;
         }
 
         @Override

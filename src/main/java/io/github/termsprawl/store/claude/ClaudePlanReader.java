@@ -9,18 +9,12 @@ import io.github.termsprawl.store.ReadLimits;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.AbstractMap;
-import java.util.AbstractSet;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
-import java.util.HashMap;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.NoSuchElementException;
-import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.atomic.AtomicLong;
@@ -32,7 +26,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * lines are parsed (a big read in blocks, on two threads) and appended to the cache.
  *
  * <p>What it holds does not grow with the session's text: a record keeps no text but whether it is blank
- * ({@link ClaudePlanCache#keepable}), in small maps; a big read holds a few blocks of lines at a time; and the
+ * ({@link ClaudePlanCache#keepable}), as columns of numbers ({@link ClaudeRecords}); a big read holds a few blocks
+ * of lines at a time; and the
  * records that only link the tree (progress, hook notes and the like: no message, no boundary) are folded into the
  * record they hang off — their children are linked past them — so a million of them cost a hash each, not a
  * record (docs/files.md, "What a folder was made from"). Folding keeps the plan the same as a plan of every record:
@@ -113,11 +108,17 @@ final class ClaudePlanReader {
         if (tail == null && tailFile != null) {
             Files.deleteIfExists(tailFile);
         }
-        Tree tree = new Tree(fold, subagents ? (tail != null ? tail.scan() : new ClaudeSubagents.Scan()) : null);
+        Tree tree = new Tree(
+                fold,
+                subagents ? (tail != null ? tail.scan() : new ClaudeSubagents.Scan()) : null,
+                new ClaudeRecords(new ClaudeRecords.Pool(), file.toString(), cache.file()));
         if (tail != null) {
             tree.seed(tail);
         } else if (cache.bytes() > 0 && !tree.readCache(cache.file(), cache.bytes())) {
-            tree = new Tree(fold, subagents ? new ClaudeSubagents.Scan() : null);
+            tree = new Tree(
+                    fold,
+                    subagents ? new ClaudeSubagents.Scan() : null,
+                    new ClaudeRecords(new ClaudeRecords.Pool(), file.toString(), cache.file()));
             cache = new ClaudeSession.PlanCache(cache.file(), 0, 0, 0, cache.redact());
         }
         long offset = cache.offset();
@@ -134,14 +135,14 @@ final class ClaudePlanReader {
             bytes = appender.size();
         }
         int[] folded = tree.release(); // what only the read needed goes before the plan is made
-        List<ClaudeRecord> all = tree.all;
+        ClaudeRecords all = tree.records;
         ClaudeSubagents.Scan scan = tree.scan;
         ClaudeSession.PlanCache next =
                 new ClaudeSession.PlanCache(cache.file(), bytes, offset, lineCount, cache.redact());
         // a tail is kept only for a plan of the cache's records alone (none of a line not yet ended)
         boolean whole = cache.file() != null && tree.incomplete.isEmpty();
         for (int i = all.size() - 1; i >= 0 && whole; i--) {
-            whole = all.get(i).offset < offset;
+            whole = all.offset(i) < offset;
         }
         ClaudeTail.PlanCacheKey key =
                 whole ? new ClaudeTail.PlanCacheKey(bytes, offset, lineCount, cache.redact()) : null;
@@ -151,6 +152,8 @@ final class ClaudePlanReader {
         ClaudeTail.Window[] last = {null};
         List<ClaudeSession.Planned> planned = session.plan(all, file, last);
         ClaudeTail kept = key == null || last[0] == null ? null : ClaudeTail.of(last[0], key, scan, folded);
+        last[0] = null;
+        all.planned();
         if (kept != null) {
             kept.write(tailFile);
         }
@@ -175,7 +178,7 @@ final class ClaudePlanReader {
             throws IOException {
         ClaudeTail.Extension grown;
         try {
-            grown = tail.extend(tree.all, file.toString(), key, tree.scan, folded);
+            grown = tail.extend(tree.records, key, tree.scan, folded);
         } catch (RuntimeException e) {
             grown = null; // a tail that does not hold together: the whole cache says what it should have
         }
@@ -183,10 +186,8 @@ final class ClaudePlanReader {
             Files.deleteIfExists(tailFile);
             return plan(file, next, end, subagents); // planned from the whole cache, which holds the new lines
         }
-        List<ClaudeSession.Planned> planned = new ArrayList<>();
-        for (ClaudeMessages.Built built : grown.built()) {
-            planned.add(ClaudeSession.planned(tail.window, built));
-        }
+        tree.records.planned();
+        List<ClaudeSession.Planned> planned = ClaudeSession.planned(new int[] {tail.window}, grown.built());
         // when nothing was added to the cache, the tail on disk still goes with it
         if (next.bytes() != cache.bytes() || next.offset() != cache.offset()) {
             if (grown.next() != null) {
@@ -473,12 +474,13 @@ final class ClaudePlanReader {
 
         final boolean fold;
         final ClaudeSubagents.Scan scan;
-        final List<ClaudeRecord> all = new ArrayList<>();
+        /** The records of the plan: a tail's, then the cache's or the new lines'. */
+        final ClaudeRecords records;
+
         final List<Item> incomplete = new ArrayList<>();
         ClaudePlanCache.Appender appender;
 
         private LongTable table = new LongTable();
-        private Compactor compactor = new Compactor();
         private List<Group> groups = new ArrayList<>();
         private final Map<String, Group> open = new LinkedHashMap<>();
         private final IntList foldedIds = new IntList();
@@ -495,9 +497,10 @@ final class ClaudePlanReader {
         /** Appended to a uuid, one no record has: a parent missing from every window. */
         private static final String GONE = ":gone";
 
-        Tree(boolean fold, ClaudeSubagents.Scan scan) {
+        Tree(boolean fold, ClaudeSubagents.Scan scan, ClaudeRecords records) {
             this.fold = fold;
             this.scan = scan;
+            this.records = records;
         }
 
         /** A kind of record no message and no window is made of: it only links the tree. */
@@ -513,6 +516,7 @@ final class ClaudePlanReader {
         void seed(ClaudeTail tail) {
             for (ClaudeRecord r : tail.records) {
                 kept(r.uuid, r.record, r.isSidechain());
+                records.add(r); // first: the plan goes on from them (ClaudeTail.extend)
             }
             windowHasMain = tail.mode != ClaudeTail.Mode.SIDECHAINS;
             tailIds = tail.uuids;
@@ -524,12 +528,12 @@ final class ClaudePlanReader {
             boolean[] bad = {false};
             boolean read = ClaudePlanCache.read(cache, bytes, new ClaudePlanCache.Visitor() {
                 @Override
-                public void record(long offset, long line, Map<String, Object> record) {
+                public void record(long at, long offset, long line, Map<String, Object> record) {
                     if (bad[0]) {
                         return;
                     }
                     try {
-                        cached(offset, line, record);
+                        cached(at, offset, line, record);
                     } catch (Restart | IllegalArgumentException e) {
                         bad[0] = true; // a record of a later read names what an earlier one folded
                     }
@@ -538,7 +542,7 @@ final class ClaudePlanReader {
             return read && !bad[0];
         }
 
-        private void cached(long offset, long line, Map<String, Object> record) {
+        private void cached(long at, long offset, long line, Map<String, Object> record) {
             if (offset < 0) {
                 if (record.get("folded") instanceof String ids) {
                     for (int id : decode(ids)) {
@@ -571,7 +575,7 @@ final class ClaudePlanReader {
                 kept(uuid, record, side);
                 windowHasMain |= !side;
             }
-            add(record, offset, line);
+            add(record, offset, line, at);
         }
 
         /** A kept record's uuid; a link's with its parent (a group of its own). */
@@ -583,6 +587,7 @@ final class ClaudePlanReader {
                 g.closed = true;
                 groups.add(g);
                 table.flags[slot] |= LINK;
+                table.folds();
                 table.group[slot] = g.index;
                 table.origin[slot] =
                         record.get("from") instanceof String from ? Long.parseUnsignedLong(from, 16) : hash(g.parent);
@@ -605,7 +610,7 @@ final class ClaudePlanReader {
                 if (complete) {
                     append(item, record);
                 }
-                add(record, item.offset, item.line);
+                add(record, item.offset, item.line, -1);
                 return;
             }
             String parent = record.get("parentUuid") instanceof String p ? p : null;
@@ -667,6 +672,7 @@ final class ClaudePlanReader {
                 }
                 int slot = table.put(h);
                 table.flags[slot] = (byte) (FOLDED | (side ? SIDE : 0));
+                table.folds();
                 table.group[slot] = g.index;
                 table.origin[slot] = hash(parent);
                 g.unnamed++;
@@ -698,18 +704,19 @@ final class ClaudePlanReader {
                 windowHasMain = false;
                 windowSegment = ClaudeRecord.of(record, 0, 0).preservedSegment() != null;
             }
+            long at = -1;
             if (complete) {
                 if (rewired) {
                     item.bytes = null;
                 }
-                append(item, record);
+                at = append(item, record);
             }
             if (es < 0) {
                 es = table.put(h);
             }
             table.flags[es] = (byte) (KEPT | (side ? SIDE : 0));
             windowHasMain |= !side;
-            add(record, item.offset, item.line);
+            add(record, item.offset, item.line, at);
         }
 
         /** The scan sees every record; a folded one leaves a line in the cache only when it told the scan something. */
@@ -771,12 +778,10 @@ final class ClaudePlanReader {
             if (g.side) {
                 link.put("isSidechain", Boolean.TRUE);
             }
-            if (toCache) {
-                appender.append(offset, line, link);
-            }
+            long at = toCache ? appender.append(offset, line, link) : -1;
             if (toPlan) {
                 windowHasMain |= !g.side;
-                add(link, offset, line);
+                add(link, offset, line, at);
             }
         }
 
@@ -796,6 +801,7 @@ final class ClaudePlanReader {
                         String leaf = g.latest + ":leaf"; // a uuid no record has: it stays a leaf
                         int slot = table.put(hash(leaf));
                         table.flags[slot] = (byte) (KEPT | LINK | (g.side ? SIDE : 0));
+                        table.folds();
                         table.group[slot] = g.index;
                         emit(leaf, 0, g, g.latestOffset, g.latestLine, toCache, toPlan);
                     }
@@ -857,7 +863,6 @@ final class ClaudePlanReader {
         int[] release() {
             int[] ids = folded();
             table = null;
-            compactor = null;
             groups = null;
             earlier = null;
             return ids;
@@ -896,28 +901,22 @@ final class ClaudePlanReader {
             }
         }
 
-        private void append(Item item, Map<String, Object> record) throws IOException {
+        /** Appends a record to the cache; where its line starts there. */
+        private long append(Item item, Map<String, Object> record) throws IOException {
             if (item.bytes != null) {
-                appender.append(item.offset, item.line, item.bytes, 0, item.bytes.length);
-            } else {
-                appender.append(item.offset, item.line, record);
+                return appender.append(item.offset, item.line, item.bytes, 0, item.bytes.length);
             }
+            return appender.append(item.offset, item.line, record);
         }
 
-        private void add(Map<String, Object> record, long offset, long line) {
+        /** A record to the scan, and one with uuid to the plan's records ({@code at}: where it is in the cache, or -1). */
+        private void add(Map<String, Object> record, long offset, long line, long at) {
             if (scan != null) {
                 scan.record(record);
             }
-            dropLinks(record);
-            Map<String, Object> kept = compactor.record(record);
-            ClaudeRecord r = ClaudeRecord.of(kept, offset, line);
-            if (r != null) {
-                if (r.type.equals("user") && kept instanceof SmallMap small) {
-                    // its time is the record's (rule 1); a plan's user message needs none (an assistant's is a
-                    // made-up result's, rule 7), and the tail writes it from the record (ClaudeTailFile)
-                    small.drop("timestamp");
-                }
-                all.add(r);
+            if (record.get("uuid") instanceof String) {
+                dropLinks(record);
+                records.add(record, offset, line, at);
             }
         }
 
@@ -967,11 +966,20 @@ final class ClaudePlanReader {
     private static final class LongTable {
         long[] keys = new long[1024];
         byte[] flags = new byte[1024];
-        int[] group = new int[1024];
-        /** For a folded record or a link: the hash of the parent its line names (0: none). */
-        long[] origin = new long[1024];
+        /** For a folded record or a link: its group; null until there is one (a session of no such record). */
+        int[] group;
+        /** For a folded record or a link: the hash of the parent its line names (0: none); null as {@link #group}. */
+        long[] origin;
 
         private int size;
+
+        /** Makes the columns of folded records and links, before the first is written. */
+        void folds() {
+            if (group == null) {
+                group = new int[keys.length];
+                origin = new long[keys.length];
+            }
+        }
 
         int find(long h) {
             int mask = keys.length - 1;
@@ -1010,15 +1018,17 @@ final class ClaudePlanReader {
             long[] o = origin;
             keys = new long[k.length * 2];
             flags = new byte[k.length * 2];
-            group = new int[k.length * 2];
-            origin = new long[k.length * 2];
+            group = g == null ? null : new int[k.length * 2];
+            origin = o == null ? null : new long[k.length * 2];
             size = 0;
             for (int i = 0; i < k.length; i++) {
                 if (k[i] != 0) {
                     int slot = put(k[i]);
                     flags[slot] = f[i];
-                    group[slot] = g[i];
-                    origin[slot] = o[i];
+                    if (g != null) {
+                        group[slot] = g[i];
+                        origin[slot] = o[i];
+                    }
                 }
             }
         }
@@ -1139,178 +1149,6 @@ final class ClaudePlanReader {
                     | (bytes[4 * i + 3] & 0xff);
         }
         return ids;
-    }
-
-    // ---- small records ----
-
-    /**
-     * A JSON tree as a plan holds it: each object a small map of two arrays (a parser's hash map weighs about
-     * three times as much), objects of the same keys sharing one array of them, each array a fixed list, the short
-     * words of a record (its type, a block's) one string each, and a parent the same string as the uuid it names
-     * when that was one of the last few. Read only from then on.
-     */
-    private static final class Compactor {
-        private final Map<List<String>, String[]> keys = new HashMap<>();
-        private final Map<String, String> words = new HashMap<>();
-        private final String[] recent = new String[16];
-        private int next;
-        private final String[] calls = new String[64];
-        private int nextCall;
-
-        Map<String, Object> record(Map<String, Object> record) {
-            Object parent = record.get("parentUuid");
-            @SuppressWarnings("unchecked")
-            Map<String, Object> out = (Map<String, Object>) compact(record, parent);
-            if (record.get("uuid") instanceof String uuid) {
-                recent[next] = uuid;
-                next = (next + 1) % recent.length;
-            }
-            return out;
-        }
-
-        private Object compact(Object value, Object parent) {
-            if (value instanceof Map<?, ?> map) {
-                String[] k = new String[map.size()];
-                Object[] v = new Object[map.size()];
-                int i = 0;
-                for (Map.Entry<?, ?> e : map.entrySet()) {
-                    k[i] = (String) e.getKey();
-                    Object item = e.getValue();
-                    if (item == parent && parent instanceof String p) {
-                        item = same(p);
-                    } else if (item instanceof String id && (k[i].equals("id") || k[i].equals("tool_use_id"))) {
-                        item = call(id); // a result names the call of a few records before
-                    } else if (item instanceof String w && w.length() <= 16 && WORDS.contains(k[i])) {
-                        item = word(w);
-                    } else {
-                        item = compact(item, null);
-                    }
-                    v[i++] = item;
-                }
-                String[] shared = keys.get(Arrays.asList(k));
-                if (shared == null && keys.size() < 4096) {
-                    keys.put(Arrays.asList(k), k);
-                    shared = k;
-                }
-                return new SmallMap(shared != null ? shared : k, v);
-            }
-            if (value instanceof List<?> list) {
-                Object[] items = new Object[list.size()];
-                for (int i = 0; i < items.length; i++) {
-                    items[i] = compact(list.get(i), null);
-                }
-                return Arrays.asList(items);
-            }
-            return value;
-        }
-
-        private String call(String id) {
-            for (String c : calls) {
-                if (id.equals(c)) {
-                    return c;
-                }
-            }
-            calls[nextCall] = id;
-            nextCall = (nextCall + 1) % calls.length;
-            return id;
-        }
-
-        private String same(String uuid) {
-            for (String r : recent) {
-                if (uuid.equals(r)) {
-                    return r;
-                }
-            }
-            return uuid;
-        }
-
-        private String word(String w) {
-            String known = words.get(w);
-            if (known == null && words.size() < 4096) {
-                words.put(w, w);
-                known = w;
-            }
-            return known != null ? known : w;
-        }
-
-        /** The keys whose values are a few words, many times over. */
-        private static final Set<String> WORDS = Set.of("type", "role", "name", "subtype");
-    }
-
-    /** A map of a few keys in order, read only. */
-    static final class SmallMap extends AbstractMap<String, Object> {
-        private final String[] keys;
-        private final Object[] values;
-
-        SmallMap(String[] keys, Object[] values) {
-            this.keys = keys;
-            this.values = values;
-        }
-
-        @Override
-        public Object get(Object key) {
-            for (int i = 0; i < keys.length; i++) {
-                if (keys[i].equals(key)) {
-                    return values[i];
-                }
-            }
-            return null;
-        }
-
-        /** Forgets a key's value (the one change a plan makes, before anything reads the map but its record). */
-        void drop(String key) {
-            for (int i = 0; i < keys.length; i++) {
-                if (keys[i].equals(key)) {
-                    values[i] = null;
-                }
-            }
-        }
-
-        @Override
-        public boolean containsKey(Object key) {
-            for (String k : keys) {
-                if (k.equals(key)) {
-                    return true;
-                }
-            }
-            return false;
-        }
-
-        @Override
-        public int size() {
-            return keys.length;
-        }
-
-        @Override
-        public Set<Map.Entry<String, Object>> entrySet() {
-            return new AbstractSet<Map.Entry<String, Object>>() {
-                @Override
-                public Iterator<Map.Entry<String, Object>> iterator() {
-                    return new Iterator<Map.Entry<String, Object>>() {
-                        private int i;
-
-                        @Override
-                        public boolean hasNext() {
-                            return i < keys.length;
-                        }
-
-                        @Override
-                        public Map.Entry<String, Object> next() {
-                            if (i >= keys.length) {
-                                throw new NoSuchElementException();
-                            }
-                            int at = i++;
-                            return new AbstractMap.SimpleImmutableEntry<>(keys[at], values[at]);
-                        }
-                    };
-                }
-
-                @Override
-                public int size() {
-                    return keys.length;
-                }
-            };
-        }
     }
 
     /** {@link ClaudeRecord#PROSE} and what {@link ClaudeSubagents#LINKS} needs; the links are dropped once scanned. */

@@ -78,19 +78,28 @@ final class ClaudeRecord {
     final long line;
     final Instant time;
 
-    private ClaudeRecord(Map<String, Object> record, String uuid, long offset, long line) {
+    private ClaudeRecord(Map<String, Object> record, String uuid, long offset, long line, Instant time) {
         this.record = record;
         this.uuid = uuid;
         this.parent = record.get("parentUuid") instanceof String p ? p : null;
         this.type = record.get("type") instanceof String t ? t : "";
         this.offset = offset;
         this.line = line;
-        this.time = Timestamps.parse(record.get("timestamp"));
+        this.time = time;
     }
 
     /** The record's node, or null when it has no uuid (metadata records are no part of the tree). */
     static ClaudeRecord of(Map<String, Object> record, long offset, long line) {
-        return record.get("uuid") instanceof String uuid ? new ClaudeRecord(record, uuid, offset, line) : null;
+        return record.get("uuid") instanceof String uuid
+                ? new ClaudeRecord(record, uuid, offset, line, Timestamps.parse(record.get("timestamp")))
+                : null;
+    }
+
+    /** This record with its time kept on the record only, not in its map (as a plan keeps a user record's). */
+    ClaudeRecord timeApart() {
+        Map<String, Object> rest = new java.util.LinkedHashMap<>(record);
+        rest.remove("timestamp");
+        return new ClaudeRecord(rest, uuid, offset, line, time);
     }
 
     boolean isConversation() {

@@ -94,9 +94,7 @@ public final class ClaudeSession implements SessionReader {
         }
         List<List<ClaudeRecord>> read = readBack(subagent.file(), ClaudeRecord.FULL, ReadLimits.STRING_CAP);
         ClaudeBranch.Scope scope = ClaudeBranch.only(ClaudeBranch.inline(subagent.rootUuid(), read.get(0)));
-        return window(
-                ClaudeBranch.of(read.get(0), read.get(1), scope),
-                subagent.file().toString());
+        return window(branch(read, subagent.file().toString(), scope));
     }
 
     /** Every message of a subagent, in file order (for an inline one, its records among the parent's). */
@@ -121,7 +119,14 @@ public final class ClaudeSession implements SessionReader {
 
     Window live(Path file, JsonProjection projection, int stringCap, ClaudeBranch.Scope scope) {
         List<List<ClaudeRecord>> read = readBack(file, projection, stringCap);
-        return window(ClaudeBranch.of(read.get(0), read.get(1), scope), file.toString());
+        return window(branch(read, file.toString(), scope));
+    }
+
+    /** The branch of a window read backwards: its records, after the ones before it ({@link #readBack}). */
+    private static ClaudeBranch.Result branch(List<List<ClaudeRecord>> read, String file, ClaudeBranch.Scope scope) {
+        List<ClaudeRecord> all = new ArrayList<>(read.get(1));
+        all.addAll(read.get(0));
+        return ClaudeBranch.of(ClaudeRecords.of(all, file), read.get(1).size(), all.size(), scope);
     }
 
     /** The last window's records and, when its boundary keeps a preserved segment, the records back to its head. */
@@ -168,17 +173,17 @@ public final class ClaudeSession implements SessionReader {
         return null;
     }
 
-    private static Window window(ClaudeBranch.Result branch, String file) {
-        return new Window(ClaudeMessages.of(branch.chain(), file), branch.leaves(), branch.abandoned());
+    private static Window window(ClaudeBranch.Result branch) {
+        return new Window(ClaudeMessages.of(branch.records(), branch.chain()), branch.leaves(), branch.abandoned());
     }
 
     /** Every window's live branch, oldest first (the last one is {@link #live}'s). Holds the whole file's records. */
     public List<Window> windows(Path file) {
-        List<ClaudeRecord> all = records(file, ClaudeRecord.FULL);
+        ClaudeRecords all = ClaudeRecords.of(records(file, ClaudeRecord.FULL), file.toString());
         List<Window> windows = new ArrayList<>();
         ClaudeBranch.Scope scope = scopeOf(file);
         for (int[] w : windowBounds(all)) {
-            windows.add(window(ClaudeBranch.of(all.subList(w[0], w[1]), all.subList(0, w[0]), scope), file.toString()));
+            windows.add(window(ClaudeBranch.of(all, w[0], w[1], scope)));
         }
         return windows;
     }
@@ -197,7 +202,7 @@ public final class ClaudeSession implements SessionReader {
      * each into the message {@code windows} gives.
      */
     public List<Planned> plan(Path file) {
-        return plan(records(file, ClaudeRecord.PROSE, null), file);
+        return plan(ClaudeRecords.of(records(file, ClaudeRecord.PROSE, null), file.toString()), file, null);
     }
 
     /**
@@ -227,7 +232,7 @@ public final class ClaudeSession implements SessionReader {
     public Plan planWithSubagents(Path file) {
         ClaudeSubagents.Scan scan = new ClaudeSubagents.Scan();
         List<ClaudeRecord> all = records(file, ClaudePlanReader.PROSE_AND_LINKS, scan);
-        return new Plan(plan(all, file), scan.found(file), null, 0);
+        return new Plan(plan(ClaudeRecords.of(all, file.toString()), file, null), scan.found(file), null, 0);
     }
 
     /**
@@ -260,40 +265,103 @@ public final class ClaudeSession implements SessionReader {
     /** A read of this many bytes or more is parsed in blocks, on two threads (ClaudePlanReader). */
     static final long SPLIT_BYTES = 16L << 20;
 
-    private List<Planned> plan(List<ClaudeRecord> all, Path file) {
-        return plan(all, file, null);
-    }
-
     /** The plan of every window; {@code last[0]}, when asked, what the last window's was made of. */
-    List<Planned> plan(List<ClaudeRecord> all, Path file, ClaudeTail.Window[] last) {
-        List<Planned> planned = new ArrayList<>();
+    List<Planned> plan(ClaudeRecords all, Path file, ClaudeTail.Window[] last) {
         ClaudeBranch.Scope scope = scopeOf(file);
         List<int[]> bounds = windowBounds(all);
+        int[] windows = new int[bounds.size()];
+        ClaudeMessages.Built[] parts = new ClaudeMessages.Built[bounds.size()];
+        int before = 0;
         for (int w = 0; w < bounds.size(); w++) {
             int[] b = bounds.get(w);
-            ClaudeBranch.Result branch = ClaudeBranch.of(all.subList(b[0], b[1]), all.subList(0, b[0]), scope);
-            List<ClaudeMessages.Built> built = ClaudeMessages.built(branch.chain(), file.toString());
+            ClaudeBranch.Result branch = ClaudeBranch.of(all, b[0], b[1], scope);
+            ClaudeMessages.Built built = ClaudeMessages.built(all, branch.chain());
             if (last != null && w == bounds.size() - 1) {
                 ClaudeTail.Mode mode = scope == ClaudeBranch.OWN
                         ? ClaudeTail.Mode.OWN
                         : branch.scope() == ClaudeBranch.OWN ? ClaudeTail.Mode.SIDECHAINS : ClaudeTail.Mode.MAIN;
-                last[0] = new ClaudeTail.Window(w, planned.size(), all.get(b[0]).offset, branch, built, mode);
+                last[0] = new ClaudeTail.Window(w, before, all.offset(b[0]), branch, built, mode);
             }
-            for (ClaudeMessages.Built m : built) {
-                planned.add(planned(w, m));
-            }
+            windows[w] = w;
+            parts[w] = built;
+            before += built.size();
         }
-        return planned;
+        return planned(windows, parts);
     }
 
-    static Planned planned(int window, ClaudeMessages.Built built) {
-        long[] offsets = new long[built.records.size()];
-        long[] lines = new long[offsets.length];
-        for (int i = 0; i < offsets.length; i++) {
-            offsets[i] = built.records.get(i).offset;
-            lines[i] = built.records.get(i).line;
+    /** The messages of {@code parts}, each of the window of the same place in {@code windows}, as plans. */
+    static List<Planned> planned(int[] windows, ClaudeMessages.Built... parts) {
+        return new PlannedList(windows, parts);
+    }
+
+    /**
+     * What a plan of {@link #plan(Path, PlanCache, long, boolean)} holds, in bytes, by its structures' own accounting
+     * ({@link ClaudeRecords#bytes}, {@link ClaudeMessages.Built#bytes}); -1 for a list that is not such a plan.
+     */
+    static long heldBytes(List<Planned> plan) {
+        if (!(plan instanceof PlannedList list)) {
+            return -1;
         }
-        return new Planned(window, built.message, offsets, lines);
+        long n = 4L * (list.windows.length + list.before.length);
+        java.util.Set<ClaudeRecords> records = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (ClaudeMessages.Built b : list.parts) {
+            n += b.bytes();
+            if (records.add(b.records)) {
+                n += b.records.bytes();
+            }
+        }
+        return n;
+    }
+
+    /** The records a plan of {@link #plan(Path, PlanCache, long, boolean)} is made of (its first window's), or null. */
+    static ClaudeRecords recordsOf(List<Planned> plan) {
+        return plan instanceof PlannedList list && list.parts.length > 0 ? list.parts[0].records : null;
+    }
+
+    /**
+     * Planned messages as their windows' messages hold them (a few ints each, {@link ClaudeMessages.Built}), each
+     * made when asked for: what a plan of a million turns holds is tens of MB, not a message object each.
+     */
+    private static final class PlannedList extends java.util.AbstractList<Planned> {
+        private final int[] windows;
+        private final ClaudeMessages.Built[] parts;
+        /** How many messages come before each part; the last entry, all of them. */
+        private final int[] before;
+
+        PlannedList(int[] windows, ClaudeMessages.Built[] parts) {
+            this.windows = windows;
+            this.parts = parts;
+            this.before = new int[parts.length + 1];
+            for (int p = 0; p < parts.length; p++) {
+                before[p + 1] = before[p] + parts[p].size();
+            }
+        }
+
+        @Override
+        public Planned get(int i) {
+            if (i < 0 || i >= size()) {
+                throw new IndexOutOfBoundsException(i);
+            }
+            int p = java.util.Arrays.binarySearch(before, i);
+            p = p >= 0 ? p : -p - 2;
+            while (parts[p].size() == 0 || i >= before[p + 1]) {
+                p++; // empty parts share their start with the next
+            }
+            ClaudeMessages.Built b = parts[p];
+            int k = i - before[p];
+            long[] offsets = new long[b.count(k)];
+            long[] lines = new long[offsets.length];
+            for (int j = 0; j < offsets.length; j++) {
+                offsets[j] = b.records.offset(b.record(k, j));
+                lines[j] = b.records.line(b.record(k, j));
+            }
+            return new Planned(windows[p], b.message(k), offsets, lines);
+        }
+
+        @Override
+        public int size() {
+            return before[parts.length];
+        }
     }
 
     /**
@@ -337,23 +405,22 @@ public final class ClaudeSession implements SessionReader {
 
     /** How many windows the file has and how many leaves their branches left behind: a full read of the tree only. */
     public Shape shape(Path file) {
-        List<ClaudeRecord> all = records(file, SHAPE);
+        ClaudeRecords all = ClaudeRecords.of(records(file, SHAPE), file.toString());
         ClaudeBranch.Scope scope = scopeOf(file);
         List<int[]> bounds = windowBounds(all);
         int abandoned = 0;
         for (int[] w : bounds) {
-            abandoned += ClaudeBranch.of(all.subList(w[0], w[1]), all.subList(0, w[0]), scope)
-                    .abandoned();
+            abandoned += ClaudeBranch.of(all, w[0], w[1], scope).abandoned();
         }
         return new Shape(bounds.size(), abandoned);
     }
 
     /** Each window's [from, to) in the records: a new one starts at every {@code compact_boundary}; none is empty. */
-    private static List<int[]> windowBounds(List<ClaudeRecord> all) {
+    private static List<int[]> windowBounds(ClaudeRecords all) {
         List<int[]> bounds = new ArrayList<>();
         int from = 0;
         for (int i = 1; i <= all.size(); i++) {
-            if (i == all.size() || all.get(i).isBoundary()) {
+            if (i == all.size() || all.isBoundary(i)) {
                 if (i > from) {
                     bounds.add(new int[] {from, i});
                 }

@@ -6,9 +6,7 @@ import io.github.termsprawl.store.Role;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -121,7 +119,7 @@ final class ClaudeTail {
             int messagesBefore,
             long start,
             ClaudeBranch.Result branch,
-            List<ClaudeMessages.Built> built,
+            ClaudeMessages.Built built,
             Mode mode) {}
 
     /** Hashes and times a tail inherits from the one it grew from (empty for a plan of the whole window). */
@@ -169,33 +167,60 @@ final class ClaudeTail {
             return null;
         }
         ClaudeBranch.Result branch = w.branch();
-        if (branch.leaf() == null) {
+        if (branch.leaf() < 0) {
             return null;
         }
-        Map<String, List<ClaudeRecord>> children = new HashMap<>();
-        for (ClaudeRecord r : branch.records().values()) {
-            if (r.parent != null) {
-                List<ClaudeRecord> list = children.get(r.parent);
-                if (list == null) {
-                    list = new ArrayList<>();
-                    children.put(r.parent, list);
+        ClaudeRecords s = branch.records();
+        // the records off each uuid (the parent each names, not a relinked one), in entry order
+        int[] entries = branch.entries();
+        ClaudeBranch.IdMap childGroup = new ClaudeBranch.IdMap(entries.length, s.pool.size());
+        int[] groupOf = new int[entries.length];
+        int groups = 0;
+        for (int k = 0; k < entries.length; k++) {
+            int p = s.parent(entries[k]);
+            groupOf[k] = -1;
+            if (p >= 0) {
+                int g = childGroup.get(p);
+                if (g < 0) {
+                    g = groups++;
+                    childGroup.put(p, g);
                 }
-                list.add(r);
+                groupOf[k] = g;
             }
         }
-        Map<ClaudeRecord, Integer> onChain = new HashMap<>();
-        for (int i = 0; i < branch.chain().size(); i++) {
-            onChain.put(branch.chain().get(i), i);
+        int[] childStart = new int[groups + 1];
+        for (int g : groupOf) {
+            if (g >= 0) {
+                childStart[g + 1]++;
+            }
         }
+        for (int g = 0; g < groups; g++) {
+            childStart[g + 1] += childStart[g];
+        }
+        int[] children = new int[childStart[groups]];
+        int[] fill = Arrays.copyOf(childStart, groups);
+        for (int k = 0; k < entries.length; k++) {
+            if (groupOf[k] >= 0) {
+                children[fill[groupOf[k]]++] = entries[k];
+            }
+        }
+        groupOf = null;
+        fill = null;
+        Children tree = new Children(childGroup, childStart, children);
+        int[] onChain = new int[s.size()]; // each record's place on the chain, -1 off it
+        Arrays.fill(onChain, -1);
+        for (int i = 0; i < branch.chain().length; i++) {
+            onChain[branch.chain()[i]] = i;
+        }
+        ClaudeMessages.Built built = w.built();
         int tried = 0;
-        for (int k = w.built().size() - 1; k >= 0 && tried < CUTS_TRIED; k--) {
-            List<ClaudeRecord> made = w.built().get(k).records;
-            ClaudeRecord cut = made.isEmpty() ? null : made.get(0);
-            if (cut == null || !cut.type.equals("user") || cut.offset < w.start() || !onChain.containsKey(cut)) {
+        for (int k = built.size() - 1; k >= 0 && tried < CUTS_TRIED; k--) {
+            int cut = built.count(k) == 0 ? -1 : built.record(k, 0);
+            if (cut < 0 || s.type(cut) != ClaudeRecords.USER || s.offset(cut) < w.start() || onChain[cut] < 0) {
                 continue;
             }
             tried++;
-            ClaudeTail tail = cutAt(w, key, scan, before, children, onChain, k, cut);
+            ClaudeTail tail = cutAt(w, key, scan, before, tree, onChain, k, cut);
             if (tail != null) {
                 return tail;
             }
@@ -203,92 +228,110 @@ final class ClaudeTail {
         return null;
     }
 
+    /** The records off each uuid id: a group's in {@code children[start[g], start[g + 1])}. */
+    private record Children(ClaudeBranch.IdMap group, int[] start, int[] children) {}
+
     private static ClaudeTail cutAt(
             Window w,
             PlanCacheKey key,
             ClaudeSubagents.Scan scan,
             Inherited before,
-            Map<String, List<ClaudeRecord>> children,
-            Map<ClaudeRecord, Integer> onChain,
+            Children tree,
+            int[] onChain,
             int k,
-            ClaudeRecord cut) {
+            int cut) {
         ClaudeBranch.Result branch = w.branch();
-        Set<String> below = new HashSet<>();
-        List<ClaudeRecord> queue = new ArrayList<>(List.of(cut));
-        below.add(cut.uuid);
+        ClaudeRecords s = branch.records();
+        java.util.BitSet below = new java.util.BitSet(); // uuid ids
+        ClaudeBranch.IntList queue = new ClaudeBranch.IntList();
+        queue.add(cut);
+        below.set(s.uuid(cut));
         for (int i = 0; i < queue.size(); i++) {
-            for (ClaudeRecord c : children.getOrDefault(queue.get(i).uuid, List.of())) {
-                if (below.add(c.uuid)) {
-                    queue.add(c);
+            int g = tree.group().get(s.uuid(queue.get(i)));
+            if (g < 0) {
+                continue;
+            }
+            for (int c = tree.start()[g]; c < tree.start()[g + 1]; c++) {
+                int child = tree.children()[c];
+                if (!below.get(s.uuid(child))) {
+                    below.set(s.uuid(child));
+                    queue.add(child);
                 }
             }
         }
-        if (cut.parent != null && below.contains(cut.parent) || !below.contains(branch.leaf().uuid)) {
+        if (s.parent(cut) >= 0 && below.get(s.parent(cut)) || !below.get(s.uuid(branch.leaf()))) {
             return null; // a cycle through the cut, or a branch that does not end below it
         }
-        for (String u : below) {
-            if (branch.relinked().contains(u)) {
+        for (int u : branch.relinked()) {
+            if (below.get(u)) {
                 return null; // the preserved segment's relink moves records below the cut
             }
         }
-        for (int i = onChain.get(cut); i < branch.chain().size(); i++) {
-            if (!below.contains(branch.chain().get(i).uuid)) {
+        int[] chain = branch.chain();
+        for (int i = onChain[cut]; i < chain.length; i++) {
+            if (!below.get(s.uuid(chain[i]))) {
                 return null;
             }
         }
         IntSet inIds = new IntSet();
         IntSet outIds = new IntSet(before.outsideIds());
-        List<ClaudeRecord> tail = new ArrayList<>();
+        ClaudeBranch.IntList tail = new ClaudeBranch.IntList();
         IntSet uuids = new IntSet(before.uuids());
-        for (ClaudeRecord r : branch.records().values()) {
-            uuids.add(r.uuid.hashCode());
-            if (r.parent != null) {
+        for (int r : branch.entries()) {
+            uuids.add(s.pool.hash(s.uuid(r)));
+            if (s.parent(r) >= 0) {
                 // a parent missing from the window: a new record with its uuid would join what hangs off it
-                uuids.add(r.parent.hashCode());
+                uuids.add(s.pool.hash(s.parent(r)));
             }
-            String id = r.messageId();
-            if (below.contains(r.uuid)) {
+            int id = s.messageId(r);
+            if (below.get(s.uuid(r))) {
                 tail.add(r);
-                if (id != null) {
-                    inIds.add(id.hashCode());
+                if (id >= 0) {
+                    inIds.add(s.pool.hash(id));
                 }
-            } else if (id != null) {
-                outIds.add(id.hashCode());
+            } else if (id >= 0) {
+                outIds.add(s.pool.hash(id));
             }
         }
         if (inIds.meets(outIds)) {
             return null; // a message with lines on both sides of the cut
         }
+        ClaudeMessages.Built built = w.built();
         IntSet answered = new IntSet(before.answered());
         IntSet synthesized = new IntSet(before.synthesized());
         Set<String> needed = new java.util.LinkedHashSet<>(before.needed());
         for (int i = 0; i < k; i++) {
-            Message m = w.built().get(i).message;
-            for (Block b : m.blocks()) {
+            boolean synthetic = built.has(i, Message.Flag.SYNTHETIC);
+            Role role = built.role(i);
+            for (Block b : built.blocks(i)) {
                 if (b instanceof Block.ToolResult r && r.callId() != null) {
                     answered.add(r.callId().hashCode());
                     needed.remove(r.callId());
-                    if (m.has(Message.Flag.SYNTHETIC)) {
+                    if (synthetic) {
                         synthesized.add(r.callId().hashCode());
                     }
-                } else if (b instanceof Block.ToolCall c && c.id() != null && m.role() == Role.ASSISTANT) {
+                } else if (b instanceof Block.ToolCall c && c.id() != null && role == Role.ASSISTANT) {
                     answered.add(c.id().hashCode());
                     needed.add(c.id());
                 }
             }
         }
-        if (callsMeet(w.built(), k, answered.sorted())) {
+        if (callsMeet(built, k, answered.sorted())) {
             return null;
         }
         Instant other = before.other();
-        for (ClaudeRecord c : branch.candidates()) {
-            if (!below.contains(c.uuid)) {
-                Instant t = timeOf(c);
+        for (int c : branch.candidates()) {
+            if (!below.get(s.uuid(c))) {
+                Instant t = s.timeOrMin(c);
                 other = other == null || t.isAfter(other) ? t : other;
             }
         }
-        if (other != null && !timeOf(branch.leaf()).isAfter(other)) {
+        if (other != null && !s.timeOrMin(branch.leaf()).isAfter(other)) {
             return null; // the branch won on its place in the file, which new lines could not tell
+        }
+        List<ClaudeRecord> records = s.records(tail.toArray());
+        if (records == null) {
+            return null; // what the tail is made of no longer reads: the next plan reads the whole cache
         }
         return new ClaudeTail(
                 key,
@@ -304,17 +347,16 @@ final class ClaudeTail {
                 needed,
                 scan == null ? null : scan.sessionId(),
                 scan == null ? Map.of() : new LinkedHashMap<>(scan.linked()),
-                tail);
+                records);
     }
 
     /** Whether a call from the cut on has an id a result or call before the cut had. */
-    private static boolean callsMeet(List<ClaudeMessages.Built> built, int from, int[] answered) {
+    private static boolean callsMeet(ClaudeMessages.Built built, int from, int[] answered) {
         for (int i = from; i < built.size(); i++) {
-            Message m = built.get(i).message;
-            if (m.role() != Role.ASSISTANT) {
+            if (built.role(i) != Role.ASSISTANT) {
                 continue;
             }
-            for (Block b : m.blocks()) {
+            for (Block b : built.blocks(i)) {
                 if (b instanceof Block.ToolCall c && c.id() != null && contains(answered, c.id().hashCode())) {
                     return true;
                 }
@@ -329,61 +371,59 @@ final class ClaudeTail {
     }
 
     /** The last window planned again from the tail and the records added, and the tail it leaves. */
-    record Extension(List<ClaudeMessages.Built> built, ClaudeTail next) {}
+    record Extension(ClaudeMessages.Built built, ClaudeTail next) {}
 
     /**
-     * The last window's messages from the cut on, with {@code added} (the records of the lines past {@link #offset},
-     * in file order), or null when they must be planned from the whole window. {@code next} is null when
-     * {@code key} is null (the added lines are not all in the cache) or no cut holds.
+     * The last window's messages from the cut on, with the records added (in {@code records}, after this tail's
+     * {@link #records}, which are its first: the records of the lines past the cache's offset, in file order), or
+     * null when they must be planned from the whole window. {@code next} is null when {@code key} is null (the added
+     * lines are not all in the cache) or no cut holds.
      */
-    Extension extend(List<ClaudeRecord> added, String file, PlanCacheKey key, ClaudeSubagents.Scan scan) {
-        return extend(added, file, key, scan, new int[0]);
+    Extension extend(ClaudeRecords s, PlanCacheKey key, ClaudeSubagents.Scan scan) {
+        return extend(s, key, scan, new int[0]);
     }
 
-    /** {@link #extend(List, String, PlanCacheKey, ClaudeSubagents.Scan)}, {@code folded} the uuids the new lines folded. */
-    Extension extend(List<ClaudeRecord> added, String file, PlanCacheKey key, ClaudeSubagents.Scan scan, int[] folded) {
-        Set<String> known = new HashSet<>();
-        for (ClaudeRecord r : records) {
-            known.add(r.uuid);
+    /** {@link #extend(ClaudeRecords, PlanCacheKey, ClaudeSubagents.Scan)}, {@code folded} the uuids the new lines folded. */
+    Extension extend(ClaudeRecords s, PlanCacheKey key, ClaudeSubagents.Scan scan, int[] folded) {
+        java.util.BitSet known = new java.util.BitSet(); // uuid ids of the tail and of the new records so far
+        for (int i = 0; i < records.size(); i++) {
+            known.set(s.uuid(i));
         }
-        Set<String> fresh = new HashSet<>();
-        for (ClaudeRecord r : added) {
-            if (r.isBoundary()
-                    || (mode == Mode.MAIN && r.isSidechain())
-                    || (mode == Mode.SIDECHAINS && !r.isSidechain())
-                    || contains(uuids, r.uuid.hashCode())
-                    || r.parent == null
-                    || !(known.contains(r.parent) || fresh.contains(r.parent))
-                    || !fresh.add(r.uuid)) {
+        for (int i = records.size(); i < s.size(); i++) {
+            if (s.isBoundary(i)
+                    || (mode == Mode.MAIN && s.isSidechain(i))
+                    || (mode == Mode.SIDECHAINS && !s.isSidechain(i))
+                    || contains(uuids, s.pool.hash(s.uuid(i)))
+                    || s.parent(i) < 0
+                    || !known.get(s.parent(i))
+                    || known.get(s.uuid(i))) {
                 return null; // a new window, an inline subagent, a record written again, or a branch above the cut
             }
-            String id = r.messageId();
-            if (id != null && contains(outsideIds, id.hashCode())) {
+            known.set(s.uuid(i));
+            int id = s.messageId(i);
+            if (id >= 0 && contains(outsideIds, s.pool.hash(id))) {
                 return null;
             }
         }
-        List<ClaudeRecord> window = new ArrayList<>(records);
-        window.addAll(added);
         ClaudeBranch.Result branch =
-                ClaudeBranch.of(window, List.of(), mode == Mode.MAIN ? ClaudeBranch.MAIN : ClaudeBranch.OWN);
-        if (branch.leaf() == null || other != null && !timeOf(branch.leaf()).isAfter(other)) {
+                ClaudeBranch.of(s, 0, s.size(), mode == Mode.MAIN ? ClaudeBranch.MAIN : ClaudeBranch.OWN);
+        if (branch.leaf() < 0 || other != null && !s.timeOrMin(branch.leaf()).isAfter(other)) {
             return null; // a leaf outside the tail is as late: the branch may not end below the cut
         }
-        List<ClaudeMessages.Built> built = ClaudeMessages.built(branch.chain(), file);
-        if (built.isEmpty()
-                || built.get(0).records.isEmpty()
-                || built.get(0).records.get(0) != records.get(0)) {
+        ClaudeMessages.Built built = ClaudeMessages.built(s, branch.chain());
+        if (built.size() == 0 || built.count(0) == 0 || built.record(0, 0) != 0) {
             return null;
         }
         if (callsMeet(built, 0, answered)) {
             return null;
         }
         Set<String> unanswered = new HashSet<>(needed);
-        for (ClaudeMessages.Built b : built) {
-            for (Block block : b.message.blocks()) {
-                if (block instanceof Block.ToolResult t
-                        && t.callId() != null
-                        && !b.message.has(Message.Flag.SYNTHETIC)) {
+        for (int k = 0; k < built.size(); k++) {
+            if (built.has(k, Message.Flag.SYNTHETIC)) {
+                continue;
+            }
+            for (Block block : built.blocks(k)) {
+                if (block instanceof Block.ToolResult t && t.callId() != null) {
                     if (contains(synthesized, t.callId().hashCode())) {
                         return null; // a call before the cut got its result on the branch: its made-up one goes
                     }
@@ -402,10 +442,6 @@ final class ClaudeTail {
                         scan,
                         new Inherited(union(uuids, folded), outsideIds, answered, synthesized, needed, other));
         return new Extension(built, next);
-    }
-
-    private static Instant timeOf(ClaudeRecord r) {
-        return r.time != null ? r.time : Instant.MIN;
     }
 
     private static int[] union(int[] a, int[] b) {

@@ -56,7 +56,7 @@ final class ClaudeTailFile {
             Object[] scan = {null, new LinkedHashMap<String, String>(), new java.util.LinkedHashSet<String>()};
             boolean read = ClaudePlanCache.read(file, at[0], bytes.length, new ClaudePlanCache.Visitor() {
                 @Override
-                public void record(long offset, long line, Map<String, Object> record) {
+                public void record(long at, long offset, long line, Map<String, Object> record) {
                     if (offset < 0) {
                         // a plan without a subagent scan keeps no session: JSON null, no string
                         scan[0] = record.get("session") instanceof String s ? s : null;

@@ -43,7 +43,7 @@ class ClaudePlanCacheTest {
         List<String> read = new ArrayList<>();
         boolean ok = ClaudePlanCache.read(cache, bytes, new ClaudePlanCache.Visitor() {
             @Override
-            public void record(long offset, long line, Map<String, Object> record) {
+            public void record(long at, long offset, long line, Map<String, Object> record) {
                 read.add(offset + " " + line + " " + JsonWriter.compact(record));
             }
         });

@@ -1,0 +1,110 @@
+package io.github.termsprawl.store.claude;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.termsprawl.jsonl.ForwardLineReader;
+import io.github.termsprawl.store.Message;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What a plan holds does not grow faster than its messages, and is a few dozen bytes each (docs/README.md, "Time and
+ * memory": history's first write of a million tiny turns fits its 400 MB heap): counted by the plan's own structures'
+ * accounting of the arrays they hold ({@link ClaudeSession#heldBytes}), never by a clock or the JVM's heap.
+ */
+class ClaudePlanMemoryTest {
+    @TempDir
+    Path dir;
+
+    /** A session as bench/gen-bounds.mjs writes it: {@code records} records, one in {@code every} a turn, the others a hook's. */
+    private Path session(String name, int records, int every) throws IOException {
+        Path file = dir.resolve(name);
+        String parent = null;
+        try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            for (int i = 0; i < records; i++) {
+                String uuid = String.format("00000000-0000-4000-8000-%012d", i + 1);
+                String head = "{\"parentUuid\":" + (parent == null ? "null" : "\"" + parent + "\"")
+                        + ",\"isSidechain\":false,\"sessionId\":\"5c0375b4-57a5-4f26-b12d-d022ee4e51b7\",";
+                String tail = ",\"uuid\":\"" + uuid + "\",\"timestamp\":\""
+                        + Instant.ofEpochMilli(1767225600000L + 10L * i) + "\"}\n";
+                if (i % every != 0) {
+                    out.write(head + "\"type\":\"progress\",\"data\":{\"type\":\"hook_progress\",\"hookEvent\":"
+                            + "\"PostToolUse\"},\"toolUseID\":\"toolu_1\"" + tail);
+                } else if ((i / every) % 2 == 0) {
+                    out.write(head + "\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"turn " + i + "\"}"
+                            + tail);
+                } else {
+                    out.write(head + "\"type\":\"assistant\",\"message\":{\"id\":\"msg_" + i
+                            + "\",\"role\":\"assistant\","
+                            + "\"model\":\"claude-sonnet-4-5\",\"content\":[{\"type\":\"text\",\"text\":\"turn " + i
+                            + "\"}]}" + tail);
+                }
+                parent = uuid;
+            }
+        }
+        return file;
+    }
+
+    /** A plan as ask makes it (kept nowhere) and as history does (a cache beside it). */
+    private List<ClaudeSession.Planned> plan(Path file, boolean cached) throws IOException {
+        Path cache = cached ? dir.resolve(file.getFileName() + ".plan") : null;
+        return new ClaudeSession()
+                .plan(file, new ClaudeSession.PlanCache(cache, 0, 0, 0, false), Files.size(file), cached)
+                .messages();
+    }
+
+    @Test
+    void aPlanOfTinyTurnsHoldsAFewDozenBytesATurnAndNoObjectForEach() throws IOException {
+        for (boolean cached : new boolean[] {false, true}) {
+            long[] held = new long[2];
+            int[] turns = {20_000, 40_000};
+            for (int k = 0; k < 2; k++) {
+                List<ClaudeSession.Planned> plan = plan(session("tiny" + k + ".jsonl", turns[k], 1), cached);
+                assertEquals(turns[k], plan.size());
+                held[k] = ClaudeSession.heldBytes(plan);
+                // its uuid (17 bytes in the pool, with its tables), its parent's id, place, time and kind (about 60
+                // bytes of columns) and its message (16): about 110 bytes, where a plan of objects held about 1 KB
+                assertTrue(held[k] <= 128L * turns[k], held[k] / turns[k] + " bytes a turn");
+                assertTrue(held[k] >= 40L * turns[k], "the accounting counts what a plan holds: " + held[k]);
+            }
+            // twice the turns, at most about twice the bytes (the columns grow by half again: some room is unused)
+            assertTrue(held[1] <= 2.4 * held[0], held[0] + " then " + held[1] + " bytes");
+        }
+    }
+
+    @Test
+    void messagesThatSayTheSameShareOneShape() throws IOException {
+        Path file = session("tiny.jsonl", 10_000, 1);
+        List<ClaudeSession.Planned> plan = plan(file, false);
+        assertEquals(10_000, plan.size());
+        ClaudeRecords planned = ClaudeSession.recordsOf(plan);
+        // a user prompt and an assistant reply of one text each: two shapes for ten thousand messages
+        assertEquals(2, planned.shapes());
+        // and each message made from them is the one the transcript says, read in full
+        ClaudeSession session = new ClaudeSession();
+        try (ForwardLineReader lines = ForwardLineReader.open(file)) {
+            Message m = session.full(lines, plan.get(9_999));
+            assertEquals("turn 9999", m.text());
+            assertEquals("00000000-0000-4000-8000-000000010000", m.id());
+            assertEquals("00000000-0000-4000-8000-000000009999", m.parentId());
+        }
+    }
+
+    @Test
+    void recordsThatOnlyLinkTheTreeCostThePlanNothing() throws IOException {
+        // a million such records would be 100,000 turns: ten times fewer here, one in ten a turn
+        List<ClaudeSession.Planned> plan = plan(session("mixed.jsonl", 100_000, 10), true);
+        assertEquals(10_000, plan.size());
+        long held = ClaudeSession.heldBytes(plan);
+        // each turn, and the one link its next turn hangs off (ClaudePlanReader): the nine folded records nothing
+        assertTrue(held <= 2 * 128L * 10_000, held / 10_000 + " bytes a turn, with the links folded into them");
+    }
+}
