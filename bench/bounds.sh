@@ -28,7 +28,7 @@ done
 
 # once: a project with the commands planted from this checkout's classes (the launchers' own flags)
 p=$work/project
-[ -f "$p/.termsprawl/bin/termsprawl.jar" ] || plant "$p"
+plant "$p" # every run: a jar left by an earlier build would be measured instead
 # run NAME CMD...: once, after a sync; prints wall, peak RSS, CPU and the first line of stderr
 run() {
   name=$1; shift
