@@ -51,12 +51,13 @@ assert code == 0 && out == '' && err == ''
 
 // 3. a corrupt touch index is a cache: read again from the transcript, written whole again
 File index = new File(basedir, '.termsprawl/transcripts/backend.touches')
-assert index.text.startsWith('termsprawl-touches 1\n')
+String header = index.text.readLines()[0] // the format's version may change: the same one comes back
+assert header ==~ /termsprawl-touches \d+/
 index.bytes = [0, 1, 2, 'x' as char, '\n' as char] as byte[]
 (code, out, err) = hook('frontend', 'src/Shared.java')
 assert code == 0 && err == ''
 assert warning(out).contains('- backend (claude): edit at ')
-assert index.text.startsWith('termsprawl-touches 1\n')
+assert index.text.startsWith(header + '\n')
 
 // 4. a failing index: it neither reads nor can be written (a folder in its place), and the transcript it would
 // be read again from does not read either (a folder in its place): no output, exit 0, and the edit goes on
