@@ -596,42 +596,4 @@ final class ClaudeBranch {
             return h ^ (h >>> 16);
         }
     }
-
-    /** A growable list of ints. */
-    static final class IntList {
-        private int[] values = new int[16];
-        private int size;
-
-        void add(int v) {
-            if (size == values.length) {
-                values = Arrays.copyOf(values, size + (size >> 1) + 16);
-            }
-            values[size++] = v;
-        }
-
-        int get(int i) {
-            return values[i];
-        }
-
-        int size() {
-            return size;
-        }
-
-        int[] toArray() {
-            return Arrays.copyOf(values, size);
-        }
-
-        /** Sorted, without repeats. */
-        int[] sorted() {
-            int[] all = toArray();
-            Arrays.sort(all);
-            int k = 0;
-            for (int i = 0; i < all.length; i++) {
-                if (k == 0 || all[k - 1] != all[i]) {
-                    all[k++] = all[i];
-                }
-            }
-            return Arrays.copyOf(all, k);
-        }
-    }
 }

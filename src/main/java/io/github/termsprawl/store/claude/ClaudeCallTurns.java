@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -248,17 +247,10 @@ public final class ClaudeCallTurns {
     }
 
     private static int[] sorted(List<Integer> hashes) {
-        int[] all = new int[hashes.size()];
-        for (int i = 0; i < all.length; i++) {
-            all[i] = hashes.get(i);
+        IntList all = new IntList();
+        for (int h : hashes) {
+            all.add(h);
         }
-        Arrays.sort(all);
-        int n = 0;
-        for (int i = 0; i < all.length; i++) {
-            if (n == 0 || all[n - 1] != all[i]) {
-                all[n++] = all[i];
-            }
-        }
-        return Arrays.copyOf(all, n);
+        return all.sorted();
     }
 }

@@ -442,29 +442,4 @@ final class ClaudeMessages {
         start[size] = at;
         return new Built(s, size, first, flags, start, recs, blocks).trimmed();
     }
-
-    /** A growable list of ints. */
-    private static final class IntList {
-        private int[] values = new int[16];
-        private int size;
-
-        void add(int v) {
-            if (size == values.length) {
-                values = Arrays.copyOf(values, size + (size >> 1) + 16);
-            }
-            values[size++] = v;
-        }
-
-        int get(int i) {
-            return values[i];
-        }
-
-        int size() {
-            return size;
-        }
-
-        void removeLast() {
-            size--;
-        }
-    }
 }

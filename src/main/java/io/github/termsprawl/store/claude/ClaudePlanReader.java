@@ -1034,31 +1034,6 @@ final class ClaudePlanReader {
         }
     }
 
-    /** A growable list of ints that ends as a sorted array without repeats. */
-    private static final class IntList {
-        private int[] values = new int[16];
-        private int size;
-
-        void add(int v) {
-            if (size == values.length) {
-                values = Arrays.copyOf(values, size * 2);
-            }
-            values[size++] = v;
-        }
-
-        int[] sorted() {
-            int[] all = Arrays.copyOf(values, size);
-            Arrays.sort(all);
-            int n = 0;
-            for (int i = 0; i < all.length; i++) {
-                if (n == 0 || all[n - 1] != all[i]) {
-                    all[n++] = all[i];
-                }
-            }
-            return Arrays.copyOf(all, n);
-        }
-    }
-
     /** A set of ints, open addressing (0 kept apart). */
     private static final class IntSet {
         private int[] keys = new int[64];

@@ -126,8 +126,12 @@ final class ClaudeRecord {
 
     /** Whether this is a user record holding a tool result (parallel results hang off their own call's line). */
     boolean holdsToolResult() {
-        Map<String, Object> message = Json.asObject(record.get("message"));
-        if (!type.equals("user") || message == null || !(message.get("content") instanceof List<?> parts)) {
+        return type.equals("user") && holdsToolResult(Json.asObject(record.get("message")));
+    }
+
+    /** Whether a user record's {@code message} holds a tool result (the compact records ask it too, ClaudeRecords). */
+    static boolean holdsToolResult(Map<String, Object> message) {
+        if (message == null || !(message.get("content") instanceof List<?> parts)) {
             return false;
         }
         for (Object part : parts) {

@@ -145,16 +145,7 @@ final class ClaudeRecords {
     }
 
     private static boolean holdsToolResult(int type, Map<String, Object> message) {
-        if (type != USER || message == null || !(message.get("content") instanceof List<?> parts)) {
-            return false;
-        }
-        for (Object part : parts) {
-            Map<String, Object> p = Json.asObject(part);
-            if (p != null && "tool_result".equals(p.get("type"))) {
-                return true;
-            }
-        }
-        return false;
+        return type == USER && ClaudeRecord.holdsToolResult(message);
     }
 
     private static int type(String type) {

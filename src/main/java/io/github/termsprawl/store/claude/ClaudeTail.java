@@ -243,7 +243,7 @@ final class ClaudeTail {
         ClaudeBranch.Result branch = w.branch();
         ClaudeRecords s = branch.records();
         java.util.BitSet below = new java.util.BitSet(); // uuid ids
-        ClaudeBranch.IntList queue = new ClaudeBranch.IntList();
+        IntList queue = new IntList();
         queue.add(cut);
         below.set(s.uuid(cut));
         for (int i = 0; i < queue.size(); i++) {
@@ -273,10 +273,10 @@ final class ClaudeTail {
                 return null;
             }
         }
-        IntSet inIds = new IntSet();
-        IntSet outIds = new IntSet(before.outsideIds());
-        ClaudeBranch.IntList tail = new ClaudeBranch.IntList();
-        IntSet uuids = new IntSet(before.uuids());
+        IntList inIds = new IntList();
+        IntList outIds = new IntList(before.outsideIds());
+        IntList tail = new IntList();
+        IntList uuids = new IntList(before.uuids());
         for (int r : branch.entries()) {
             uuids.add(s.pool.hash(s.uuid(r)));
             if (s.parent(r) >= 0) {
@@ -293,12 +293,12 @@ final class ClaudeTail {
                 outIds.add(s.pool.hash(id));
             }
         }
-        if (inIds.meets(outIds)) {
+        if (meet(inIds, outIds)) {
             return null; // a message with lines on both sides of the cut
         }
         ClaudeMessages.Built built = w.built();
-        IntSet answered = new IntSet(before.answered());
-        IntSet synthesized = new IntSet(before.synthesized());
+        IntList answered = new IntList(before.answered());
+        IntList synthesized = new IntList(before.synthesized());
         Set<String> needed = new java.util.LinkedHashSet<>(before.needed());
         for (int i = 0; i < k; i++) {
             boolean synthetic = built.has(i, Message.Flag.SYNTHETIC);
@@ -448,7 +448,7 @@ final class ClaudeTail {
         if (b.length == 0) {
             return a;
         }
-        IntSet all = new IntSet(a);
+        IntList all = new IntList(a);
         for (int v : b) {
             all.add(v);
         }
@@ -459,48 +459,14 @@ final class ClaudeTail {
         return Arrays.binarySearch(sorted, value) >= 0;
     }
 
-    /** A set of ints that ends as a sorted array. */
-    private static final class IntSet {
-        private int[] values;
-        private int size;
-
-        IntSet() {
-            values = new int[16];
-        }
-
-        IntSet(int[] sorted) {
-            values = Arrays.copyOf(sorted, Math.max(16, sorted.length * 2));
-            size = sorted.length;
-        }
-
-        void add(int v) {
-            if (size == values.length) {
-                values = Arrays.copyOf(values, size * 2);
+    /** Whether the two hold a value in common. */
+    private static boolean meet(IntList a, IntList b) {
+        int[] theirs = b.sorted();
+        for (int v : a.sorted()) {
+            if (contains(theirs, v)) {
+                return true;
             }
-            values[size++] = v;
         }
-
-        int[] sorted() {
-            int[] all = Arrays.copyOf(values, size);
-            Arrays.sort(all);
-            int n = 0;
-            for (int i = 0; i < all.length; i++) {
-                if (n == 0 || all[n - 1] != all[i]) {
-                    all[n++] = all[i];
-                }
-            }
-            return Arrays.copyOf(all, n);
-        }
-
-        boolean meets(IntSet other) {
-            int[] mine = sorted();
-            int[] theirs = other.sorted();
-            for (int v : mine) {
-                if (ClaudeTail.contains(theirs, v)) {
-                    return true;
-                }
-            }
-            return false;
-        }
+        return false;
     }
 }
