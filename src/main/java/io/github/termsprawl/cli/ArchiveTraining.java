@@ -1,6 +1,7 @@
 package io.github.termsprawl.cli;
 
 import io.github.termsprawl.jsonl.JsonWriter;
+import io.github.termsprawl.redact.Redactor;
 import java.io.ByteArrayInputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
@@ -29,6 +30,8 @@ public final class ArchiveTraining {
         // the views an agent may ask for too: redacted, and live (which redacts), so their classes are archived
         context |= ContextCommand.run(new String[] {"--cwd", args[0], "--self", args[1], "--redact"}, out, err);
         context |= ContextCommand.run(new String[] {"--cwd", args[0], "--self", args[1], "--view", "live"}, out, err);
+        // the training's peers hold no secret: every rule once, so that what redacting loads is archived too
+        Redactor.exerciseEveryRule();
         // the hook before an edit, twice: the touch indexes built, then read as at every later edit
         byte[] hook = ("{\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Edit\",\"tool_input\":{\"file_path\":"
                         + JsonWriter.compact(args[0] + java.io.File.separator + "f.txt") + "}}")

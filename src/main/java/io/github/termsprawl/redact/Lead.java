@@ -1,134 +1,350 @@
 package io.github.termsprawl.redact;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
- * What a rule's regex needs right after its keyword: at least {@code min} characters of one class (the
- * {@code [A-Za-z0-9]{14}} of {@code \bpat[A-Za-z0-9]{14}\.…}). Checked before the regex is compiled or run,
- * it turns away the common words that share a keyword ({@code path}, {@code SKILL}) with a few character
- * tests: most keyword hits in a transcript are such words (docs/redaction.md, "Cost"). Read from the regex
- * itself, so it can never disagree with it; a regex of any other shape has no lead.
+ * What a rule's regex needs right after its keyword, read from the regex itself: a few ways its match can
+ * start, each a row of character classes with least counts ({@code pat} then 14 of {@code [A-Za-z0-9]} for
+ * {@code \bpat[A-Za-z0-9]{14}\.…}; {@code [MNO]} then 23 of {@code [A-Za-z0-9_-]} for a Discord token). Checked
+ * before the regex is compiled or run, it turns away the common words that share a keyword ({@code path},
+ * {@code SKILL}, {@code NOTE}) with a few character tests: most keyword hits in a transcript are such words, and
+ * a regex compiled at a command's start costs more than its whole scan (docs/redaction.md, "Cost"). What it
+ * cannot read it does not guess: the row ends there, and the rest is the regex's to say.
  */
 final class Lead {
-    private final String literal;
-    /** Whether the regex starts with {@code \b} before a word character: a match cannot start inside a word. */
+    /** One step of a row: {@code min} characters of a class; {@code fixed} when exactly that many. */
+    private record Step(boolean[] chars, int min, boolean fixed) {}
+
+    /** A way the match can start; {@code open} when the regex goes on in a way the row does not know. */
+    private record Row(List<Step> steps, boolean open) {
+        boolean complete() {
+            for (Step step : steps) {
+                if (!step.fixed()) {
+                    return false;
+                }
+            }
+            return !open;
+        }
+    }
+
+    /** Whether the regex starts with {@code \b}: a row whose first class holds only word characters starts a word. */
     private final boolean wordStart;
-    /** The class after the literal, or null when only the word start is known. */
-    private final boolean[] chars;
 
-    private final int min;
+    private final List<Row> rows;
 
-    private Lead(String literal, boolean wordStart, boolean[] chars, int min) {
-        this.literal = literal;
+    private Lead(boolean wordStart, List<Row> rows) {
         this.wordStart = wordStart;
-        this.chars = chars;
-        this.min = min;
+        this.rows = rows;
     }
 
-    /**
-     * Whether the text at {@code at} (where a keyword was found) cannot start a match: the keyword is the
-     * regex's literal and fewer than {@code min} characters of the class follow it.
-     */
+    /** Whether no match of the regex can start at {@code at} (where a keyword was found). */
     boolean rejects(String text, int at) {
-        if (!text.startsWith(literal, at)) {
-            return false; // another keyword of the rule: its shape is not this one
-        }
-        if (wordStart && !KeywordScan.wordStart(text, at)) {
-            return true; // inside a word (after an escaped line end of JSON text counts as a start)
-        }
-        if (chars == null) {
-            return false;
-        }
-        int i = at + literal.length();
-        int end = Math.min(text.length(), i + min);
-        for (; i < end; i++) {
-            char c = text.charAt(i);
-            if (c >= 128 || !chars[c]) {
-                return true;
+        for (Row row : rows) {
+            if (!rejects(row, text, at)) {
+                return false;
             }
         }
-        return i < at + literal.length() + min;
+        return true;
     }
 
-    /**
-     * The lead of a regex of the shape {@code [\b]literal[class]{n…}} (or {@code +}), or null. Nothing else
-     * is guessed: a top-level alternation, a negated or Unicode class, or an unknown escape gives none.
-     */
-    static Lead of(String regex) {
-        if (topLevelAlternation(regex)) {
-            return null;
-        }
-        int i = regex.startsWith("\\b") ? 2 : 0;
-        StringBuilder literal = new StringBuilder();
-        while (i < regex.length()) {
-            char c = regex.charAt(i);
-            if (c == '\\' && i + 1 < regex.length() && ".-/_=+".indexOf(regex.charAt(i + 1)) >= 0) {
-                literal.append(regex.charAt(i + 1));
-                i += 2;
-            } else if (Character.isLetterOrDigit(c) || c == '_' || c == '-' || c == '=' || c == '~' || c == ':') {
-                literal.append(c);
-                i++;
-            } else {
-                break;
+    private boolean rejects(Row row, String text, int at) {
+        if (wordStart && !row.steps().isEmpty() && wordsOnly(row.steps().get(0).chars())) {
+            if (!KeywordScan.wordStart(text, at)) {
+                return true; // inside a word (after an escaped line end of JSON text counts as a start)
             }
         }
-        if (literal.length() == 0) {
-            return null;
-        }
-        // a quantifier on the literal's last character makes that character optional: only what precedes it holds
-        boolean quantified = i < regex.length() && "?*{".indexOf(regex.charAt(i)) >= 0;
-        if (quantified) {
-            literal.setLength(literal.length() - 1);
-        }
-        boolean wordStart = regex.startsWith("\\b") && literal.length() > 0 && KeywordScan.wordChar(literal.charAt(0));
-        Lead only = wordStart ? new Lead(literal.toString(), true, null, 0) : null;
-        if (quantified || i >= regex.length() || regex.charAt(i) != '[') {
-            return only;
-        }
-        int close = classEnd(regex, i + 1);
-        if (close < 0) {
-            return only;
-        }
-        boolean[] chars = parseClass(regex.substring(i + 1, close));
-        if (chars == null) {
-            return only;
-        }
-        int min = minimum(regex, close + 1);
-        return min <= 0 ? only : new Lead(literal.toString(), wordStart, chars, min);
-    }
-
-    private static boolean topLevelAlternation(String regex) {
-        int depth = 0;
-        boolean inClass = false;
-        for (int i = 0; i < regex.length(); i++) {
-            char c = regex.charAt(i);
-            if (c == '\\') {
-                i++;
-            } else if (inClass) {
-                inClass = c != ']';
-            } else if (c == '[') {
-                inClass = true;
-            } else if (c == '(') {
-                depth++;
-            } else if (c == ')') {
-                depth--;
-            } else if (c == '|' && depth == 0) {
-                return true;
+        int i = at;
+        for (Step step : row.steps()) {
+            for (int k = 0; k < step.min(); k++, i++) {
+                if (i >= text.length()) {
+                    return true;
+                }
+                char c = text.charAt(i);
+                if (c >= 128 || !step.chars()[c]) {
+                    return true;
+                }
+            }
+            if (!step.fixed()) {
+                return false; // a run of some length: what follows it is not known here
             }
         }
         return false;
     }
 
-    private static int classEnd(String regex, int from) {
-        for (int i = from; i < regex.length(); i++) {
-            char c = regex.charAt(i);
-            if (c == '\\') {
-                i++;
-            } else if (c == '[') {
-                return -1; // a nested class: not this shape
-            } else if (c == ']') {
-                return i;
+    private static boolean wordsOnly(boolean[] chars) {
+        for (char c = 0; c < 128; c++) {
+            if (chars[c] && !KeywordScan.wordChar(c)) {
+                return false;
             }
         }
-        return -1;
+        return true;
+    }
+
+    /** The lead of a regex, or null when it knows nothing about where a match starts. */
+    static Lead of(String regex) {
+        boolean wordStart = regex.startsWith("\\b");
+        List<Row> rows = Parser.alternatives(regex, wordStart ? 2 : 0, regex.length());
+        if (rows == null) {
+            return null;
+        }
+        for (Row row : rows) {
+            if (row.steps().isEmpty()) {
+                return null; // some way in is unknown: no lead at all
+            }
+        }
+        return new Lead(wordStart, rows);
+    }
+
+    /** Reads the shapes it knows: literals, classes, counts, groups of alternatives, lookaheads to skip. */
+    private static final class Parser {
+        private final String regex;
+        private int i;
+
+        Parser(String regex, int from) {
+            this.regex = regex;
+            this.i = from;
+        }
+
+        /** The rows of {@code regex} from {@code from} to {@code to}, one alternative ({@code |}) after another. */
+        static List<Row> alternatives(String regex, int from, int to) {
+            List<Row> rows = new ArrayList<>();
+            int depth = 0;
+            boolean inClass = false;
+            int start = from;
+            for (int k = from; k <= to; k++) {
+                char c = k < to ? regex.charAt(k) : '|';
+                if (k < to && c == '\\') {
+                    k++;
+                } else if (inClass) {
+                    inClass = c != ']';
+                } else if (c == '[') {
+                    inClass = true;
+                } else if (c == '(') {
+                    depth++;
+                } else if (c == ')') {
+                    depth--;
+                } else if (c == '|' && depth == 0) {
+                    rows.addAll(new Parser(regex, start).sequence(k));
+                    start = k + 1;
+                }
+            }
+            return rows.size() > 64 ? null : rows;
+        }
+
+        /** The rows of what stands from here to {@code end}, one alternative. */
+        List<Row> sequence(int end) {
+            List<Row> rows = new ArrayList<>();
+            rows.add(new Row(new ArrayList<>(), false));
+            while (i < end) {
+                if (regex.startsWith("(?!", i)) {
+                    // a negative lookahead only narrows what matches
+                    int close = groupEnd(i);
+                    if (close < 0) {
+                        return open(rows);
+                    }
+                    i = close + 1;
+                    continue;
+                }
+                if (regex.startsWith("(?:", i)) {
+                    int close = groupEnd(i);
+                    if (close < 0) {
+                        return open(rows);
+                    }
+                    if (close + 1 < regex.length() && regex.charAt(close + 1) == '?') {
+                        // an optional group of characters the next class takes anyway (OpenAI's
+                        // (?:(?:proj|svcacct|admin)-)?) only lengthens that run: skipped when it is so
+                        String inside = regex.substring(i + 3, close);
+                        i = close + 2;
+                        boolean[] next = nextClass();
+                        if (next == null || !within(inside, next)) {
+                            return open(rows);
+                        }
+                        continue;
+                    }
+                    List<Row> alternatives = alternatives(regex, i + 3, close);
+                    if (alternatives == null) {
+                        return open(rows);
+                    }
+                    i = close + 1;
+                    if (i < regex.length() && "?*{+".indexOf(regex.charAt(i)) >= 0) {
+                        return open(rows); // a counted group: not read
+                    }
+                    List<Row> product = new ArrayList<>();
+                    boolean complete = true;
+                    for (Row alternative : alternatives) {
+                        complete &= alternative.complete();
+                    }
+                    for (Row row : rows) {
+                        for (Row alternative : alternatives) {
+                            List<Step> steps = new ArrayList<>(row.steps());
+                            steps.addAll(alternative.steps());
+                            product.add(new Row(steps, !complete || alternative.open()));
+                        }
+                    }
+                    if (product.size() > 64) {
+                        return open(rows);
+                    }
+                    rows = product;
+                    if (!complete) {
+                        return rows; // alternatives of different lengths: where the rest starts is not known
+                    }
+                    continue;
+                }
+                boolean[] chars = atom();
+                if (chars == null) {
+                    return open(rows);
+                }
+                int[] count = count();
+                if (count[0] == 0) {
+                    return open(rows);
+                }
+                Step step = new Step(chars, count[0], count[0] == count[1]);
+                for (Row row : rows) {
+                    row.steps().add(step);
+                }
+                if (!step.fixed()) {
+                    return open(rows);
+                }
+            }
+            return rows;
+        }
+
+        private static List<Row> open(List<Row> rows) {
+            List<Row> out = new ArrayList<>(rows.size());
+            for (Row row : rows) {
+                out.add(new Row(row.steps(), true));
+            }
+            return out;
+        }
+
+        /** The class of the next atom without moving on, or null. */
+        private boolean[] nextClass() {
+            int at = i;
+            boolean[] chars = atom();
+            i = at;
+            return chars;
+        }
+
+        /** One literal character, {@code \w}, {@code \d} or class, as the characters it takes; null if unknown. */
+        private boolean[] atom() {
+            if (i >= regex.length()) {
+                return null;
+            }
+            char c = regex.charAt(i);
+            boolean[] chars = new boolean[128];
+            if (c == '[') {
+                int close = classEnd(i + 1);
+                if (close < 0) {
+                    return null;
+                }
+                chars = parseClass(regex.substring(i + 1, close));
+                i = close + 1;
+                return chars;
+            }
+            if (c == '\\' && i + 1 < regex.length()) {
+                char e = regex.charAt(i + 1);
+                if (e == 'w') {
+                    word(chars);
+                } else if (e == 'd') {
+                    set(chars, '0', '9');
+                } else if (".-/_=+~".indexOf(e) >= 0) {
+                    chars[e] = true;
+                } else {
+                    return null;
+                }
+                i += 2;
+                return chars;
+            }
+            if (c < 128 && (Character.isLetterOrDigit(c) || "_-=~:/%@".indexOf(c) >= 0)) {
+                chars[c] = true;
+                i++;
+                return chars;
+            }
+            return null;
+        }
+
+        /** The least and most count of the quantifier here ({@code {n}}, {@code {n,}}, {@code {n,m}}, {@code +}). */
+        private int[] count() {
+            if (i >= regex.length()) {
+                return new int[] {1, 1};
+            }
+            char c = regex.charAt(i);
+            if (c == '?' || c == '*') {
+                return new int[] {0, 0};
+            }
+            if (c == '+') {
+                i++;
+                return new int[] {1, Integer.MAX_VALUE};
+            }
+            if (c != '{') {
+                return new int[] {1, 1};
+            }
+            int close = regex.indexOf('}', i);
+            String[] bounds =
+                    close < 0 ? new String[0] : regex.substring(i + 1, close).split(",", -1);
+            try {
+                int min = Integer.parseInt(bounds[0]);
+                int max = bounds.length == 1
+                        ? min
+                        : bounds[1].isEmpty() ? Integer.MAX_VALUE : Integer.parseInt(bounds[1]);
+                i = close + 1;
+                if (i < regex.length() && (regex.charAt(i) == '+' || regex.charAt(i) == '?')) {
+                    i++; // possessive or lazy: the counts are the same
+                }
+                return new int[] {min, max};
+            } catch (RuntimeException e) {
+                return new int[] {0, 0};
+            }
+        }
+
+        /** The parenthesis that closes the group opened at {@code open}, or -1. */
+        private int groupEnd(int open) {
+            int depth = 0;
+            boolean inClass = false;
+            for (int k = open; k < regex.length(); k++) {
+                char c = regex.charAt(k);
+                if (c == '\\') {
+                    k++;
+                } else if (inClass) {
+                    inClass = c != ']';
+                } else if (c == '[') {
+                    inClass = true;
+                } else if (c == '(') {
+                    depth++;
+                } else if (c == ')' && --depth == 0) {
+                    return k;
+                }
+            }
+            return -1;
+        }
+
+        private int classEnd(int from) {
+            for (int k = from; k < regex.length(); k++) {
+                char c = regex.charAt(k);
+                if (c == '\\') {
+                    k++;
+                } else if (c == '[') {
+                    return -1; // a nested class: not this shape
+                } else if (c == ']') {
+                    return k;
+                }
+            }
+            return -1;
+        }
+
+        private static boolean within(String group, boolean[] chars) {
+            for (int k = 0; k < group.length(); k++) {
+                char c = group.charAt(k);
+                if ("(?:|)".indexOf(c) >= 0) {
+                    continue;
+                }
+                if (c >= 128 || !(Character.isLetterOrDigit(c) || c == '_' || c == '-') || !chars[c]) {
+                    return false;
+                }
+            }
+            return true;
+        }
     }
 
     /** The ASCII characters of a class body such as {@code A-Za-z0-9_\-}, or null when it is of another kind. */
@@ -145,13 +361,10 @@ final class Lead {
                 }
                 char e = body.charAt(++i);
                 if (e == 'w') {
-                    set(chars, 'a', 'z');
-                    set(chars, 'A', 'Z');
-                    set(chars, '0', '9');
-                    chars['_'] = true;
+                    word(chars);
                 } else if (e == 'd') {
                     set(chars, '0', '9');
-                } else if (".-/_=+~".indexOf(e) >= 0) {
+                } else if (".-/_=+~\\\"'".indexOf(e) >= 0) {
                     chars[e] = true;
                 } else {
                     return null;
@@ -172,33 +385,16 @@ final class Lead {
         return chars;
     }
 
+    private static void word(boolean[] chars) {
+        set(chars, 'a', 'z');
+        set(chars, 'A', 'Z');
+        set(chars, '0', '9');
+        chars['_'] = true;
+    }
+
     private static void set(boolean[] chars, char from, char to) {
         for (char c = from; c <= to; c++) {
             chars[c] = true;
         }
-    }
-
-    /** The least count of the quantifier at {@code i}: {@code {n}}, {@code {n,}}, {@code {n,m}}, {@code +}. */
-    private static int minimum(String regex, int i) {
-        if (i >= regex.length()) {
-            return 1;
-        }
-        char c = regex.charAt(i);
-        if (c == '+') {
-            return 1;
-        }
-        if (c == '*' || c == '?') {
-            return 0;
-        }
-        if (c != '{') {
-            return 1;
-        }
-        int n = 0;
-        int j = i + 1;
-        while (j < regex.length() && Character.isDigit(regex.charAt(j))) {
-            n = n * 10 + (regex.charAt(j) - '0');
-            j++;
-        }
-        return j > i + 1 && j < regex.length() && (regex.charAt(j) == ',' || regex.charAt(j) == '}') ? n : 0;
     }
 }

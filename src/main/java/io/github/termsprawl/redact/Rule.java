@@ -4,7 +4,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * One line of RuleLines: a kind, the keywords that wake it, and either a regex (group 1, if any, is the
+ * One rule of RuleTable: a kind, the keywords that wake it, and either a regex (group 1, if any, is the
  * secret) or a detector in code. The regex is compiled on first use, so text without a keyword compiles
  * nothing.
  */
@@ -51,7 +51,7 @@ final class Rule {
         this.regex = regex;
     }
 
-    /** The regex as RuleLines writes it (before it is made escape-aware), or {@code -} for a detector. */
+    /** The regex as RuleTable writes it (before it is made escape-aware), or {@code -} for a detector. */
     String regex() {
         return regex;
     }
@@ -59,6 +59,9 @@ final class Rule {
     Pattern pattern() {
         Pattern p = pattern;
         if (p == null) {
+            if (Boolean.getBoolean("tellc"))
+                System.err.println(
+                        "COMPILE " + kind + " " + Thread.currentThread().getName());
             p = Pattern.compile(RuleTable.escapeAware(regex));
             pattern = p;
         }
@@ -79,7 +82,7 @@ final class Rule {
                 case "urlencoded" -> Encoded.url(scan, at, this);
                 case "base64" -> Encoded.base64(scan, at, this);
                 case "assignment" -> Assignment.detect(scan, at, this);
-                default -> throw new IllegalStateException("RuleLines: no detector " + detector);
+                default -> throw new IllegalStateException("RuleTable: no detector " + detector);
             };
         }
         String text = scan.text;
