@@ -11,7 +11,7 @@ import java.util.List;
  *
  * @param firstTurn the first turn of the window (or session) asked
  * @param omitted   how many turns from {@code firstTurn} on were let go as it was read: a request of the budget it
- *     was read for leaves them out whatever it keeps (RequestBuilder.Prepared); 0 for one read whole
+ *     was read for leaves them out whatever it keeps (PreparedConversation); 0 for one read whole
  * @param window    the compaction window (from 1), or 0 where the store has none
  * @param windows   how many windows the session has (0 where the store has none)
  * @param sessionId Claude Code's session id (what {@code claude --resume} takes), or null
@@ -26,7 +26,7 @@ public record Conversation(
         Store store,
         Path file,
         String sessionId,
-        RequestBuilder.Prepared prepared) {
+        PreparedConversation prepared) {
     public Conversation {
         messages = List.copyOf(messages);
     }

@@ -22,7 +22,7 @@ import java.util.List;
  * store the messages of {@link SessionReader#walk} in order. A Claude file is planned once however many of its
  * windows are asked (its plan holds no text, ClaudeSession.plan), and only the asked window's messages are read in
  * full. Given a budget, a conversation is read as it streams into a request of at most that many tokens
- * ({@link RequestBuilder.Prepared}): what it holds does not grow with the session.
+ * ({@link PreparedConversation}): what it holds does not grow with the session.
  */
 final class SessionLoader {
     private final TranscriptReaders readers;
@@ -152,7 +152,7 @@ final class SessionLoader {
     private final class Reading {
         private final Conversation base;
         private final List<Message> all = new ArrayList<>();
-        private final RequestBuilder.Prepared prepared;
+        private final PreparedConversation prepared;
         private int turn;
 
         Reading(Conversation base) {

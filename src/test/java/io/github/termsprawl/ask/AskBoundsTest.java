@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A conversation read as it streams into a request of a budget (RequestBuilder.Prepared) holds no more than a few
+ * A conversation read as it streams into a request of a budget (PreparedConversation) holds no more than a few
  * times that budget, whatever the session's size, and gives the request the whole conversation gives, byte for byte,
  * with the same notes: on every Claude Code file of the corpus and on random long sessions (big results, big calls,
  * long texts, non-ASCII, compactions), for budgets that cut little, much, and everything but the last turns.

@@ -166,14 +166,14 @@ class RequestBuilderTest {
                 List.of("text [turn 11]", "use c1 Bash {\"command\":\"ls\"}", "use c2 Read {}"), blocks(ms.get(1)));
         assertEquals(
                 List.of(
-                        "result c1 " + RequestBuilder.MISSING_RESULT + " (error)",
+                        "result c1 " + RequestMessages.MISSING_RESULT + " (error)",
                         "result c2 [turn 13] file",
                         "text [turn 12] never mind"),
                 blocks(ms.get(2)));
         assertEquals(List.of("text [turn 14]", "use c3 Bash {}"), blocks(ms.get(3)));
         assertEquals(
                 List.of(
-                        "result c3 " + RequestBuilder.MISSING_RESULT + " (error)",
+                        "result c3 " + RequestMessages.MISSING_RESULT + " (error)",
                         "text Question: Why is /orders paged?"),
                 blocks(ms.get(4)),
                 "a call left open at the end is answered before the question");
