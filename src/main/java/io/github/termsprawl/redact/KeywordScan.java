@@ -4,8 +4,8 @@ import java.util.Arrays;
 
 /**
  * The one pass over the text that finds the rules' keywords (docs/redaction.md, "Cost"). A table indexed by
- * two ASCII characters says whether any keyword starts with them, a bit set whether one has the third
- * character too; only then are the keywords of that pair compared. Text without a keyword costs this pass
+ * two ASCII characters says whether any keyword starts with them, bit sets whether one has the third and
+ * the fourth character too; only then are the keywords of that pair compared. Text without a keyword costs this pass
  * and nothing else, however many rules there are.
  */
 final class KeywordScan {
@@ -16,11 +16,27 @@ final class KeywordScan {
     /** Per pair of ASCII characters ({@code first << 7 | second}), the keywords that start with them. */
     private static final Trigger[][] TRIGGERS = new Trigger[128 * 128][];
 
-    /** Non-zero where TRIGGERS has an entry: 16 KB, so the scan stays in cache. */
+    /**
+     * Non-zero where TRIGGERS has an entry ({@link #SHORT} where a keyword of two characters is among them):
+     * 16 KB, so the scan stays in cache.
+     */
     private static final byte[] PAIRS = new byte[128 * 128];
+
+    private static final byte SHORT = 2;
 
     /** Per pair, the third characters its keywords have (two longs of bits): most pairs fail there. */
     private static final long[] THIRDS = new long[128 * 128 * 2];
+
+    /** How many buckets {@link #FOURTHS} has (a power of two). */
+    private static final int BUCKETS = 1 << 12;
+
+    /**
+     * Per hash of the first three characters ({@link #bucket}), the fourth characters of their keywords (all
+     * bits for a keyword of three): English words share three letters with keywords often ({@code lin} of
+     * {@code lin_api_}, {@code ---} of {@code -----BEGIN}), four much less. Buckets shared by two triples only
+     * let more through.
+     */
+    private static final long[] FOURTHS = new long[BUCKETS * 2];
 
     static {
         // in the planted commands this runs interpreted at every start: work in proportion to the keywords,
@@ -39,15 +55,15 @@ final class KeywordScan {
     static Scan scan(String text, int depth) {
         Scan scan = null;
         int n = text.length();
-        byte[] buf = new byte[Math.min(n, CHUNK) + 2];
+        byte[] buf = new byte[Math.min(n, CHUNK) + 3];
         for (int from = 0; from < n; from += CHUNK) {
             int to = Math.min(n, from + CHUNK);
-            int end = Math.min(n, to + 2);
+            int end = Math.min(n, to + 3);
             // a copy of bytes, not chars: for a Latin-1 string one arraycopy; a char past ASCII folds onto an
             // ASCII one, a false lead the comparison with the string itself rejects
             text.getBytes(from, end, buf, 0);
             int length = to - from;
-            for (int k = end - from; k < length + 2; k++) {
+            for (int k = end - from; k < length + 3; k++) {
                 buf[k] = 0;
             }
             int j = 0;
@@ -78,7 +94,7 @@ final class KeywordScan {
     }
 
     /**
-     * The first place from {@code j} (and before {@code stop}) where a keyword's first three characters may be, or
+     * The first place from {@code j} (and before {@code stop}) where a keyword's first four characters may be, or
      * {@code stop}. Most of a scan's time is here; the planted commands start interpreted, and the JIT compiles
      * a method after about a hundred calls: over windows of {@link #WINDOW} characters that is a few KB of
      * text, where one call over the whole text would run interpreted to its end (docs/redaction.md, "Cost").
@@ -87,10 +103,17 @@ final class KeywordScan {
         byte[] pairs = PAIRS;
         for (; j < stop; j++) {
             int pair = (buf[j] & 127) << 7 | (buf[j + 1] & 127);
-            if (pairs[pair] != 0) {
+            int kind = pairs[pair];
+            if (kind == SHORT) {
+                return j;
+            }
+            if (kind != 0) {
                 int third = buf[j + 2] & 127;
                 if ((THIRDS[pair << 1 | third >>> 6] >>> third & 1) != 0) {
-                    return j;
+                    int fourth = buf[j + 3] & 127;
+                    if ((FOURTHS[bucket(pair << 7 | third) << 1 | fourth >>> 6] >>> fourth & 1) != 0) {
+                        return j;
+                    }
                 }
             }
         }
@@ -110,10 +133,21 @@ final class KeywordScan {
         return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
     }
 
+    private static int bucket(int triple) {
+        return (triple * 0x9E3779B1) >>> 20;
+    }
+
+    /** Adds a keyword for each case its first four characters may take; no allocation but the trigger lists. */
     private static void add(Trigger t) {
         String keyword = t.keyword;
-        for (char a : cases(keyword.charAt(0), t.ignoreCase)) {
-            for (char b : cases(keyword.charAt(1), t.ignoreCase)) {
+        int length = keyword.length();
+        for (int ai = 0; ai < 2; ai++) {
+            char a = variant(keyword.charAt(0), ai, t.ignoreCase);
+            for (int bi = 0; a != 0 && bi < 2; bi++) {
+                char b = variant(keyword.charAt(1), bi, t.ignoreCase);
+                if (b == 0) {
+                    continue;
+                }
                 int key = a << 7 | b;
                 Trigger[] before = TRIGGERS[key];
                 if (before == null) {
@@ -124,21 +158,45 @@ final class KeywordScan {
                     more[before.length] = t;
                     TRIGGERS[key] = more;
                 }
-                if (keyword.length() < 3) {
-                    THIRDS[key << 1] = -1L;
-                    THIRDS[key << 1 | 1] = -1L;
-                } else {
-                    for (char c : cases(keyword.charAt(2), t.ignoreCase)) {
-                        THIRDS[key << 1 | c >>> 6] |= 1L << c;
+                if (length < 3) {
+                    PAIRS[key] = SHORT; // any third and fourth character
+                    continue;
+                }
+                for (int ci = 0; ci < 2; ci++) {
+                    char c = variant(keyword.charAt(2), ci, t.ignoreCase);
+                    if (c == 0) {
+                        continue;
+                    }
+                    THIRDS[key << 1 | c >>> 6] |= 1L << c;
+                    int at = bucket(key << 7 | c) << 1;
+                    if (length < 4) {
+                        FOURTHS[at] = -1L;
+                        FOURTHS[at | 1] = -1L;
+                        continue;
+                    }
+                    for (int di = 0; di < 2; di++) {
+                        char d = variant(keyword.charAt(3), di, t.ignoreCase);
+                        if (d != 0) {
+                            FOURTHS[at | d >>> 6] |= 1L << d;
+                        }
                     }
                 }
             }
         }
     }
 
-    private static char[] cases(char c, boolean ignoreCase) {
-        char lower = Character.toLowerCase(c);
-        char upper = Character.toUpperCase(c);
-        return ignoreCase && lower != upper ? new char[] {lower, upper} : new char[] {c};
+    /**
+     * The character as written ({@code which} 0) or in its other case ({@code which} 1, when case is ignored and
+     * it has one); 0 for no such variant. Past ASCII, the low seven bits, as the scan reads them.
+     */
+    private static char variant(char c, int which, boolean ignoreCase) {
+        if (which == 0) {
+            return (char) (c & 127);
+        }
+        if (!ignoreCase) {
+            return 0;
+        }
+        char other = Character.isUpperCase(c) ? Character.toLowerCase(c) : Character.toUpperCase(c);
+        return other == c ? 0 : (char) (other & 127);
     }
 }

@@ -315,7 +315,7 @@ final class RuleTable {
                 words("%3D", "%3d", "%3A", "%3a", "%2F", "%2f", "%2B", "%2b", "%40"),
                 "@urlencoded",
                 "-"),
-        rule("encoded-secret", Encoded.base64Keywords(), "@base64", "-"),
+        rule("encoded-secret", Encoded.BASE64_KEYWORDS, "@base64", "-"),
         rule("secret-assignment", words("pass", "pw", "secret", "token", "key", "auth", "cred"), "i @assignment", "-"),
     };
 

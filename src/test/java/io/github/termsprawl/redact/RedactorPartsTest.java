@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashSet;
+import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -28,6 +29,11 @@ class RedactorPartsTest {
             kinds.add(rule.kind);
         }
         assertTrue(kinds.size() > 80, "kinds: " + kinds.size());
+    }
+
+    @Test
+    void theBase64KeywordsAreThoseThePrefixesGive() {
+        assertEquals(List.of(Encoded.base64Keywords()), List.of(Encoded.BASE64_KEYWORDS));
     }
 
     @Test
