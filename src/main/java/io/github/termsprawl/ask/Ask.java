@@ -13,6 +13,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Puts one question to each target, at most {@link AskSettings#parallel()} at a time: through the Messages
@@ -59,6 +61,18 @@ public final class Ask implements AutoCloseable {
     private final TranscriptReaders readers;
     private final SessionLoader loader;
     private final AnthropicClient client;
+
+    /**
+     * One target at a time reads its session and builds its request: a plan of a big session is most of what
+     * ask holds, so the heap bound holds for any number of targets (docs/ask.md, "Too large"); the answers,
+     * which are waits on the network, still come {@link AskSettings#parallel()} at once.
+     */
+    private final Semaphore reading = new Semaphore(1);
+
+    private final AtomicInteger readingNow = new AtomicInteger();
+    private final AtomicInteger mostReading = new AtomicInteger();
+    /** Run while a target reads (tests: to hold a read long enough for another to start if it could). */
+    Runnable whileReading = () -> {};
 
     public Ask(Path cwd, AskSettings settings, AskEnvironment env) {
         this(cwd, settings, env, settings.apiKey() == null ? null : new AnthropicClient(settings));
@@ -171,10 +185,37 @@ public final class Ask implements AutoCloseable {
                 r.target(), r.conversation(), r.request(), shown, Redactor.redact(r.error(), true), r.dryRunWay());
     }
 
+    private interface Reading<T> {
+        T run() throws AskException;
+    }
+
+    /** {@code work} (a read of a session, or a request built from it), one target at a time ({@link #reading}). */
+    private <T> T read(Reading<T> work) throws AskException {
+        try {
+            reading.acquire();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AskException("Interrupted.");
+        }
+        try {
+            mostReading.accumulateAndGet(readingNow.incrementAndGet(), Math::max);
+            whileReading.run();
+            return work.run();
+        } finally {
+            readingNow.decrementAndGet();
+            reading.release();
+        }
+    }
+
+    /** The most targets that read at once in this run (1: {@link #reading}). */
+    int mostReading() {
+        return mostReading.get();
+    }
+
     private Result asked(Target target, ClaudeCli cli) {
         Conversation c;
         try {
-            c = loader.load(target);
+            c = read(() -> loader.load(target));
         } catch (AskException e) {
             return new Result(target, null, null, null, e.getMessage());
         }
@@ -190,7 +231,7 @@ public final class Ask implements AutoCloseable {
             long budget = RequestBuilder.defaultBudget(settings);
             RequestBuilder builder = new RequestBuilder(settings.redact(), settings.attachments());
             RequestBuilder.Built built =
-                    builder.build(c, target.label(), settings.question(), settings.model(), budget);
+                    read(() -> builder.build(c, target.label(), settings.question(), settings.model(), budget));
             if (settings.dryRun()) {
                 return new Result(target, c, built, null, null, client == null ? dryRunWay(target, c) : null);
             }
@@ -202,7 +243,7 @@ public final class Ask implements AutoCloseable {
                 long smaller = e.counted > 0 && e.maximum > 0
                         ? built.budgetTokens() * e.maximum / e.counted * 9 / 10
                         : built.budgetTokens() * 7 / 10;
-                built = builder.build(c, target.label(), settings.question(), settings.model(), smaller);
+                built = read(() -> builder.build(c, target.label(), settings.question(), settings.model(), smaller));
                 answer = client.send(built.body(), built.estimatedTokens());
             }
             List<String> notes = new ArrayList<>(built.notes());

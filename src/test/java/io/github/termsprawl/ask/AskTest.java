@@ -247,6 +247,36 @@ class AskTest {
         assertEquals(List.of("p0", "p1", "p2", "p3", "p4"), labels(results), "printed in link order");
     }
 
+    /** Targets read one at a time (a plan of a big session is most of what ask holds); answers still overlap. */
+    @Test
+    void targetsReadOneAtATimeAndAreAnsweredInParallel() throws Exception {
+        for (int i = 0; i < 4; i++) {
+            Fixtures.write(cwd.resolve("sessions/p" + i + ".jsonl"), pi("peer " + i));
+            Fixtures.write(
+                    cwd.resolve(".termsprawl/transcripts/p" + i + ".json"),
+                    "{\"version\": 1, \"path\": \"sessions/p" + i + ".jsonl\", \"store\": \"pi\"}\n");
+            Fixtures.link(cwd, "hub", "p" + i);
+        }
+        api.answering(r ->
+                new LocalApi.Reply(200, Map.of(), LocalApi.answer(true, "ok").body(), 300));
+        Map<String, String> env = env();
+        try (Ask ask = new Ask(cwd, settings(env, false, 4), new AskEnvironment(env))) {
+            // each read lasts long enough for the other three threads to reach theirs, if they could
+            ask.whileReading = () -> {
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            };
+            List<Ask.Result> results = ask.run(ask.targets(peers("hub")));
+            assertEquals(List.of("p0", "p1", "p2", "p3"), labels(results));
+            assertEquals(1, ask.mostReading(), "reads at once");
+        }
+        assertEquals(4, api.requests.size());
+        assertTrue(api.mostInFlight.get() >= 2, "answers waited on at once: " + api.mostInFlight.get());
+    }
+
     @Test
     void aDryRunSendsNothingAndNeedsNoKey() throws Exception {
         Map<String, String> env = new HashMap<>();
