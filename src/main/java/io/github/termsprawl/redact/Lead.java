@@ -281,21 +281,34 @@ final class Lead {
                 return new int[] {1, 1};
             }
             int close = regex.indexOf('}', i);
-            String[] bounds =
-                    close < 0 ? new String[0] : regex.substring(i + 1, close).split(",", -1);
-            try {
-                int min = Integer.parseInt(bounds[0]);
-                int max = bounds.length == 1
-                        ? min
-                        : bounds[1].isEmpty() ? Integer.MAX_VALUE : Integer.parseInt(bounds[1]);
-                i = close + 1;
-                if (i < regex.length() && (regex.charAt(i) == '+' || regex.charAt(i) == '?')) {
-                    i++; // possessive or lazy: the counts are the same
-                }
-                return new int[] {min, max};
-            } catch (RuntimeException e) {
+            int comma = close < 0 ? -1 : regex.indexOf(',', i);
+            boolean range = comma > 0 && comma < close;
+            int min = close < 0 ? -1 : number(i + 1, range ? comma : close);
+            int max = !range ? min : comma + 1 == close ? Integer.MAX_VALUE : number(comma + 1, close);
+            if (min < 0 || max < 0) {
                 return new int[] {0, 0};
             }
+            i = close + 1;
+            if (i < regex.length() && (regex.charAt(i) == '+' || regex.charAt(i) == '?')) {
+                i++; // possessive or lazy: the counts are the same
+            }
+            return new int[] {min, max};
+        }
+
+        /** The decimal number in {@code [from, to)}, or -1 when it is not one (or too long to be a count). */
+        private int number(int from, int to) {
+            if (from >= to || to - from > 6) {
+                return -1;
+            }
+            int n = 0;
+            for (int k = from; k < to; k++) {
+                char c = regex.charAt(k);
+                if (c < '0' || c > '9') {
+                    return -1;
+                }
+                n = n * 10 + (c - '0');
+            }
+            return n;
         }
 
         /** The parenthesis that closes the group opened at {@code open}, or -1. */
