@@ -16,8 +16,12 @@ final class Lead {
     /** One step of a row: {@code min} characters of a class; {@code fixed} when exactly that many. */
     private record Step(boolean[] chars, int min, boolean fixed) {}
 
-    /** A way the match can start; {@code open} when the regex goes on in a way the row does not know. */
-    private record Row(List<Step> steps, boolean open) {
+    /**
+     * A way the match can start; {@code open} when the regex goes on in a way the row does not know;
+     * {@code wordStart} when this way starts with {@code \b} (a first class of word characters only then
+     * starts a word).
+     */
+    private record Row(List<Step> steps, boolean open, boolean wordStart) {
         boolean complete() {
             for (Step step : steps) {
                 if (!step.fixed()) {
@@ -28,13 +32,9 @@ final class Lead {
         }
     }
 
-    /** Whether the regex starts with {@code \b}: a row whose first class holds only word characters starts a word. */
-    private final boolean wordStart;
-
     private final List<Row> rows;
 
-    private Lead(boolean wordStart, List<Row> rows) {
-        this.wordStart = wordStart;
+    private Lead(List<Row> rows) {
         this.rows = rows;
     }
 
@@ -49,7 +49,9 @@ final class Lead {
     }
 
     private boolean rejects(Row row, String text, int at) {
-        if (wordStart && !row.steps().isEmpty() && wordsOnly(row.steps().get(0).chars())) {
+        if (row.wordStart()
+                && !row.steps().isEmpty()
+                && wordsOnly(row.steps().get(0).chars())) {
             if (!KeywordScan.wordStart(text, at)) {
                 return true; // inside a word (after an escaped line end of JSON text counts as a start)
             }
@@ -83,8 +85,7 @@ final class Lead {
 
     /** The lead of a regex, or null when it knows nothing about where a match starts. */
     static Lead of(String regex) {
-        boolean wordStart = regex.startsWith("\\b");
-        List<Row> rows = Parser.alternatives(regex, wordStart ? 2 : 0, regex.length());
+        List<Row> rows = Parser.alternatives(regex, 0, regex.length());
         if (rows == null) {
             return null;
         }
@@ -93,7 +94,7 @@ final class Lead {
                 return null; // some way in is unknown: no lead at all
             }
         }
-        return new Lead(wordStart, rows);
+        return new Lead(rows);
     }
 
     /** Reads the shapes it knows: literals, classes, counts, groups of alternatives, lookaheads to skip. */
@@ -125,7 +126,11 @@ final class Lead {
                 } else if (c == ')') {
                     depth--;
                 } else if (c == '|' && depth == 0) {
-                    rows.addAll(new Parser(regex, start).sequence(k));
+                    // a \b that starts this alternative is its own, not its neighbours'
+                    boolean wordStart = regex.startsWith("\\b", start) && start + 2 <= k;
+                    for (Row row : new Parser(regex, wordStart ? start + 2 : start).sequence(k)) {
+                        rows.add(new Row(row.steps(), row.open(), wordStart || row.wordStart()));
+                    }
                     start = k + 1;
                 }
             }
@@ -135,7 +140,7 @@ final class Lead {
         /** The rows of what stands from here to {@code end}, one alternative. */
         List<Row> sequence(int end) {
             List<Row> rows = new ArrayList<>();
-            rows.add(new Row(new ArrayList<>(), false));
+            rows.add(new Row(new ArrayList<>(), false, false));
             while (i < end) {
                 if (regex.startsWith("(?!", i)) {
                     // a negative lookahead only narrows what matches
@@ -179,7 +184,11 @@ final class Lead {
                         for (Row alternative : alternatives) {
                             List<Step> steps = new ArrayList<>(row.steps());
                             steps.addAll(alternative.steps());
-                            product.add(new Row(steps, !complete || alternative.open()));
+                            // an alternative's \b counts only where nothing stands before it in the row
+                            boolean wordStart = row.steps().isEmpty()
+                                    ? row.wordStart() || alternative.wordStart()
+                                    : row.wordStart();
+                            product.add(new Row(steps, !complete || alternative.open(), wordStart));
                         }
                     }
                     if (product.size() > 64) {
@@ -213,7 +222,7 @@ final class Lead {
         private static List<Row> open(List<Row> rows) {
             List<Row> out = new ArrayList<>(rows.size());
             for (Row row : rows) {
-                out.add(new Row(row.steps(), true));
+                out.add(new Row(row.steps(), true, row.wordStart()));
             }
             return out;
         }

@@ -49,6 +49,11 @@ class LeadTest {
         Lead top = Lead.of("\\bpat[A-Z]{14}|foo");
         assertFalse(top.rejects("foo", 0));
         assertTrue(top.rejects("path", 0));
+        assertFalse(top.rejects("xfoo", 1), "the \\b is the first alternative's, not the second's");
+        assertTrue(top.rejects("xpatABCDEFGHIJKLMN", 1), "the first alternative starts a word");
+        Lead inner = Lead.of("(?:\\bfoo|bar)baz");
+        assertTrue(inner.rejects("xfoobaz", 1));
+        assertFalse(inner.rejects("xbarbaz", 1));
         Lead discord = Lead.of("\\b[MNO][A-Za-z0-9_-]{23,25}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,38}(?![\\w-])");
         assertTrue(discord.rejects("NOTE: the build", 0), "a word that shares the keyword");
         assertTrue(discord.rejects("aNOTE", 1), "inside a word");
@@ -111,7 +116,9 @@ class LeadTest {
             Pattern pattern = rule.pattern();
             for (String keyword : rule.keywords) {
                 for (int k = 0; k < 400; k++) {
-                    StringBuilder text = new StringBuilder(keyword);
+                    // what stands before the keyword: nothing, a word character, a space, an escaped line end
+                    String before = new String[] {"", "x", "_", " ", "-", "\\n"}[random.nextInt(6)];
+                    StringBuilder text = new StringBuilder(before).append(keyword);
                     int length = random.nextInt(120);
                     boolean mostlyClass = random.nextBoolean();
                     for (int i = 0; i < length; i++) {
@@ -122,9 +129,10 @@ class LeadTest {
                     }
                     Matcher m = pattern.matcher(text);
                     m.useTransparentBounds(true);
+                    m.region(before.length(), text.length());
                     if (m.lookingAt()) {
                         matched++;
-                        assertFalse(lead.rejects(text.toString(), 0), rule.kind + ": " + text);
+                        assertFalse(lead.rejects(text.toString(), before.length()), rule.kind + ": " + text);
                     }
                 }
             }
