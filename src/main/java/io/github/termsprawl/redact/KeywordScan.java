@@ -66,15 +66,9 @@ final class KeywordScan {
             for (int k = end - from; k < length + 3; k++) {
                 buf[k] = 0;
             }
-            int j = 0;
-            while (j < length) {
-                int stop = Math.min(length, j + WINDOW);
-                j = nextPair(buf, j, stop);
-                if (j == stop) {
-                    continue;
-                }
-                int i = from + j++;
-                Trigger[] triggers = TRIGGERS[(buf[j - 1] & 127) << 7 | (buf[j] & 127)];
+            for (int j = nextPair(buf, 0, length); j < length; j = nextPair(buf, j + 1, length)) {
+                int i = from + j;
+                Trigger[] triggers = TRIGGERS[(buf[j] & 127) << 7 | (buf[j + 1] & 127)];
                 for (Trigger t : triggers) {
                     if (t.wordStart
                             && (!wordStart(text, i)
@@ -95,9 +89,8 @@ final class KeywordScan {
 
     /**
      * The first place from {@code j} (and before {@code stop}) where a keyword's first four characters may be, or
-     * {@code stop}. Most of a scan's time is here; the planted commands start interpreted, and the JIT compiles
-     * a method after about a hundred calls: over windows of {@link #WINDOW} characters that is a few KB of
-     * text, where one call over the whole text would run interpreted to its end (docs/redaction.md, "Cost").
+     * {@code stop}: most of a scan's time is this loop, so it leaves it only for the few places worth comparing
+     * (docs/redaction.md, "Cost").
      */
     private static int nextPair(byte[] buf, int j, int stop) {
         byte[] pairs = PAIRS;
@@ -119,8 +112,6 @@ final class KeywordScan {
         }
         return stop;
     }
-
-    private static final int WINDOW = 256;
 
     /** Whether a word starts at {@code i}: after a non-word character, or after an escaped line end of JSON text. */
     static boolean wordStart(String text, int i) {

@@ -241,25 +241,18 @@ final class Lead {
                 return null;
             }
             char c = regex.charAt(i);
-            boolean[] chars = new boolean[128];
             if (c == '[') {
                 int close = classEnd(i + 1);
                 if (close < 0) {
                     return null;
                 }
-                chars = parseClass(regex.substring(i + 1, close));
+                boolean[] chars = parseClass(regex.substring(i + 1, close));
                 i = close + 1;
                 return chars;
             }
+            boolean[] chars = new boolean[128];
             if (c == '\\' && i + 1 < regex.length()) {
-                char e = regex.charAt(i + 1);
-                if (e == 'w') {
-                    word(chars);
-                } else if (e == 'd') {
-                    set(chars, '0', '9');
-                } else if (".-/_=+~".indexOf(e) >= 0) {
-                    chars[e] = true;
-                } else {
+                if (!escape(regex.charAt(i + 1), chars)) {
                     return null;
                 }
                 i += 2;
@@ -381,14 +374,7 @@ final class Lead {
                 if (i + 1 >= body.length()) {
                     return null;
                 }
-                char e = body.charAt(++i);
-                if (e == 'w') {
-                    word(chars);
-                } else if (e == 'd') {
-                    set(chars, '0', '9');
-                } else if (".-/_=+~\\\"'".indexOf(e) >= 0) {
-                    chars[e] = true;
-                } else {
+                if (!escape(body.charAt(++i), chars)) {
                     return null;
                 }
             } else if (c >= 128 || c == '&' || c == '[') {
@@ -405,6 +391,23 @@ final class Lead {
             }
         }
         return chars;
+    }
+
+    /**
+     * Adds what the escape {@code \e} stands for, in a class or out of one: {@code \w}, {@code \d}, or an escaped
+     * literal; false for any other escape (not read).
+     */
+    private static boolean escape(char e, boolean[] chars) {
+        if (e == 'w') {
+            word(chars);
+        } else if (e == 'd') {
+            set(chars, '0', '9');
+        } else if (".-/_=+~\\\"'".indexOf(e) >= 0) {
+            chars[e] = true;
+        } else {
+            return false;
+        }
+        return true;
     }
 
     private static void word(boolean[] chars) {
