@@ -230,9 +230,9 @@ class AskTest {
         }
     }
 
-    @Test
-    void targetsAreAskedAtMostParallelAtOnce() throws Exception {
-        for (int i = 0; i < 5; i++) {
+    /** {@code n} pi sessions p0… linked to node hub, each answered "ok" by the API after 300 ms. */
+    private void piPeersOfHub(int n) throws Exception {
+        for (int i = 0; i < n; i++) {
             Fixtures.write(cwd.resolve("sessions/p" + i + ".jsonl"), pi("peer " + i));
             Fixtures.write(
                     cwd.resolve(".termsprawl/transcripts/p" + i + ".json"),
@@ -241,6 +241,11 @@ class AskTest {
         }
         api.answering(r ->
                 new LocalApi.Reply(200, Map.of(), LocalApi.answer(true, "ok").body(), 300));
+    }
+
+    @Test
+    void targetsAreAskedAtMostParallelAtOnce() throws Exception {
+        piPeersOfHub(5);
         List<Ask.Result> results = ask(env(), peers("hub"), false, 2);
         assertEquals(5, api.requests.size());
         assertEquals(2, api.mostInFlight.get());
@@ -250,15 +255,7 @@ class AskTest {
     /** Targets read one at a time (a plan of a big session is most of what ask holds); answers still overlap. */
     @Test
     void targetsReadOneAtATimeAndAreAnsweredInParallel() throws Exception {
-        for (int i = 0; i < 4; i++) {
-            Fixtures.write(cwd.resolve("sessions/p" + i + ".jsonl"), pi("peer " + i));
-            Fixtures.write(
-                    cwd.resolve(".termsprawl/transcripts/p" + i + ".json"),
-                    "{\"version\": 1, \"path\": \"sessions/p" + i + ".jsonl\", \"store\": \"pi\"}\n");
-            Fixtures.link(cwd, "hub", "p" + i);
-        }
-        api.answering(r ->
-                new LocalApi.Reply(200, Map.of(), LocalApi.answer(true, "ok").body(), 300));
+        piPeersOfHub(4);
         Map<String, String> env = env();
         try (Ask ask = new Ask(cwd, settings(env, false, 4), new AskEnvironment(env))) {
             // each read lasts long enough for the other three threads to reach theirs, if they could
