@@ -1,8 +1,8 @@
 #!/bin/sh
 # Benchmark of the memory bounds (issue 23): what the planted termsprawl-history (a first write) and
 # termsprawl-ask --dry-run take of sessions built to be large in every way, under the heap cap the
-# launchers give them, as a Markdown table: wall time, peak RSS, CPU, what the plan cache came to and
-# the first stderr line (a run out of its heap says so in one line).
+# launchers give them, as a Markdown table: wall time, peak RSS, CPU, what the plan cache came to beside
+# the turn files, and the first stderr line (a run out of its heap says so in one line).
 #
 #   bench/bounds.sh                all cases, one run each (they are long)
 #   SKIP_BIG=1 bench/bounds.sh     without the 2.2 GB session
@@ -45,11 +45,12 @@ print("%.2f s | %.0f MB | %.2f s | %s" % (wall, usage.ru_maxrss / 1024.0, usage.
       ("`" + first[:110] + ("…" if len(first) > 110 else "") + "`") if first else "—"))
 PY
 }
+mb() { awk -v b="$1" 'BEGIN { printf "%.1f MB", b / 1048576 }'; }
 echo
 echo "memory bounds, one run each; $(date -u +%Y-%m-%d), $(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg), $(java -version 2>&1 | head -1)"
 echo
-echo "| case | session | wall | peak RSS | CPU | plan cache | stderr |"
-echo "|---|---|---|---|---|---|---|"
+echo "| case | session | wall | peak RSS | CPU | plan cache | turn files | stderr |"
+echo "|---|---|---|---|---|---|---|---|"
 for case in big progress mixed tiny; do
   f=$work/$case.jsonl
   wanted $case && [ -f "$f" ] || continue
@@ -61,11 +62,13 @@ for case in big progress mixed tiny; do
     [ ! -d "$p/.termsprawl/$d" ] || { mkdir -p "$work/aside" && mv "$p/.termsprawl/$d" "$(mktemp -d "$work/aside/h.XXXXXX")"; }
   done
   line=$(run "$case" "$p/.termsprawl/bin/termsprawl-history" --cwd "$p")
-  plan=$(du -ck "$p/.termsprawl/history-state/n/.plan" "$p/.termsprawl/history-state/n/.plan-tail" 2>/dev/null | tail -1 | cut -f1)
+  # the plan cache's bytes (not its disk blocks) beside the bytes of the turn files the run wrote
+  plan=$(cat "$p/.termsprawl/history-state/n/.plan" "$p/.termsprawl/history-state/n/.plan-tail" 2>/dev/null | wc -c)
+  turns=$(find "$p/.termsprawl/history/n" -name 'turn-*.md' -print0 | xargs -0 cat | wc -c)
   wall=${line%% |*}; rest=${line#* | }
-  echo "| history, first write | $case, $size MB | $wall | ${rest%% | *} | $(echo "$rest" | cut -d'|' -f2 | tr -d ' ') | $((${plan:-0} / 1024)) MB | ${rest##* | } |"
+  echo "| history, first write | $case, $size MB | $wall | ${rest%% | *} | $(echo "$rest" | cut -d'|' -f2 | tr -d ' ') | $(mb "$plan") | $(mb "$turns") | ${rest##* | } |"
   line=$(run "$case" "$p/.termsprawl/bin/termsprawl-ask" --cwd "$p" --self me --node n --dry-run "What failed?")
   wall=${line%% |*}; rest=${line#* | }
-  echo "| ask --dry-run | $case, $size MB | $wall | ${rest%% | *} | $(echo "$rest" | cut -d'|' -f2 | tr -d ' ') | — | ${rest##* | } |"
+  echo "| ask --dry-run | $case, $size MB | $wall | ${rest%% | *} | $(echo "$rest" | cut -d'|' -f2 | tr -d ' ') | — | — | ${rest##* | } |"
 done
 rm -rf "$work/aside"

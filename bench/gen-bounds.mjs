@@ -15,7 +15,18 @@ if (!out || !["tiny", "mixed", "progress"].includes(kind) || !(n > 0)) {
 const session = "5c0375b4-57a5-4f26-b12d-d022ee4e51b7";
 let k = 0;
 let parent = null;
-const uuid = () => `00000000-0000-4000-8000-${String(++k).padStart(12, "0")}`;
+// random-looking v4 uuids as Claude Code writes them (a seeded xorshift: the same file every time), so the
+// hashes the plan cache keeps of them are spread as real ones are
+let seed = 0x9e3779b9;
+const word = () => {
+  seed ^= seed << 13; seed ^= seed >>> 17; seed ^= seed << 5;
+  return (seed >>> 0).toString(16).padStart(8, "0");
+};
+const uuid = () => {
+  ++k;
+  const h = word() + word() + word() + word();
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+};
 const stamp = () => new Date(Date.UTC(2026, 0, 1) + k * 10).toISOString();
 const fd = openSync(out, "w");
 let buf = [];

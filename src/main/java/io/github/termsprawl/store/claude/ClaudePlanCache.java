@@ -94,6 +94,9 @@ final class ClaudePlanCache {
             while (lines.next() && lines.lineStart() < to) {
                 Map<String, Object> kept = lines.record(JsonProjection.ALL, ReadLimits.STRING_CAP);
                 Map<String, Object> record = kept == null ? null : Json.asObject(kept.get("r"));
+                if (record != null) {
+                    PlanRecordCodec.unpack(record);
+                }
                 if (record == null
                         || !(kept.get("o") instanceof Json.JsonNumber o)
                         || !(kept.get("l") instanceof Json.JsonNumber l)) {
@@ -263,7 +266,7 @@ final class ClaudePlanCache {
         /** Keeps a record given as a tree; where its line starts in the cache. */
         long append(long offset, long line, Map<String, Object> record) throws IOException {
             scratch.clear();
-            scratch.value(record);
+            scratch.value(PlanRecordCodec.pack(record));
             return append(offset, line, scratch.bytes(), 0, scratch.size());
         }
 

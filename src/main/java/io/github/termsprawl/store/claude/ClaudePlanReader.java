@@ -378,7 +378,7 @@ final class ClaudePlanReader {
                         Item item = new Item(record, lines.lineStart(), lines.lineNumber(), complete);
                         if (serialize && complete && !(node && ClaudePlanTree.foldable(record))) {
                             json.clear();
-                            json.value(record);
+                            json.value(PlanRecordCodec.pack(record));
                             item.bytes = Arrays.copyOf(json.bytes(), json.size());
                         }
                         if (sink != null) {

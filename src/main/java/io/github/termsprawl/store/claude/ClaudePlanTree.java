@@ -4,7 +4,6 @@ import io.github.termsprawl.jsonl.Json;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -101,8 +100,11 @@ final class ClaudePlanTree {
 
     private void cached(long at, long offset, long line, Map<String, Object> record) {
         if (offset < 0) {
-            if (record.get("folded") instanceof String ids) {
-                for (int id : decode(ids)) {
+            if (record.containsKey("folded")) {
+                throw new Restart(false); // an earlier version's list of hashes: the cache is made again once
+            }
+            if (record.get("folds") instanceof String ids) {
+                for (int id : SortedHashes.decode(ids)) {
                     earlier.add(id);
                 }
             }
@@ -399,7 +401,7 @@ final class ClaudePlanTree {
         int[] ids = foldedNow();
         if (ids.length > 0) {
             Map<String, Object> line = new LinkedHashMap<>();
-            line.put("folded", encode(ids));
+            line.put("folds", SortedHashes.encode(ids));
             appender.append(-1, 0, line);
         }
     }
@@ -528,31 +530,5 @@ final class ClaudePlanTree {
         h *= 0xFF51AFD7ED558CCDL;
         h ^= h >>> 33;
         return h == 0 ? 1 : h;
-    }
-
-    private static String encode(int[] ids) {
-        byte[] bytes = new byte[ids.length * 4];
-        for (int i = 0; i < ids.length; i++) {
-            bytes[4 * i] = (byte) (ids[i] >>> 24);
-            bytes[4 * i + 1] = (byte) (ids[i] >>> 16);
-            bytes[4 * i + 2] = (byte) (ids[i] >>> 8);
-            bytes[4 * i + 3] = (byte) ids[i];
-        }
-        return Base64.getEncoder().withoutPadding().encodeToString(bytes);
-    }
-
-    private static int[] decode(String text) {
-        byte[] bytes = Base64.getDecoder().decode(text);
-        if (bytes.length % 4 != 0) {
-            throw new IllegalArgumentException("folded uuids of " + bytes.length + " bytes");
-        }
-        int[] ids = new int[bytes.length / 4];
-        for (int i = 0; i < ids.length; i++) {
-            ids[i] = (bytes[4 * i] & 0xff) << 24
-                    | (bytes[4 * i + 1] & 0xff) << 16
-                    | (bytes[4 * i + 2] & 0xff) << 8
-                    | (bytes[4 * i + 3] & 0xff);
-        }
-        return ids;
     }
 }

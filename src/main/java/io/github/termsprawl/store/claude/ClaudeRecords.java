@@ -490,6 +490,7 @@ final class ClaudeRecords {
                     if (record == null) {
                         return null;
                     }
+                    PlanRecordCodec.unpack(record);
                     ClaudePlanCache.keepable(record, false);
                     ClaudePlanReader.dropLinks(record);
                     ClaudeRecord r = ClaudeRecord.of(record, offset[i], line[i]);

@@ -15,13 +15,13 @@ import java.util.Set;
 
 /**
  * The file a {@link ClaudeTail} is kept in ({@code .plan-tail}): a header line with the cache it goes with,
- * the length and a CRC of the rest; four lines of hashes (8 hex digits each, sorted); then lines as the plan
+ * the length and a CRC of the rest; four lines of hashes ({@link SortedHashes}); then lines as the plan
  * cache has them ({@code {"o": offset, "l": line, "r": record}}), the first of them the subagent scan and the
  * calls the branch must keep answering ({@code "o": -1}), the others the tail's records. A file that does not
  * read, is cut short or was made for another cache is no tail.
  */
 final class ClaudeTailFile {
-    private static final String MAGIC = "termsprawl-claude-tail 1";
+    private static final String MAGIC = "termsprawl-claude-tail 2";
 
     private ClaudeTailFile() {}
 
@@ -48,10 +48,10 @@ final class ClaudeTailFile {
                     || !h[4].equals(scanned ? "1" : "0")) {
                 return null;
             }
-            int[] uuids = hex(bytes, at);
-            int[] outside = hex(bytes, at);
-            int[] answered = hex(bytes, at);
-            int[] synthesized = hex(bytes, at);
+            int[] uuids = hashes(bytes, at);
+            int[] outside = hashes(bytes, at);
+            int[] answered = hashes(bytes, at);
+            int[] synthesized = hashes(bytes, at);
             List<ClaudeRecord> records = new ArrayList<>();
             Object[] scan = {null, new LinkedHashMap<String, String>(), new java.util.LinkedHashSet<String>()};
             boolean read = ClaudePlanCache.read(file, at[0], bytes.length, new ClaudePlanCache.Visitor() {
@@ -124,14 +124,8 @@ final class ClaudeTailFile {
     static void write(ClaudeTail t, Path file) throws IOException {
         CompactJsonBytes out = new CompactJsonBytes();
         for (int[] set : new int[][] {t.uuids, t.outsideIds, t.answered, t.synthesized}) {
-            byte[] line = new byte[set.length * 8 + 1];
-            for (int i = 0; i < set.length; i++) {
-                for (int d = 0; d < 8; d++) {
-                    line[i * 8 + d] = HEX[(set[i] >>> (28 - 4 * d)) & 0xf];
-                }
-            }
-            line[line.length - 1] = '\n';
-            out.raw(line, 0, line.length);
+            out.ascii(SortedHashes.encode(set));
+            out.ascii("\n");
         }
         List<Object> pairs = new ArrayList<>();
         for (Map.Entry<String, String> e : t.linked.entrySet()) {
@@ -171,11 +165,9 @@ final class ClaudeTailFile {
 
     private static void line(CompactJsonBytes out, long offset, long line, Map<String, Object> record) {
         out.ascii("{\"o\":" + offset + ",\"l\":" + line + ",\"r\":");
-        out.value(record);
+        out.value(PlanRecordCodec.pack(record));
         out.ascii("}\n");
     }
-
-    private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
 
     private static String line(byte[] bytes, int[] at) {
         int from = at[0];
@@ -187,33 +179,13 @@ final class ClaudeTailFile {
         return new String(bytes, from, end - from, StandardCharsets.US_ASCII);
     }
 
-    private static int[] hex(byte[] bytes, int[] at) {
+    private static int[] hashes(byte[] bytes, int[] at) {
         int from = at[0];
         int end = from;
         while (bytes[end] != '\n') {
             end++;
         }
-        if ((end - from) % 8 != 0) {
-            throw new IllegalStateException("a hash line of " + (end - from) + " digits");
-        }
-        int[] out = new int[(end - from) / 8];
-        for (int i = 0; i < out.length; i++) {
-            int v = 0;
-            for (int d = 0; d < 8; d++) {
-                int c = Character.digit(bytes[from + i * 8 + d], 16);
-                if (c < 0) {
-                    throw new IllegalStateException("not a hash");
-                }
-                v = v << 4 | c;
-            }
-            out[i] = v;
-        }
         at[0] = end + 1;
-        for (int i = 1; i < out.length; i++) {
-            if (out[i - 1] >= out[i]) {
-                throw new IllegalStateException("hashes out of order");
-            }
-        }
-        return out;
+        return SortedHashes.decode(bytes, from, end);
     }
 }

@@ -98,8 +98,9 @@ class ClaudePlanFoldTest {
                 + "\"message\":{\"role\":\"user\",\"content\":\"Run the build.\"}}\n");
         String parent = "u0";
         int links = 20_000;
+        Random random = new Random(5); // uuids as Claude Code writes them: their hashes spread over every int
         for (int i = 0; i < links; i++) {
-            String u = "p" + i;
+            String u = new java.util.UUID(random.nextLong(), random.nextLong()).toString();
             s.append("{\"type\":\"progress\",\"uuid\":\"")
                     .append(u)
                     .append("\",\"parentUuid\":\"")
@@ -115,8 +116,98 @@ class ClaudePlanFoldTest {
         byte[] bytes = s.toString().getBytes(StandardCharsets.UTF_8);
         ClaudeSession.PlanCache cache = grow(bytes, new int[] {bytes.length / 2, bytes.length}, "chain", 1 << 30);
         long planBytes = Files.size(cache.file()) + Files.size(ClaudeTail.fileOf(cache.file()));
-        // a uuid's hash in each file, not the record: about 14 bytes a link against 140 in the transcript
-        assertTrue(planBytes < 16L * links, planBytes + " bytes of plan for " + bytes.length + " of transcript");
+        // a uuid's hash in each file, not the record: the gaps between the sorted hashes, 4 characters each at
+        // 20,000 (SortedHashes), against 175 bytes a link in the transcript
+        assertTrue(planBytes < 9L * links, planBytes + " bytes of plan for " + bytes.length + " of transcript");
+        assertEquals(
+                List.of(),
+                Files.readAllLines(cache.file()).stream()
+                        .filter(l -> l.contains("\"folded\""))
+                        .toList());
+    }
+
+    @Test
+    void aTinyTurnTakesLessOfTheCacheThanItsRecordTakesAsJson() throws IOException {
+        // turns of a few words as Claude Code writes them: a uuid, its parent's, a time to the millisecond
+        Random random = new Random(8);
+        StringBuilder s = new StringBuilder();
+        String parent = null;
+        int turns = 4_000;
+        for (int i = 0; i < turns; i++) {
+            String u = new java.util.UUID(random.nextLong(), random.nextLong()).toString();
+            String time = java.time.Instant.ofEpochMilli(1_767_225_600_000L + 10L * i + 1)
+                    .toString();
+            String head = "{\"parentUuid\":" + (parent == null ? "null" : "\"" + parent + "\"")
+                    + ",\"isSidechain\":false,\"sessionId\":\"5c0375b4-57a5-4f26-b12d-d022ee4e51b7\",";
+            s.append(head)
+                    .append(
+                            i % 2 == 0
+                                    ? "\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"turn " + i + "\"}"
+                                    : "\"type\":\"assistant\",\"message\":{\"id\":\"msg_" + i
+                                            + "\",\"role\":\"assistant\","
+                                            + "\"model\":\"claude-sonnet-4-5\",\"content\":[{\"type\":\"text\",\"text\":\"turn "
+                                            + i
+                                            + "\"}]}")
+                    .append(",\"uuid\":\"" + u + "\",\"timestamp\":\"" + time + "\"}\n");
+            parent = u;
+        }
+        byte[] bytes = s.toString().getBytes(StandardCharsets.UTF_8);
+        ClaudeSession.PlanCache cache = grow(bytes, new int[] {bytes.length / 3, bytes.length}, "tiny", 1 << 30);
+        // as JSON (an earlier version's cache) a record took about 230 bytes: its uuids and time are packed now
+        long perTurn = Files.size(cache.file()) / turns;
+        assertTrue(perTurn < 175, perTurn + " bytes of cache a turn");
+    }
+
+    @Test
+    void aCacheThatListsFoldedUuidsAsAnEarlierVersionDidIsMadeAgain() throws IOException {
+        Random random = new Random(21);
+        StringBuilder s = new StringBuilder(
+                "{\"type\":\"user\",\"uuid\":\"u0\",\"message\":{\"role\":\"user\",\"content\":\"Build.\"}}\n");
+        String parent = "u0";
+        for (int i = 0; i < 50; i++) { // a chain of progress records: folded, one link left for the leaf
+            String u = new java.util.UUID(random.nextLong(), random.nextLong()).toString();
+            s.append("{\"type\":\"progress\",\"uuid\":\"" + u + "\",\"parentUuid\":\"" + parent + "\"}\n");
+            parent = u;
+        }
+        int half = s.length();
+        s.append("{\"type\":\"assistant\",\"uuid\":\"a1\",\"parentUuid\":\"" + parent + "\",\"message\":{\"id\":\"m1\","
+                + "\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"Done.\"}]}}\n");
+        byte[] bytes = s.toString().getBytes(StandardCharsets.UTF_8);
+        ClaudeSession.PlanCache cache = grow(bytes, new int[] {half}, "first half", 1 << 30);
+        // the hashes of its "folds" lines as an earlier version wrote them: 4 bytes each, in Base64
+        String text = Files.readString(cache.file());
+        StringBuilder old = new StringBuilder();
+        for (String line : text.split("\n")) {
+            java.util.regex.Matcher m =
+                    java.util.regex.Pattern.compile("\"folds\":\"([^\"]*)\"").matcher(line);
+            if (m.find()) {
+                java.nio.ByteBuffer ids = java.nio.ByteBuffer.allocate(4 * SortedHashes.decode(m.group(1)).length);
+                for (int id : SortedHashes.decode(m.group(1))) {
+                    ids.putInt(id);
+                }
+                line = line.replace(
+                        m.group(),
+                        "\"folded\":\""
+                                + java.util.Base64.getEncoder().withoutPadding().encodeToString(ids.array()) + "\"");
+            }
+            old.append(line).append('\n');
+        }
+        assertTrue(old.indexOf("\"folded\"") >= 0, "the first half folds records");
+        Files.writeString(cache.file(), old);
+        Files.deleteIfExists(ClaudeTail.fileOf(cache.file())); // planned from the cache, not a tail
+        Path file = dir.resolve("s.jsonl");
+        Files.write(file, bytes);
+        ClaudeSession session = new ClaudeSession(
+                io.github.termsprawl.jsonl.ReverseLineReader.DEFAULT_CHUNK,
+                io.github.termsprawl.jsonl.ReverseLineReader.DEFAULT_MAX_IN_MEMORY_LINE,
+                1 << 30);
+        ClaudeSession.PlanCache kept = new ClaudeSession.PlanCache(
+                cache.file(), Files.size(cache.file()), cache.offset(), cache.lines(), false);
+        ClaudeSession.Plan plan = session.plan(file, kept, bytes.length, true);
+        assertEquals(ClaudePlanTest.describe(session.plan(file)), ClaudePlanTest.describe(plan.messages()));
+        // made again from the first line: the new cache has no line of the old form
+        assertEquals(0, plan.stable());
+        assertTrue(!Files.readString(cache.file()).contains("\"folded\""), "the cache was made again");
     }
 
     /** Random sessions made mostly of records that only link the tree. */
@@ -142,7 +233,15 @@ class ClaudePlanFoldTest {
             if (r > 3) {
                 time += 1;
             }
-            return ",\"timestamp\":\"" + java.time.Instant.ofEpochSecond(time) + "\"";
+            // to the second, or to the millisecond as Claude Code writes times (which the plan cache packs)
+            long nanos = random.nextBoolean() ? 0 : random.nextInt(1000) * 1_000_000L;
+            return ",\"timestamp\":\"" + java.time.Instant.ofEpochSecond(time, nanos) + "\"";
+        }
+
+        /** A short id, or one written as Claude Code writes uuids (which the plan cache packs, PlanRecordCodec). */
+        private String id(String prefix) {
+            int i = n++;
+            return random.nextBoolean() ? prefix + i : String.format("%08x-0000-4000-a000-%012x", i * 0x9e3779b1, i);
         }
 
         private String record(String type, String uuid, String parent, String rest) {
@@ -155,7 +254,7 @@ class ClaudePlanFoldTest {
         }
 
         private String link(String parent, boolean side) {
-            String u = "l" + n++;
+            String u = id("l");
             links.add(u);
             String kind = random.nextInt(6) == 0 ? "x-unknown" : "progress";
             String data = random.nextInt(8) == 0
@@ -166,7 +265,7 @@ class ClaudePlanFoldTest {
         }
 
         private String message(String type, String parent, boolean side) {
-            String u = (type.equals("user") ? "u" : "a") + n++;
+            String u = id(type.equals("user") ? "u" : "a");
             String text = random.nextInt(8) == 0 ? " " : "say " + u;
             String body = type.equals("user")
                     ? ",\"message\":{\"role\":\"user\",\"content\":\"" + text + "\"}"

@@ -1,0 +1,226 @@
+package io.github.termsprawl.store.claude;
+
+import io.github.termsprawl.jsonl.Json;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * How a record is written in the plan cache and its tail file: its uuid and parent's, when they are the lowercase
+ * uuids Claude Code writes, as 22 characters of Base64 of their 16 bytes ({@code "U"}, {@code "P"}), and its time,
+ * when it is written to the millisecond as Claude Code writes it, as milliseconds of the epoch ({@code "T"}). A
+ * record that is mostly links and a time is about a third smaller so (docs/files.md, "What a folder was made from");
+ * reading it back gives the same fields, and a record written otherwise (by an earlier version, or a value of
+ * another shape) is read as it is.
+ */
+final class PlanRecordCodec {
+    private PlanRecordCodec() {}
+
+    private static final String UUID = "uuid";
+    private static final String PARENT = "parentUuid";
+    private static final String TIME = "timestamp";
+    private static final String PACKED_UUID = "U";
+    private static final String PACKED_PARENT = "P";
+    private static final String PACKED_TIME = "T";
+
+    /** {@code record} as the cache writes it: a copy with its uuids and time packed, or itself when none is. */
+    static Map<String, Object> pack(Map<String, Object> record) {
+        byte[] uuid = bytes(record.get(UUID));
+        byte[] parent = bytes(record.get(PARENT));
+        long time = millis(record.get(TIME));
+        if (uuid == null && parent == null && time == Long.MIN_VALUE) {
+            return record;
+        }
+        Map<String, Object> out = new LinkedHashMap<>(record.size() * 2);
+        for (Map.Entry<String, Object> e : record.entrySet()) {
+            String key = e.getKey();
+            if (key.equals(UUID) && uuid != null) {
+                out.put(PACKED_UUID, BASE64.encodeToString(uuid));
+            } else if (key.equals(PARENT) && parent != null) {
+                out.put(PACKED_PARENT, BASE64.encodeToString(parent));
+            } else if (key.equals(TIME) && time != Long.MIN_VALUE) {
+                out.put(PACKED_TIME, time);
+            } else {
+                out.put(key, e.getValue());
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Gives {@code record} (read from the cache) its fields back as {@link #pack} found them; an
+     * {@link IllegalArgumentException} when a packed one is not what pack writes (a cache that does not read).
+     */
+    static Map<String, Object> unpack(Map<String, Object> record) {
+        if (record.containsKey(PACKED_UUID)) {
+            record.put(UUID, uuid(record.remove(PACKED_UUID)));
+        }
+        if (record.containsKey(PACKED_PARENT)) {
+            record.put(PARENT, uuid(record.remove(PACKED_PARENT)));
+        }
+        if (record.containsKey(PACKED_TIME)) {
+            Object t = record.remove(PACKED_TIME);
+            if (!(t instanceof Json.JsonNumber n)) {
+                throw new IllegalArgumentException("a packed time that is no number: " + t);
+            }
+            record.put(TIME, time(Long.parseLong(n.text()))); // a NumberFormatException is one too
+        }
+        return record;
+    }
+
+    private static final Base64.Encoder BASE64 = Base64.getUrlEncoder().withoutPadding();
+    private static final char[] HEX = "0123456789abcdef".toCharArray();
+
+    /** The 16 bytes of a lowercase uuid ({@code 8-4-4-4-12} hex digits), or null when it is no such string. */
+    static byte[] bytes(Object value) {
+        if (!(value instanceof String s) || s.length() != 36) {
+            return null;
+        }
+        byte[] out = new byte[16];
+        int n = 0;
+        for (int i = 0; i < 36; ) {
+            if (i == 8 || i == 13 || i == 18 || i == 23) {
+                if (s.charAt(i) != '-') {
+                    return null;
+                }
+                i++;
+                continue;
+            }
+            int hi = digit(s.charAt(i));
+            int lo = digit(s.charAt(i + 1));
+            if (hi < 0 || lo < 0) {
+                return null;
+            }
+            out[n++] = (byte) (hi << 4 | lo);
+            i += 2;
+        }
+        return out;
+    }
+
+    private static int digit(char c) {
+        return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+    }
+
+    private static String uuid(Object packed) {
+        byte[] b = packed instanceof String s && s.length() == 22
+                ? Base64.getUrlDecoder().decode(s)
+                : null;
+        if (b == null || b.length != 16) {
+            throw new IllegalArgumentException("a packed uuid that is not 16 bytes of Base64: " + packed);
+        }
+        char[] out = new char[36];
+        int n = 0;
+        for (int i = 0; i < 16; i++) {
+            if (i == 4 || i == 6 || i == 8 || i == 10) {
+                out[n++] = '-';
+            }
+            out[n++] = HEX[(b[i] >> 4) & 0xf];
+            out[n++] = HEX[b[i] & 0xf];
+        }
+        return new String(out);
+    }
+
+    /**
+     * Milliseconds of the epoch of a time written {@code yyyy-MM-ddTHH:mm:ss.SSSZ} (years 1970 to 9999), or
+     * {@link Long#MIN_VALUE} when it is written otherwise: only a time {@link #time} writes back the same is packed.
+     */
+    static long millis(Object value) {
+        if (!(value instanceof String s) || s.length() != 24) {
+            return Long.MIN_VALUE;
+        }
+        int year = number(s, 0, 4);
+        int month = number(s, 5, 2);
+        int day = number(s, 8, 2);
+        int hour = number(s, 11, 2);
+        int minute = number(s, 14, 2);
+        int second = number(s, 17, 2);
+        int milli = number(s, 20, 3);
+        if (year < 1970
+                || month < 1
+                || month > 12
+                || day < 1
+                || day > 31
+                || hour < 0
+                || hour > 23
+                || minute < 0
+                || minute > 59
+                || second < 0
+                || second > 59
+                || milli < 0
+                || s.charAt(4) != '-'
+                || s.charAt(7) != '-'
+                || s.charAt(10) != 'T'
+                || s.charAt(13) != ':'
+                || s.charAt(16) != ':'
+                || s.charAt(19) != '.'
+                || s.charAt(23) != 'Z') {
+            return Long.MIN_VALUE;
+        }
+        long ms = ((days(year, month, day) * 24 + hour) * 60 + minute) * 60_000L + second * 1000L + milli;
+        return time(ms).equals(s) ? ms : Long.MIN_VALUE; // a 31st of a shorter month does not come back
+    }
+
+    /** {@code ms} written {@code yyyy-MM-ddTHH:mm:ss.SSSZ}. */
+    static String time(long ms) {
+        if (ms < 0 || ms >= 253_402_300_800_000L) { // 10000-01-01
+            throw new IllegalArgumentException("a packed time out of range: " + ms);
+        }
+        long days = ms / 86_400_000L;
+        int inDay = (int) (ms % 86_400_000L);
+        // civil from days (H. Hinnant's algorithm), days counted from 1970-01-01
+        long z = days + 719_468;
+        long era = z / 146_097;
+        long doe = z - era * 146_097;
+        long yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+        long doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+        long mp = (5 * doy + 2) / 153;
+        int day = (int) (doy - (153 * mp + 2) / 5 + 1);
+        int month = (int) (mp < 10 ? mp + 3 : mp - 9);
+        int year = (int) (yoe + era * 400 + (month <= 2 ? 1 : 0));
+        char[] out = new char[24];
+        put(out, 0, year, 4);
+        out[4] = '-';
+        put(out, 5, month, 2);
+        out[7] = '-';
+        put(out, 8, day, 2);
+        out[10] = 'T';
+        put(out, 11, inDay / 3_600_000, 2);
+        out[13] = ':';
+        put(out, 14, inDay / 60_000 % 60, 2);
+        out[16] = ':';
+        put(out, 17, inDay / 1000 % 60, 2);
+        out[19] = '.';
+        put(out, 20, inDay % 1000, 3);
+        out[23] = 'Z';
+        return new String(out);
+    }
+
+    /** Days from 1970-01-01 to a date (its day of month may run past the month: {@link #millis} checks). */
+    private static long days(int year, int month, int day) {
+        int y = month <= 2 ? year - 1 : year;
+        long era = y / 400;
+        long yoe = y - era * 400;
+        long doy = (153L * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1;
+        long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+        return era * 146_097 + doe - 719_468;
+    }
+
+    private static int number(String s, int from, int digits) {
+        int v = 0;
+        for (int i = from; i < from + digits; i++) {
+            char c = s.charAt(i);
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+            v = v * 10 + (c - '0');
+        }
+        return v;
+    }
+
+    private static void put(char[] out, int at, int value, int digits) {
+        for (int i = at + digits - 1; i >= at; i--) {
+            out[i] = (char) ('0' + value % 10);
+            value /= 10;
+        }
+    }
+}
