@@ -120,7 +120,7 @@ final class ClaudePlanReader {
             tree.finish();
             bytes = appender.size();
         }
-        int[] folded = tree.release(); // what only the read needed goes before the plan is made
+        Folds folded = tree.release(); // what only the read needed goes before the plan is made
         ClaudeRecords all = tree.records;
         ClaudeSubagents.Scan scan = tree.scan;
         ClaudeSession.PlanCache next =
@@ -158,7 +158,7 @@ final class ClaudePlanReader {
             ClaudeTail tail,
             Path tailFile,
             ClaudePlanTree tree,
-            int[] folded,
+            Folds folded,
             ClaudeSession.PlanCache next,
             ClaudeTail.PlanCacheKey key)
             throws IOException {

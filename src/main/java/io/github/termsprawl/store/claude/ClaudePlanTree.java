@@ -43,6 +43,8 @@ final class ClaudePlanTree {
     private final IntList linkIds = new IntList();
     /** The uuids an earlier read folded (from the cache's lines), as String hashes. */
     private IntSet earlier;
+    /** Where the cache's {@code "folds"} lines start: the earlier reads' and this one's. */
+    private long[] foldsLines = new long[0];
     /** The window's uuids a tail knows (the plan goes on from one), or null. */
     private int[] tailIds;
 
@@ -107,6 +109,7 @@ final class ClaudePlanTree {
                 for (int id : SortedHashes.decode(ids)) {
                     earlier.add(id);
                 }
+                foldsLine(at);
             }
             return;
         }
@@ -402,8 +405,13 @@ final class ClaudePlanTree {
         if (ids.length > 0) {
             Map<String, Object> line = new LinkedHashMap<>();
             line.put("folds", SortedHashes.encode(ids));
-            appender.append(-1, 0, line);
+            foldsLine(appender.append(-1, 0, line));
         }
+    }
+
+    private void foldsLine(long at) {
+        foldsLines = java.util.Arrays.copyOf(foldsLines, foldsLines.length + 1);
+        foldsLines[foldsLines.length - 1] = at;
     }
 
     /** The uuids this read folded and kept no link for, as sorted String hashes. */
@@ -418,13 +426,16 @@ final class ClaudePlanTree {
         return out.sorted();
     }
 
-    /** {@link #folded}, and lets go of what only the read needed (a hash per record, the groups). */
-    int[] release() {
-        int[] ids = folded();
+    /**
+     * {@link #folded} and the lines of the cache that list them, and lets go of what only the read needed (a hash
+     * per record, the groups).
+     */
+    Folds release() {
+        Folds folds = new Folds(folded(), foldsLines);
         table = null;
         groups = null;
         earlier = null;
-        return ids;
+        return folds;
     }
 
     /** {@link #foldedNow}, and an earlier read's: what a record written again must not be. */

@@ -66,6 +66,8 @@ final class ClaudeTail {
     final Map<String, String> linked;
     /** The tail, by position, the cut first. */
     final List<ClaudeRecord> records;
+    /** The uuids the plans folded (in {@link #uuids} too) and the cache's lines that list them. */
+    final Folds folds;
 
     ClaudeTail(
             PlanCacheKey key,
@@ -81,7 +83,8 @@ final class ClaudeTail {
             Set<String> needed,
             String sessionId,
             Map<String, String> linked,
-            List<ClaudeRecord> records) {
+            List<ClaudeRecord> records,
+            Folds folds) {
         this.key = key;
         this.scanned = scanned;
         this.stable = stable;
@@ -96,6 +99,7 @@ final class ClaudeTail {
         this.sessionId = sessionId;
         this.linked = linked;
         this.records = records;
+        this.folds = folds;
     }
 
     /** Writes the tail beside its cache ({@link ClaudeTailFile}). */
@@ -124,8 +128,15 @@ final class ClaudeTail {
 
     /** Hashes and times a tail inherits from the one it grew from (empty for a plan of the whole window). */
     private record Inherited(
-            int[] uuids, int[] outsideIds, int[] answered, int[] synthesized, Set<String> needed, Instant other) {
-        static final Inherited NONE = new Inherited(new int[0], new int[0], new int[0], new int[0], Set.of(), null);
+            int[] uuids,
+            int[] outsideIds,
+            int[] answered,
+            int[] synthesized,
+            Set<String> needed,
+            Instant other,
+            Folds folds) {
+        static final Inherited NONE =
+                new Inherited(new int[0], new int[0], new int[0], new int[0], Set.of(), null, Folds.NONE);
     }
 
     /**
@@ -133,21 +144,16 @@ final class ClaudeTail {
      * class comment).
      */
     static ClaudeTail of(Window w, PlanCacheKey key, ClaudeSubagents.Scan scan) {
-        return of(w, key, scan, new int[0]);
+        return of(w, key, scan, Folds.NONE);
     }
 
     /**
      * {@link #of(Window, PlanCacheKey, ClaudeSubagents.Scan)} of a plan that folded records ({@link ClaudePlanReader}):
-     * {@code folded} their uuids' hashes (sorted), which a record written again must not have either.
+     * {@code folds} their uuids' hashes (sorted), which a record written again must not have either.
      */
-    static ClaudeTail of(Window w, PlanCacheKey key, ClaudeSubagents.Scan scan, int[] folded) {
+    static ClaudeTail of(Window w, PlanCacheKey key, ClaudeSubagents.Scan scan, Folds folds) {
         return of(
-                w,
-                key,
-                scan,
-                folded.length == 0
-                        ? Inherited.NONE
-                        : new Inherited(folded, new int[0], new int[0], new int[0], Set.of(), null));
+                w, key, scan, new Inherited(folds.hashes(), new int[0], new int[0], new int[0], Set.of(), null, folds));
     }
 
     /**
@@ -156,7 +162,8 @@ final class ClaudeTail {
      * the cut on may have either.
      */
     static ClaudeTail of(Window w, PlanCacheKey key, int[] answered) {
-        return of(w, key, null, new Inherited(new int[0], new int[0], answered, new int[0], Set.of(), null));
+        return of(
+                w, key, null, new Inherited(new int[0], new int[0], answered, new int[0], Set.of(), null, Folds.NONE));
     }
 
     /** The cache a tail is made for: its size, and the transcript's offset and line count it reaches. */
@@ -347,7 +354,8 @@ final class ClaudeTail {
                 needed,
                 scan == null ? null : scan.sessionId(),
                 scan == null ? Map.of() : new LinkedHashMap<>(scan.linked()),
-                records);
+                records,
+                before.folds());
     }
 
     /** Whether a call from the cut on has an id a result or call before the cut had. */
@@ -380,11 +388,11 @@ final class ClaudeTail {
      * lines are not all in the cache) or no cut holds.
      */
     Extension extend(ClaudeRecords s, PlanCacheKey key, ClaudeSubagents.Scan scan) {
-        return extend(s, key, scan, new int[0]);
+        return extend(s, key, scan, Folds.NONE);
     }
 
     /** {@link #extend(ClaudeRecords, PlanCacheKey, ClaudeSubagents.Scan)}, {@code folded} the uuids the new lines folded. */
-    Extension extend(ClaudeRecords s, PlanCacheKey key, ClaudeSubagents.Scan scan, int[] folded) {
+    Extension extend(ClaudeRecords s, PlanCacheKey key, ClaudeSubagents.Scan scan, Folds folded) {
         java.util.BitSet known = new java.util.BitSet(); // uuid ids of the tail and of the new records so far
         for (int i = 0; i < records.size(); i++) {
             known.set(s.uuid(i));
@@ -440,7 +448,14 @@ final class ClaudeTail {
                         new Window(this.window, stable, Long.MIN_VALUE, branch, built, mode),
                         key,
                         scan,
-                        new Inherited(union(uuids, folded), outsideIds, answered, synthesized, needed, other));
+                        new Inherited(
+                                union(uuids, folded.hashes()),
+                                outsideIds,
+                                answered,
+                                synthesized,
+                                needed,
+                                other,
+                                folds.plus(folded)));
         return new Extension(built, next);
     }
 

@@ -15,13 +15,14 @@ import java.util.Set;
 
 /**
  * The file a {@link ClaudeTail} is kept in ({@code .plan-tail}): a header line with the cache it goes with,
- * the length and a CRC of the rest; four lines of hashes ({@link SortedHashes}); then lines as the plan
+ * the length and a CRC of the rest; four lines of hashes ({@link SortedHashes}), of the window's uuids without the
+ * folded ones, which are read from the lines of the plan cache the fifth line names ({@link Folds}); then lines as the plan
  * cache has them ({@code {"o": offset, "l": line, "r": record}}), the first of them the subagent scan and the
  * calls the branch must keep answering ({@code "o": -1}), the others the tail's records. A file that does not
  * read, is cut short or was made for another cache is no tail.
  */
 final class ClaudeTailFile {
-    private static final String MAGIC = "termsprawl-claude-tail 2";
+    private static final String MAGIC = "termsprawl-claude-tail 3";
 
     private ClaudeTailFile() {}
 
@@ -52,6 +53,11 @@ final class ClaudeTailFile {
             int[] outside = hashes(bytes, at);
             int[] answered = hashes(bytes, at);
             int[] synthesized = hashes(bytes, at);
+            Folds folds = folds(file, line(bytes, at), key.planBytes());
+            if (folds == null) {
+                return null;
+            }
+            uuids = new Folds(uuids, new long[0]).plus(folds).hashes();
             List<ClaudeRecord> records = new ArrayList<>();
             Object[] scan = {null, new LinkedHashMap<String, String>(), new java.util.LinkedHashSet<String>()};
             boolean read = ClaudePlanCache.read(file, at[0], bytes.length, new ClaudePlanCache.Visitor() {
@@ -105,7 +111,8 @@ final class ClaudeTailFile {
                     needed,
                     (String) scan[0],
                     linked,
-                    records);
+                    records,
+                    folds);
         } catch (RuntimeException e) {
             return null;
         }
@@ -123,10 +130,15 @@ final class ClaudeTailFile {
     /** Writes the tail through a temp file and a rename. */
     static void write(ClaudeTail t, Path file) throws IOException {
         CompactJsonBytes out = new CompactJsonBytes();
-        for (int[] set : new int[][] {t.uuids, t.outsideIds, t.answered, t.synthesized}) {
+        for (int[] set : new int[][] {without(t.uuids, t.folds.hashes()), t.outsideIds, t.answered, t.synthesized}) {
             out.ascii(SortedHashes.encode(set));
             out.ascii("\n");
         }
+        StringBuilder lines = new StringBuilder();
+        for (long at : t.folds.lines()) {
+            lines.append(lines.length() == 0 ? "" : " ").append(at);
+        }
+        out.ascii(lines.append('\n').toString());
         List<Object> pairs = new ArrayList<>();
         for (Map.Entry<String, String> e : t.linked.entrySet()) {
             pairs.add(Arrays.asList(e.getKey(), e.getValue()));
@@ -177,6 +189,69 @@ final class ClaudeTailFile {
         }
         at[0] = end + 1;
         return new String(bytes, from, end - from, StandardCharsets.US_ASCII);
+    }
+
+    /** The plan cache a tail file is kept beside ({@link ClaudeTail#fileOf}). */
+    private static Path cacheOf(Path tailFile) {
+        String name = tailFile.getFileName().toString();
+        return tailFile.resolveSibling(name.substring(0, name.length() - "-tail".length()));
+    }
+
+    /**
+     * The hashes the {@code "folds"} lines of the plan cache at the places {@code text} lists hold (each before
+     * {@code planBytes}, the cache the tail was made for); null when one does not read.
+     */
+    private static Folds folds(Path tailFile, String text, long planBytes) {
+        if (text.isEmpty()) {
+            return Folds.NONE;
+        }
+        Path cache = cacheOf(tailFile);
+        if (!AtomicFiles.holds(cache, planBytes)) {
+            return null; // read as the plan reads it: a plain file with one name, as long as the tail's key says
+        }
+        String[] places = text.split(" ");
+        long[] lines = new long[places.length];
+        for (int i = 0; i < places.length; i++) {
+            lines[i] = Long.parseLong(places[i]);
+        }
+        IntList hashes = new IntList();
+        boolean[] bad = {false};
+        for (long at : lines) {
+            int[] found = {0};
+            boolean read = at >= 0
+                    && at < planBytes
+                    && ClaudePlanCache.read(cache, at, at + 1, new ClaudePlanCache.Visitor() {
+                        @Override
+                        public void record(long start, long offset, long line, Map<String, Object> record) {
+                            if (start != at || offset >= 0 || !(record.get("folds") instanceof String ids)) {
+                                bad[0] = true;
+                                return;
+                            }
+                            for (int h : SortedHashes.decode(ids)) {
+                                hashes.add(h);
+                            }
+                            found[0]++;
+                        }
+                    });
+            if (!read || bad[0] || found[0] != 1) {
+                return null;
+            }
+        }
+        return new Folds(hashes.sorted(), lines);
+    }
+
+    /** {@code all} without {@code some} (both sorted). */
+    private static int[] without(int[] all, int[] some) {
+        if (some.length == 0) {
+            return all;
+        }
+        IntList out = new IntList();
+        for (int h : all) {
+            if (Arrays.binarySearch(some, h) < 0) {
+                out.add(h);
+            }
+        }
+        return out.sorted();
     }
 
     private static int[] hashes(byte[] bytes, int[] at) {
