@@ -122,7 +122,8 @@ final class PlanRecordCodec {
 
     /**
      * Milliseconds of the epoch of a time written {@code yyyy-MM-ddTHH:mm:ss.SSSZ} (years 1970 to 9999), or
-     * {@link Long#MIN_VALUE} when it is written otherwise: only a time {@link #time} writes back the same is packed.
+     * {@link Long#MIN_VALUE} when it is written otherwise: only a time {@link #time} writes back the same is packed
+     * (PlanRecordCodecTest checks every packed time comes back).
      */
     static long millis(Object value) {
         if (!(value instanceof String s) || s.length() != 24) {
@@ -156,8 +157,17 @@ final class PlanRecordCodec {
                 || s.charAt(23) != 'Z') {
             return Long.MIN_VALUE;
         }
-        long ms = ((days(year, month, day) * 24 + hour) * 60 + minute) * 60_000L + second * 1000L + milli;
-        return time(ms).equals(s) ? ms : Long.MIN_VALUE; // a 31st of a shorter month does not come back
+        if (day > daysIn(year, month)) {
+            return Long.MIN_VALUE; // a 31st of a shorter month would not come back as it was
+        }
+        return ((days(year, month, day) * 24 + hour) * 60 + minute) * 60_000L + second * 1000L + milli;
+    }
+
+    private static int daysIn(int year, int month) {
+        if (month == 2) {
+            return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28;
+        }
+        return month == 4 || month == 6 || month == 9 || month == 11 ? 30 : 31;
     }
 
     /** {@code ms} written {@code yyyy-MM-ddTHH:mm:ss.SSSZ}. */

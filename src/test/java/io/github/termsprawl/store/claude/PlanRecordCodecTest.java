@@ -36,6 +36,9 @@ class PlanRecordCodecTest {
         for (String time : new String[] {
             "2026-01-01T00:00:00Z", // no milliseconds
             "2026-02-30T00:00:00.000Z", // no such day
+            "2023-02-29T00:00:00.000Z",
+            "2100-02-29T00:00:00.000Z",
+            "2026-04-31T00:00:00.000Z",
             "2026-01-01T24:00:00.000Z",
             "2026-01-01T-1:00:00.000Z",
             "1969-12-31T23:59:59.999Z",
@@ -53,6 +56,14 @@ class PlanRecordCodecTest {
         }) {
             Map<String, Object> record = new LinkedHashMap<>(Map.of("uuid", uuid, "parentUuid", uuid));
             assertSame(record, PlanRecordCodec.pack(record), uuid);
+        }
+    }
+
+    @Test
+    void leapDaysArePacked() {
+        for (String time : new String[] {"2024-02-29T12:00:00.000Z", "2000-02-29T23:59:59.999Z"}) {
+            Map<String, Object> packed = PlanRecordCodec.pack(new LinkedHashMap<>(Map.of("timestamp", time)));
+            assertEquals(Instant.parse(time).toEpochMilli(), packed.get("T"), time);
         }
     }
 
