@@ -2,6 +2,10 @@ package io.github.termsprawl.store.claude;
 
 import io.github.termsprawl.core.AtomicFiles;
 import io.github.termsprawl.jsonl.CompactJsonBytes;
+import io.github.termsprawl.jsonl.ForwardLineReader;
+import io.github.termsprawl.jsonl.Json;
+import io.github.termsprawl.jsonl.JsonProjection;
+import io.github.termsprawl.store.ReadLimits;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -113,7 +117,7 @@ final class ClaudeTailFile {
                     linked,
                     records,
                     folds);
-        } catch (RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             return null;
         }
     }
@@ -198,10 +202,10 @@ final class ClaudeTailFile {
     }
 
     /**
-     * The hashes the {@code "folds"} lines of the plan cache at the places {@code text} lists hold (each before
-     * {@code planBytes}, the cache the tail was made for); null when one does not read.
+     * The hashes the {@code "folds"} lines of the plan cache at the places {@code text} lists hold (in order, each
+     * before {@code planBytes}, the cache the tail was made for), read in one pass; null when one does not read.
      */
-    private static Folds folds(Path tailFile, String text, long planBytes) {
+    private static Folds folds(Path tailFile, String text, long planBytes) throws IOException {
         if (text.isEmpty()) {
             return Folds.NONE;
         }
@@ -211,30 +215,24 @@ final class ClaudeTailFile {
         }
         String[] places = text.split(" ");
         long[] lines = new long[places.length];
-        for (int i = 0; i < places.length; i++) {
-            lines[i] = Long.parseLong(places[i]);
-        }
         IntList hashes = new IntList();
-        boolean[] bad = {false};
-        for (long at : lines) {
-            int[] found = {0};
-            boolean read = at >= 0
-                    && at < planBytes
-                    && ClaudePlanCache.read(cache, at, at + 1, new ClaudePlanCache.Visitor() {
-                        @Override
-                        public void record(long start, long offset, long line, Map<String, Object> record) {
-                            if (start != at || offset >= 0 || !(record.get("folds") instanceof String ids)) {
-                                bad[0] = true;
-                                return;
-                            }
-                            for (int h : SortedHashes.decode(ids)) {
-                                hashes.add(h);
-                            }
-                            found[0]++;
-                        }
-                    });
-            if (!read || bad[0] || found[0] != 1) {
-                return null;
+        try (ForwardLineReader reader = ForwardLineReader.open(cache)) {
+            for (int i = 0; i < places.length; i++) {
+                lines[i] = Long.parseLong(places[i]);
+                if (lines[i] < (i == 0 ? 0 : lines[i - 1] + 1) || lines[i] >= planBytes) {
+                    return null;
+                }
+                reader.seek(lines[i], 1);
+                Map<String, Object> kept = reader.next() && reader.lineStart() == lines[i]
+                        ? reader.record(JsonProjection.ALL, ReadLimits.STRING_CAP)
+                        : null;
+                Map<String, Object> record = kept == null ? null : Json.asObject(kept.get("r"));
+                if (record == null || !(record.get("folds") instanceof String ids)) {
+                    return null;
+                }
+                for (int h : SortedHashes.decode(ids)) {
+                    hashes.add(h);
+                }
             }
         }
         return new Folds(hashes.sorted(), lines);
