@@ -160,6 +160,58 @@ class ClaudePlanFoldTest {
     }
 
     @Test
+    void aTailNamesTheCacheLinesOfItsFoldedUuidsAndOnlyLinesThatListThem() throws IOException {
+        Random random = new Random(34);
+        StringBuilder s = new StringBuilder(
+                "{\"type\":\"user\",\"uuid\":\"u0\",\"message\":{\"role\":\"user\",\"content\":\"Build.\"}}\n");
+        String parent = "u0";
+        for (int i = 0; i < 50; i++) {
+            String u = new java.util.UUID(random.nextLong(), random.nextLong()).toString();
+            s.append("{\"type\":\"progress\",\"uuid\":\"" + u + "\",\"parentUuid\":\"" + parent + "\"}\n");
+            parent = u;
+        }
+        s.append("{\"type\":\"user\",\"uuid\":\"u1\",\"parentUuid\":\"" + parent + "\",\"message\":{\"role\":\"user\","
+                + "\"content\":\"Again.\"}}\n");
+        byte[] bytes = s.toString().getBytes(StandardCharsets.UTF_8);
+        ClaudeSession.PlanCache cache = grow(bytes, new int[] {bytes.length}, "chain", 1 << 30);
+        Path tailFile = ClaudeTail.fileOf(cache.file());
+        ClaudeTail.PlanCacheKey key =
+                new ClaudeTail.PlanCacheKey(cache.bytes(), cache.offset(), cache.lines(), cache.redact());
+        ClaudeTail tail = ClaudeTail.read(tailFile, key, true);
+        assertTrue(tail != null && tail.folds.lines().length == 1, "a tail naming the one folds line");
+        assertEquals(49, tail.folds.hashes().length); // the last one is kept as a link: a leaf
+        for (int h : tail.folds.hashes()) {
+            assertTrue(ClaudeTail.contains(tail.uuids, h), "a folded hash is one of the window's uuids again");
+        }
+        long at = tail.folds.lines()[0];
+        for (long[] lines : new long[][] {{0}, {at + 1}, {cache.bytes()}, {at, at}, {-1}}) {
+            copy(tail, new Folds(tail.folds.hashes(), lines)).write(tailFile);
+            assertEquals(null, ClaudeTail.read(tailFile, key, true), "a tail naming " + Arrays.toString(lines));
+        }
+        copy(tail, tail.folds).write(tailFile);
+        assertTrue(ClaudeTail.read(tailFile, key, true) != null, "written back as it was, it reads");
+    }
+
+    private static ClaudeTail copy(ClaudeTail t, Folds folds) {
+        return new ClaudeTail(
+                t.key,
+                t.scanned,
+                t.stable,
+                t.window,
+                t.mode,
+                t.other,
+                t.uuids,
+                t.outsideIds,
+                t.answered,
+                t.synthesized,
+                t.needed,
+                t.sessionId,
+                t.linked,
+                t.records,
+                folds);
+    }
+
+    @Test
     void aCacheThatListsFoldedUuidsAsAnEarlierVersionDidIsMadeAgain() throws IOException {
         Random random = new Random(21);
         StringBuilder s = new StringBuilder(
