@@ -37,7 +37,7 @@ public final class Timestamps {
      * {@code YYYY-MM-DDTHH:MM:SS[.fraction]Z}, what every store writes, without the formatter (a whole session
      * has one per record); null for any other text, which the formatter then reads.
      */
-    static Instant utc(String s) {
+    public static Instant utc(String s) {
         int n = s.length();
         if (n < 20
                 || n > 30

@@ -4,6 +4,7 @@ import io.github.termsprawl.jsonl.Json;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -410,7 +411,7 @@ final class ClaudePlanTree {
     }
 
     private void foldsLine(long at) {
-        foldsLines = java.util.Arrays.copyOf(foldsLines, foldsLines.length + 1);
+        foldsLines = Arrays.copyOf(foldsLines, foldsLines.length + 1);
         foldsLines[foldsLines.length - 1] = at;
     }
 

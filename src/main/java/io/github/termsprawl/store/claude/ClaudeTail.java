@@ -117,6 +117,12 @@ final class ClaudeTail {
         return cache.resolveSibling(cache.getFileName() + "-tail");
     }
 
+    /** The plan cache a tail file is kept beside: {@link #fileOf} the other way. */
+    static Path cacheOf(Path tailFile) {
+        String name = tailFile.getFileName().toString();
+        return tailFile.resolveSibling(name.substring(0, name.length() - "-tail".length()));
+    }
+
     /** What a window's plan is made of: its branch, its messages, and what comes before them. */
     record Window(
             int index,
@@ -459,7 +465,8 @@ final class ClaudeTail {
         return new Extension(built, next);
     }
 
-    private static int[] union(int[] a, int[] b) {
+    /** The sorted set of both (each sorted). */
+    static int[] union(int[] a, int[] b) {
         if (b.length == 0) {
             return a;
         }

@@ -61,7 +61,7 @@ final class ClaudeTailFile {
             if (folds == null) {
                 return null;
             }
-            uuids = new Folds(uuids, new long[0]).plus(folds).hashes();
+            uuids = ClaudeTail.union(uuids, folds.hashes());
             List<ClaudeRecord> records = new ArrayList<>();
             Object[] scan = {null, new LinkedHashMap<String, String>(), new java.util.LinkedHashSet<String>()};
             boolean read = ClaudePlanCache.read(file, at[0], bytes.length, new ClaudePlanCache.Visitor() {
@@ -195,12 +195,6 @@ final class ClaudeTailFile {
         return new String(bytes, from, end - from, StandardCharsets.US_ASCII);
     }
 
-    /** The plan cache a tail file is kept beside ({@link ClaudeTail#fileOf}). */
-    private static Path cacheOf(Path tailFile) {
-        String name = tailFile.getFileName().toString();
-        return tailFile.resolveSibling(name.substring(0, name.length() - "-tail".length()));
-    }
-
     /**
      * The hashes the {@code "folds"} lines of the plan cache at the places {@code text} lists hold (in order, each
      * before {@code planBytes}, the cache the tail was made for), read in one pass; null when one does not read.
@@ -209,7 +203,7 @@ final class ClaudeTailFile {
         if (text.isEmpty()) {
             return Folds.NONE;
         }
-        Path cache = cacheOf(tailFile);
+        Path cache = ClaudeTail.cacheOf(tailFile);
         if (!AtomicFiles.holds(cache, planBytes)) {
             return null; // read as the plan reads it: a plain file with one name, as long as the tail's key says
         }

@@ -16,12 +16,8 @@ record Folds(int[] hashes, long[] lines) {
         if (more.hashes.length == 0 && more.lines.length == 0) {
             return this;
         }
-        IntList all = new IntList(hashes);
-        for (int h : more.hashes) {
-            all.add(h);
-        }
         long[] both = Arrays.copyOf(lines, lines.length + more.lines.length);
         System.arraycopy(more.lines, 0, both, lines.length, more.lines.length);
-        return new Folds(all.sorted(), both);
+        return new Folds(ClaudeTail.union(hashes, more.hashes), both);
     }
 }

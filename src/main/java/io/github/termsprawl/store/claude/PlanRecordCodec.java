@@ -1,6 +1,9 @@
 package io.github.termsprawl.store.claude;
 
 import io.github.termsprawl.jsonl.Json;
+import io.github.termsprawl.store.Timestamps;
+import java.time.Instant;
+import java.time.LocalDate;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -123,51 +126,15 @@ final class PlanRecordCodec {
     /**
      * Milliseconds of the epoch of a time written {@code yyyy-MM-ddTHH:mm:ss.SSSZ} (years 1970 to 9999), or
      * {@link Long#MIN_VALUE} when it is written otherwise: only a time {@link #time} writes back the same is packed
-     * (PlanRecordCodecTest checks every packed time comes back).
+     * (PlanRecordCodecTest checks every packed time comes back). Read as the stores' times are ({@link
+     * Timestamps#utc}), which checks every field and the length of the month.
      */
     static long millis(Object value) {
-        if (!(value instanceof String s) || s.length() != 24) {
+        if (!(value instanceof String s) || s.length() != 24 || s.charAt(19) != '.') {
             return Long.MIN_VALUE;
         }
-        int year = number(s, 0, 4);
-        int month = number(s, 5, 2);
-        int day = number(s, 8, 2);
-        int hour = number(s, 11, 2);
-        int minute = number(s, 14, 2);
-        int second = number(s, 17, 2);
-        int milli = number(s, 20, 3);
-        if (year < 1970
-                || month < 1
-                || month > 12
-                || day < 1
-                || day > 31
-                || hour < 0
-                || hour > 23
-                || minute < 0
-                || minute > 59
-                || second < 0
-                || second > 59
-                || milli < 0
-                || s.charAt(4) != '-'
-                || s.charAt(7) != '-'
-                || s.charAt(10) != 'T'
-                || s.charAt(13) != ':'
-                || s.charAt(16) != ':'
-                || s.charAt(19) != '.'
-                || s.charAt(23) != 'Z') {
-            return Long.MIN_VALUE;
-        }
-        if (day > daysIn(year, month)) {
-            return Long.MIN_VALUE; // a 31st of a shorter month would not come back as it was
-        }
-        return ((days(year, month, day) * 24 + hour) * 60 + minute) * 60_000L + second * 1000L + milli;
-    }
-
-    private static int daysIn(int year, int month) {
-        if (month == 2) {
-            return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28;
-        }
-        return month == 4 || month == 6 || month == 9 || month == 11 ? 30 : 31;
+        Instant t = Timestamps.utc(s);
+        return t == null || t.getEpochSecond() < 0 ? Long.MIN_VALUE : t.toEpochMilli();
     }
 
     /** {@code ms} written {@code yyyy-MM-ddTHH:mm:ss.SSSZ}. */
@@ -175,24 +142,14 @@ final class PlanRecordCodec {
         if (ms < 0 || ms >= 253_402_300_800_000L) { // 10000-01-01
             throw new IllegalArgumentException("a packed time out of range: " + ms);
         }
-        long days = ms / 86_400_000L;
+        LocalDate date = LocalDate.ofEpochDay(ms / 86_400_000L);
         int inDay = (int) (ms % 86_400_000L);
-        // civil from days (H. Hinnant's algorithm), days counted from 1970-01-01
-        long z = days + 719_468;
-        long era = z / 146_097;
-        long doe = z - era * 146_097;
-        long yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-        long doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-        long mp = (5 * doy + 2) / 153;
-        int day = (int) (doy - (153 * mp + 2) / 5 + 1);
-        int month = (int) (mp < 10 ? mp + 3 : mp - 9);
-        int year = (int) (yoe + era * 400 + (month <= 2 ? 1 : 0));
         char[] out = new char[24];
-        put(out, 0, year, 4);
+        put(out, 0, date.getYear(), 4);
         out[4] = '-';
-        put(out, 5, month, 2);
+        put(out, 5, date.getMonthValue(), 2);
         out[7] = '-';
-        put(out, 8, day, 2);
+        put(out, 8, date.getDayOfMonth(), 2);
         out[10] = 'T';
         put(out, 11, inDay / 3_600_000, 2);
         out[13] = ':';
@@ -203,28 +160,6 @@ final class PlanRecordCodec {
         put(out, 20, inDay % 1000, 3);
         out[23] = 'Z';
         return new String(out);
-    }
-
-    /** Days from 1970-01-01 to a date (its day of month may run past the month: {@link #millis} checks). */
-    private static long days(int year, int month, int day) {
-        int y = month <= 2 ? year - 1 : year;
-        long era = y / 400;
-        long yoe = y - era * 400;
-        long doy = (153L * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1;
-        long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-        return era * 146_097 + doe - 719_468;
-    }
-
-    private static int number(String s, int from, int digits) {
-        int v = 0;
-        for (int i = from; i < from + digits; i++) {
-            char c = s.charAt(i);
-            if (c < '0' || c > '9') {
-                return -1;
-            }
-            v = v * 10 + (c - '0');
-        }
-        return v;
     }
 
     private static void put(char[] out, int at, int value, int digits) {
