@@ -164,12 +164,7 @@ class ClaudePlanFoldTest {
         Random random = new Random(34);
         StringBuilder s = new StringBuilder(
                 "{\"type\":\"user\",\"uuid\":\"u0\",\"message\":{\"role\":\"user\",\"content\":\"Build.\"}}\n");
-        String parent = "u0";
-        for (int i = 0; i < 50; i++) {
-            String u = new java.util.UUID(random.nextLong(), random.nextLong()).toString();
-            s.append("{\"type\":\"progress\",\"uuid\":\"" + u + "\",\"parentUuid\":\"" + parent + "\"}\n");
-            parent = u;
-        }
+        String parent = progressChain(s, random, "u0", 50);
         s.append("{\"type\":\"user\",\"uuid\":\"u1\",\"parentUuid\":\"" + parent + "\",\"message\":{\"role\":\"user\","
                 + "\"content\":\"Again.\"}}\n");
         byte[] bytes = s.toString().getBytes(StandardCharsets.UTF_8);
@@ -190,6 +185,16 @@ class ClaudePlanFoldTest {
         }
         copy(tail, tail.folds).write(tailFile);
         assertTrue(ClaudeTail.read(tailFile, key, true) != null, "written back as it was, it reads");
+    }
+
+    /** Appends {@code count} progress records, each off the one before, the first off {@code parent}; the last's uuid. */
+    private static String progressChain(StringBuilder s, Random random, String parent, int count) {
+        for (int i = 0; i < count; i++) {
+            String u = new java.util.UUID(random.nextLong(), random.nextLong()).toString();
+            s.append("{\"type\":\"progress\",\"uuid\":\"" + u + "\",\"parentUuid\":\"" + parent + "\"}\n");
+            parent = u;
+        }
+        return parent;
     }
 
     private static ClaudeTail copy(ClaudeTail t, Folds folds) {
@@ -216,12 +221,7 @@ class ClaudePlanFoldTest {
         Random random = new Random(21);
         StringBuilder s = new StringBuilder(
                 "{\"type\":\"user\",\"uuid\":\"u0\",\"message\":{\"role\":\"user\",\"content\":\"Build.\"}}\n");
-        String parent = "u0";
-        for (int i = 0; i < 50; i++) { // a chain of progress records: folded, one link left for the leaf
-            String u = new java.util.UUID(random.nextLong(), random.nextLong()).toString();
-            s.append("{\"type\":\"progress\",\"uuid\":\"" + u + "\",\"parentUuid\":\"" + parent + "\"}\n");
-            parent = u;
-        }
+        String parent = progressChain(s, random, "u0", 50); // folded, one link left for the leaf
         int half = s.length();
         s.append("{\"type\":\"assistant\",\"uuid\":\"a1\",\"parentUuid\":\"" + parent + "\",\"message\":{\"id\":\"m1\","
                 + "\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"Done.\"}]}}\n");
@@ -234,8 +234,9 @@ class ClaudePlanFoldTest {
             java.util.regex.Matcher m =
                     java.util.regex.Pattern.compile("\"folds\":\"([^\"]*)\"").matcher(line);
             if (m.find()) {
-                java.nio.ByteBuffer ids = java.nio.ByteBuffer.allocate(4 * SortedHashes.decode(m.group(1)).length);
-                for (int id : SortedHashes.decode(m.group(1))) {
+                int[] folded = SortedHashes.decode(m.group(1));
+                java.nio.ByteBuffer ids = java.nio.ByteBuffer.allocate(4 * folded.length);
+                for (int id : folded) {
                     ids.putInt(id);
                 }
                 line = line.replace(
