@@ -1,5 +1,7 @@
 package io.github.termsprawl.store.opencode;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -9,20 +11,39 @@ import java.util.Map;
 /**
  * One read-only connection per OpenCode database, opened on first use and held until {@link #close()}.
  * Opening is what costs the writer: attaching to a WAL database takes a lock OpenCode's own writes (no
- * busy timeout) may lose a commit to, so a reader that reopened per poll would make the agent fail.
+ * busy timeout) may lose a commit to, so a reader that reopened per poll would make the agent fail. A
+ * database no process had open is read {@code immutable} (no lock, no file made) until its writer shows,
+ * then reopened once, attaching to the index the writer built (docs/stores.md, OpenCode).
  */
 public final class OpenCodeDatabases implements AutoCloseable {
-    private final Map<Path, Connection> open = new LinkedHashMap<>();
+    /**
+     * A held connection; {@code idleFile} is the database file's size and time when it was opened
+     * {@code immutable} on an idle WAL database, null when it was opened as any reader is.
+     */
+    private record Held(Connection connection, String idleFile) {
+        /** Whether the connection still reads what is on disk: never stale unless opened immutable. */
+        boolean current(Path db) {
+            return idleFile == null || (SqliteReadOnly.idleWal(db) && idleFile.equals(stamp(db)));
+        }
+    }
+
+    private final Map<Path, Held> open = new LinkedHashMap<>();
 
     /** The held read-only connection to {@code db}, opened on first use. */
     public synchronized Connection connection(Path db) throws SQLException {
         Path key = db.toAbsolutePath().normalize();
-        Connection c = open.get(key);
-        if (c == null) {
-            c = SqliteReadOnly.open(key);
-            open.put(key, c);
+        Held held = open.get(key);
+        if (held != null && !held.current(key)) {
+            open.remove(key);
+            close(held.connection()); // a writer came (or came and went): immutable would serve stale pages
+            held = null;
         }
-        return c;
+        if (held == null) {
+            String idleFile = SqliteReadOnly.idleWal(key) ? stamp(key) : null;
+            held = new Held(SqliteReadOnly.open(key, idleFile != null), idleFile);
+            open.put(key, held);
+        }
+        return held.connection();
     }
 
     /** How many databases are held open (for tests). */
@@ -32,13 +53,26 @@ public final class OpenCodeDatabases implements AutoCloseable {
 
     @Override
     public synchronized void close() {
-        for (Connection c : open.values()) {
-            try {
-                c.close();
-            } catch (SQLException e) {
-                // nothing was written; a failed close loses nothing
-            }
+        for (Held held : open.values()) {
+            close(held.connection());
         }
         open.clear();
+    }
+
+    /** The file's size and modification time, or "" when it cannot be read (never equal to a real stamp). */
+    private static String stamp(Path db) {
+        try {
+            return Files.size(db) + "@" + Files.getLastModifiedTime(db);
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    private static void close(Connection c) {
+        try {
+            c.close();
+        } catch (SQLException e) {
+            // nothing was written; a failed close loses nothing
+        }
     }
 }

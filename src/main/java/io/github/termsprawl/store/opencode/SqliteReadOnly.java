@@ -1,6 +1,10 @@
 package io.github.termsprawl.store.opencode;
 
 import io.github.termsprawl.jsonl.Deadline;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -10,7 +14,8 @@ import org.sqlite.SQLiteOpenMode;
 
 /**
  * Opens a SQLite database read-only twice over ({@code mode=ro} in the URI and the read-only open
- * flag). Never {@code immutable}: the agent is writing, and immutable would serve stale pages. With
+ * flag). {@code immutable} only for a WAL database no process has open ({@link #idleWal}): while the agent
+ * writes, immutable would serve stale pages. With
  * {@link SqliteNative}, the only classes of the planted command that name a sqlite-jdbc type (the OpenCode
  * readers see {@code java.sql} only), so the JVM opens that jar only when an OpenCode database is read.
  */
@@ -20,12 +25,37 @@ final class SqliteReadOnly {
     /** SQLite VM steps between two looks at the reading thread's deadline. */
     static final int STEPS_PER_CHECK = 10_000;
 
-    static Connection open(Path db) throws SQLException {
+    /**
+     * Whether {@code db} is a WAL database that no connection has open: its header says WAL and it has no
+     * {@code -wal} file (a writer creates one before it reads or writes, and the last to close deletes it).
+     * A read-only connection opened then would create the {@code -wal} and {@code -shm} files and rebuild
+     * the WAL index, holding locks an agent opening the database that moment fails on, its busy timeout
+     * being none (docs/stores.md, OpenCode).
+     */
+    static boolean idleWal(Path db) {
+        byte[] header = new byte[20];
+        try (InputStream in = Files.newInputStream(db)) {
+            if (in.readNBytes(header, 0, header.length) < header.length) {
+                return false;
+            }
+        } catch (IOException e) {
+            return false;
+        }
+        // bytes 18 and 19: the file format versions for writing and reading, 2 in WAL mode
+        return header[18] == 2 && header[19] == 2 && !Files.exists(wal(db), LinkOption.NOFOLLOW_LINKS);
+    }
+
+    static Path wal(Path db) {
+        return db.resolveSibling(db.getFileName() + "-wal");
+    }
+
+    static Connection open(Path db, boolean immutable) throws SQLException {
         SQLiteConfig config = new SQLiteConfig();
         config.setReadOnly(true);
         config.setOpenMode(SQLiteOpenMode.OPEN_URI);
         // file:///…, percent-encoded, so any path survives SQLite's URI parsing
-        Connection c = config.createConnection("jdbc:sqlite:" + db.toUri().toASCIIString() + "?mode=ro");
+        Connection c = config.createConnection(
+                "jdbc:sqlite:" + db.toUri().toASCIIString() + "?mode=ro" + (immutable ? "&immutable=1" : ""));
         try {
             // a query that never ends (a recursive view in the file) is interrupted at the reader's deadline;
             // the handler runs on the thread that steps the query, whose deadline it reads

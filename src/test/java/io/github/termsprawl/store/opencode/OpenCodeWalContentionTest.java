@@ -18,7 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The property the one-held-connection design exists for: OpenCode writes with no busy timeout, so a
  * reader that takes locks at the wrong moment makes the agent's own commits fail. Here a writer commits
- * 400 times in WAL mode while the reader polls through one held read-only connection.
+ * 400 times in WAL mode while the reader polls through one held read-only connection. The two open the
+ * database in the same moment, as when an agent starts while a peer reads it: the reader's first read finds
+ * the database idle ({@link OpenCodeIdleDatabaseTest}).
  */
 class OpenCodeWalContentionTest {
     static final int COMMITS = 400;
@@ -77,11 +79,11 @@ class OpenCodeWalContentionTest {
                 polls++;
             }
             writer.join();
+            assertEquals(List.of(), failures, "writer commits failed while the reader polled " + polls + " times");
             List<Turn> last = readers.lastTurns(entry, StoreFixtures.LIMITS).turns();
             assertEquals("turn " + (COMMITS - 1), last.get(last.size() - 1).text());
             assertTrue(lastSeen <= COMMITS - 1, "saw turn " + lastSeen + " of " + COMMITS);
         }
-        assertEquals(List.of(), failures, "writer commits failed while the reader polled " + polls + " times");
         assertEquals(COMMITS, committed.get());
         assertTrue(polls > 1, "the reader polled during the writes");
     }
