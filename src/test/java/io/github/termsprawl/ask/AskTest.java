@@ -230,7 +230,10 @@ class AskTest {
         }
     }
 
-    /** {@code n} pi sessions p0… linked to node hub, each answered "ok" by the API after 300 ms. */
+    /**
+     * {@code n} pi sessions p0… linked to node hub, each answered "ok" by the API once two requests have been in
+     * flight at once (the client's parallelism, not a delay, decides whether they ever are).
+     */
     private void piPeersOfHub(int n) throws Exception {
         for (int i = 0; i < n; i++) {
             Fixtures.write(cwd.resolve("sessions/p" + i + ".jsonl"), pi("peer " + i));
@@ -239,8 +242,9 @@ class AskTest {
                     "{\"version\": 1, \"path\": \"sessions/p" + i + ".jsonl\", \"store\": \"pi\"}\n");
             Fixtures.link(cwd, "hub", "p" + i);
         }
+        api.overlapWanted = 2;
         api.answering(r ->
-                new LocalApi.Reply(200, Map.of(), LocalApi.answer(true, "ok").body(), 300));
+                new LocalApi.Reply(200, Map.of(), LocalApi.answer(true, "ok").body(), 0));
     }
 
     @Test

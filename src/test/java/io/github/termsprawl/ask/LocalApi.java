@@ -31,6 +31,13 @@ final class LocalApi implements AutoCloseable {
     final List<Request> requests = Collections.synchronizedList(new ArrayList<>());
     final AtomicInteger inFlight = new AtomicInteger();
     final AtomicInteger mostInFlight = new AtomicInteger();
+    /**
+     * Each reply is held until this many requests have been in flight at once (or {@link #OVERLAP_GUARD} passed):
+     * a test of overlap then waits for it instead of hoping a delay is long enough on a loaded machine.
+     */
+    volatile int overlapWanted;
+
+    static final long OVERLAP_GUARD = 20_000;
     private final HttpServer server;
     private volatile Function<Request, Reply> handler = r -> answer(true, "ok");
 
@@ -89,6 +96,10 @@ final class LocalApi implements AutoCloseable {
                     exchange.getRequestBody().readAllBytes());
             requests.add(request);
             Reply reply = handler.apply(request);
+            long guard = System.currentTimeMillis() + OVERLAP_GUARD;
+            while (mostInFlight.get() < overlapWanted && System.currentTimeMillis() < guard) {
+                Thread.sleep(5);
+            }
             if (reply.delayMillis() > 0) {
                 Thread.sleep(reply.delayMillis());
             }
