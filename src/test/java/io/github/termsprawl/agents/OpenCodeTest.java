@@ -181,8 +181,8 @@ class OpenCodeTest {
 
     /**
      * Waits (a guard, not a measure) until the session has {@code n} assistant messages that stopped, through one
-     * read-only connection held while it waits: OpenCode writes with no busy timeout, so a reader that opened
-     * the database again and again could make its writes fail (docs/stores.md).
+     * read-only connection held while it waits: OpenCode sets WAL mode before its busy timeout, so a reader
+     * that opened the database again and again could make it fail to start (docs/stores.md).
      */
     private static void awaitStops(Path db, String session, int n) throws Exception {
         long end = System.nanoTime() + OpenCode.RUN_TIMEOUT.toNanos();

@@ -10,10 +10,10 @@ import java.util.Map;
 
 /**
  * One read-only connection per OpenCode database, opened on first use and held until {@link #close()}.
- * Opening is what costs the writer: attaching to a WAL database takes a lock OpenCode's own writes (no
- * busy timeout) may lose a commit to, so a reader that reopened per poll would make the agent fail. A
- * database no process had open is read {@code immutable} (no lock, no file made) until its writer shows,
- * then reopened once, attaching to the index the writer built (docs/stores.md, OpenCode).
+ * Opening is what costs the writer: attaching to a WAL database takes locks a writer with little or no busy
+ * timeout fails on, so a reader that reopened per poll would make the agent fail. A database no process had
+ * open is read {@code immutable} (no lock, no file made) until its writer shows, then reopened once,
+ * attaching to the index the writer built (docs/stores.md, "How OpenCode's database is read").
  */
 public final class OpenCodeDatabases implements AutoCloseable {
     /**

@@ -29,8 +29,8 @@ final class SqliteReadOnly {
      * Whether {@code db} is a WAL database that no connection has open: its header says WAL and it has no
      * {@code -wal} file (a writer creates one before it reads or writes, and the last to close deletes it).
      * A read-only connection opened then would create the {@code -wal} and {@code -shm} files and rebuild
-     * the WAL index, holding locks an agent opening the database that moment fails on, its busy timeout
-     * being none (docs/stores.md, OpenCode).
+     * the WAL index, holding the lock that an OpenCode opening the database that moment fails its first
+     * statement on: it sets WAL mode before its busy timeout (docs/stores.md, "How OpenCode's database is read").
      */
     static boolean idleWal(Path db) {
         byte[] header = new byte[20];

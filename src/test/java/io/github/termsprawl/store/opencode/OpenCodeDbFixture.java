@@ -32,12 +32,23 @@ public final class OpenCodeDbFixture implements AutoCloseable {
 
     public final Connection c;
 
-    /** A writer connection as OpenCode holds one: WAL, and no busy timeout to ride out a lock. */
+    /**
+     * A writer connection as OpenCode 1.18 opens one: its first statement sets WAL mode with no busy timeout yet
+     * (so it fails at once on a lock, as when a reader is rebuilding the WAL index), then a 5 s busy timeout for
+     * everything after (docs/stores.md, "How OpenCode's database is read").
+     */
     public OpenCodeDbFixture(Path db) throws SQLException {
         org.sqlite.SQLiteConfig config = new org.sqlite.SQLiteConfig();
-        config.setJournalMode(org.sqlite.SQLiteConfig.JournalMode.WAL);
         config.setBusyTimeout(0);
         c = config.createConnection("jdbc:sqlite:" + db);
+        try (Statement s = c.createStatement()) {
+            s.execute("PRAGMA journal_mode = WAL");
+            s.execute("PRAGMA synchronous = NORMAL");
+            s.execute("PRAGMA busy_timeout = 5000");
+        } catch (SQLException e) {
+            c.close();
+            throw e;
+        }
     }
 
     public void schema() throws SQLException {

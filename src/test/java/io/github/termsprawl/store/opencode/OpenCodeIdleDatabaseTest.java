@@ -18,8 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A WAL database no process has open (the agent not running) is read without a lock and without making
  * SQLite's {@code -wal} and {@code -shm} files beside it: a read-only connection would make them and rebuild
- * the WAL index, and an agent opening the database in that moment, with no busy timeout, fails with
- * {@code SQLITE_BUSY_RECOVERY} (what made {@link OpenCodeWalContentionTest} fail now and then). Once a writer
+ * the WAL index, and an OpenCode opening the database in that moment fails its first statement, which runs
+ * before its busy timeout is set, with {@code SQLITE_BUSY_RECOVERY} (what made {@link OpenCodeWalContentionTest}
+ * fail now and then). Once a writer
  * shows, the reader must see what it writes.
  */
 class OpenCodeIdleDatabaseTest {
