@@ -3,9 +3,12 @@ package io.github.termsprawl.store.opencode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -28,6 +31,11 @@ public final class OpenCodeDatabases implements AutoCloseable {
     }
 
     private final Map<Path, Held> open = new LinkedHashMap<>();
+    /**
+     * Immutable connections a writer's coming made stale: closed with the others, not at once, since another
+     * thread may still be reading through one (they hold no lock, and there is one per writer that came).
+     */
+    private final List<Connection> retired = new ArrayList<>();
 
     /** The held read-only connection to {@code db}, opened on first use. */
     public synchronized Connection connection(Path db) throws SQLException {
@@ -35,7 +43,7 @@ public final class OpenCodeDatabases implements AutoCloseable {
         Held held = open.get(key);
         if (held != null && !held.current(key)) {
             open.remove(key);
-            close(held.connection()); // a writer came (or came and went): immutable would serve stale pages
+            retired.add(held.connection()); // a writer came (or came and went): immutable would serve stale pages
             held = null;
         }
         if (held == null) {
@@ -57,12 +65,19 @@ public final class OpenCodeDatabases implements AutoCloseable {
             close(held.connection());
         }
         open.clear();
+        retired.forEach(OpenCodeDatabases::close);
+        retired.clear();
     }
 
-    /** The file's size and modification time, or "" when it cannot be read (never equal to a real stamp). */
+    /**
+     * The file's identity, size and modification time, or "" when it cannot be read (never equal to a real stamp).
+     * A WAL writer's checkpoint changes neither the header's change counter nor, for a few rows, the size: the
+     * time is what tells, to the file system's tick (docs/stores.md, "How OpenCode's database is read").
+     */
     private static String stamp(Path db) {
         try {
-            return Files.size(db) + "@" + Files.getLastModifiedTime(db);
+            BasicFileAttributes a = Files.readAttributes(db, BasicFileAttributes.class);
+            return a.fileKey() + ":" + a.size() + "@" + a.lastModifiedTime();
         } catch (IOException e) {
             return "";
         }

@@ -2,13 +2,18 @@ package io.github.termsprawl.store.opencode;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.termsprawl.store.StoreFixtures;
 import io.github.termsprawl.store.Turn;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
@@ -27,7 +32,7 @@ class OpenCodeIdleDatabaseTest {
     @TempDir
     Path dir;
 
-    private Path idleDatabase(int turns) throws SQLException {
+    private Path idleDatabase(int turns) throws SQLException, IOException {
         Path db = dir.resolve("opencode.db");
         try (OpenCodeDbFixture w = new OpenCodeDbFixture(db)) {
             w.schema();
@@ -37,6 +42,8 @@ class OpenCodeIdleDatabaseTest {
             }
         }
         assertFalse(Files.exists(sibling(db, "-wal")), "the last connection to close deletes the WAL");
+        // written a minute ago: a writer's checkpoint within the file system's time tick would look like no change
+        Files.setLastModifiedTime(db, FileTime.fromMillis(System.currentTimeMillis() - 60_000));
         return db;
     }
 
@@ -106,6 +113,31 @@ class OpenCodeIdleDatabaseTest {
             assertFalse(Files.exists(sibling(db, "-wal")), "the writer checkpointed and deleted its WAL");
             assertEquals(List.of("turn 0", "turn 1"), texts(dbs, db));
         }
+    }
+
+    @Test
+    void aConnectionHandedOutBeforeAWriterCameStaysReadableUntilTheEnd() throws Exception {
+        Path db = idleDatabase(1);
+        Connection before;
+        Connection after;
+        try (OpenCodeDatabases dbs = new OpenCodeDatabases()) {
+            before = dbs.connection(db);
+            try (OpenCodeDbFixture w = new OpenCodeDbFixture(db)) {
+                commit(w, 1);
+                after = dbs.connection(db);
+                assertNotSame(before, after, "a writer came: the immutable connection is not handed out again");
+                // another thread may be in the middle of a read through it
+                try (Statement s = before.createStatement();
+                        ResultSet rs = s.executeQuery("SELECT count(*) FROM message")) {
+                    assertTrue(rs.next());
+                    assertEquals(1, rs.getInt(1), "what the file held when it was opened");
+                }
+                assertEquals(List.of("turn 0", "turn 1"), texts(dbs, db));
+                assertEquals(1, dbs.size());
+            }
+        }
+        assertTrue(before.isClosed(), "closed with the others");
+        assertTrue(after.isClosed());
     }
 
     @Test
