@@ -5,7 +5,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.sql.Connection;
 import java.sql.SQLException;
 import org.sqlite.ProgressHandler;
@@ -26,11 +28,12 @@ final class SqliteReadOnly {
     static final int STEPS_PER_CHECK = 10_000;
 
     /**
-     * Whether {@code db} is a WAL database that no connection has open: its header says WAL and it has no
-     * {@code -wal} file (a writer creates one before it reads or writes, and the last to close deletes it).
-     * A read-only connection opened then would create the {@code -wal} and {@code -shm} files and rebuild
-     * the WAL index, holding the lock that an OpenCode opening the database that moment fails its first
-     * statement on: it sets WAL mode before its busy timeout (docs/stores.md, "How OpenCode's database is read").
+     * Whether {@code db} is a WAL database whose file holds all of it: its header says WAL and it has no
+     * {@code -wal} file (a writer creates one before it reads or writes, and the last to close deletes it) or
+     * an empty one (left by a reader, which cannot delete it, or emptied by a checkpoint). A read-only
+     * connection opened then would make the {@code -wal} and {@code -shm} files or rebuild the WAL index,
+     * holding the lock that an OpenCode opening the database that moment fails its first statement on: it
+     * sets WAL mode before its busy timeout (docs/stores.md, "How OpenCode's database is read").
      */
     static boolean idleWal(Path db) {
         byte[] header = new byte[20];
@@ -42,7 +45,18 @@ final class SqliteReadOnly {
             return false;
         }
         // bytes 18 and 19: the file format versions for writing and reading, 2 in WAL mode
-        return header[18] == 2 && header[19] == 2 && !Files.exists(wal(db), LinkOption.NOFOLLOW_LINKS);
+        return header[18] == 2 && header[19] == 2 && emptyOrMissing(wal(db));
+    }
+
+    private static boolean emptyOrMissing(Path wal) {
+        try {
+            BasicFileAttributes a = Files.readAttributes(wal, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            return a.isRegularFile() && a.size() == 0;
+        } catch (NoSuchFileException e) {
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     static Path wal(Path db) {

@@ -1,5 +1,6 @@
 package io.github.termsprawl.store.opencode;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
@@ -83,6 +84,29 @@ class OpenCodeIdleDatabaseTest {
             assertTrue(s.execute("PRAGMA integrity_check"));
             assertEquals("ok", s.getResultSet().getString(1));
         }
+    }
+
+    @Test
+    void theEmptyWalAndIndexAnEarlierReaderLeftAreLeftAlone() throws Exception {
+        Path db = idleDatabase(2);
+        // a read-only connection opened as any reader's makes them, and cannot delete them when it closes
+        try (Connection earlier = SqliteReadOnly.open(db, false);
+                Statement s = earlier.createStatement();
+                ResultSet rs = s.executeQuery("SELECT count(*) FROM message")) {
+            assertTrue(rs.next());
+        }
+        Path shm = sibling(db, "-shm");
+        assertEquals(0, Files.size(sibling(db, "-wal")));
+        FileTime old = FileTime.fromMillis(System.currentTimeMillis() - 60_000);
+        Files.setLastModifiedTime(shm, old);
+        byte[] index = Files.readAllBytes(shm);
+        try (OpenCodeDatabases dbs = new OpenCodeDatabases()) {
+            assertEquals(List.of("turn 0", "turn 1"), texts(dbs, db));
+            assertTrue(SqliteReadOnly.idleWal(db));
+        }
+        // an ordinary reader would have mapped the index and rebuilt it, the first to open it since
+        assertEquals(old, Files.getLastModifiedTime(shm), "the WAL index written to");
+        assertArrayEquals(index, Files.readAllBytes(shm));
     }
 
     @Test
