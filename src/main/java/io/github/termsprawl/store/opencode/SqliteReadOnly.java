@@ -36,6 +36,9 @@ final class SqliteReadOnly {
      * sets WAL mode before its busy timeout (docs/stores.md, "How OpenCode's database is read").
      */
     static boolean idleWal(Path db) {
+        if (!Files.isRegularFile(db)) {
+            return false; // its readers take only plain files; a pipe would never give its header
+        }
         byte[] header = new byte[20];
         try (InputStream in = Files.newInputStream(db)) {
             if (in.readNBytes(header, 0, header.length) < header.length) {
