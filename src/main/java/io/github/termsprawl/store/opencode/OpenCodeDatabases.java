@@ -20,7 +20,7 @@ import java.util.Map;
  */
 public final class OpenCodeDatabases implements AutoCloseable {
     /**
-     * A held connection; {@code idleFile} is the database file's size and time when it was opened
+     * A held connection; {@code idleFile} is the database file's {@link #stamp} when it was opened
      * {@code immutable} on an idle WAL database, null when it was opened as any reader is.
      */
     private record Held(Connection connection, String idleFile) {

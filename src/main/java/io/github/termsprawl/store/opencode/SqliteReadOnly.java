@@ -16,8 +16,8 @@ import org.sqlite.SQLiteOpenMode;
 
 /**
  * Opens a SQLite database read-only twice over ({@code mode=ro} in the URI and the read-only open
- * flag). {@code immutable} only for a WAL database no process has open ({@link #idleWal}): while the agent
- * writes, immutable would serve stale pages. With
+ * flag). {@code immutable} only for a WAL database whose file holds all of it ({@link #idleWal}): while the
+ * agent writes, immutable would serve stale pages. With
  * {@link SqliteNative}, the only classes of the planted command that name a sqlite-jdbc type (the OpenCode
  * readers see {@code java.sql} only), so the JVM opens that jar only when an OpenCode database is read.
  */
