@@ -58,6 +58,15 @@ class OpenCodeIdleDatabaseTest {
         return db.resolveSibling(db.getFileName() + suffix);
     }
 
+    /** How many messages {@code c} reads (a read through it works). */
+    private static int messages(Connection c) throws SQLException {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT count(*) FROM message")) {
+            assertTrue(rs.next());
+            return rs.getInt(1);
+        }
+    }
+
     private static List<String> texts(OpenCodeDatabases dbs, Path db) {
         return OpenCodeTranscript.lastTurns(dbs, db, "ses_a", StoreFixtures.LIMITS).stream()
                 .map(Turn::text)
@@ -90,10 +99,8 @@ class OpenCodeIdleDatabaseTest {
     void theEmptyWalAndIndexAnEarlierReaderLeftAreLeftAlone() throws Exception {
         Path db = idleDatabase(2);
         // a read-only connection opened as any reader's makes them, and cannot delete them when it closes
-        try (Connection earlier = SqliteReadOnly.open(db, false);
-                Statement s = earlier.createStatement();
-                ResultSet rs = s.executeQuery("SELECT count(*) FROM message")) {
-            assertTrue(rs.next());
+        try (Connection earlier = SqliteReadOnly.open(db, false)) {
+            assertEquals(2, messages(earlier));
         }
         Path shm = sibling(db, "-shm");
         assertEquals(0, Files.size(sibling(db, "-wal")));
@@ -151,11 +158,7 @@ class OpenCodeIdleDatabaseTest {
                 after = dbs.connection(db);
                 assertNotSame(before, after, "a writer came: the immutable connection is not handed out again");
                 // another thread may be in the middle of a read through it
-                try (Statement s = before.createStatement();
-                        ResultSet rs = s.executeQuery("SELECT count(*) FROM message")) {
-                    assertTrue(rs.next());
-                    assertEquals(1, rs.getInt(1), "what the file held when it was opened");
-                }
+                assertEquals(1, messages(before), "what the file held when it was opened");
                 assertEquals(List.of("turn 0", "turn 1"), texts(dbs, db));
                 assertEquals(1, dbs.size());
             }
