@@ -7,6 +7,7 @@ import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.jsonl.JsonlTail;
 import io.github.termsprawl.registry.TranscriptReaders;
 import io.github.termsprawl.store.Store;
+import io.github.termsprawl.store.claude.ClaudeSession;
 import java.io.File;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -172,8 +173,9 @@ public final class History implements AutoCloseable {
      * sessions its {@code index.md} lists (a new one makes it written again).
      */
     private String settings(String nodeId, TranscriptIndex.Entry entry, List<String> sessions) {
-        return "format=" + TurnMarkdown.FORMAT + " redact=" + redact + " node=" + nodeId + " store=" + entry.store()
-                + " session=" + entry.session() + (sessions.isEmpty() ? "" : " sessions=" + String.join(",", sessions));
+        return "format=" + TurnMarkdown.FORMAT + " plan=" + ClaudeSession.PlanCache.FORMAT + " redact=" + redact
+                + " node=" + nodeId + " store=" + entry.store() + " session=" + entry.session()
+                + (sessions.isEmpty() ? "" : " sessions=" + String.join(",", sessions));
     }
 
     /** The result of a node whose folder matches its transcript (size, time, watched files), or null. */

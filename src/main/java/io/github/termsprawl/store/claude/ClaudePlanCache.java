@@ -15,6 +15,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -93,22 +95,59 @@ final class ClaudePlanCache {
             lines.seek(from, 1);
             while (lines.next() && lines.lineStart() < to) {
                 Map<String, Object> kept = lines.record(JsonProjection.ALL, ReadLimits.STRING_CAP);
-                Map<String, Object> record = kept == null ? null : Json.asObject(kept.get("r"));
-                if (record != null) {
-                    PlanRecordCodec.unpack(record);
-                }
-                if (record == null
+                List<Map<String, Object>> records = kept == null ? null : records(kept);
+                if (records == null
                         || !(kept.get("o") instanceof Json.JsonNumber o)
                         || !(kept.get("l") instanceof Json.JsonNumber l)) {
                     return false;
                 }
-                visitor.record(lines.lineStart(), Long.parseLong(o.text()), Long.parseLong(l.text()), record);
+                for (Map<String, Object> record : records) {
+                    visitor.record(lines.lineStart(), Long.parseLong(o.text()), Long.parseLong(l.text()), record);
+                }
             }
         } catch (IOException | RuntimeException e) {
             return false;
         }
         return true;
     }
+
+    /**
+     * The records of one line of the cache, in order, as they were kept: its link ({@code "k"}) and its record
+     * ({@code "r"}), either or both; null when it is no such line. A record on a link's line hangs off the link
+     * (its parent is not written again).
+     */
+    static List<Map<String, Object>> records(Map<String, Object> kept) {
+        Map<String, Object> link = Json.asObject(kept.get("k"));
+        Map<String, Object> record = Json.asObject(kept.get("r"));
+        if (link == null && record == null) {
+            return null;
+        }
+        List<Map<String, Object>> out = new ArrayList<>(2);
+        if (link != null) {
+            PlanRecordCodec.unpack(link);
+            if (!(link.get("uuid") instanceof String uuid) || link.containsKey("type") || link.containsKey("link")) {
+                return null;
+            }
+            Map<String, Object> full = new LinkedHashMap<>();
+            full.put("type", LINK_TYPE);
+            full.put("link", Boolean.TRUE);
+            full.putAll(link);
+            out.add(full);
+            if (record != null) {
+                if (record.containsKey("parentUuid") || record.containsKey("P")) {
+                    return null;
+                }
+                record.put("parentUuid", uuid);
+            }
+        }
+        if (record != null) {
+            out.add(PlanRecordCodec.unpack(record));
+        }
+        return out;
+    }
+
+    /** The type of every link record (ClaudePlanTree): the kind of record a link stands for. */
+    static final String LINK_TYPE = "progress";
 
     /** The start of the first line past {@code at}, or -1. */
     private static long lineAfter(Path cache, long at) {
@@ -219,6 +258,7 @@ final class ClaudePlanCache {
         private static final byte[] LINE_START = ascii("{\"o\":");
         private static final byte[] LINE = ascii(",\"l\":");
         private static final byte[] RECORD = ascii(",\"r\":");
+        private static final byte[] LINK = ascii(",\"k\":");
         private static final byte[] LINE_END = ascii("}\n");
 
         private final FileChannel channel;
@@ -226,6 +266,12 @@ final class ClaudePlanCache {
         private final CompactJsonBytes scratch = new CompactJsonBytes();
         /** The bytes before {@link #pending}: the cache's size at its last flush (for one kept nowhere, what it had). */
         private long flushed;
+        /** A link not yet written ({@link #link}): its fields as JSON, its place, its uuid; null when none. */
+        private byte[] link;
+
+        private long linkOffset;
+        private long linkLine;
+        private String linkUuid;
 
         /**
          * On a cache in a folder its caller checked ({@code AtomicFiles.confinedFolder}); with {@code cache} null,
@@ -249,25 +295,81 @@ final class ClaudePlanCache {
          * starts in the cache.
          */
         long append(long offset, long line, byte[] bytes, int from, int to) throws IOException {
+            endLink();
+            return line(offset, line, null, bytes, from, to);
+        }
+
+        /**
+         * Keeps a record given as a tree; where its line starts in the cache. One that hangs off the link kept just
+         * before it, read from the same line, shares the link's line and leaves out its parent: a link and the
+         * record that named it cost one line (docs/files.md, "What a folder was made from").
+         */
+        long append(long offset, long line, Map<String, Object> record) throws IOException {
+            if (link != null && offset == linkOffset && line == linkLine && linkUuid.equals(record.get("parentUuid"))) {
+                Map<String, Object> rest = new LinkedHashMap<>(record);
+                rest.remove("parentUuid");
+                scratch.clear();
+                scratch.value(PlanRecordCodec.pack(rest));
+                byte[] k = link;
+                link = null;
+                return line(offset, line, k, scratch.bytes(), 0, scratch.size());
+            }
+            endLink();
+            scratch.clear();
+            scratch.value(PlanRecordCodec.pack(record));
+            return line(offset, line, null, scratch.bytes(), 0, scratch.size());
+        }
+
+        /**
+         * Keeps a link record (a {@link ClaudePlanCache#LINK_TYPE} record with {@code "link": true}, no other type or flag but
+         * what it is given): written when the next record is, on that one's line when it hangs off the link. Where
+         * its line starts in the cache.
+         */
+        long link(long offset, long line, Map<String, Object> record) throws IOException {
+            endLink();
+            Map<String, Object> fields = new LinkedHashMap<>(record);
+            if (!LINK_TYPE.equals(fields.remove("type"))
+                    || !Boolean.TRUE.equals(fields.remove("link"))
+                    || !(fields.get("uuid") instanceof String uuid)) {
+                throw new IllegalArgumentException("not a link record: " + record.keySet());
+            }
+            scratch.clear();
+            scratch.value(PlanRecordCodec.pack(fields));
+            link = Arrays.copyOf(scratch.bytes(), scratch.size());
+            linkOffset = offset;
+            linkLine = line;
+            linkUuid = uuid;
+            return flushed + pending.size();
+        }
+
+        /** Writes a link kept by {@link #link} on a line of its own: no record took it. */
+        private void endLink() throws IOException {
+            if (link != null) {
+                byte[] k = link;
+                link = null;
+                line(linkOffset, linkLine, k, null, 0, 0);
+            }
+        }
+
+        private long line(long offset, long line, byte[] k, byte[] bytes, int from, int to) throws IOException {
             long at = flushed + pending.size();
             pending.raw(LINE_START, 0, LINE_START.length);
             pending.ascii(Long.toString(offset));
             pending.raw(LINE, 0, LINE.length);
             pending.ascii(Long.toString(line));
-            pending.raw(RECORD, 0, RECORD.length);
-            pending.raw(bytes, from, to);
+            if (k != null) {
+                pending.raw(LINK, 0, LINK.length);
+                pending.raw(k, 0, k.length);
+            }
+            if (bytes != null) {
+                pending.raw(RECORD, 0, RECORD.length);
+                pending.raw(bytes, from, to);
+            }
             pending.raw(LINE_END, 0, LINE_END.length);
             if (pending.size() > 1 << 20) {
                 flush();
             }
             return at;
-        }
-
-        /** Keeps a record given as a tree; where its line starts in the cache. */
-        long append(long offset, long line, Map<String, Object> record) throws IOException {
-            scratch.clear();
-            scratch.value(PlanRecordCodec.pack(record));
-            return append(offset, line, scratch.bytes(), 0, scratch.size());
         }
 
         private void flush() throws IOException {
@@ -285,6 +387,7 @@ final class ClaudePlanCache {
 
         /** The size of the cache with everything appended. */
         long size() throws IOException {
+            endLink();
             flush();
             return flushed;
         }

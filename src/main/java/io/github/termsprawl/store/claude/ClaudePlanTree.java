@@ -152,8 +152,8 @@ final class ClaudePlanTree {
             table.flags[slot] |= LINK;
             table.folds();
             table.group[slot] = g.index;
-            table.origin[slot] =
-                    record.get("from") instanceof String from ? Long.parseUnsignedLong(from, 16) : hash(g.parent);
+            // never compared: a line is "written again" only within its group's window, and this one's has ended
+            table.origin[slot] = hash(g.parent);
         }
     }
 
@@ -248,6 +248,7 @@ final class ClaudePlanTree {
             return;
         }
         boolean rewired = false;
+        boolean linked = false;
         if (pg != null) {
             if (!pg.closed) {
                 if (side != pg.side && (table.flags[ps] & NAMED) != 0) {
@@ -256,6 +257,7 @@ final class ClaudePlanTree {
                     throw new Restart(true);
                 }
                 link(ps, parent, pg, item.offset, item.line, complete, true); // it stays; the child hangs off it
+                linked = true;
             } else {
                 record.put("parentUuid", resolved);
                 rewired = true;
@@ -269,8 +271,8 @@ final class ClaudePlanTree {
         }
         long at = -1;
         if (complete) {
-            if (rewired) {
-                item.bytes = null;
+            if (rewired || linked) {
+                item.bytes = null; // rewired: written again; linked: on the link's line (ClaudePlanCache.Appender)
             }
             at = append(item, record);
         }
@@ -322,26 +324,23 @@ final class ClaudePlanTree {
         named(slot, g);
         table.flags[slot] = (byte) (KEPT | LINK | (g.side ? SIDE : 0));
         linkIds.add(uuid.hashCode());
-        emit(uuid, table.origin[slot], g, offset, line, toCache, toPlan);
+        emit(uuid, g, offset, line, toCache, toPlan);
     }
 
-    /** A link: {@code from} the hash of the parent its folded record's line named (a line written again must). */
-    private void emit(String uuid, long from, Group g, long offset, long line, boolean toCache, boolean toPlan)
+    /** A link: a progress record under the uuid of the folded record it stands for, off what its group hangs off. */
+    private void emit(String uuid, Group g, long offset, long line, boolean toCache, boolean toPlan)
             throws IOException {
         Map<String, Object> link = new LinkedHashMap<>();
-        link.put("type", "progress");
+        link.put("type", ClaudePlanCache.LINK_TYPE);
         link.put("link", Boolean.TRUE);
         link.put("uuid", uuid);
         if (g.parent != null) {
             link.put("parentUuid", g.parent);
         }
-        if (from != hash(g.parent)) {
-            link.put("from", Long.toHexString(from)); // the parent its line named, when folding moved it
-        }
         if (g.side) {
             link.put("isSidechain", Boolean.TRUE);
         }
-        long at = toCache ? appender.append(offset, line, link) : -1;
+        long at = toCache ? appender.link(offset, line, link) : -1;
         if (toPlan) {
             windowHasMain |= !g.side;
             add(link, offset, line, at);
@@ -358,7 +357,7 @@ final class ClaudePlanTree {
                     int slot = table.find(g.latestHash);
                     table.flags[slot] = (byte) (KEPT | LINK | (g.side ? SIDE : 0));
                     linkIds.add(g.latest.hashCode());
-                    emit(g.latest, table.origin[slot], g, g.latestOffset, g.latestLine, toCache, toPlan);
+                    emit(g.latest, g, g.latestOffset, g.latestLine, toCache, toPlan);
                 }
                 if (g.unnamed > (g.latestValid ? 1 : 0)) {
                     String leaf = g.latest + ":leaf"; // a uuid no record has: it stays a leaf
@@ -366,7 +365,7 @@ final class ClaudePlanTree {
                     table.flags[slot] = (byte) (KEPT | LINK | (g.side ? SIDE : 0));
                     table.folds();
                     table.group[slot] = g.index;
-                    emit(leaf, 0, g, g.latestOffset, g.latestLine, toCache, toPlan);
+                    emit(leaf, g, g.latestOffset, g.latestLine, toCache, toPlan);
                 }
             }
             g.closed = true;
@@ -386,11 +385,10 @@ final class ClaudePlanTree {
             if (g.parent != null && g.unnamed > 0) {
                 if (g.latestValid) {
                     linkIds.add(g.latest.hashCode());
-                    long from = table.origin[table.find(g.latestHash)];
-                    emit(g.latest, from, g, g.latestOffset, g.latestLine, true, false);
+                    emit(g.latest, g, g.latestOffset, g.latestLine, true, false);
                 }
                 if (g.unnamed > (g.latestValid ? 1 : 0)) {
-                    emit(g.latest + ":leaf", 0, g, g.latestOffset, g.latestLine, true, false);
+                    emit(g.latest + ":leaf", g, g.latestOffset, g.latestLine, true, false);
                 }
             }
         }

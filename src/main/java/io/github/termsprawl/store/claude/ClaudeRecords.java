@@ -486,15 +486,16 @@ final class ClaudeRecords {
                     lines.seek(at[i], 1);
                     Map<String, Object> kept =
                             lines.next() ? lines.record(JsonProjection.ALL, ReadLimits.STRING_CAP) : null;
-                    Map<String, Object> record = kept == null ? null : Json.asObject(kept.get("r"));
-                    if (record == null) {
-                        return null;
+                    List<Map<String, Object>> onLine = kept == null ? null : ClaudePlanCache.records(kept);
+                    ClaudeRecord r = null;
+                    for (int c = 0; onLine != null && c < onLine.size() && r == null; c++) {
+                        Map<String, Object> record = onLine.get(c); // a link's line may hold the record off it too
+                        ClaudePlanCache.keepable(record, false);
+                        ClaudePlanReader.dropLinks(record);
+                        ClaudeRecord candidate = ClaudeRecord.of(record, offset[i], line[i]);
+                        r = candidate != null && pool.find(candidate.uuid) == uuid[i] ? candidate : null;
                     }
-                    PlanRecordCodec.unpack(record);
-                    ClaudePlanCache.keepable(record, false);
-                    ClaudePlanReader.dropLinks(record);
-                    ClaudeRecord r = ClaudeRecord.of(record, offset[i], line[i]);
-                    if (r == null || pool.find(r.uuid) != uuid[i]) {
+                    if (r == null) {
                         return null;
                     }
                     // as the plan held it: a user record's time on the record only (the tail writes it back)

@@ -218,7 +218,13 @@ public final class ClaudeSession implements SessionReader {
      * nothing kept yet; {@code file} null: kept nowhere (a plan made once, as ask makes one). With {@code redact} the
      * prompts it keeps are redacted ({@link Redactor}); it keeps no other text.
      */
-    public record PlanCache(Path file, long bytes, long offset, long lines, boolean redact) {}
+    public record PlanCache(Path file, long bytes, long offset, long lines, boolean redact) {
+        /**
+         * Bumped when the lines of a cache change so that an earlier reader would take them wrong: a folder's state
+         * names it, so a cache of another format is made again (2: a link and the record off it share one line).
+         */
+        public static final int FORMAT = 2;
+    }
 
     /**
      * The file a plan keeps beside its cache ({@code <cache>-tail}): what lets the next plan of a transcript that

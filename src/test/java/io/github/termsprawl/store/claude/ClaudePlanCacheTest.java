@@ -72,4 +72,78 @@ class ClaudePlanCacheTest {
         Files.write(cache, "{\"o\":1}\n".repeat(40_000).getBytes(java.nio.charset.StandardCharsets.UTF_8));
         assertNull(read(cache, Files.size(cache)), "a cache line without its record does not read");
     }
+
+    private static Map<String, Object> link(String uuid, String parent) {
+        Map<String, Object> link = new LinkedHashMap<>();
+        link.put("type", ClaudePlanCache.LINK_TYPE);
+        link.put("link", Boolean.TRUE);
+        link.put("uuid", uuid);
+        link.put("parentUuid", parent);
+        return link;
+    }
+
+    private static Map<String, Object> user(String uuid, String parent) {
+        Map<String, Object> user = new LinkedHashMap<>();
+        user.put("type", "user");
+        user.put("message", new LinkedHashMap<>(Map.of("content", ClaudePlanCache.TEXT)));
+        user.put("uuid", uuid);
+        if (parent != null) {
+            user.put("parentUuid", parent); // a plan keeps no null parent (ClaudePlanCache.keepable)
+        }
+        return user;
+    }
+
+    @Test
+    void aLinkSharesItsLineWithTheRecordOffItReadFromTheSamePlaceAndOnlyWithThatOne() throws IOException {
+        Path cache = dir.resolve(".plan");
+        String a = "8f0c3b9e-57a5-4f26-b12d-d022ee4e51b7";
+        String b = "1e2d3c4b-0000-4f26-b12d-d022ee4e51b7";
+        String c = "c0ffee00-1111-4f26-b12d-d022ee4e51b7";
+        List<Map<String, Object>> kept = List.of(
+                user(a, null),
+                link(b, a),
+                user(c, b), // the record off the link, from the same line
+                link("l2", c),
+                user("u3", c), // not off the link: lines of their own
+                link("l4", "u3"),
+                user("u5", "l4"), // off it, but read from another line
+                link("l6", "u5")); // a link no record takes
+        long[] lineOf = {1, 9, 9, 12, 12, 20, 21, 30};
+        long[] at = new long[kept.size()];
+        try (ClaudePlanCache.Appender appender = new ClaudePlanCache.Appender(cache, 0)) {
+            for (int i = 0; i < kept.size(); i++) {
+                Map<String, Object> r = new LinkedHashMap<>(kept.get(i));
+                at[i] = Boolean.TRUE.equals(r.get("link"))
+                        ? appender.link(100 * lineOf[i], lineOf[i], r)
+                        : appender.append(100 * lineOf[i], lineOf[i], r);
+            }
+            appender.size();
+        }
+        List<String> lines = Files.readAllLines(cache);
+        assertEquals(7, lines.size(), String.join("\n", lines));
+        assertTrue(lines.get(1).contains("\"k\":{") && lines.get(1).contains("\"r\":{"), lines.get(1));
+        assertEquals(1, lines.get(1).split("\"P\":", -1).length - 1, "the record's parent is the link: not written");
+        assertEquals(at[1], at[2], "one line: one place");
+        List<Object[]> read = new ArrayList<>();
+        assertTrue(ClaudePlanCache.read(cache, Files.size(cache), new ClaudePlanCache.Visitor() {
+            @Override
+            public void record(long where, long offset, long line, Map<String, Object> record) {
+                read.add(new Object[] {where, offset, line, record});
+            }
+        }));
+        assertEquals(kept.size(), read.size());
+        for (int i = 0; i < kept.size(); i++) {
+            Map<String, Object> expected = new LinkedHashMap<>(kept.get(i));
+            assertEquals(expected, read.get(i)[3], "record " + i);
+            assertEquals(at[i], read.get(i)[0]);
+            assertEquals(100 * lineOf[i], read.get(i)[1]);
+            assertEquals(lineOf[i], read.get(i)[2]);
+        }
+        // a record on a link's line that names a parent of its own is not what the cache writes: it does not read
+        String bad = lines.get(1).replace("\"r\":{", "\"r\":{\"parentUuid\":\"x\",");
+        Files.writeString(cache, bad + "\n");
+        assertNull(read(cache, Files.size(cache)));
+        Files.writeString(cache, lines.get(1).replace("\"k\":{", "\"k\":{\"type\":\"user\",") + "\n");
+        assertNull(read(cache, Files.size(cache)), "a link names no type: it is one");
+    }
 }

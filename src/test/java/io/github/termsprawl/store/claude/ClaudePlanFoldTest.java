@@ -160,6 +160,47 @@ class ClaudePlanFoldTest {
     }
 
     @Test
+    void aLinkAndTheTurnThatHangsOffItShareOneLineOfTheCache() throws IOException {
+        // one record in ten a turn of a few words, the others a hook's progress (bench/gen-bounds.mjs, "mixed")
+        Random random = new Random(9);
+        StringBuilder s = new StringBuilder();
+        String parent = null;
+        int turns = 1_000;
+        for (int i = 0; i < 10 * turns; i++) {
+            String u = new java.util.UUID(random.nextLong(), random.nextLong()).toString();
+            String time = java.time.Instant.ofEpochMilli(1_767_225_600_000L + 10L * i + 1)
+                    .toString();
+            s.append("{\"parentUuid\":" + (parent == null ? "null" : "\"" + parent + "\"")
+                            + ",\"isSidechain\":false,\"sessionId\":\"5c0375b4-57a5-4f26-b12d-d022ee4e51b7\",")
+                    .append(
+                            i % 10 != 0
+                                    ? "\"type\":\"progress\",\"data\":{\"type\":\"hook_progress\","
+                                            + "\"hookEvent\":\"PostToolUse\"},\"toolUseID\":\"toolu_1\""
+                                    : i % 20 == 0
+                                            ? "\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"turn " + i
+                                                    + "\"}"
+                                            : "\"type\":\"assistant\",\"message\":{\"id\":\"msg_" + i
+                                                    + "\",\"role\":\"assistant\",\"content\":[{\"type\":\"text\","
+                                                    + "\"text\":\"turn " + i + "\"}]}")
+                    .append(",\"uuid\":\"" + u + "\",\"timestamp\":\"" + time + "\"}\n");
+            parent = u;
+        }
+        byte[] bytes = s.toString().getBytes(StandardCharsets.UTF_8);
+        ClaudeSession.PlanCache cache = grow(bytes, new int[] {bytes.length / 3, bytes.length}, "mixed", 1 << 30);
+        List<String> lines = Files.readAllLines(cache.file());
+        // every turn but the first hangs off the link its nine progress records leave, on that link's line (but
+        // one: the first read ends in a chain, whose link is a leaf then)
+        long shared = lines.stream()
+                .filter(l -> l.contains("\"k\":{") && l.contains("\"r\":{"))
+                .count();
+        assertTrue(shared >= turns - 2, shared + " links on a turn's line");
+        assertTrue(lines.size() <= turns + 4, lines.size() + " lines for " + turns + " turns");
+        // a line for a link and the turn off it took about 330 bytes: 150 of the link's are gone
+        long perTurn = (Files.size(cache.file()) + Files.size(ClaudeTail.fileOf(cache.file()))) / turns;
+        assertTrue(perTurn < 250, perTurn + " bytes of cache a turn");
+    }
+
+    @Test
     void aTailNamesTheCacheLinesOfItsFoldedUuidsAndOnlyLinesThatListThem() throws IOException {
         Random random = new Random(34);
         StringBuilder s = new StringBuilder(
