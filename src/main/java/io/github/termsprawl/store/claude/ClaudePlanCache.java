@@ -1,21 +1,14 @@
 package io.github.termsprawl.store.claude;
 
 import io.github.termsprawl.core.AtomicFiles;
-import io.github.termsprawl.jsonl.CompactJsonBytes;
 import io.github.termsprawl.jsonl.ForwardLineReader;
 import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonProjection;
 import io.github.termsprawl.redact.Redactor;
 import io.github.termsprawl.store.ReadLimits;
-import java.io.Closeable;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,19 +35,21 @@ final class ClaudePlanCache {
             return false;
         }
         // a big cache is parsed in two halves at once (the parse of a cold JVM is most of a small update)
-        long split = bytes >= SPLIT_BYTES && Runtime.getRuntime().availableProcessors() > 1
-                ? lineAfter(cache, bytes / 2)
-                : -1;
-        if (split <= 0 || split >= bytes) {
-            return read(cache, 0, bytes, visitor);
+        Object[] half = bytes >= SPLIT_BYTES && Runtime.getRuntime().availableProcessors() > 1
+                ? split(cache, bytes / 2, bytes)
+                : null;
+        if (half == null) {
+            return read(cache, 0, bytes, null, visitor);
         }
+        long split = (Long) half[0];
+        String before = (String) half[1];
         List<Object[]> second = new ArrayList<>();
         boolean[] secondRead = {false};
         Thread other = new Thread(
                 new Runnable() {
                     @Override
                     public void run() {
-                        secondRead[0] = read(cache, split, bytes, new Visitor() {
+                        secondRead[0] = read(cache, split, bytes, before, new Visitor() {
                             @Override
                             public void record(long at, long offset, long line, Map<String, Object> record) {
                                 second.add(new Object[] {at, offset, line, record});
@@ -65,7 +60,7 @@ final class ClaudePlanCache {
                 "termsprawl-plan-cache-reader");
         other.setDaemon(true);
         other.start();
-        boolean firstRead = read(cache, 0, split, visitor);
+        boolean firstRead = read(cache, 0, split, null, visitor);
         try {
             other.join();
         } catch (InterruptedException e) {
@@ -89,19 +84,23 @@ final class ClaudePlanCache {
      */
     static final long SPLIT_BYTES = 4L << 20;
 
-    /** The records of the lines that start in {@code [from, to)} of the cache ({@code from} a line start). */
-    static boolean read(Path cache, long from, long to, Visitor visitor) {
+    /**
+     * The records of the lines that start in {@code [from, to)} of the cache ({@code from} a line start;
+     * {@code previous} the uuid of the last record before it, or null).
+     */
+    static boolean read(Path cache, long from, long to, String previous, Visitor visitor) {
         try (ForwardLineReader lines = ForwardLineReader.open(cache)) {
             lines.seek(from, 1);
             while (lines.next() && lines.lineStart() < to) {
                 Map<String, Object> kept = lines.record(JsonProjection.ALL, ReadLimits.STRING_CAP);
-                List<Map<String, Object>> records = kept == null ? null : records(kept);
+                List<Map<String, Object>> records = kept == null ? null : records(kept, previous);
                 if (records == null
                         || !(kept.get("o") instanceof Json.JsonNumber o)
                         || !(kept.get("l") instanceof Json.JsonNumber l)) {
                     return false;
                 }
                 for (Map<String, Object> record : records) {
+                    previous = record.get("uuid") instanceof String u ? u : previous;
                     visitor.record(lines.lineStart(), Long.parseLong(o.text()), Long.parseLong(l.text()), record);
                 }
             }
@@ -114,9 +113,10 @@ final class ClaudePlanCache {
     /**
      * The records of one line of the cache, in order, as they were kept: its link ({@code "k"}) and its record
      * ({@code "r"}), either or both; null when it is no such line. A record on a link's line hangs off the link
-     * (its parent is not written again).
+     * (its parent is not written again); a parent written {@code "P":1} is {@code previous}, the uuid of the last
+     * record before the line ({@link PlanRecordCodec#PREVIOUS}).
      */
-    static List<Map<String, Object>> records(Map<String, Object> kept) {
+    static List<Map<String, Object>> records(Map<String, Object> kept, String previous) {
         Map<String, Object> link = Json.asObject(kept.get("k"));
         Map<String, Object> record = Json.asObject(kept.get("r"));
         if (link == null && record == null) {
@@ -124,7 +124,7 @@ final class ClaudePlanCache {
         }
         List<Map<String, Object>> out = new ArrayList<>(2);
         if (link != null) {
-            PlanRecordCodec.unpack(link);
+            PlanRecordCodec.unpack(link, previous);
             if (!(link.get("uuid") instanceof String uuid) || link.containsKey("type") || link.containsKey("link")) {
                 return null;
             }
@@ -141,7 +141,7 @@ final class ClaudePlanCache {
             }
         }
         if (record != null) {
-            out.add(PlanRecordCodec.unpack(record));
+            out.add(PlanRecordCodec.unpack(record, previous));
         }
         return out;
     }
@@ -149,16 +149,43 @@ final class ClaudePlanCache {
     /** The type of every link record (ClaudePlanTree): the kind of record a link stands for. */
     static final String LINK_TYPE = "progress";
 
-    /** The start of the first line past {@code at}, or -1. */
-    private static long lineAfter(Path cache, long at) {
+    /**
+     * Where a second reader of the first {@code bytes} takes over past {@code at}: the start of a line, and the
+     * uuid of the last record before it (a parent written {@code "P":1} may be it); null when there is none near.
+     */
+    private static Object[] split(Path cache, long at, long bytes) {
         try (ForwardLineReader lines = ForwardLineReader.open(cache)) {
             lines.seek(at, 1);
-            return lines.next() && lines.lineStart() + lines.length() + 1 < Files.size(cache)
-                    ? lines.lineStart() + lines.length() + 1
-                    : -1;
+            if (!lines.next()) { // the rest of the line at: whole lines from the next on
+                return null;
+            }
+            for (int tries = 0; tries < 64 && lines.next(); tries++) {
+                long end = lines.lineStart() + lines.length() + 1;
+                if (end >= bytes) {
+                    return null;
+                }
+                Map<String, Object> kept = lines.record(JsonProjection.ALL, ReadLimits.STRING_CAP);
+                String last = kept == null ? null : lastUuid(kept);
+                if (last != null) {
+                    return new Object[] {end, last};
+                }
+            }
+            return null;
         } catch (IOException | RuntimeException e) {
-            return -1;
+            return null;
         }
+    }
+
+    /** The uuid of the last record of a line of the cache (its record's, else its link's), or null. */
+    private static String lastUuid(Map<String, Object> kept) {
+        for (String part : new String[] {"r", "k"}) {
+            Map<String, Object> r = Json.asObject(kept.get(part));
+            String uuid = r == null ? null : PlanRecordCodec.uuidOf(r);
+            if (uuid != null) {
+                return uuid;
+            }
+        }
+        return null;
     }
 
     /**
@@ -250,157 +277,6 @@ final class ClaudePlanCache {
             } else {
                 p.remove("input");
             }
-        }
-    }
-
-    /** Appends records to a cache from a size on (anything past it is cut off first). */
-    static final class Appender implements Closeable {
-        private static final byte[] LINE_START = ascii("{\"o\":");
-        private static final byte[] LINE = ascii(",\"l\":");
-        private static final byte[] RECORD = ascii(",\"r\":");
-        private static final byte[] LINK = ascii(",\"k\":");
-        private static final byte[] LINE_END = ascii("}\n");
-
-        private final FileChannel channel;
-        private final CompactJsonBytes pending = new CompactJsonBytes();
-        private final CompactJsonBytes scratch = new CompactJsonBytes();
-        /** The bytes before {@link #pending}: the cache's size at its last flush (for one kept nowhere, what it had). */
-        private long flushed;
-        /** A link not yet written ({@link #link}): its fields as JSON, its place, its uuid; null when none. */
-        private byte[] link;
-
-        private long linkOffset;
-        private long linkLine;
-        private String linkUuid;
-
-        /**
-         * On a cache in a folder its caller checked ({@code AtomicFiles.confinedFolder}); with {@code cache} null,
-         * on no file: what is appended is dropped (a plan made once, as ask makes it).
-         */
-        Appender(Path cache, long from) throws IOException {
-            if (cache == null) {
-                channel = null;
-                return;
-            }
-            FileChannel c = AtomicFiles.appendChannel(cache, from);
-            if (c == null) {
-                throw new IOException(cache + " changed while it was read: run again");
-            }
-            channel = c;
-            flushed = c.position();
-        }
-
-        /**
-         * Keeps a record given as its compact JSON: {@code bytes[from, to)} ({@link CompactJsonBytes}); where its line
-         * starts in the cache.
-         */
-        long append(long offset, long line, byte[] bytes, int from, int to) throws IOException {
-            endLink();
-            return line(offset, line, null, bytes, from, to);
-        }
-
-        /**
-         * Keeps a record given as a tree; where its line starts in the cache. One that hangs off the link kept just
-         * before it, read from the same line, shares the link's line and leaves out its parent: a link and the
-         * record that named it cost one line (docs/files.md, "What a folder was made from").
-         */
-        long append(long offset, long line, Map<String, Object> record) throws IOException {
-            if (link != null && offset == linkOffset && line == linkLine && linkUuid.equals(record.get("parentUuid"))) {
-                Map<String, Object> rest = new LinkedHashMap<>(record);
-                rest.remove("parentUuid");
-                scratch.clear();
-                scratch.value(PlanRecordCodec.pack(rest));
-                byte[] k = link;
-                link = null;
-                return line(offset, line, k, scratch.bytes(), 0, scratch.size());
-            }
-            endLink();
-            scratch.clear();
-            scratch.value(PlanRecordCodec.pack(record));
-            return line(offset, line, null, scratch.bytes(), 0, scratch.size());
-        }
-
-        /**
-         * Keeps a link record (a {@link ClaudePlanCache#LINK_TYPE} record with {@code "link": true}, no other type or flag but
-         * what it is given): written when the next record is, on that one's line when it hangs off the link. Where
-         * its line starts in the cache.
-         */
-        long link(long offset, long line, Map<String, Object> record) throws IOException {
-            endLink();
-            Map<String, Object> fields = new LinkedHashMap<>(record);
-            if (!LINK_TYPE.equals(fields.remove("type"))
-                    || !Boolean.TRUE.equals(fields.remove("link"))
-                    || !(fields.get("uuid") instanceof String uuid)) {
-                throw new IllegalArgumentException("not a link record: " + record.keySet());
-            }
-            scratch.clear();
-            scratch.value(PlanRecordCodec.pack(fields));
-            link = Arrays.copyOf(scratch.bytes(), scratch.size());
-            linkOffset = offset;
-            linkLine = line;
-            linkUuid = uuid;
-            return flushed + pending.size();
-        }
-
-        /** Writes a link kept by {@link #link} on a line of its own: no record took it. */
-        private void endLink() throws IOException {
-            if (link != null) {
-                byte[] k = link;
-                link = null;
-                line(linkOffset, linkLine, k, null, 0, 0);
-            }
-        }
-
-        private long line(long offset, long line, byte[] k, byte[] bytes, int from, int to) throws IOException {
-            long at = flushed + pending.size();
-            pending.raw(LINE_START, 0, LINE_START.length);
-            pending.ascii(Long.toString(offset));
-            pending.raw(LINE, 0, LINE.length);
-            pending.ascii(Long.toString(line));
-            if (k != null) {
-                pending.raw(LINK, 0, LINK.length);
-                pending.raw(k, 0, k.length);
-            }
-            if (bytes != null) {
-                pending.raw(RECORD, 0, RECORD.length);
-                pending.raw(bytes, from, to);
-            }
-            pending.raw(LINE_END, 0, LINE_END.length);
-            if (pending.size() > 1 << 20) {
-                flush();
-            }
-            return at;
-        }
-
-        private void flush() throws IOException {
-            flushed += pending.size();
-            if (channel == null) {
-                pending.clear();
-                return;
-            }
-            ByteBuffer bytes = ByteBuffer.wrap(pending.bytes(), 0, pending.size());
-            while (bytes.hasRemaining()) {
-                channel.write(bytes);
-            }
-            pending.clear();
-        }
-
-        /** The size of the cache with everything appended. */
-        long size() throws IOException {
-            endLink();
-            flush();
-            return flushed;
-        }
-
-        @Override
-        public void close() throws IOException {
-            if (channel != null) {
-                channel.close();
-            }
-        }
-
-        private static byte[] ascii(String text) {
-            return text.getBytes(StandardCharsets.US_ASCII);
         }
     }
 }

@@ -110,7 +110,7 @@ final class ClaudePlanReader {
         long offset = cache.offset();
         long lineCount = cache.lines();
         long bytes;
-        try (ClaudePlanCache.Appender appender = new ClaudePlanCache.Appender(cache.file(), cache.bytes())) {
+        try (PlanCacheAppender appender = new PlanCacheAppender(cache.file(), cache.bytes())) {
             tree.appender = appender;
             if (file.toFile().isFile()) {
                 long[] reached = readOn(file, offset, lineCount, end, cache.redact(), tree);
@@ -378,7 +378,7 @@ final class ClaudePlanReader {
                         Item item = new Item(record, lines.lineStart(), lines.lineNumber(), complete);
                         if (serialize && complete && !(node && ClaudePlanTree.foldable(record))) {
                             json.clear();
-                            json.value(PlanRecordCodec.pack(record));
+                            json.value(PlanRecordCodec.packWithoutParent(record)); // its parent: PlanCacheAppender
                             item.bytes = Arrays.copyOf(json.bytes(), json.size());
                         }
                         if (sink != null) {

@@ -35,7 +35,7 @@ final class ClaudePlanTree {
     final ClaudeRecords records;
 
     final List<ClaudePlanReader.Item> incomplete = new ArrayList<>();
-    ClaudePlanCache.Appender appender;
+    PlanCacheAppender appender;
 
     private LongTable table = new LongTable();
     private List<Group> groups = new ArrayList<>();
@@ -247,8 +247,6 @@ final class ClaudePlanTree {
             foldedIds.add(uuid.hashCode());
             return;
         }
-        boolean rewired = false;
-        boolean linked = false;
         if (pg != null) {
             if (!pg.closed) {
                 if (side != pg.side && (table.flags[ps] & NAMED) != 0) {
@@ -257,10 +255,8 @@ final class ClaudePlanTree {
                     throw new Restart(true);
                 }
                 link(ps, parent, pg, item.offset, item.line, complete, true); // it stays; the child hangs off it
-                linked = true;
             } else {
-                record.put("parentUuid", resolved);
-                rewired = true;
+                record.put("parentUuid", resolved); // its bytes hold no parent (PlanCacheAppender writes it)
             }
         }
         if (ClaudeRecord.isBoundary(record)) {
@@ -271,9 +267,6 @@ final class ClaudePlanTree {
         }
         long at = -1;
         if (complete) {
-            if (rewired || linked) {
-                item.bytes = null; // rewired: written again; linked: on the link's line (ClaudePlanCache.Appender)
-            }
             at = append(item, record);
         }
         if (es < 0) {
@@ -473,7 +466,7 @@ final class ClaudePlanTree {
     /** Appends a record to the cache; where its line starts there. */
     private long append(ClaudePlanReader.Item item, Map<String, Object> record) throws IOException {
         if (item.bytes != null) {
-            return appender.append(item.offset, item.line, item.bytes, 0, item.bytes.length);
+            return appender.append(item.offset, item.line, record, item.bytes, item.bytes.length);
         }
         return appender.append(item.offset, item.line, record);
     }

@@ -486,7 +486,9 @@ final class ClaudeRecords {
                     lines.seek(at[i], 1);
                     Map<String, Object> kept =
                             lines.next() ? lines.record(JsonProjection.ALL, ReadLimits.STRING_CAP) : null;
-                    List<Map<String, Object>> onLine = kept == null ? null : ClaudePlanCache.records(kept);
+                    // a parent written as the record before is the one the plan took (the record is checked below)
+                    String before = parent[i] < 0 ? null : pool.string(parent[i]);
+                    List<Map<String, Object>> onLine = kept == null ? null : ClaudePlanCache.records(kept, before);
                     ClaudeRecord r = null;
                     for (int c = 0; onLine != null && c < onLine.size() && r == null; c++) {
                         Map<String, Object> record = onLine.get(c); // a link's line may hold the record off it too

@@ -64,7 +64,8 @@ final class ClaudeTailFile {
             uuids = ClaudeTail.union(uuids, folds.hashes());
             List<ClaudeRecord> records = new ArrayList<>();
             Object[] scan = {null, new LinkedHashMap<String, String>(), new java.util.LinkedHashSet<String>()};
-            boolean read = ClaudePlanCache.read(file, at[0], bytes.length, new ClaudePlanCache.Visitor() {
+            // its records are written whole (line, below): no parent is named as the record before
+            boolean read = ClaudePlanCache.read(file, at[0], bytes.length, null, new ClaudePlanCache.Visitor() {
                 @Override
                 public void record(long at, long offset, long line, Map<String, Object> record) {
                     if (offset < 0) {

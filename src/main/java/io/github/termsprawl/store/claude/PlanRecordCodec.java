@@ -14,7 +14,8 @@ import java.util.Map;
  * when it is written to the millisecond as Claude Code writes it, as milliseconds of the epoch ({@code "T"}). A
  * record that is mostly links and a time is about a third smaller so (docs/files.md, "What a folder was made from");
  * reading it back gives the same fields, and a record written otherwise (by an earlier version, or a value of
- * another shape) is read as it is.
+ * another shape) is read as it is. A parent that is the record just before in the cache is written {@code "P":1}
+ * ({@link #PREVIOUS}; the cache's appender decides, {@link #unpack(Map, String)} is told which record that is).
  */
 final class PlanRecordCodec {
     private PlanRecordCodec() {}
@@ -26,18 +27,32 @@ final class PlanRecordCodec {
     private static final String PACKED_PARENT = "P";
     private static final String PACKED_TIME = "T";
 
+    /** What {@code "P"} holds for a parent that is the record just before in the cache. */
+    static final int PREVIOUS = 1;
+
     /** {@code record} as the cache writes it: a copy with its uuids and time packed, or itself when none is. */
     static Map<String, Object> pack(Map<String, Object> record) {
+        return pack(record, true);
+    }
+
+    /** {@link #pack}, without the parent (the cache's appender writes it, {@code "P"} first). */
+    static Map<String, Object> packWithoutParent(Map<String, Object> record) {
+        return pack(record, false);
+    }
+
+    private static Map<String, Object> pack(Map<String, Object> record, boolean withParent) {
         byte[] uuid = bytes(record.get(UUID));
-        byte[] parent = bytes(record.get(PARENT));
+        byte[] parent = withParent ? bytes(record.get(PARENT)) : null;
         long time = millis(record.get(TIME));
-        if (uuid == null && parent == null && time == Long.MIN_VALUE) {
+        if (uuid == null && parent == null && time == Long.MIN_VALUE && (withParent || !record.containsKey(PARENT))) {
             return record;
         }
         Map<String, Object> out = new LinkedHashMap<>(record.size() * 2);
         for (Map.Entry<String, Object> e : record.entrySet()) {
             String key = e.getKey();
-            if (key.equals(UUID) && uuid != null) {
+            if (key.equals(PARENT) && !withParent) {
+                continue;
+            } else if (key.equals(UUID) && uuid != null) {
                 out.put(PACKED_UUID, BASE64.encodeToString(uuid));
             } else if (key.equals(PARENT) && parent != null) {
                 out.put(PACKED_PARENT, BASE64.encodeToString(parent));
@@ -50,16 +65,47 @@ final class PlanRecordCodec {
         return out;
     }
 
+    /** The uuid of a record as the cache writes it, packed or not; null when it has none. */
+    static String uuidOf(Map<String, Object> written) {
+        Object packed = written.get(PACKED_UUID);
+        if (packed != null) {
+            return uuid(packed);
+        }
+        return written.get(UUID) instanceof String s ? s : null;
+    }
+
+    /** The packed form of a parent: 22 characters of Base64, or null when it is not a uuid pack writes so. */
+    static String packedUuid(Object value) {
+        byte[] b = bytes(value);
+        return b == null ? null : BASE64.encodeToString(b);
+    }
+
     /**
      * Gives {@code record} (read from the cache) its fields back as {@link #pack} found them; an
      * {@link IllegalArgumentException} when a packed one is not what pack writes (a cache that does not read).
      */
     static Map<String, Object> unpack(Map<String, Object> record) {
+        return unpack(record, null);
+    }
+
+    /**
+     * {@link #unpack(Map)}, {@code previous} the uuid of the record just before in the cache (null: none, or not
+     * known), which a parent written {@code "P":1} is.
+     */
+    static Map<String, Object> unpack(Map<String, Object> record, String previous) {
         if (record.containsKey(PACKED_UUID)) {
             record.put(UUID, uuid(record.remove(PACKED_UUID)));
         }
         if (record.containsKey(PACKED_PARENT)) {
-            record.put(PARENT, uuid(record.remove(PACKED_PARENT)));
+            Object p = record.remove(PACKED_PARENT);
+            if (p instanceof Json.JsonNumber n && n.text().equals(Integer.toString(PREVIOUS))) {
+                if (previous == null) {
+                    throw new IllegalArgumentException("a parent named as the record before, with none before it");
+                }
+                record.put(PARENT, previous);
+            } else {
+                record.put(PARENT, uuid(p));
+            }
         }
         if (record.containsKey(PACKED_TIME)) {
             Object t = record.remove(PACKED_TIME);

@@ -24,15 +24,16 @@ class ClaudePlanCacheTest {
     private List<String> write(Path cache, int count) throws IOException {
         List<String> written = new ArrayList<>();
         CompactJsonBytes json = new CompactJsonBytes();
-        try (ClaudePlanCache.Appender appender = new ClaudePlanCache.Appender(cache, 0)) {
+        try (PlanCacheAppender appender = new PlanCacheAppender(cache, 0)) {
             for (int i = 0; i < count; i++) {
                 Map<String, Object> record = new LinkedHashMap<>();
+                if (i % 7 != 3 && i > 0) { // most off the record before (written "P":1), some with none
+                    record.put("parentUuid", i % 7 == 5 ? "u0" : "u" + (i - 1));
+                }
                 record.put("uuid", "u" + i);
                 record.put("text", "é ".repeat(i % 50) + "x".repeat(1500) + "\n\"" + i);
-                json.clear();
-                json.value(record);
-                appender.append(1000L * i, i + 1, json.bytes(), 0, json.size());
-                written.add(1000L * i + " " + (i + 1) + " " + JsonWriter.compact(record));
+                appender.append(1000L * i, i + 1, record);
+                written.add(1000L * i + " " + (i + 1) + " " + JsonWriter.compact(new java.util.TreeMap<>(record)));
             }
             appender.size();
         }
@@ -44,7 +45,7 @@ class ClaudePlanCacheTest {
         boolean ok = ClaudePlanCache.read(cache, bytes, new ClaudePlanCache.Visitor() {
             @Override
             public void record(long at, long offset, long line, Map<String, Object> record) {
-                read.add(offset + " " + line + " " + JsonWriter.compact(record));
+                read.add(offset + " " + line + " " + JsonWriter.compact(new java.util.TreeMap<>(record)));
             }
         });
         return ok ? read : null;
@@ -110,7 +111,7 @@ class ClaudePlanCacheTest {
                 link("l6", "u5")); // a link no record takes
         long[] lineOf = {1, 9, 9, 12, 12, 20, 21, 30};
         long[] at = new long[kept.size()];
-        try (ClaudePlanCache.Appender appender = new ClaudePlanCache.Appender(cache, 0)) {
+        try (PlanCacheAppender appender = new PlanCacheAppender(cache, 0)) {
             for (int i = 0; i < kept.size(); i++) {
                 Map<String, Object> r = new LinkedHashMap<>(kept.get(i));
                 at[i] = Boolean.TRUE.equals(r.get("link"))

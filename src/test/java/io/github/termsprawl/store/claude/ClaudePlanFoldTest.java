@@ -156,7 +156,7 @@ class ClaudePlanFoldTest {
         ClaudeSession.PlanCache cache = grow(bytes, new int[] {bytes.length / 3, bytes.length}, "tiny", 1 << 30);
         // as JSON (an earlier version's cache) a record took about 230 bytes: its uuids and time are packed now
         long perTurn = Files.size(cache.file()) / turns;
-        assertTrue(perTurn < 175, perTurn + " bytes of cache a turn");
+        assertTrue(perTurn < 150, perTurn + " bytes of cache a turn");
     }
 
     @Test
@@ -197,7 +197,7 @@ class ClaudePlanFoldTest {
         assertTrue(lines.size() <= turns + 4, lines.size() + " lines for " + turns + " turns");
         // a line for a link and the turn off it took about 330 bytes: 150 of the link's are gone
         long perTurn = (Files.size(cache.file()) + Files.size(ClaudeTail.fileOf(cache.file()))) / turns;
-        assertTrue(perTurn < 250, perTurn + " bytes of cache a turn");
+        assertTrue(perTurn < 230, perTurn + " bytes of cache a turn");
     }
 
     @Test
