@@ -385,6 +385,23 @@ class HistoryTest {
     }
 
     @Test
+    void aPlanCacheOfAnotherFormatIsMadeAgainNotRead() throws IOException {
+        claudeSession();
+        update();
+        Path state = FolderState.file(dir, ".state");
+        String now = " plan=" + io.github.termsprawl.store.claude.ClaudeSession.PlanCache.FORMAT + " ";
+        String text = Files.readString(state);
+        assertTrue(text.contains(now), text);
+        Map<String, String> before = snapshot(dir);
+        // as an earlier version left it: its .plan reads otherwise, so the session is planned from its first line
+        Files.writeString(state, text.replace(now, " plan=1 "));
+        assertEquals(History.Status.UPDATED, update().status());
+        assertEquals(Set.of(".plan", ".plan-tail", ".state"), changed(before, snapshot(dir)));
+        assertTrue(Files.readString(state).contains(now));
+        assertEquals(History.Status.UP_TO_DATE, update().status());
+    }
+
+    @Test
     void turningRedactionOffMakesEveryFileAgain() throws IOException {
         claudeSession();
         update();
