@@ -16,10 +16,10 @@ import java.util.Map;
 /**
  * The records a plan of a Claude Code transcript is made from, kept in a file of their own so that a
  * transcript that grew is read only from where the last read stopped: one line per record, {@code {"o":
- * offset, "l": line, "r": record}}, the record as {@link ClaudePlanReader#PROSE_AND_LINKS} reads it with the
- * arguments of every tool call dropped but a subagent call's prompt, and its texts redacted when asked
- * ({@link #keepable}). The file only grows; what a killed run appended past the size its caller kept is cut
- * off before the next append.
+ * offset, "l": line, "r": record}} (a link and the record off it share one, {@link PlanCacheAppender} says how
+ * it writes them), the record as {@link ClaudePlanReader#PROSE_AND_LINKS} reads it with the arguments of every
+ * tool call dropped but a subagent call's prompt, and its texts redacted when asked ({@link #keepable}). The
+ * file only grows; what a killed run appended past the size its caller kept is cut off before the next append.
  */
 final class ClaudePlanCache {
     private ClaudePlanCache() {}
