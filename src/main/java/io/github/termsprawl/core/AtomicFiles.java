@@ -405,10 +405,6 @@ public final class AtomicFiles {
      * whatever was at {@code file} (a link, a hard link) is replaced, never written through.
      */
     public static void replace(Path file, byte[] bytes) throws IOException {
-        if (Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS)) {
-            throw new IOException(
-                    file + " is a folder where termsprawl keeps a file: move the folder away and run again");
-        }
         Path tmp = newTemp(
                 file.toAbsolutePath().getParent(),
                 BATCH_TEMP + ProcessHandle.current().pid() + "-",
@@ -418,6 +414,14 @@ public final class AtomicFiles {
         try {
             move(tmp, file);
             moved = true;
+        } catch (IOException e) {
+            // a folder in the way fails the rename, so it is looked for only then: a first write of a long
+            // session is thousands of files, each looked up once less in its big folder
+            if (Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS)) {
+                throw new IOException(
+                        file + " is a folder where termsprawl keeps a file: move the folder away and run again", e);
+            }
+            throw e;
         } finally {
             if (!moved) {
                 Files.deleteIfExists(tmp);

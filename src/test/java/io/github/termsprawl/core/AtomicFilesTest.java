@@ -135,4 +135,29 @@ class AtomicFilesTest {
         long grown = direct.getMemoryUsed() - before;
         assertTrue(grown <= 4 << 20, grown + " bytes of direct buffers kept after a file of " + bytes.length);
     }
+
+    @Test
+    void aFolderWhereAFileIsReplacedStaysAndTheErrorNamesTheFix() throws IOException {
+        Path empty = Files.createDirectory(dir.resolve("empty"));
+        Path full = Files.createDirectory(dir.resolve("full"));
+        Files.writeString(full.resolve("kept.txt"), "kept");
+        for (Path folder : java.util.List.of(empty, full)) {
+            IOException e = org.junit.jupiter.api.Assertions.assertThrows(
+                    IOException.class, () -> AtomicFiles.replace(folder, new byte[] {1, 2}));
+            assertTrue(
+                    e.getMessage()
+                            .equals(folder + " is a folder where termsprawl keeps a file: move the folder away"
+                                    + " and run again"),
+                    e.getMessage());
+            assertTrue(Files.isDirectory(folder, java.nio.file.LinkOption.NOFOLLOW_LINKS));
+        }
+        assertArrayEquals(
+                "kept".getBytes(java.nio.charset.StandardCharsets.UTF_8), Files.readAllBytes(full.resolve("kept.txt")));
+        try (java.util.stream.Stream<Path> left = Files.list(dir)) {
+            assertEquals(
+                    java.util.List.of("empty", "full"),
+                    left.map(p -> p.getFileName().toString()).sorted().toList(),
+                    "no temp file left");
+        }
+    }
 }
