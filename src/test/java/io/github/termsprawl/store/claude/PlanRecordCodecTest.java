@@ -92,11 +92,30 @@ class PlanRecordCodecTest {
             {"T", "123"},
             {"T", new Json.JsonNumber("-1")},
             {"T", new Json.JsonNumber("1.5")},
-            {"T", new Json.JsonNumber("253402300800000")}
+            {"T", new Json.JsonNumber("253402300800000")},
+            {"P", new Json.JsonNumber("1")}, // the record before, with none before it
+            {"P", new Json.JsonNumber("2")}
         }) {
             Map<String, Object> record = new LinkedHashMap<>(Map.of((String) bad[0], bad[1]));
             assertThrows(IllegalArgumentException.class, () -> PlanRecordCodec.unpack(record), bad[0] + " " + bad[1]);
         }
+    }
+
+    @Test
+    void aParentWrittenAsTheRecordBeforeIsThatRecordsUuid() {
+        String before = "8f0c3b9e-57a5-4f26-b12d-d022ee4e51b7";
+        Map<String, Object> record =
+                new LinkedHashMap<>(Map.of("P", new Json.JsonNumber("1"), "U", "G07ynWa7QnOuXxMpe3PrtA"));
+        Map<String, Object> back = PlanRecordCodec.unpack(record, before);
+        assertEquals(before, back.get("parentUuid"));
+        assertEquals("1b4ef29d-66bb-4273-ae5f-13297b73ebb4".length(), ((String) back.get("uuid")).length());
+        assertEquals(2, back.size());
+        // the parent is left for the cache's appender to write: none in what is packed
+        Map<String, Object> full = new LinkedHashMap<>(Map.of("parentUuid", before, "uuid", before, "type", "user"));
+        assertEquals(Map.of("U", "jww7nlelTyaxLdAi7k5Rtw", "type", "user"), PlanRecordCodec.packWithoutParent(full));
+        Map<String, Object> plain = new LinkedHashMap<>(Map.of("parentUuid", "p1", "uuid", "u1"));
+        assertEquals(
+                Map.of("uuid", "u1"), PlanRecordCodec.packWithoutParent(plain), "nothing packed, the parent left out");
     }
 
     private static String json(Map<String, Object> record) {
