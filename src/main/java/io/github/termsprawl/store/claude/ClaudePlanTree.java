@@ -40,6 +40,9 @@ final class ClaudePlanTree {
     private LongTable table = new LongTable();
     private List<Group> groups = new ArrayList<>();
     private final Map<String, Group> open = new LinkedHashMap<>();
+    /** The group the last folded record joined (the one {@link #open} holds under its key while not closed). */
+    private Group lastOpen;
+
     private final IntList foldedIds = new IntList();
     private final IntList linkIds = new IntList();
     /** The uuids an earlier read folded (from the cache's lines), as String hashes. */
@@ -227,12 +230,19 @@ final class ClaudePlanTree {
             if (pg != null) {
                 named(ps, pg);
             }
-            Group g = open.get(key(resolved, side));
+            // a run of folded records mostly joins one group: the last one is asked first (no key made, no lookup)
+            Group g = lastOpen != null
+                            && !lastOpen.closed
+                            && lastOpen.side == side
+                            && java.util.Objects.equals(lastOpen.parent, resolved)
+                    ? lastOpen
+                    : open.get(key(resolved, side));
             if (g == null) {
                 g = new Group(groups.size(), resolved, side);
                 groups.add(g);
                 open.put(key(resolved, side), g);
             }
+            lastOpen = g;
             int slot = table.put(h);
             table.flags[slot] = (byte) (FOLDED | (side ? SIDE : 0));
             table.folds();

@@ -201,6 +201,29 @@ class ClaudePlanFoldTest {
     }
 
     @Test
+    void aRecordFoldedAfterACompactionOffTheSameRecordAsBeforeJoinsAGroupOfItsWindow() throws IOException {
+        // p2 hangs off the record p1 hung off, but in the next window: it must not join p1's ended group (a1,
+        // off p2, would then hang off nothing), which the run of one group's records must not shortcut
+        String s = "{\"type\":\"user\",\"uuid\":\"u0\",\"message\":{\"role\":\"user\",\"content\":\"Build.\"}}\n"
+                + "{\"type\":\"progress\",\"uuid\":\"p1\",\"parentUuid\":\"u0\",\"data\":{\"type\":\"hook_progress\"}}\n"
+                + "{\"type\":\"system\",\"subtype\":\"compact_boundary\",\"uuid\":\"b1\",\"parentUuid\":null}\n"
+                + "{\"type\":\"user\",\"uuid\":\"s1\",\"parentUuid\":\"b1\",\"isCompactSummary\":true,"
+                + "\"message\":{\"role\":\"user\",\"content\":\"summary\"}}\n"
+                + "{\"type\":\"progress\",\"uuid\":\"p2\",\"parentUuid\":\"u0\",\"data\":{\"type\":\"hook_progress\"}}\n"
+                + "{\"type\":\"assistant\",\"uuid\":\"a1\",\"parentUuid\":\"p2\",\"message\":{\"id\":\"m1\","
+                + "\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"It built.\"}]}}\n";
+        byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
+        grow(bytes, new int[] {bytes.length}, "after a compaction", 1 << 30);
+        List<String> lines = Files.readAllLines(dir.resolve("s.plan"));
+        assertTrue(
+                lines.stream()
+                        .anyMatch(l -> l.contains("\"k\":{")
+                                && l.contains("\"uuid\":\"p2\"")
+                                && l.contains("\"uuid\":\"a1\"")),
+                "a1 on the line of the link p2 leaves: " + lines);
+    }
+
+    @Test
     void aTailNamesTheCacheLinesOfItsFoldedUuidsAndOnlyLinesThatListThem() throws IOException {
         Random random = new Random(34);
         StringBuilder s = new StringBuilder(
