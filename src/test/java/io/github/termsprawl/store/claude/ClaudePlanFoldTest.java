@@ -127,32 +127,41 @@ class ClaudePlanFoldTest {
                         .toList());
     }
 
-    @Test
-    void aTinyTurnTakesLessOfTheCacheThanItsRecordTakesAsJson() throws IOException {
-        // turns of a few words as Claude Code writes them: a uuid, its parent's, a time to the millisecond
-        Random random = new Random(8);
+    /**
+     * {@code records} records as Claude Code writes them, each off the one before: a random uuid, a time to the
+     * millisecond, and {@code body} of its index (its type and message).
+     */
+    private static byte[] chain(long seed, int records, java.util.function.IntFunction<String> body) {
+        Random random = new Random(seed); // uuids as Claude Code writes them: their hashes spread over every int
         StringBuilder s = new StringBuilder();
         String parent = null;
-        int turns = 4_000;
-        for (int i = 0; i < turns; i++) {
+        for (int i = 0; i < records; i++) {
             String u = new java.util.UUID(random.nextLong(), random.nextLong()).toString();
             String time = java.time.Instant.ofEpochMilli(1_767_225_600_000L + 10L * i + 1)
                     .toString();
-            String head = "{\"parentUuid\":" + (parent == null ? "null" : "\"" + parent + "\"")
-                    + ",\"isSidechain\":false,\"sessionId\":\"5c0375b4-57a5-4f26-b12d-d022ee4e51b7\",";
-            s.append(head)
-                    .append(
-                            i % 2 == 0
-                                    ? "\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"turn " + i + "\"}"
-                                    : "\"type\":\"assistant\",\"message\":{\"id\":\"msg_" + i
-                                            + "\",\"role\":\"assistant\","
-                                            + "\"model\":\"claude-sonnet-4-5\",\"content\":[{\"type\":\"text\",\"text\":\"turn "
-                                            + i
-                                            + "\"}]}")
+            s.append("{\"parentUuid\":" + (parent == null ? "null" : "\"" + parent + "\"")
+                            + ",\"isSidechain\":false,\"sessionId\":\"5c0375b4-57a5-4f26-b12d-d022ee4e51b7\",")
+                    .append(body.apply(i))
                     .append(",\"uuid\":\"" + u + "\",\"timestamp\":\"" + time + "\"}\n");
             parent = u;
         }
-        byte[] bytes = s.toString().getBytes(StandardCharsets.UTF_8);
+        return s.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static String user(int i) {
+        return "\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"turn " + i + "\"}";
+    }
+
+    private static String assistant(int i, String model) {
+        return "\"type\":\"assistant\",\"message\":{\"id\":\"msg_" + i + "\",\"role\":\"assistant\"," + model
+                + "\"content\":[{\"type\":\"text\",\"text\":\"turn " + i + "\"}]}";
+    }
+
+    @Test
+    void aTinyTurnTakesLessOfTheCacheThanItsRecordTakesAsJson() throws IOException {
+        // turns of a few words as Claude Code writes them: a uuid, its parent's, a time to the millisecond
+        int turns = 4_000;
+        byte[] bytes = chain(8, turns, i -> i % 2 == 0 ? user(i) : assistant(i, "\"model\":\"claude-sonnet-4-5\","));
         ClaudeSession.PlanCache cache = grow(bytes, new int[] {bytes.length / 3, bytes.length}, "tiny", 1 << 30);
         // as JSON (an earlier version's cache) a record took about 230 bytes: its uuids and time are packed now
         long perTurn = Files.size(cache.file()) / turns;
@@ -162,30 +171,14 @@ class ClaudePlanFoldTest {
     @Test
     void aLinkAndTheTurnThatHangsOffItShareOneLineOfTheCache() throws IOException {
         // one record in ten a turn of a few words, the others a hook's progress (bench/gen-bounds.mjs, "mixed")
-        Random random = new Random(9);
-        StringBuilder s = new StringBuilder();
-        String parent = null;
         int turns = 1_000;
-        for (int i = 0; i < 10 * turns; i++) {
-            String u = new java.util.UUID(random.nextLong(), random.nextLong()).toString();
-            String time = java.time.Instant.ofEpochMilli(1_767_225_600_000L + 10L * i + 1)
-                    .toString();
-            s.append("{\"parentUuid\":" + (parent == null ? "null" : "\"" + parent + "\"")
-                            + ",\"isSidechain\":false,\"sessionId\":\"5c0375b4-57a5-4f26-b12d-d022ee4e51b7\",")
-                    .append(
-                            i % 10 != 0
-                                    ? "\"type\":\"progress\",\"data\":{\"type\":\"hook_progress\","
-                                            + "\"hookEvent\":\"PostToolUse\"},\"toolUseID\":\"toolu_1\""
-                                    : i % 20 == 0
-                                            ? "\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"turn " + i
-                                                    + "\"}"
-                                            : "\"type\":\"assistant\",\"message\":{\"id\":\"msg_" + i
-                                                    + "\",\"role\":\"assistant\",\"content\":[{\"type\":\"text\","
-                                                    + "\"text\":\"turn " + i + "\"}]}")
-                    .append(",\"uuid\":\"" + u + "\",\"timestamp\":\"" + time + "\"}\n");
-            parent = u;
-        }
-        byte[] bytes = s.toString().getBytes(StandardCharsets.UTF_8);
+        byte[] bytes = chain(
+                9,
+                10 * turns,
+                i -> i % 10 != 0
+                        ? "\"type\":\"progress\",\"data\":{\"type\":\"hook_progress\",\"hookEvent\":\"PostToolUse\"},"
+                                + "\"toolUseID\":\"toolu_1\""
+                        : i % 20 == 0 ? user(i) : assistant(i, ""));
         ClaudeSession.PlanCache cache = grow(bytes, new int[] {bytes.length / 3, bytes.length}, "mixed", 1 << 30);
         List<String> lines = Files.readAllLines(cache.file());
         // every turn but the first hangs off the link its nine progress records leave, on that link's line (but
