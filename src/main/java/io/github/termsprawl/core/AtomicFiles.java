@@ -291,28 +291,40 @@ public final class AtomicFiles {
      */
     private static Path newTemp(Path dir, String prefix, String suffix, byte[] bytes) throws IOException {
         for (int tries = 0; ; tries++) {
-            long n = TEMPS.incrementAndGet() * 0x9E3779B97F4A7C15L ^ SALT;
-            Path tmp = dir.resolve(prefix + Long.toHexString(n) + suffix);
-            FileChannel channel;
+            Path tmp = dir.resolve(prefix + unguessable() + suffix);
             try {
-                channel = FileChannel.open(
-                        tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
+                createNew(tmp, bytes);
             } catch (FileAlreadyExistsException e) {
                 if (tries < 100) {
                     continue; // a name taken: another
                 }
                 throw e;
             }
-            boolean written = false;
-            try (channel) {
-                writeAll(channel, bytes);
-                written = true;
-            } finally {
-                if (!written) {
-                    Files.deleteIfExists(tmp);
-                }
-            }
             return tmp;
+        }
+    }
+
+    /** The part of a temp name that no one can tell in advance: a number of this process's, then a count. */
+    static String unguessable() {
+        return Long.toHexString(TEMPS.incrementAndGet() * 0x9E3779B97F4A7C15L ^ SALT);
+    }
+
+    /**
+     * A new file holding {@code bytes}: created new (never a file that is there, link or not: {@link
+     * FileAlreadyExistsException}), no link followed; nothing is left of it when its bytes cannot be written. For a
+     * folder no one reads until it is whole ({@link StagedFolder}) and for temp files.
+     */
+    public static void createNew(Path file, byte[] bytes) throws IOException {
+        FileChannel channel = FileChannel.open(
+                file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
+        boolean written = false;
+        try (channel) {
+            writeAll(channel, bytes);
+            written = true;
+        } finally {
+            if (!written) {
+                Files.deleteIfExists(file);
+            }
         }
     }
 

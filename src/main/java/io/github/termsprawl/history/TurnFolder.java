@@ -1,7 +1,7 @@
 package io.github.termsprawl.history;
 
 import io.github.termsprawl.core.AtomicFiles;
-import io.github.termsprawl.core.GoneWriters;
+import io.github.termsprawl.core.StagedFolder;
 import io.github.termsprawl.core.TurnFileName;
 import io.github.termsprawl.store.Message;
 import java.io.IOException;
@@ -62,6 +62,9 @@ final class TurnFolder implements AutoCloseable {
     private boolean prepared;
     /** The names the folder held before this run wrote to it: a first write need not look at each file. */
     private Set<String> present;
+
+    /** Where a first write into an empty folder creates its files, until {@link #finish} puts them in place. */
+    private StagedFolder staged;
 
     private boolean stateDropped;
     private WriterThread writer; // started on the first write
@@ -226,10 +229,10 @@ final class TurnFolder implements AutoCloseable {
             stateDropped = true;
         }
         if (writer == null) {
-            writer = new WriterThread();
+            writer = new WriterThread(staged != null);
         }
         // with no state to trust, the file itself says whether it is current (a file that is not there is not)
-        writer.write(dir.resolve(name), bytes, !changed && present.contains(name));
+        writer.write((staged != null ? staged.folder() : dir).resolve(name), bytes, !changed && present.contains(name));
     }
 
     /** Once per folder, before its first write: the folder, and no temp file a killed writer left. */
@@ -241,16 +244,15 @@ final class TurnFolder implements AutoCloseable {
         // one listing: a folder of a long session holds tens of thousands of files
         String[] names = dir.toFile().list();
         names = names == null ? new String[0] : names;
-        for (String name : GoneWriters.leftIn(names, AtomicFiles.BATCH_TEMP, "", false)) {
-            Files.deleteIfExists(dir.resolve(name));
-        }
+        StagedFolder.removeGone(dir, names);
         Path stateDir = FolderState.stateDir(dir);
         if (!stateDir.equals(dir.toAbsolutePath().normalize())) {
             AtomicFiles.confinedFolder(project, stateDir); // the state's writes: never through a link either
             String[] inState = stateDir.toFile().list();
-            for (String name :
-                    GoneWriters.leftIn(inState == null ? new String[0] : inState, AtomicFiles.BATCH_TEMP, "", false)) {
-                Files.deleteIfExists(stateDir.resolve(name));
+            StagedFolder.removeGone(stateDir, inState == null ? new String[0] : inState);
+            if (old == null && names.length == 0) {
+                // a first write: made whole beside the folder, then put in its place (no file renamed)
+                staged = StagedFolder.beside(project, dir);
             }
             // the state an earlier version kept among the turn files, where a grep found it (docs/files.md)
             for (String legacy : FolderState.LEGACY) {
@@ -330,6 +332,15 @@ final class TurnFolder implements AutoCloseable {
             writer = null;
         }
         prepare();
+        boolean whole = staged != null;
+        if (staged != null) {
+            // nothing stale: the folder was empty, and the staged one holds only this run's files
+            AtomicFiles.createNew(staged.folder().resolve("index.md"), indexBytes);
+            written++;
+            indexBytes = null;
+            staged.commit();
+            staged = null;
+        }
         // the folder holds exactly the turn files its list names (docs/files.md). A list that holds (it read as
         // turn 0, 1, 2 … in order, with its state) says which files the folder has: the run that wrote it removed
         // every other, so only those past the kept turns can be stale, and a name holds its turn's number, so an
@@ -344,7 +355,7 @@ final class TurnFolder implements AutoCloseable {
                     }
                 }
             }
-        } else {
+        } else if (!whole) {
             // a turn's number is in its name: a listed name is a turn's when that turn has it (a folder of a long
             // session holds a million names, walked once, never held)
             List<String> stale = new ArrayList<>();
@@ -364,7 +375,7 @@ final class TurnFolder implements AutoCloseable {
                 }
             }
         }
-        if (writeIfChanged(dir.resolve("index.md"), indexBytes)) {
+        if (indexBytes != null && writeIfChanged(dir.resolve("index.md"), indexBytes)) {
             written++;
         }
         indexBytes = null;
@@ -406,6 +417,10 @@ final class TurnFolder implements AutoCloseable {
                 // the failure that stopped the run is the one reported
             }
             writer = null;
+        }
+        if (staged != null) {
+            staged.discard();
+            staged = null;
         }
     }
 

@@ -22,8 +22,12 @@ final class WriterThread {
     private final Thread thread;
     private volatile Throwable failure;
     private volatile int written;
+    /** Whether files are created new, each under its name ({@link AtomicFiles#createNew}), in a staged folder. */
+    private final boolean staged;
 
-    WriterThread() {
+    /** @param staged whether the files go into a staged folder (each created new), else each through a temp file */
+    WriterThread(boolean staged) {
+        this.staged = staged;
         thread = new Thread(
                 new Runnable() {
                     @Override
@@ -93,7 +97,10 @@ final class WriterThread {
             Path file = (Path) job[0];
             byte[] bytes = (byte[]) job[1];
             try {
-                if (failure == null && !((Boolean) job[2] && AtomicFiles.isCurrentPlain(file, bytes, false))) {
+                if (failure == null && staged) {
+                    AtomicFiles.createNew(file, bytes);
+                    written++;
+                } else if (failure == null && !((Boolean) job[2] && AtomicFiles.isCurrentPlain(file, bytes, false))) {
                     AtomicFiles.replace(file, bytes);
                     written++;
                 }
