@@ -59,7 +59,9 @@ final class TurnMarkdown {
         }
         front.append("---\n");
         // the header too: a session id or a source path is the writer's, and could hold a secret
-        StringBuilder out = new StringBuilder(front.length() + 256).append(Redactor.redact(front.toString(), redact));
+        // sized for the whole turn at once: growing by doubling copies a long turn's text several times
+        StringBuilder out = new StringBuilder(front.length() + 256 + textLength(m))
+                .append(Redactor.redact(front.toString(), redact));
         // beside a heading, a text without its own would read as part of the section before it (an answer
         // after "## thinking" as more thinking): docs/files.md, "Turn files"
         boolean headed = hasSections(m);
@@ -82,6 +84,25 @@ final class TurnMarkdown {
             block(out, b, redact);
         }
         return out.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** The chars of the message's texts, arguments and outputs: about what its file holds. */
+    private static int textLength(Message m) {
+        long n = 0;
+        for (Block b : m.blocks()) {
+            if (b instanceof Block.Text t) {
+                n += t.text().length();
+            } else if (b instanceof Block.Thinking t) {
+                n += t.text() == null ? 0 : t.text().length();
+            } else if (b instanceof Block.ToolCall c) {
+                n += c.arguments().length() + 64;
+            } else if (b instanceof Block.ToolResult r) {
+                n += r.content() == null ? 0 : r.content().length() + 64;
+            } else if (b instanceof Block.Attachment a) {
+                n += a.text() == null ? 0 : a.text().length() + 64;
+            }
+        }
+        return (int) Math.min(n, 1 << 30); // past that, grown as needed
     }
 
     /** Whether the message has a block that is written under a heading of its own. */

@@ -94,8 +94,12 @@ final class KeywordScan {
      */
     private static int nextPair(byte[] buf, int j, int stop) {
         byte[] pairs = PAIRS;
+        // each byte loaded once: the second of one pair is the first of the next
+        int next = buf[j] & 127;
         for (; j < stop; j++) {
-            int pair = (buf[j] & 127) << 7 | (buf[j + 1] & 127);
+            int pair = next << 7;
+            next = buf[j + 1] & 127;
+            pair |= next;
             int kind = pairs[pair];
             if (kind == SHORT) {
                 return j;
