@@ -253,6 +253,11 @@ final class TurnFolder implements AutoCloseable {
             if (old == null && names.length == 0) {
                 // a first write: made whole beside the folder, then put in its place (no file renamed)
                 staged = StagedFolder.beside(project, dir);
+            } else {
+                // what a first write killed mid-way left beside the folder (beside sweeps it too)
+                Path parent = dir.toAbsolutePath().normalize().getParent();
+                String[] beside = parent.toFile().list();
+                StagedFolder.removeGone(parent, beside == null ? new String[0] : beside);
             }
             // the state an earlier version kept among the turn files, where a grep found it (docs/files.md)
             for (String legacy : FolderState.LEGACY) {

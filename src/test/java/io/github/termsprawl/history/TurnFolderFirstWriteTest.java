@@ -110,6 +110,21 @@ class TurnFolderFirstWriteTest {
         assertEquals(List.of("backend"), names(dir.getParent()));
     }
 
+    @Test
+    void whatAKilledFirstWriteLeftBesideAFolderGoesWithTheNextRunThatWritesThere() throws IOException {
+        update();
+        // a pid no process has (above the largest Linux hands out): a first write of another node, killed
+        Path left = Files.createDirectories(dir.getParent().resolve(".tmp-99999999-5eed"));
+        Files.writeString(left.resolve("turn-0000-user.md"), "half a session");
+        Path live = Files.createDirectories(
+                dir.getParent().resolve(".tmp-" + ProcessHandle.current().pid() + "-1"));
+        append(transcript, claudeUser("u2", "a1", "And the docs", 3));
+
+        update();
+
+        assertEquals(List.of(live.getFileName().toString(), "backend"), names(dir.getParent()));
+    }
+
     static Message says(int n) {
         return new Message(
                 Role.USER,

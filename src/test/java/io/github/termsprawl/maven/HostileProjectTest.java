@@ -1,6 +1,7 @@
 package io.github.termsprawl.maven;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -20,6 +21,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -201,6 +203,16 @@ class HostileProjectTest {
         symlink(h + "agent/agents/a77", victimFolder("agent-dir").resolve("a77"));
         session("whole");
         symlink(h + "whole", victimFolder("whole-dir"));
+        // a node written for the first time (its folder empty: made whole beside it), beside what "killed" writers
+        // left there (a pid no process has): a staged folder holding links and hard links out, one that is a link
+        session("fresh");
+        Files.createDirectories(project.resolve(h + "fresh/agents/a77"));
+        String gone = ".tmp-" + 99_999_999L + "-";
+        symlink(h + gone + "a/turn-0000-user.md", victim("staged-turn"));
+        hardLink(h + gone + "a/index.md", victim("staged-index"));
+        symlink(h + gone + "a/agents", victimFolder("staged-dir"));
+        symlink(h + gone + "b", victimFolder("staged-link"));
+        symlink(h + "fresh/agents/" + gone + "c", victimFolder("staged-agent"));
         // a node with a folder where its index goes, and one whose history/ itself is fine but whose entry is a FIFO
         session("folders");
         folder(h + "folders/index.md");
@@ -275,5 +287,15 @@ class HostileProjectTest {
             assertEquals(1, ((Number) Files.getAttribute(f, "unix:nlink", LinkOption.NOFOLLOW_LINKS)).intValue(), name);
         }
         assertEquals("data\n", Files.readString(project.resolve(".termsprawl/out.txt")));
+        // the first write went through, and what gone writers staged beside it is gone, links removed themselves
+        Path fresh = project.resolve(".termsprawl/history/fresh");
+        assertEquals(
+                List.of("a77"), Arrays.asList(fresh.resolve("agents").toFile().list()));
+        for (Path f : List.of(fresh.resolve("index.md"), fresh.resolve("agents/a77/turn-0000-user.md"))) {
+            assertTrue(Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS), f.toString());
+        }
+        for (String left : project.resolve(".termsprawl/history").toFile().list()) {
+            assertFalse(left.startsWith(".tmp-"), left);
+        }
     }
 }
