@@ -1,7 +1,6 @@
 package io.github.termsprawl.core;
 
 import java.io.IOException;
-import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -76,7 +75,7 @@ public final class StagedFolder {
             Path to = into.resolve(name);
             try {
                 Files.move(staging.resolve(name), to, StandardCopyOption.ATOMIC_MOVE);
-            } catch (DirectoryNotEmptyException | FileAlreadyExistsException e) {
+            } catch (IOException e) {
                 if (Files.isDirectory(to, LinkOption.NOFOLLOW_LINKS)) {
                     throw new IOException(
                             to + " is a folder where termsprawl keeps a file: move the folder away and run again", e);

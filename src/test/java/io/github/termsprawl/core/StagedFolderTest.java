@@ -114,6 +114,28 @@ class StagedFolderTest {
     }
 
     @Test
+    void aFolderWhereAStagedFileGoesIsLeftAndTheErrorNamesTheFix() throws IOException {
+        for (boolean full : new boolean[] {false, true}) {
+            Path in = Files.createDirectories(parent.resolve(full ? "full" : "empty"));
+            StagedFolder staged = StagedFolder.beside(project, in);
+            AtomicFiles.createNew(staged.folder().resolve("index.md"), bytes("index"));
+            Files.createDirectories(in.resolve("index.md"));
+            if (full) {
+                Files.writeString(in.resolve("index.md/kept"), "kept");
+            }
+
+            IOException e = assertThrows(IOException.class, staged::commit);
+
+            assertTrue(e.getMessage().contains("is a folder where termsprawl keeps a file"), e.getMessage());
+            assertTrue(e.getMessage().contains("move the folder away and run again"), e.getMessage());
+            assertTrue(Files.isDirectory(in.resolve("index.md")));
+            assertEquals(full ? List.of("kept") : List.of(), names(in.resolve("index.md")));
+            staged.discard();
+        }
+        assertEquals(List.of("backend", "empty", "full"), names(parent));
+    }
+
+    @Test
     void aLinkWhereTheFolderGoesIsRefusedAndNamesTheFix() throws IOException {
         StagedFolder staged = StagedFolder.beside(project, dir);
         AtomicFiles.createNew(staged.folder().resolve("index.md"), bytes("index"));
