@@ -12,7 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * A folder holds its turns while it is written as bytes, not objects ({@link TurnFolder.Turns}): what it gives back,
+ * A folder holds its turns while it is written as bytes, not objects ({@link HeldTurns}): what it gives back,
  * and the {@code .turns} and {@code index.md} lines it writes, are those of the turns it was given, byte for byte; and
  * what it holds is the turns' names and index lines and a few numbers each, counted by its own accounting.
  */
@@ -20,7 +20,7 @@ class TurnFolderTurnsTest {
     @Test
     void turnsHeldAsBytesGiveBackWhatTheyWereGivenAndHoldLittleMore() {
         int n = 100_000;
-        TurnFolder.Turns turns = new TurnFolder.Turns();
+        HeldTurns turns = new HeldTurns();
         List<FolderState.Turn> given = new ArrayList<>();
         long text = 0;
         for (int i = 0; i < n; i++) {
