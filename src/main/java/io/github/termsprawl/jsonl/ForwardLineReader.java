@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Walks a file's {@code \n}-separated lines from the first to the last, for readers that stream a whole
@@ -24,10 +25,20 @@ public final class ForwardLineReader implements Closeable {
     private long lineStart;
     private long lineEnd;
     private long lineNumber;
-    /** Whether lines are found eight bytes a step: once this reader has read enough to repay loading {@link WordScan}. */
-    private boolean words;
-    /** How many bytes this reader has read, until {@link #words}. */
-    private long bytesRead;
+    /**
+     * Whether lines are found eight bytes a step: once the readers of this process have read enough to repay
+     * loading {@link WordScan}.
+     */
+    private boolean words = wordsOn;
+
+    /**
+     * How many bytes every reader of this process has read, until {@link #wordsOn}: a big file is often read in
+     * blocks, a reader each (the plan of a Claude Code session: 1 MiB blocks on two threads), none of which alone
+     * reads enough, while together they read the whole file.
+     */
+    private static final AtomicLong READ = new AtomicLong();
+    /** Whether some reader of this process turned {@link WordScan} on: every reader made since starts with it. */
+    private static volatile boolean wordsOn;
 
     private ForwardLineReader(RandomAccessFile file, int chunkSize, int maxInMemoryLine) throws IOException {
         this.file = file;
@@ -111,10 +122,23 @@ public final class ForwardLineReader implements Closeable {
         bufStart = pos - keep;
         int n = read(buf, keep, (int) Math.min(buf.length - keep, end - pos), pos);
         bufLen = keep + n;
-        if (!words && (bytesRead += n) >= WordScan.WORTH_IT) {
+        if (!words && (wordsOn || READ.addAndGet(n) >= WordScan.WORTH_IT)) {
             JsonBytes.useWordScan(true);
+            wordsOn = true;
             words = true;
         }
+    }
+
+    /** Whether this reader finds lines eight bytes a step (for tests). */
+    boolean scansWords() {
+        return words;
+    }
+
+    /** As in a process that has read nothing yet (for tests: the word scans are off until 8 MiB are read). */
+    static void forgetReads() {
+        READ.set(0);
+        wordsOn = false;
+        JsonBytes.useWordScan(false);
     }
 
     private int read(byte[] into, int off, int len, long position) throws IOException {

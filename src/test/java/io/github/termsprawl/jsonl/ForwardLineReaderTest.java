@@ -1,6 +1,8 @@
 package io.github.termsprawl.jsonl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -69,6 +71,46 @@ class ForwardLineReaderTest {
             }
         }
         assertEquals(expected, actual);
+    }
+
+    @Test
+    void readersOfABigFileInBlocksScanEightBytesAStepOnceTogetherTheyReadEnough() throws IOException {
+        // a Claude Code session is planned in 1 MiB blocks, a reader each: none reads WORTH_IT alone
+        int block = 1 << 20;
+        StringBuilder text = new StringBuilder();
+        for (int n = 0; text.length() < block; n++) {
+            text.append("{\"n\":")
+                    .append(n)
+                    .append(",\"s\":\"")
+                    .append("y".repeat(n % 300))
+                    .append("\"}\n");
+        }
+        Path file = Files.write(dir.resolve("block.jsonl"), text.toString().getBytes(StandardCharsets.UTF_8));
+        long lines = text.chars().filter(c -> c == '\n').count();
+        try {
+            ForwardLineReader.forgetReads();
+            int readers = 0;
+            for (long read = 0; read < WordScan.WORTH_IT; read += Files.size(file), readers++) {
+                try (ForwardLineReader reader = ForwardLineReader.open(file)) {
+                    assertFalse(reader.scansWords(), "reader " + readers + " after " + read + " bytes");
+                    long n = 0;
+                    while (reader.next()) {
+                        n++;
+                    }
+                    assertEquals(lines, n);
+                }
+            }
+            try (ForwardLineReader reader = ForwardLineReader.open(file)) {
+                assertTrue(reader.scansWords(), "after " + readers + " readers of a block");
+                long n = 0;
+                while (reader.next()) {
+                    n++;
+                }
+                assertEquals(lines, n);
+            }
+        } finally {
+            ForwardLineReader.forgetReads();
+        }
     }
 
     @Test
