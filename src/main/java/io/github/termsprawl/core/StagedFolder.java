@@ -38,7 +38,7 @@ public final class StagedFolder {
     public static StagedFolder beside(Path project, Path dir) throws IOException {
         Path target = dir.toAbsolutePath().normalize();
         Path parent = AtomicFiles.confinedFolder(project, target.getParent());
-        removeGone(parent, listed(parent));
+        removeGone(parent);
         String prefix = AtomicFiles.BATCH_TEMP + ProcessHandle.current().pid() + "-";
         for (int tries = 0; ; tries++) {
             Path staging = parent.resolve(prefix + AtomicFiles.unguessable());
@@ -96,10 +96,15 @@ public final class StagedFolder {
     }
 
     /**
-     * Removes what writers that are gone left among {@code names} of {@code folder} (a folder checked as {@link
+     * Removes what writers that are gone left in {@code folder} (a folder checked as {@link
      * AtomicFiles#confinedFolder} checks): their temp files, and their staged folders with what they hold (a link
      * in one is removed itself, never followed); what cannot be removed is left.
      */
+    public static void removeGone(Path folder) {
+        removeGone(folder, listed(folder));
+    }
+
+    /** {@link #removeGone(Path)} among the names {@code folder} was just listed with. */
     public static void removeGone(Path folder, String[] names) {
         for (String name : GoneWriters.leftIn(names, AtomicFiles.BATCH_TEMP, "", false)) {
             try {
@@ -118,34 +123,30 @@ public final class StagedFolder {
     /** A file, a link or a folder and everything in it; no link followed. */
     private static void removeTree(Path top) throws IOException {
         List<IOException> failed = new ArrayList<>();
-        try {
-            Files.walkFileTree(top, new SimpleFileVisitor<Path>() {
-                @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                    Files.deleteIfExists(file);
-                    return FileVisitResult.CONTINUE;
-                }
+        Files.walkFileTree(top, new SimpleFileVisitor<Path>() {
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                Files.deleteIfExists(file);
+                return FileVisitResult.CONTINUE;
+            }
 
-                @Override
-                public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
-                    if (!(e instanceof NoSuchFileException)) {
-                        failed.add(e);
-                    }
-                    return FileVisitResult.CONTINUE;
+            @Override
+            public FileVisitResult visitFileFailed(Path file, IOException e) {
+                if (!(e instanceof NoSuchFileException)) {
+                    failed.add(e); // gone meanwhile is as good as removed
                 }
+                return FileVisitResult.CONTINUE;
+            }
 
-                @Override
-                public FileVisitResult postVisitDirectory(Path folder, IOException e) throws IOException {
-                    if (e != null) {
-                        failed.add(e);
-                    }
-                    Files.deleteIfExists(folder);
-                    return FileVisitResult.CONTINUE;
+            @Override
+            public FileVisitResult postVisitDirectory(Path folder, IOException e) throws IOException {
+                if (e != null) {
+                    failed.add(e);
                 }
-            });
-        } catch (NoSuchFileException e) {
-            return;
-        }
+                Files.deleteIfExists(folder);
+                return FileVisitResult.CONTINUE;
+            }
+        });
         if (!failed.isEmpty()) {
             throw failed.get(0);
         }

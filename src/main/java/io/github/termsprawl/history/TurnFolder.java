@@ -247,16 +247,13 @@ final class TurnFolder implements AutoCloseable {
         Path stateDir = FolderState.stateDir(dir);
         if (!stateDir.equals(dir.toAbsolutePath().normalize())) {
             AtomicFiles.confinedFolder(project, stateDir); // the state's writes: never through a link either
-            String[] inState = stateDir.toFile().list();
-            StagedFolder.removeGone(stateDir, inState == null ? new String[0] : inState);
+            StagedFolder.removeGone(stateDir);
             if (old == null && names.length == 0) {
                 // a first write: made whole beside the folder, then put in its place (no file renamed)
                 staged = StagedFolder.beside(project, dir);
             } else {
                 // what a first write killed mid-way left beside the folder (beside sweeps it too)
-                Path parent = dir.toAbsolutePath().normalize().getParent();
-                String[] beside = parent.toFile().list();
-                StagedFolder.removeGone(parent, beside == null ? new String[0] : beside);
+                StagedFolder.removeGone(dir.toAbsolutePath().normalize().getParent());
             }
             // the state an earlier version kept among the turn files, where a grep found it (docs/files.md)
             for (String legacy : FolderState.LEGACY) {
@@ -337,7 +334,7 @@ final class TurnFolder implements AutoCloseable {
         }
         prepare();
         boolean whole = staged != null;
-        if (staged != null) {
+        if (whole) {
             // nothing stale: the folder was empty, and the staged one holds only this run's files
             AtomicFiles.createNew(staged.folder().resolve("index.md"), indexBytes);
             written++;

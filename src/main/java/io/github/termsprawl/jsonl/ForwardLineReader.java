@@ -29,16 +29,15 @@ public final class ForwardLineReader implements Closeable {
      * Whether lines are found eight bytes a step: once the readers of this process have read enough to repay
      * loading {@link WordScan}.
      */
-    private boolean words = wordsOn;
+    private boolean words = JsonBytes.usesWordScan();
 
     /**
-     * How many bytes every reader of this process has read, until {@link #wordsOn}: a big file is often read in
-     * blocks, a reader each (the plan of a Claude Code session: 1 MiB blocks on two threads), none of which alone
-     * reads enough, while together they read the whole file.
+     * How many bytes every reader of this process has read, until {@link WordScan} is turned on (for the whole
+     * process, {@link JsonBytes#usesWordScan}): a big file is often read in blocks, a reader each (the plan of a
+     * Claude Code session: 1 MiB blocks on two threads), none of which alone reads enough, while together they
+     * read the whole file.
      */
     private static final AtomicLong READ = new AtomicLong();
-    /** Whether some reader of this process turned {@link WordScan} on: every reader made since starts with it. */
-    private static volatile boolean wordsOn;
 
     private ForwardLineReader(RandomAccessFile file, int chunkSize, int maxInMemoryLine) throws IOException {
         this.file = file;
@@ -122,9 +121,8 @@ public final class ForwardLineReader implements Closeable {
         bufStart = pos - keep;
         int n = read(buf, keep, (int) Math.min(buf.length - keep, end - pos), pos);
         bufLen = keep + n;
-        if (!words && (wordsOn || READ.addAndGet(n) >= WordScan.WORTH_IT)) {
+        if (!words && (JsonBytes.usesWordScan() || READ.addAndGet(n) >= WordScan.WORTH_IT)) {
             JsonBytes.useWordScan(true);
-            wordsOn = true;
             words = true;
         }
     }
@@ -137,7 +135,6 @@ public final class ForwardLineReader implements Closeable {
     /** As in a process that has read nothing yet (for tests: the word scans are off until 8 MiB are read). */
     static void forgetReads() {
         READ.set(0);
-        wordsOn = false;
         JsonBytes.useWordScan(false);
     }
 

@@ -59,6 +59,11 @@ final class JsonBytes {
      */
     private static volatile boolean words;
 
+    /** Whether {@link WordScan} is on: a line reader made since starts with it ({@link ForwardLineReader}). */
+    static boolean usesWordScan() {
+        return words;
+    }
+
     /** Scans with {@link WordScan} from now on (it is loaded here, once). */
     static void useWordScan(boolean on) {
         if (on) {

@@ -24,6 +24,20 @@ public final class Fixtures {
 
     private Fixtures() {}
 
+    /** Every name in a folder, files and folders, sorted. */
+    public static List<String> names(Path folder) throws IOException {
+        try (java.util.stream.Stream<Path> s = Files.list(folder)) {
+            return s.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    /** What tells a file or folder from another (device and inode on Unix), no link followed. */
+    public static Object fileKey(Path p) throws IOException {
+        return Files.readAttributes(
+                        p, java.nio.file.attribute.BasicFileAttributes.class, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                .fileKey();
+    }
+
     public static Path write(Path file, String text) throws IOException {
         return writeBytes(file, text.getBytes(StandardCharsets.UTF_8));
     }

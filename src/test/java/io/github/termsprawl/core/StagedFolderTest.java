@@ -11,12 +11,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Arrays;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -45,20 +42,9 @@ class StagedFolderTest {
         return s.getBytes(StandardCharsets.UTF_8);
     }
 
-    static Object key(Path p) throws IOException {
-        return Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS)
-                .fileKey();
-    }
-
-    static List<String> names(Path folder) throws IOException {
-        try (Stream<Path> s = Files.list(folder)) {
-            return s.map(p -> p.getFileName().toString()).sorted().toList();
-        }
-    }
-
     @Test
     void theFilesAreMadeBesideTheEmptyFolderAndPutInPlaceByOneRename() throws IOException {
-        Object before = key(dir);
+        Object before = Fixtures.fileKey(dir);
         StagedFolder staged = StagedFolder.beside(project, dir);
         Path folder = staged.folder();
         assertEquals(parent, folder.getParent());
@@ -69,15 +55,15 @@ class StagedFolderTest {
                 folder.toString());
         AtomicFiles.createNew(folder.resolve("turn-0000-user.md"), bytes("one"));
         AtomicFiles.createNew(folder.resolve("index.md"), bytes("index"));
-        assertEquals(List.of(), names(dir), "nothing is seen before the folder is whole");
-        Object staging = key(folder);
+        assertEquals(List.of(), Fixtures.names(dir), "nothing is seen before the folder is whole");
+        Object staging = Fixtures.fileKey(folder);
 
         staged.commit();
 
-        assertEquals(List.of("index.md", "turn-0000-user.md"), names(dir));
-        assertEquals(List.of("backend"), names(parent), "no staged folder is left");
-        assertEquals(staging, key(dir), "the staged folder itself took the empty one's place");
-        assertNotEquals(before, key(dir));
+        assertEquals(List.of("index.md", "turn-0000-user.md"), Fixtures.names(dir));
+        assertEquals(List.of("backend"), Fixtures.names(parent), "no staged folder is left");
+        assertEquals(staging, Fixtures.fileKey(dir), "the staged folder itself took the empty one's place");
+        assertNotEquals(before, Fixtures.fileKey(dir));
         assertArrayEquals(bytes("one"), Files.readAllBytes(dir.resolve("turn-0000-user.md")));
     }
 
@@ -101,16 +87,16 @@ class StagedFolderTest {
         Files.createDirectories(dir.resolve("agents/a1"));
         Path victim = Files.writeString(outside.resolve("victim"), "precious");
         Files.createSymbolicLink(dir.resolve("index.md"), victim);
-        Object before = key(dir);
+        Object before = Fixtures.fileKey(dir);
 
         staged.commit();
 
-        assertEquals(before, key(dir));
-        assertEquals(List.of("agents", "index.md", "turn-0000-user.md"), names(dir));
+        assertEquals(before, Fixtures.fileKey(dir));
+        assertEquals(List.of("agents", "index.md", "turn-0000-user.md"), Fixtures.names(dir));
         assertFalse(Files.isSymbolicLink(dir.resolve("index.md")));
         assertEquals("index", Files.readString(dir.resolve("index.md")));
         assertEquals("precious", Files.readString(victim));
-        assertEquals(List.of("backend"), names(parent));
+        assertEquals(List.of("backend"), Fixtures.names(parent));
     }
 
     @Test
@@ -129,10 +115,10 @@ class StagedFolderTest {
             assertTrue(e.getMessage().contains("is a folder where termsprawl keeps a file"), e.getMessage());
             assertTrue(e.getMessage().contains("move the folder away and run again"), e.getMessage());
             assertTrue(Files.isDirectory(in.resolve("index.md")));
-            assertEquals(full ? List.of("kept") : List.of(), names(in.resolve("index.md")));
+            assertEquals(full ? List.of("kept") : List.of(), Fixtures.names(in.resolve("index.md")));
             staged.discard();
         }
-        assertEquals(List.of("backend", "empty", "full"), names(parent));
+        assertEquals(List.of("backend", "empty", "full"), Fixtures.names(parent));
     }
 
     @Test
@@ -146,9 +132,9 @@ class StagedFolderTest {
 
         assertTrue(e.getMessage().contains("is a link to"), e.getMessage());
         assertTrue(e.getMessage().contains("Replace the link with a real folder"), e.getMessage());
-        assertEquals(List.of(), names(outside));
+        assertEquals(List.of(), Fixtures.names(outside));
         staged.discard();
-        assertEquals(List.of("backend"), names(parent));
+        assertEquals(List.of("backend"), Fixtures.names(parent));
     }
 
     @Test
@@ -156,8 +142,8 @@ class StagedFolderTest {
         StagedFolder staged = StagedFolder.beside(project, dir);
         AtomicFiles.createNew(staged.folder().resolve("turn-0000-user.md"), bytes("one"));
         staged.discard();
-        assertEquals(List.of("backend"), names(parent));
-        assertEquals(List.of(), names(dir));
+        assertEquals(List.of("backend"), Fixtures.names(parent));
+        assertEquals(List.of(), Fixtures.names(dir));
     }
 
     @Test
@@ -177,11 +163,11 @@ class StagedFolderTest {
 
         StagedFolder staged = StagedFolder.beside(project, dir);
 
-        List<String> left = names(parent);
+        List<String> left = Fixtures.names(parent);
         assertEquals(3, left.size(), left.toString());
         assertTrue(left.containsAll(List.of("backend", live.getFileName().toString())), left.toString());
         assertTrue(left.contains(staged.folder().getFileName().toString()), left.toString());
-        assertEquals(List.of("victim"), names(victims));
+        assertEquals(List.of("victim"), Fixtures.names(victims));
         assertEquals("precious", Files.readString(victim));
         assertEquals("being written", Files.readString(live.resolve("turn-0000-user.md")));
         staged.discard();

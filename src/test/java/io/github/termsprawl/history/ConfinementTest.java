@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.termsprawl.core.ProjectLayout;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -54,9 +53,7 @@ class ConfinementTest {
     }
 
     History.Result update() throws IOException {
-        try (History history = new History(new ProjectLayout(cwd), true)) {
-            return history.update("backend");
-        }
+        return HistoryFixtures.update(cwd, "backend");
     }
 
     void session() throws IOException {

@@ -24,6 +24,13 @@ final class HistoryFixtures {
         return parent == null ? "null" : "\"" + parent + "\"";
     }
 
+    /** One history run of {@code node} in the project at {@code cwd}, redacting. */
+    static History.Result update(Path cwd, String node) throws IOException {
+        try (History history = new History(new io.github.termsprawl.core.ProjectLayout(cwd), true)) {
+            return history.update(node);
+        }
+    }
+
     static String claudeUser(String uuid, String parent, String text, int second) {
         return "{\"type\":\"user\",\"uuid\":\"" + uuid + "\",\"parentUuid\":" + parent(parent)
                 + ",\"sessionId\":\"s1\",\"timestamp\":\"" + time(second)

@@ -10,20 +10,17 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.termsprawl.core.ProjectLayout;
+import io.github.termsprawl.core.Fixtures;
 import io.github.termsprawl.core.TurnFileName;
 import io.github.termsprawl.store.Block;
 import io.github.termsprawl.store.Message;
 import io.github.termsprawl.store.Role;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Instant;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -53,39 +50,25 @@ class TurnFolderFirstWriteTest {
     }
 
     History.Result update() throws IOException {
-        try (History history = new History(new ProjectLayout(cwd), true)) {
-            return history.update("backend");
-        }
-    }
-
-    static Object key(Path p) throws IOException {
-        return Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS)
-                .fileKey();
-    }
-
-    /** Every name in the folder, files and folders. */
-    static List<String> names(Path folder) throws IOException {
-        try (Stream<Path> s = Files.list(folder)) {
-            return s.map(p -> p.getFileName().toString()).sorted().toList();
-        }
+        return HistoryFixtures.update(cwd, "backend");
     }
 
     @Test
     void anEmptyFolderIsReplacedByTheWholeOneThenGrownInPlace() throws IOException {
         Files.createDirectories(dir); // as a run that stopped before its first turn leaves it
-        Object empty = key(dir);
+        Object empty = Fixtures.fileKey(dir);
 
         assertEquals(2, update().turns());
 
-        assertNotEquals(empty, key(dir), "the folder made beside took the empty one's place");
-        assertEquals(List.of("index.md", "turn-0000-user.md", "turn-0001-assistant.md"), names(dir));
-        assertEquals(List.of("backend"), names(dir.getParent()), "nothing is left beside it");
+        assertNotEquals(empty, Fixtures.fileKey(dir), "the folder made beside took the empty one's place");
+        assertEquals(List.of("index.md", "turn-0000-user.md", "turn-0001-assistant.md"), Fixtures.names(dir));
+        assertEquals(List.of("backend"), Fixtures.names(dir.getParent()), "nothing is left beside it");
         assertTrue(read(dir.resolve("turn-0001-assistant.md")).contains("Done."));
 
-        Object whole = key(dir);
+        Object whole = Fixtures.fileKey(dir);
         append(transcript, claudeUser("u2", "a1", "And the docs", 3), claudeSays("a2", "u2", "Fixed too.", 4));
         assertEquals(4, update().turns());
-        assertEquals(whole, key(dir), "a folder that holds turns is written in place");
+        assertEquals(whole, Fixtures.fileKey(dir), "a folder that holds turns is written in place");
         assertTrue(read(dir.resolve("index.md")).contains("Fixed too."));
     }
 
@@ -98,16 +81,16 @@ class TurnFolderFirstWriteTest {
                 claudeSays("x2", "x1", "It is FooTest.", 3)
                         .replace("\"type\":\"assistant\"", "\"type\":\"assistant\",\"isSidechain\":true"));
         Path agentDir = Files.createDirectories(dir.resolve("agents/a77"));
-        Object empty = key(agentDir);
+        Object empty = Fixtures.fileKey(agentDir);
 
         update();
 
-        assertNotEquals(empty, key(agentDir));
-        assertEquals(List.of("a77"), names(dir.resolve("agents")));
-        assertEquals(List.of("index.md", "turn-0000-user.md", "turn-0001-assistant.md"), names(agentDir));
+        assertNotEquals(empty, Fixtures.fileKey(agentDir));
+        assertEquals(List.of("a77"), Fixtures.names(dir.resolve("agents")));
+        assertEquals(List.of("index.md", "turn-0000-user.md", "turn-0001-assistant.md"), Fixtures.names(agentDir));
         // the node's folder held agents/ when its turns were written: in place, and whole all the same
-        assertEquals(List.of("agents", "index.md", "turn-0000-user.md", "turn-0001-assistant.md"), names(dir));
-        assertEquals(List.of("backend"), names(dir.getParent()));
+        assertEquals(List.of("agents", "index.md", "turn-0000-user.md", "turn-0001-assistant.md"), Fixtures.names(dir));
+        assertEquals(List.of("backend"), Fixtures.names(dir.getParent()));
     }
 
     @Test
@@ -122,7 +105,7 @@ class TurnFolderFirstWriteTest {
 
         update();
 
-        assertEquals(List.of(live.getFileName().toString(), "backend"), names(dir.getParent()));
+        assertEquals(List.of(live.getFileName().toString(), "backend"), Fixtures.names(dir.getParent()));
     }
 
     static Message says(int n) {
@@ -156,7 +139,7 @@ class TurnFolderFirstWriteTest {
             });
         }
         assertEquals("turn 150 is unreadable", e.getMessage());
-        assertEquals(List.of(), names(dir), "no turn of the failed run is seen");
-        assertEquals(List.of("backend"), names(dir.getParent()), "what it wrote is gone");
+        assertEquals(List.of(), Fixtures.names(dir), "no turn of the failed run is seen");
+        assertEquals(List.of("backend"), Fixtures.names(dir.getParent()), "what it wrote is gone");
     }
 }

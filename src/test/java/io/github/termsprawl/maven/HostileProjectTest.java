@@ -203,8 +203,9 @@ class HostileProjectTest {
         symlink(h + "agent/agents/a77", victimFolder("agent-dir").resolve("a77"));
         session("whole");
         symlink(h + "whole", victimFolder("whole-dir"));
-        // a node written for the first time (its folder empty: made whole beside it), beside what "killed" writers
-        // left there (a pid no process has): a staged folder holding links and hard links out, one that is a link
+        // a node written for the first time (its subagent's folder, empty, is made whole beside it; the node's, which
+        // holds agents/, file by file), beside what "killed" writers left there (a pid no process has): a staged
+        // folder holding links and hard links out, one that is a link
         session("fresh");
         Files.createDirectories(project.resolve(h + "fresh/agents/a77"));
         String gone = ".tmp-" + 99_999_999L + "-";
