@@ -1,6 +1,7 @@
 package io.github.termsprawl.history;
 
 import io.github.termsprawl.core.TurnFileName;
+import io.github.termsprawl.jsonl.ByteRuns;
 import io.github.termsprawl.redact.Redactor;
 import io.github.termsprawl.store.Block;
 import io.github.termsprawl.store.Message;
@@ -59,9 +60,7 @@ final class TurnMarkdown {
         }
         front.append("---\n");
         // the header too: a session id or a source path is the writer's, and could hold a secret
-        // sized for the whole turn at once: growing by doubling copies a long turn's text several times
-        StringBuilder out = new StringBuilder(front.length() + 256 + textLength(m))
-                .append(Redactor.redact(front.toString(), redact));
+        TurnBytes out = new TurnBytes().append(Redactor.redact(front.toString(), redact));
         // beside a heading, a text without its own would read as part of the section before it (an answer
         // after "## thinking" as more thinking): docs/files.md, "Turn files"
         boolean headed = hasSections(m);
@@ -83,26 +82,7 @@ final class TurnMarkdown {
             }
             block(out, b, redact);
         }
-        return out.toString().getBytes(StandardCharsets.UTF_8);
-    }
-
-    /** The chars of the message's texts, arguments and outputs: about what its file holds. */
-    private static int textLength(Message m) {
-        long n = 0;
-        for (Block b : m.blocks()) {
-            if (b instanceof Block.Text t) {
-                n += t.text().length();
-            } else if (b instanceof Block.Thinking t) {
-                n += t.text() == null ? 0 : t.text().length();
-            } else if (b instanceof Block.ToolCall c) {
-                n += c.arguments().length() + 64;
-            } else if (b instanceof Block.ToolResult r) {
-                n += r.content() == null ? 0 : r.content().length() + 64;
-            } else if (b instanceof Block.Attachment a) {
-                n += a.text() == null ? 0 : a.text().length() + 64;
-            }
-        }
-        return (int) Math.min(n, 1 << 30); // past that, grown as needed
+        return out.bytes();
     }
 
     /** Whether the message has a block that is written under a heading of its own. */
@@ -158,7 +138,7 @@ final class TurnMarkdown {
         return String.join(", ", names);
     }
 
-    private static void block(StringBuilder out, Block b, boolean redact) {
+    private static void block(TurnBytes out, Block b, boolean redact) {
         if (b instanceof Block.Text t) {
             line(out, Redactor.redact(t.text(), redact));
         } else if (b instanceof Block.Thinking t) {
@@ -197,28 +177,24 @@ final class TurnMarkdown {
         }
     }
 
-    private static void line(StringBuilder out, String text) {
+    private static void line(TurnBytes out, String text) {
         out.append(text);
         if (text.isEmpty() || text.charAt(text.length() - 1) != '\n') {
             out.append('\n');
         }
     }
 
-    /** A fence longer than any run of backticks in the text, so nothing in it can close the fence. */
-    private static void fenced(StringBuilder out, String info, String text, boolean redact) {
-        String body = Redactor.redact(text == null ? "" : text, redact);
-        int longest = 0;
-        for (int at = body.indexOf('`'); at >= 0; ) {
-            int end = at;
-            while (end < body.length() && body.charAt(end) == '`') {
-                end++;
-            }
-            longest = Math.max(longest, end - at);
-            at = body.indexOf('`', end);
+    /**
+     * A fence longer than any run of backticks in the text, so nothing in it can close the fence. The text is
+     * encoded first and its backticks counted in its bytes (in UTF-8 a backtick byte is only ever a backtick).
+     */
+    private static void fenced(TurnBytes out, String info, String text, boolean redact) {
+        byte[] body = Redactor.redact(text == null ? "" : text, redact).getBytes(StandardCharsets.UTF_8);
+        String fence = "`".repeat(Math.max(3, ByteRuns.longest(body, (byte) '`') + 1));
+        out.append(fence).append(info).append('\n').encoded(body);
+        if (body.length == 0 || body[body.length - 1] != '\n') {
+            out.append('\n');
         }
-        String fence = "`".repeat(Math.max(3, longest + 1));
-        out.append(fence).append(info).append('\n');
-        line(out, body);
         out.append(fence).append('\n');
     }
 

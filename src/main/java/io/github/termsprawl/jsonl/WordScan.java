@@ -17,7 +17,6 @@ final class WordScan {
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long ONES = 0x0101010101010101L;
     private static final long HIGHS = 0x8080808080808080L;
-    private static final long NEWLINES = 0x0a0a0a0a0a0a0a0aL;
     private static final long QUOTES = 0x2222222222222222L;
     private static final long BACKSLASHES = 0x5c5c5c5c5c5c5c5cL;
     private static final long SPACES = 0x2020202020202020L;
@@ -31,16 +30,22 @@ final class WordScan {
 
     /** Where the first {@code \n} in {@code b[from, to)} is, or -1. */
     static int newline(byte[] b, int from, int to) {
+        return indexOf(b, from, to, (byte) '\n');
+    }
+
+    /** Where the first byte {@code c} in {@code b[from, to)} is, or -1. */
+    static int indexOf(byte[] b, int from, int to, byte c) {
+        long pattern = (c & 0xffL) * ONES;
         int i = from;
         for (; i + 8 <= to; i += 8) {
-            long w = (long) LONGS.get(b, i) ^ NEWLINES;
+            long w = (long) LONGS.get(b, i) ^ pattern;
             long t = (w - ONES) & ~w & HIGHS;
             if (t != 0) {
                 return i + (Long.numberOfTrailingZeros(t) >>> 3);
             }
         }
         for (; i < to; i++) {
-            if (b[i] == '\n') {
+            if (b[i] == c) {
                 return i;
             }
         }

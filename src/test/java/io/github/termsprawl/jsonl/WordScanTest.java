@@ -30,6 +30,25 @@ class WordScanTest {
     }
 
     @Test
+    void anyByteIsFoundWhereABytewiseScanFindsIt() {
+        Random r = new Random(4);
+        for (int round = 0; round < 20_000; round++) {
+            byte[] b = random(r);
+            byte c = ALPHABET[r.nextInt(ALPHABET.length)];
+            int from = r.nextInt(b.length + 1);
+            int to = from + r.nextInt(b.length - from + 1);
+            int expected = -1;
+            for (int i = from; i < to; i++) {
+                if (b[i] == c) {
+                    expected = i;
+                    break;
+                }
+            }
+            assertEquals(expected, WordScan.indexOf(b, from, to, c), "byte " + c);
+        }
+    }
+
+    @Test
     void plainStringStopsAtNoByteAStringMustLookAt() {
         Random r = new Random(5);
         int skipped = 0;
