@@ -7,18 +7,11 @@ import io.github.termsprawl.store.Message;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.ThreadFactory;
 import java.util.zip.CRC32;
 import java.util.zip.CRC32C;
 
@@ -38,11 +31,12 @@ final class TurnFolder implements AutoCloseable {
     /** Turns rendered one at a time before the renderers start: a small change never starts a thread. */
     static final int SERIAL_TURNS = 32;
 
-    /** At most this many rendered turns wait for their place, per renderer. */
-    private static final int PENDING_PER_RENDERER = 8;
+    /** Rendered turns a renderer hands to the writer at once, unless fewer are left in its batch. */
+    private static final long GROUP_BYTES = 1 << 20;
 
-    /** A turn being rendered: where it goes, and its bytes and index line once they are made. */
-    private record Pending(int index, String name, long key, int window, Future<Object[]> result) {}
+    /** A turn given to the renderers: where it goes, what it is made from, and where its file is written. */
+    private record Queued(
+            int index, String name, long key, Integer window, Source source, Path file, boolean compare) {}
 
     private final Path project;
     private final Path dir;
@@ -68,8 +62,8 @@ final class TurnFolder implements AutoCloseable {
     private boolean stateDropped;
     private WriterThread writer; // started on the first write
     private final int renderers;
-    private ExecutorService pool; // started past SERIAL_TURNS rendered turns
-    private final ArrayDeque<Pending> pending = new ArrayDeque<>();
+    private Renderers<Queued> pool; // started past SERIAL_TURNS rendered turns
+
     private int rendered;
     private Progress progress = Progress.NONE;
 
@@ -128,26 +122,45 @@ final class TurnFolder implements AutoCloseable {
             progress.turn();
             return;
         }
+        Path file = target(name);
         if (pool == null) {
-            pool = Executors.newFixedThreadPool(renderers, new ThreadFactory() {
-                @Override
-                public Thread newThread(Runnable r) {
-                    Thread t = new Thread(r, "termsprawl-history-renderer");
-                    t.setDaemon(true);
-                    return t;
-                }
-            });
+            pool = renderers(writer());
         }
         turns.add(null, 0, 0, null); // its place, filled when it is rendered
-        pending.add(new Pending(n, name, key, w, pool.submit(new Callable<Object[]>() {
-            @Override
-            public Object[] call() throws IOException {
-                return render(n, window, source);
-            }
-        })));
-        while (pending.size() > renderers * PENDING_PER_RENDERER) {
-            place(pending.poll());
-        }
+        pool.add(new Queued(n, name, key, window, source, file, compare(name, old != null)));
+    }
+
+    /** Threads that render batches of turns and hand their files to {@code writer}, a group at a time. */
+    private Renderers<Queued> renderers(WriterThread writer) {
+        return new Renderers<>(
+                renderers,
+                new Renderers.Work<Queued>() {
+                    @Override
+                    public String[] run(List<Queued> batch) throws IOException {
+                        String[] lines = new String[batch.size()];
+                        WriterThread.Group files = new WriterThread.Group();
+                        for (int i = 0; i < lines.length; i++) {
+                            Queued q = batch.get(i);
+                            Object[] r = render(q.index(), q.window(), q.source());
+                            files.add(q.file(), (byte[]) r[0], q.compare());
+                            lines[i] = (String) r[1];
+                            if (files.bytes() >= GROUP_BYTES) {
+                                writer.write(files); // a batch of long turns is not held whole
+                                files = new WriterThread.Group();
+                            }
+                        }
+                        writer.write(files);
+                        return lines;
+                    }
+                },
+                new Renderers.Place<Queued>() {
+                    @Override
+                    public void place(Queued q, String indexLine) {
+                        int w = q.window() == null ? -1 : q.window();
+                        turns.set(q.index() - kept, q.name(), q.key(), w, indexLine);
+                        progress.turn();
+                    }
+                });
     }
 
     /** The turn's file bytes and its index line. */
@@ -156,38 +169,10 @@ final class TurnFolder implements AutoCloseable {
         return new Object[] {TurnMarkdown.render(header, n, window, m, redact), TurnMarkdown.indexLine(n, m, redact)};
     }
 
-    /** Waits for a rendered turn, then writes it and puts it in its place. */
-    private void place(Pending p) throws IOException {
-        Object[] r;
-        try {
-            r = p.result().get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while rendering turn files", e);
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof IOException io) {
-                throw io;
-            }
-            if (cause instanceof RuntimeException re) {
-                throw re;
-            }
-            if (cause instanceof Error err) {
-                throw err; // out of memory, say: the command's edge says so in one line
-            }
-            throw new IOException("cannot render turn " + p.index() + ": " + cause, cause);
-        }
-        write(p.name(), (byte[]) r[0], old != null);
-        turns.set(p.index() - kept, p.name(), p.key(), p.window(), (String) r[1]);
-        progress.turn();
-    }
-
     /** Every turn still rendering, in its place. */
     private void drain() throws IOException {
-        while (!pending.isEmpty()) {
-            place(pending.poll());
-        }
         if (pool != null) {
+            pool.finish();
             pool.shutdown();
             pool = null;
         }
@@ -221,17 +206,32 @@ final class TurnFolder implements AutoCloseable {
     }
 
     private void write(String name, byte[] bytes, boolean changed) throws IOException {
+        Path file = target(name);
+        writer().write(file, bytes, compare(name, changed));
+    }
+
+    /** The folder's writer thread, started on its first write (after {@link #target}: it knows the folder then). */
+    private WriterThread writer() {
+        if (writer == null) {
+            writer = new WriterThread(staged != null);
+        }
+        return writer;
+    }
+
+    /** Where the turn file goes; the folder is made ready for writes first. */
+    private Path target(String name) throws IOException {
         prepare();
         if (!stateDropped) {
             // a run cut short from here on must never be taken for a finished one: the next compares every file
             Files.deleteIfExists(FolderState.file(dir, FolderState.STATE));
             stateDropped = true;
         }
-        if (writer == null) {
-            writer = new WriterThread(staged != null);
-        }
-        // with no state to trust, the file itself says whether it is current (a file that is not there is not)
-        writer.write((staged != null ? staged.folder() : dir).resolve(name), bytes, !changed && present.contains(name));
+        return (staged != null ? staged.folder() : dir).resolve(name);
+    }
+
+    /** With no state to trust, the file itself says whether it is current (a file that is not there is not). */
+    private boolean compare(String name, boolean changed) {
+        return !changed && present.contains(name);
     }
 
     /** Once per folder, before its first write: the folder, and no temp file a killed writer left. */
@@ -407,10 +407,9 @@ final class TurnFolder implements AutoCloseable {
     @Override
     public void close() {
         if (pool != null) {
-            pool.shutdownNow();
+            pool.close(); // no renderer writes after this: the staged folder may be removed next
             pool = null;
         }
-        pending.clear();
         if (writer != null) {
             try {
                 writer.finish();
