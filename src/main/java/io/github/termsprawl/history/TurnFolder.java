@@ -31,7 +31,7 @@ final class TurnFolder implements AutoCloseable {
     /** Turns rendered one at a time before the renderers start: a small change never starts a thread. */
     static final int SERIAL_TURNS = 32;
 
-    /** Rendered turns a renderer hands to the writer at once, unless fewer are left in its batch. */
+    /** A renderer hands its rendered turns to the writer once they hold this many bytes, and at its batch's end. */
     private static final long GROUP_BYTES = 1 << 20;
 
     /** A turn given to the renderers: where it goes, what it is made from, and where its file is written. */
@@ -63,7 +63,6 @@ final class TurnFolder implements AutoCloseable {
     private WriterThread writer; // started on the first write
     private final int renderers;
     private Renderers<Queued> pool; // started past SERIAL_TURNS rendered turns
-
     private int rendered;
     private Progress progress = Progress.NONE;
 
@@ -124,14 +123,14 @@ final class TurnFolder implements AutoCloseable {
         }
         Path file = target(name);
         if (pool == null) {
-            pool = renderers(writer());
+            pool = startRenderers(writer());
         }
         turns.add(null, 0, 0, null); // its place, filled when it is rendered
         pool.add(new Queued(n, name, key, window, source, file, compare(name, old != null)));
     }
 
     /** Threads that render batches of turns and hand their files to {@code writer}, a group at a time. */
-    private Renderers<Queued> renderers(WriterThread writer) {
+    private Renderers<Queued> startRenderers(WriterThread writer) {
         return new Renderers<>(
                 renderers,
                 new Renderers.Work<Queued>() {
