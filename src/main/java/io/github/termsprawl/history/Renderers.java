@@ -16,13 +16,20 @@ import java.util.concurrent.TimeUnit;
  * The threads that read and render a folder's turns, a batch of turns at a time, each turn's result (its index
  * line) handed back in the turns' order. A batch, not a turn, goes to a thread: a turn of a long session's first
  * write is tens of microseconds of work, and handing each one over (a queue, a wake-up, a future, then the writer
- * thread's queue) cost about as much again on two cores.
+ * thread's queue) cost about as much again on two cores. A batch is sized by how long the turns of the last one
+ * took, so that turns of megabytes still go one a thread.
  *
  * @param <T> a turn, as the folder describes it
  */
 final class Renderers<T> implements AutoCloseable {
-    /** Turns per batch. */
+    /** The most turns a batch holds (a batch of tiny turns). */
     static final int BATCH = 64;
+
+    /**
+     * About how long a batch takes: long enough that handing it over is little beside it (tens of microseconds),
+     * short enough that a few long turns are shared by the threads, not rendered one after another by one.
+     */
+    static final long BATCH_NANOS = 2_000_000L;
 
     /** At most this many batches wait for their place, per thread: each holds its turns' index lines. */
     private static final int WAITING_PER_THREAD = 4;
@@ -39,14 +46,34 @@ final class Renderers<T> implements AutoCloseable {
 
     private record Batch<T>(List<T> turns, Future<String[]> results) {}
 
+    /** A monotonic clock in nanoseconds: what sizes the batches (a test gives its own). */
+    interface Clock {
+        long nanos();
+    }
+
+    private static final Clock SYSTEM = new Clock() {
+        @Override
+        public long nanos() {
+            return System.nanoTime();
+        }
+    };
+
     private final int threads;
     private final Work<T> work;
     private final Place<T> place;
     private final ExecutorService pool;
     private final ArrayDeque<Batch<T>> waiting = new ArrayDeque<>();
+    private final Clock clock;
     private List<T> filling = new ArrayList<>(BATCH);
+    /** What a turn of the last batch done took to render, on average; 0 until one is done. */
+    private volatile long nanosPerTurn;
 
     Renderers(int threads, Work<T> work, Place<T> place) {
+        this(threads, work, place, SYSTEM);
+    }
+
+    Renderers(int threads, Work<T> work, Place<T> place, Clock clock) {
+        this.clock = clock;
         this.threads = threads;
         this.work = work;
         this.place = place;
@@ -63,7 +90,7 @@ final class Renderers<T> implements AutoCloseable {
     /** Queues a turn; places the oldest batches done while too many wait. */
     void add(T turn) throws IOException {
         filling.add(turn);
-        if (filling.size() == BATCH) {
+        if (filling.size() >= batchSize()) {
             submit();
         }
         while (waiting.size() > threads * WAITING_PER_THREAD) {
@@ -81,13 +108,22 @@ final class Renderers<T> implements AutoCloseable {
         }
     }
 
+    /** Turns a batch holds: one until a batch is done, then about {@link #BATCH_NANOS} of them, at most {@link #BATCH}. */
+    private int batchSize() {
+        long each = nanosPerTurn;
+        return each <= 0 ? 1 : (int) Math.max(1, Math.min(BATCH, BATCH_NANOS / each));
+    }
+
     private void submit() {
         List<T> turns = filling;
         filling = new ArrayList<>(BATCH);
         waiting.add(new Batch<>(turns, pool.submit(new Callable<String[]>() {
             @Override
             public String[] call() throws IOException {
-                return work.run(turns);
+                long start = clock.nanos();
+                String[] results = work.run(turns);
+                nanosPerTurn = Math.max(1, (clock.nanos() - start) / turns.size());
+                return results;
             }
         })));
     }

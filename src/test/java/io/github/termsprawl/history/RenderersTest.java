@@ -13,9 +13,18 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 class RenderersTest {
-    @Test
-    void resultsComeBackInTheTurnsOrderABatchAtATime() throws IOException {
-        int n = 1000;
+    /** Each thread's own time, moved on by the work it does: batches sized the same on any machine. */
+    private static final ThreadLocal<long[]> NOW = ThreadLocal.withInitial(() -> new long[1]);
+
+    private static final Renderers.Clock THREAD_TIME = new Renderers.Clock() {
+        @Override
+        public long nanos() {
+            return NOW.get()[0];
+        }
+    };
+
+    /** Renders {@code n} turns of {@code nanos} each; the sizes of the batches the renderers were given. */
+    private static List<Integer> render(int n, long nanos) throws IOException {
         List<Integer> sizes = Collections.synchronizedList(new ArrayList<>());
         List<String> placed = new ArrayList<>();
         try (Renderers<Integer> renderers = new Renderers<>(
@@ -29,6 +38,7 @@ class RenderersTest {
                             if (batch.get(i) % 7 == 0) {
                                 Thread.yield(); // batches finish out of order
                             }
+                            NOW.get()[0] += nanos;
                             out[i] = "line " + batch.get(i);
                         }
                         return out;
@@ -40,19 +50,41 @@ class RenderersTest {
                         assertEquals("line " + turn, result);
                         placed.add(result);
                     }
-                })) {
+                },
+                THREAD_TIME)) {
             for (int i = 0; i < n; i++) {
                 renderers.add(i);
             }
             renderers.finish();
         }
+        assertEquals(n, placed.size());
         for (int i = 0; i < n; i++) {
-            assertEquals("line " + i, placed.get(i));
+            assertEquals("line " + i, placed.get(i), "placed in the turns' order");
         }
-        // one hand-over per batch, not per turn: that is what the batches are for
-        assertEquals((n + Renderers.BATCH - 1) / Renderers.BATCH, sizes.size());
         assertEquals(n, sizes.stream().mapToInt(Integer::intValue).sum());
-        assertEquals(n % Renderers.BATCH, Collections.min(sizes));
+        return sizes;
+    }
+
+    @Test
+    void shortTurnsGoToTheThreadsManyAtATimeAndComeBackInOrder() throws IOException {
+        int n = 1000;
+        List<Integer> sizes = render(n, 10_000);
+        // one turn a batch until a batch is done (at most the nine that may wait), then full batches
+        assertTrue(Collections.max(sizes) == Renderers.BATCH, "sizes " + sizes);
+        assertTrue(sizes.size() <= 10 + (n + Renderers.BATCH - 1) / Renderers.BATCH, "sizes " + sizes);
+    }
+
+    @Test
+    void longTurnsGoOneAThreadSoThatBothThreadsShareThem() throws IOException {
+        // turns of 5 ms (a turn of megabytes): a batch of them would leave the other thread idle
+        List<Integer> sizes = render(200, 5_000_000);
+        assertEquals(200, sizes.size(), "sizes " + sizes);
+    }
+
+    @Test
+    void turnsBetweenGoAboutTwoMillisecondsABatch() throws IOException {
+        List<Integer> sizes = render(2000, 200_000);
+        assertEquals((int) (Renderers.BATCH_NANOS / 200_000), (int) Collections.max(sizes), "sizes " + sizes);
     }
 
     @Test
@@ -113,7 +145,7 @@ class RenderersTest {
                     @Override
                     public void place(Integer turn, String result) {}
                 });
-        for (int i = 0; i < Renderers.BATCH * 3; i++) {
+        for (int i = 0; i < 4; i++) { // a batch each until one is done: both threads on one
             renderers.add(i);
         }
         assertTrue(started.await(10, java.util.concurrent.TimeUnit.SECONDS));
