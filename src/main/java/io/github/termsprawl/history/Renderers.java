@@ -29,7 +29,7 @@ final class Renderers<T> implements AutoCloseable {
      * About how long a batch takes: long enough that handing it over is little beside it (tens of microseconds),
      * short enough that a few long turns are shared by the threads, not rendered one after another by one.
      */
-    static final long BATCH_NANOS = 2_000_000L;
+    static final long BATCH_NANOS = 5_000_000L;
 
     /** At most this many batches wait for their place, per thread: each holds its turns' index lines. */
     private static final int WAITING_PER_THREAD = 4;

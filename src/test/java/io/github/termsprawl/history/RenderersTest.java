@@ -76,13 +76,13 @@ class RenderersTest {
 
     @Test
     void longTurnsGoOneAThreadSoThatBothThreadsShareThem() throws IOException {
-        // turns of 5 ms (a turn of megabytes): a batch of them would leave the other thread idle
-        List<Integer> sizes = render(200, 5_000_000);
+        // turns longer than a batch's time (a turn of megabytes): a batch of them would leave the other thread idle
+        List<Integer> sizes = render(200, 2 * Renderers.BATCH_NANOS);
         assertEquals(200, sizes.size(), "sizes " + sizes);
     }
 
     @Test
-    void turnsBetweenGoAboutTwoMillisecondsABatch() throws IOException {
+    void turnsBetweenGoAboutBatchNanosABatch() throws IOException {
         List<Integer> sizes = render(2000, 200_000);
         assertEquals((int) (Renderers.BATCH_NANOS / 200_000), (int) Collections.max(sizes), "sizes " + sizes);
     }
