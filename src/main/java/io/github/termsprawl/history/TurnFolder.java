@@ -18,9 +18,11 @@ import java.util.zip.CRC32C;
 /**
  * Writes one folder of turn files (a node's session, or one of its subagents), turn by turn in order: a turn
  * whose key and name are those the folder already holds is left alone (not even read); any other is written
- * whole, through a temp file and a rename. {@link #finish} removes the turn files no turn names any more, then
- * writes {@code index.md} and the state — last, so a run cut short leaves a state that no longer matches and
- * the next run checks every file.
+ * whole, through a temp file and a rename, or, in a folder written for the first time, created in a folder beside
+ * it that one rename puts in its place ({@link StagedFolder}). Past its first turns, turns are read and rendered
+ * by {@link Renderers} and their files written by one {@link WriterThread}. {@link #finish} removes the turn files
+ * no turn names any more, then writes {@code index.md} and the state — last, so a run cut short leaves a state
+ * that no longer matches and the next run checks every file.
  */
 final class TurnFolder implements AutoCloseable {
     /** A turn's message, read only when its file must be written (on a renderer thread: it must allow that). */
