@@ -14,7 +14,7 @@ public final class ByteRuns {
         boolean words = JsonBytes.usesWordScan();
         int n = b.length;
         int longest = 0;
-        for (int at = indexOf(b, 0, n, c, words); at >= 0; at = indexOf(b, at, n, c, words)) {
+        for (int at = JsonBytes.indexOf(b, 0, n, c, words); at >= 0; at = JsonBytes.indexOf(b, at, n, c, words)) {
             int start = at;
             while (at < n && b[at] == c) {
                 at++;
@@ -22,17 +22,5 @@ public final class ByteRuns {
             longest = Math.max(longest, at - start);
         }
         return longest;
-    }
-
-    private static int indexOf(byte[] b, int from, int to, byte c, boolean words) {
-        if (words) {
-            return WordScan.indexOf(b, from, to, c);
-        }
-        for (int i = from; i < to; i++) {
-            if (b[i] == c) {
-                return i;
-            }
-        }
-        return -1;
     }
 }

@@ -84,7 +84,7 @@ public final class ForwardLineReader implements Closeable {
                 fill(pos);
             }
             int from = (int) (pos - bufStart);
-            int i = words ? WordScan.newline(buf, from, bufLen) : newline(buf, from, bufLen);
+            int i = JsonBytes.indexOf(buf, from, bufLen, (byte) '\n', words);
             if (i >= 0) {
                 lineEnd = bufStart + i;
                 next = lineEnd + 1;
@@ -92,15 +92,6 @@ public final class ForwardLineReader implements Closeable {
             }
             pos = bufStart + bufLen;
         }
-    }
-
-    private static int newline(byte[] b, int from, int to) {
-        for (int i = from; i < to; i++) {
-            if (b[i] == '\n') {
-                return i;
-            }
-        }
-        return -1;
     }
 
     /**

@@ -72,6 +72,22 @@ final class JsonBytes {
         words = on;
     }
 
+    /**
+     * Where the first byte {@code c} in {@code b[from, to)} is, or -1: eight bytes a step when {@code words} (the
+     * caller's view of {@link #usesWordScan}, so that {@link WordScan} is loaded), else one.
+     */
+    static int indexOf(byte[] b, int from, int to, byte c, boolean words) {
+        if (words) {
+            return WordScan.indexOf(b, from, to, c);
+        }
+        for (int i = from; i < to; i++) {
+            if (b[i] == c) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     private final byte[] b;
     private final int end;
     private int pos;

@@ -28,11 +28,6 @@ final class WordScan {
         // nothing: calling a static method initialises the class
     }
 
-    /** Where the first {@code \n} in {@code b[from, to)} is, or -1. */
-    static int newline(byte[] b, int from, int to) {
-        return indexOf(b, from, to, (byte) '\n');
-    }
-
     /** Where the first byte {@code c} in {@code b[from, to)} is, or -1. */
     static int indexOf(byte[] b, int from, int to, byte c) {
         long pattern = (c & 0xffL) * ONES;

@@ -25,7 +25,7 @@ class WordScanTest {
                     break;
                 }
             }
-            assertEquals(expected, WordScan.newline(b, from, to));
+            assertEquals(expected, WordScan.indexOf(b, from, to, (byte) '\n'));
         }
     }
 
