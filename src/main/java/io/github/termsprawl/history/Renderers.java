@@ -98,7 +98,7 @@ final class Renderers<T> implements AutoCloseable {
         }
     }
 
-    /** Waits for every turn queued and places it; the first failure is thrown. */
+    /** Waits for every turn queued and places it, then lets the threads end; the first failure is thrown. */
     void finish() throws IOException {
         if (!filling.isEmpty()) {
             submit();
@@ -106,6 +106,7 @@ final class Renderers<T> implements AutoCloseable {
         while (!waiting.isEmpty()) {
             placeOldest();
         }
+        pool.shutdown();
     }
 
     /** Turns a batch holds: one until a batch is done, then about {@link #BATCH_NANOS} of them, at most {@link #BATCH}. */
@@ -171,10 +172,5 @@ final class Renderers<T> implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-    }
-
-    /** Lets the threads end once idle (after {@link #finish}). */
-    void shutdown() {
-        pool.shutdown();
     }
 }

@@ -174,7 +174,6 @@ final class TurnFolder implements AutoCloseable {
     private void drain() throws IOException {
         if (pool != null) {
             pool.finish();
-            pool.shutdown();
             pool = null;
         }
     }

@@ -38,16 +38,14 @@ final class WriterThread {
      * per file (a turn of a first write is tens of microseconds of work: handing each over cost as much again).
      */
     static final class Group {
-        private final List<Path> files = new ArrayList<>();
-        private final List<byte[]> contents = new ArrayList<>();
-        private final List<Boolean> compare = new ArrayList<>();
+        private record File(Path path, byte[] bytes, boolean compare) {}
+
+        private final List<File> files = new ArrayList<>();
         private long bytes;
 
         /** Adds a file; {@code compare} first reads what is there and writes only bytes that differ. */
-        void add(Path file, byte[] content, boolean compareFirst) {
-            files.add(file);
-            contents.add(content);
-            compare.add(compareFirst);
+        void add(Path file, byte[] content, boolean compare) {
+            files.add(new File(file, content, compare));
             bytes += content.length;
         }
 
@@ -105,7 +103,8 @@ final class WriterThread {
             queue.put(group);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IOException("interrupted while writing " + group.files.get(0), e);
+            throw new IOException(
+                    "interrupted while writing " + group.files.get(0).path(), e);
         }
     }
 
@@ -147,13 +146,15 @@ final class WriterThread {
                 return;
             }
             for (int i = 0; i < group.files.size() && failure == null; i++) {
-                Path file = group.files.get(i);
+                Group.File file = group.files.get(i);
                 try {
-                    if (writeOne(file, group.contents.get(i), group.compare.get(i))) {
+                    if (writeOne(file.path(), file.bytes(), file.compare())) {
                         written++;
                     }
                 } catch (IOException | RuntimeException e) {
-                    failure = e instanceof IOException io ? io : new IOException("cannot write " + file + ": " + e, e);
+                    failure = e instanceof IOException io
+                            ? io
+                            : new IOException("cannot write " + file.path() + ": " + e, e);
                 } catch (Error e) {
                     failure = e; // the thread goes on draining, so that the run waiting on it is never stuck
                 }
