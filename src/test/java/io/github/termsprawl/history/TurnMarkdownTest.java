@@ -63,4 +63,34 @@ class TurnMarkdownTest {
                 new String(TurnMarkdown.render(header, 7, null, m, false), java.nio.charset.StandardCharsets.UTF_8);
         assertEquals(true, open.contains("session: s-" + token + "\n"), open);
     }
+
+    /**
+     * Long texts are encoded on their own and their fence is counted in their bytes: the file is still the text as
+     * written, past ASCII too, fenced by one more backtick than its longest run (docs/files.md, "Turn files").
+     */
+    @Test
+    void aLongTextPastAsciiIsWrittenAsItIsUnderAFenceLongerThanItsBackticks() {
+        String said = "Résumé… " + "\uD83D\uDE00 ".repeat(40) + "x".repeat(300);
+        String output = "naïve `a` ``b`` " + "—".repeat(200) + " `````five````` \u2026 end";
+        Message m = says(new Block.Text(said), new Block.ToolResult("t1", output, false));
+        TurnMarkdown.Header header = new TurnMarkdown.Header("be", "claude", "s1", null);
+        assertEquals(
+                "---\n"
+                        + "turn: 0007\n"
+                        + "role: user\n"
+                        + "node: be\n"
+                        + "store: claude\n"
+                        + "session: s1\n"
+                        + "time: 2026-01-01T00:00:00Z\n"
+                        + "id: u\n"
+                        + "---\n"
+                        + "\n## text\n\n"
+                        + said
+                        + "\n"
+                        + "\n## tool result: t1\n\n"
+                        + "``````\n"
+                        + output
+                        + "\n``````\n",
+                new String(TurnMarkdown.render(header, 7, null, m, true), java.nio.charset.StandardCharsets.UTF_8));
+    }
 }
