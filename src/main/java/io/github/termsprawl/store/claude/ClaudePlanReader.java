@@ -38,8 +38,8 @@ final class ClaudePlanReader {
     /** Bytes of transcript lines parsed by the plans of this JVM, for a caller that shows progress. */
     static final AtomicLong BYTES_READ = new AtomicLong();
 
-    /** The most bytes of lines a block of a big read holds. */
-    private static final long BLOCK_BYTES = 1L << 20;
+    /** The most bytes of lines a block of a big read holds (see readOn). */
+    private static final long BLOCK_BYTES = 1L << 18;
 
     /** How many parsed blocks a reader thread may hold before the merge takes them. */
     private static final int BLOCKS_AHEAD = 2;
@@ -48,6 +48,9 @@ final class ClaudePlanReader {
     private final int chunkSize;
     private final int maxInMemoryLine;
     private final long splitBytes;
+
+    /** The most records one block of this reader's reads held: what a block costs the heap while it waits. */
+    private int mostInBlock;
 
     ClaudePlanReader(ClaudeSession session, int chunkSize, int maxInMemoryLine, long splitBytes) {
         this.session = session;
@@ -186,6 +189,10 @@ final class ClaudePlanReader {
         return new ClaudeSession.Plan(planned, scan == null ? List.of() : scan.found(file), next, tail.stable);
     }
 
+    int mostInBlock() {
+        return mostInBlock;
+    }
+
     // ---- reading the new lines ----
 
     /** One line read for a plan: its record made fit to keep, and (from a reader thread) its cache JSON. */
@@ -267,8 +274,9 @@ final class ClaudePlanReader {
             }
             return reached;
         }
-        // blocks of at most 1 MiB: a thread holds a few blocks of parsed lines, and a MiB of tiny records is some
-        // ten thousand of them
+        // blocks of at most 256 KiB: a thread holds a few blocks of parsed lines, some eight hundred tiny records a
+        // block; blocks of 1 MiB held so many records waiting for the merge that young collections copied them (a
+        // third more collection time for 1 M tiny records, bench/README.md)
         long blockSize = Math.max(1, Math.min(BLOCK_BYTES, splitBytes / 2));
         long count = Math.max(1, (size - offset + blockSize - 1) / blockSize);
         if (count > Integer.MAX_VALUE) {
@@ -316,6 +324,7 @@ final class ClaudePlanReader {
                     Thread.currentThread().interrupt();
                     throw new IOException("interrupted while reading " + file, e);
                 }
+                mostInBlock = Math.max(mostInBlock, b.items.size());
                 for (Item item : b.items) {
                     item.line += base;
                     tree.accept(item);

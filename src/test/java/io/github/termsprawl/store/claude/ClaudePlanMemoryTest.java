@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.termsprawl.jsonl.ForwardLineReader;
+import io.github.termsprawl.jsonl.ReverseLineReader;
 import io.github.termsprawl.store.Message;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -78,6 +79,25 @@ class ClaudePlanMemoryTest {
             // twice the turns, at most about twice the bytes (the columns grow by half again: some room is unused)
             assertTrue(held[1] <= 2.4 * held[0], held[0] + " then " + held[1] + " bytes");
         }
+    }
+
+    @Test
+    void aReadInBlocksHoldsAFewHundredTinyRecordsABlock() throws IOException {
+        // 20,000 tiny turns (about 6 MB) read in blocks by two threads while this one merges: each thread holds up
+        // to three blocks, so a block's records are what waits for the merge (blocks of 1 MiB held 3,300 each, and
+        // young collections copied them: bench/README.md)
+        Path file = session("blocks.jsonl", 20_000, 1);
+        ClaudePlanReader reader = new ClaudePlanReader(
+                new ClaudeSession(),
+                ReverseLineReader.DEFAULT_CHUNK,
+                ReverseLineReader.DEFAULT_MAX_IN_MEMORY_LINE,
+                4L << 20);
+        List<ClaudeSession.Planned> plan = reader.plan(
+                        file, new ClaudeSession.PlanCache(null, 0, 0, 0, false), Files.size(file), false)
+                .messages();
+        assertEquals(20_000, plan.size());
+        assertTrue(reader.mostInBlock() > 0, "the session was read in blocks");
+        assertTrue(reader.mostInBlock() <= 1_000, reader.mostInBlock() + " records in a block");
     }
 
     @Test
