@@ -202,6 +202,8 @@ final class ClaudePlanReader {
         long line;
         final boolean complete;
         byte[] bytes;
+        /** What the merge needs of the record's ids and time, worked out where the line was parsed; or null. */
+        ClaudeRecords.Prepared prepared;
 
         Item(Map<String, Object> record, long offset, long line, boolean complete) {
             this.record = record;
@@ -385,7 +387,11 @@ final class ClaudePlanReader {
                     boolean node = record.get("uuid") instanceof String;
                     if (node || hasLinks(record)) {
                         Item item = new Item(record, lines.lineStart(), lines.lineNumber(), complete);
-                        if (serialize && complete && !(node && ClaudePlanTree.foldable(record))) {
+                        boolean foldable = node && ClaudePlanTree.foldable(record);
+                        if (node) {
+                            item.prepared = new ClaudeRecords.Prepared(record, !foldable);
+                        }
+                        if (serialize && complete && !foldable) {
                             json.clear();
                             json.value(PlanRecordCodec.packWithoutParent(record)); // its parent: PlanCacheAppender
                             item.bytes = Arrays.copyOf(json.bytes(), json.size());

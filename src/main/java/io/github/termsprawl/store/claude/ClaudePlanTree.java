@@ -141,7 +141,7 @@ final class ClaudePlanTree {
             kept(uuid, record, side);
             windowHasMain |= !side;
         }
-        add(record, offset, line, at);
+        add(record, offset, line, at, null);
     }
 
     /** A kept record's uuid; a link's with its parent (a group of its own). */
@@ -171,21 +171,23 @@ final class ClaudePlanTree {
 
     private void merge(ClaudePlanReader.Item item, boolean complete) throws IOException {
         Map<String, Object> record = item.record;
+        ClaudeRecords.Prepared prepared = item.prepared;
         String uuid = record.get("uuid") instanceof String u ? u : null;
         if (uuid == null) {
             if (complete) {
                 append(item, record);
             }
-            add(record, item.offset, item.line, -1);
+            add(record, item.offset, item.line, -1, prepared);
             return;
         }
         String parent = record.get("parentUuid") instanceof String p ? p : null;
+        long parentHash = prepared != null && prepared.parent == parent ? prepared.parentHash : hash(parent);
         boolean side = Boolean.TRUE.equals(record.get("isSidechain"));
         if (earlier != null
                 && (earlier.contains(uuid.hashCode()) || parent != null && earlier.contains(parent.hashCode()))) {
             throw new Restart(false); // a new record names one an earlier read folded
         }
-        int ps = parent == null ? -1 : table.find(hash(parent));
+        int ps = parent == null ? -1 : table.find(parentHash);
         byte pf = ps < 0 ? 0 : table.flags[ps];
         Group pg = (pf & FOLDED) != 0 ? groups.get(table.group[ps]) : null;
         boolean parentSide = pg != null ? pg.side : (pf & SIDE) != 0;
@@ -198,7 +200,7 @@ final class ClaudePlanTree {
             }
             resolved = parent + GONE;
         }
-        long h = hash(uuid);
+        long h = prepared != null && prepared.uuid == uuid ? prepared.uuidHash : hash(uuid);
         int es = table.find(h);
         byte ef = es < 0 ? 0 : table.flags[es];
         boolean foldable = fold && complete && foldable(record);
@@ -206,7 +208,7 @@ final class ClaudePlanTree {
             // within its window (in another it is a record of its own there)
             if (foldable
                     && !groups.get(table.group[es]).closed
-                    && table.origin[es] == hash(parent)
+                    && table.origin[es] == parentHash
                     && side == ((ef & SIDE) != 0)) {
                 scan(record, item, false); // the same line written again: the tree is as it was
                 return;
@@ -247,7 +249,7 @@ final class ClaudePlanTree {
             table.flags[slot] = (byte) (FOLDED | (side ? SIDE : 0));
             table.folds();
             table.group[slot] = g.index;
-            table.origin[slot] = hash(parent);
+            table.origin[slot] = parentHash;
             g.unnamed++;
             g.latest = uuid;
             g.latestHash = h;
@@ -284,7 +286,7 @@ final class ClaudePlanTree {
         }
         table.flags[es] = (byte) (KEPT | (side ? SIDE : 0));
         windowHasMain |= !side;
-        add(record, item.offset, item.line, at);
+        add(record, item.offset, item.line, at, prepared);
     }
 
     /** The scan sees every record; a folded one leaves a line in the cache only when it told the scan something. */
@@ -346,7 +348,7 @@ final class ClaudePlanTree {
         long at = toCache ? appender.link(offset, line, link) : -1;
         if (toPlan) {
             windowHasMain |= !g.side;
-            add(link, offset, line, at);
+            add(link, offset, line, at, null);
         }
     }
 
@@ -481,14 +483,17 @@ final class ClaudePlanTree {
         return appender.append(item.offset, item.line, record);
     }
 
-    /** A record to the scan, and one with uuid to the plan's records ({@code at}: where it is in the cache, or -1). */
-    private void add(Map<String, Object> record, long offset, long line, long at) {
+    /**
+     * A record to the scan, and one with uuid to the plan's records ({@code at}: where it is in the cache, or -1;
+     * {@code prepared}: what a reader worked out of it, or null).
+     */
+    private void add(Map<String, Object> record, long offset, long line, long at, ClaudeRecords.Prepared prepared) {
         if (scan != null) {
             scan.record(record);
         }
         if (record.get("uuid") instanceof String) {
             ClaudePlanReader.dropLinks(record);
-            records.add(record, offset, line, at);
+            records.add(record, offset, line, at, prepared);
         }
     }
 

@@ -105,7 +105,9 @@ final class ClaudeRecords {
         objects[i] = r;
         int type = type(r.type);
         String id = r.messageId();
-        columns(i, r.uuid, r.parent, type, r.isSidechain(), r.isBoundary(), r.holdsToolResult(), id, r.offset, r.line);
+        int u = pool.intern(r.uuid);
+        int p = r.parent == null ? -1 : pool.intern(r.parent);
+        columns(i, u, p, type, r.isSidechain(), r.isBoundary(), r.holdsToolResult(), id, r.offset, r.line);
         time(i, r.time, false);
         if (r.isBoundary()) {
             String[] seg = r.preservedSegment();
@@ -116,13 +118,54 @@ final class ClaudeRecords {
     }
 
     /**
-     * Adds a record read for a plan (its uuid a string), keeping of it only its columns; {@code at} where its line
-     * starts in the plan cache (-1: not there). A user record's message has no time (ClaudePlanReader keeps it on
-     * the record only).
+     * What a plan's merge works out of a record's uuid, parent and time (their ids in the pool, their hashes in
+     * ClaudePlanTree), worked out ahead on a reader thread (ClaudePlanReader): the merge is the slower side, and a
+     * third of its time for a million tiny records went on these. Each is taken only while the record still holds
+     * the very value it was worked out of.
      */
-    void add(Map<String, Object> record, long offset, long line, long at) {
+    static final class Prepared {
+        final String uuid;
+        final String parent;
+        final Object timestamp;
+        final byte[] uuidKey;
+        final byte[] parentKey;
+        /** Their {@link String#hashCode}s (which the strings then keep, for the merge's other uses). */
+        final int uuidCode;
+
+        final int parentCode;
+        /** Their {@code ClaudePlanTree.hash}es. */
+        final long uuidHash;
+
+        final long parentHash;
+        final Instant time;
+
+        /**
+         * {@code kept}: whether the record will most likely be kept (not folded, ClaudePlanTree.foldable): else only
+         * the hashes folding needs are worked out, and a record kept after all has the rest worked out by the merge.
+         */
+        Prepared(Map<String, Object> record, boolean kept) {
+            uuid = record.get("uuid") instanceof String u ? u : null;
+            parent = record.get("parentUuid") instanceof String p ? p : null;
+            uuidHash = ClaudePlanTree.hash(uuid);
+            parentHash = ClaudePlanTree.hash(parent);
+            uuidCode = uuid == null ? 0 : uuid.hashCode();
+            parentCode = parent == null ? 0 : parent.hashCode();
+            timestamp = kept ? record.get("timestamp") : this; // this: no record holds it, so it is never taken
+            uuidKey = kept && uuid != null ? Pool.key(uuid) : null;
+            parentKey = kept && parent != null ? Pool.key(parent) : null;
+            time = kept ? Timestamps.parse(timestamp) : null;
+        }
+    }
+
+    /**
+     * Adds a record read for a plan (its uuid a string), keeping of it only its columns; {@code at} where its line
+     * starts in the plan cache (-1: not there); {@code prepared} what a reader worked out of it, or null. A user
+     * record's message has no time (ClaudePlanReader keeps it on the record only).
+     */
+    void add(Map<String, Object> record, long offset, long line, long at, Prepared prepared) {
         String u = (String) record.get("uuid");
         String p = record.get("parentUuid") instanceof String s ? s : null;
+        Object stamp = record.get("timestamp");
         Object t = record.get("type");
         int type =
                 "user".equals(t) ? USER : "assistant".equals(t) ? ASSISTANT : "attachment".equals(t) ? ATTACHMENT : 0;
@@ -131,8 +174,19 @@ final class ClaudeRecords {
         Map<String, Object> message = Json.asObject(record.get("message"));
         String id = type == ASSISTANT && message != null && message.get("id") instanceof String s ? s : null;
         int i = next();
-        columns(i, u, p, type, side, boundary, holdsToolResult(type, message), id, offset, line);
-        time(i, Timestamps.parse(record.get("timestamp")), type == USER);
+        int uid = prepared != null && prepared.uuid == u && prepared.uuidKey != null
+                ? pool.intern(prepared.uuidCode, prepared.uuidKey)
+                : pool.intern(u);
+        int pid = p == null
+                ? -1
+                : prepared != null && prepared.parent == p && prepared.parentKey != null
+                        ? pool.intern(prepared.parentCode, prepared.parentKey)
+                        : pool.intern(p);
+        columns(i, uid, pid, type, side, boundary, holdsToolResult(type, message), id, offset, line);
+        time(
+                i,
+                prepared != null && prepared.timestamp == stamp ? prepared.time : Timestamps.parse(stamp),
+                type == USER);
         this.at[i] = at;
         if (boundary) {
             String[] seg = ClaudeRecord.of(record, offset, line).preservedSegment();
@@ -184,8 +238,8 @@ final class ClaudeRecords {
 
     private void columns(
             int i,
-            String u,
-            String p,
+            int u,
+            int p,
             int type,
             boolean side,
             boolean boundary,
@@ -193,8 +247,8 @@ final class ClaudeRecords {
             String id,
             long offset,
             long line) {
-        uuid[i] = pool.intern(u);
-        parent[i] = p == null ? -1 : pool.intern(p);
+        uuid[i] = u;
+        parent[i] = p;
         messageId[i] = id == null ? -1 : pool.intern(id);
         bits[i] = (byte) (type | (side ? SIDE : 0) | (boundary ? BOUNDARY : 0) | (toolResult ? TOOL_RESULT : 0));
         this.offset[i] = offset;
@@ -550,15 +604,23 @@ final class ClaudeRecords {
 
         /** The id of {@code s}, given one when it had none. */
         int intern(String s) {
-            int h = s.hashCode();
-            int len = encode(s);
+            int len = encode(s); // first: it may grow the scratch array
+            return intern(s.hashCode(), scratch, len);
+        }
+
+        /** The id of the string whose {@link String#hashCode} is {@code h} and whose {@link #key} is {@code key}. */
+        int intern(int h, byte[] key) {
+            return intern(h, key, key.length);
+        }
+
+        private int intern(int h, byte[] key, int len) {
             int mask = slots.length - 1;
             for (int i = mix(h) & mask; ; i = (i + 1) & mask) {
                 int id = slots[i] - 1;
                 if (id < 0) {
-                    return add(h, len, i);
+                    return add(h, key, len, i);
                 }
-                if (hash[id] == h && same(id, len)) {
+                if (hash[id] == h && same(id, key, len)) {
                     return id;
                 }
             }
@@ -577,7 +639,7 @@ final class ClaudeRecords {
                 if (id < 0) {
                     return -1;
                 }
-                if (hash[id] == h && same(id, len)) {
+                if (hash[id] == h && same(id, scratch, len)) {
                     return id;
                 }
             }
@@ -622,8 +684,22 @@ final class ClaudeRecords {
 
         private static final char[] HEX = "0123456789abcdef".toCharArray();
 
+        /** {@code s}'s bytes as a pool keeps them, in an array of their own (for {@link #intern(int, byte[])}). */
+        static byte[] key(String s) {
+            byte[] out = new byte[Math.max(17, 1 + 2 * s.length())];
+            return Arrays.copyOf(out, encode(s, out));
+        }
+
         /** {@code s}'s bytes into {@link #scratch}; their length. */
         private int encode(String s) {
+            if (scratch.length < 1 + 2 * s.length()) {
+                scratch = new byte[Math.max(1 + 2 * s.length(), scratch.length * 2)];
+            }
+            return encode(s, scratch);
+        }
+
+        /** {@code s}'s bytes into {@code scratch} (17 bytes or more, and 1 + 2 × its length); their length. */
+        private static int encode(String s, byte[] scratch) {
             int n = s.length();
             if (n == 36 && canonical(s)) {
                 scratch[0] = UUID;
@@ -644,9 +720,6 @@ final class ClaudeRecords {
             }
             // ASCII never starts with a marker byte: the first byte tells the three apart
             int len = ascii ? n : 1 + 2 * n;
-            if (scratch.length < len) {
-                scratch = new byte[Math.max(len, scratch.length * 2)];
-            }
             if (ascii) {
                 for (int i = 0; i < n; i++) {
                     scratch[i] = (byte) s.charAt(i);
@@ -675,7 +748,7 @@ final class ClaudeRecords {
             return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
         }
 
-        private boolean same(int id, int len) {
+        private boolean same(int id, byte[] key, int len) {
             int pos = start[id];
             byte[] c = chunks[pos / CHUNK];
             int at = pos % CHUNK;
@@ -689,14 +762,14 @@ final class ClaudeRecords {
                 return false;
             }
             for (int i = 0; i < len; i++) {
-                if (c[at + i] != scratch[i]) {
+                if (c[at + i] != key[i]) {
                     return false;
                 }
             }
             return true;
         }
 
-        private int add(int h, int len, int slot) {
+        private int add(int h, byte[] key, int len, int slot) {
             int need = len + 5;
             if (used + need > CHUNK || chunk < 0) {
                 chunk++;
@@ -726,7 +799,7 @@ final class ClaudeRecords {
                 v >>>= 7;
             }
             c[at++] = (byte) v;
-            System.arraycopy(scratch, 0, c, at, len);
+            System.arraycopy(key, 0, c, at, len);
             if (need <= CHUNK) {
                 used = at + len;
             }
