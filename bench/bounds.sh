@@ -2,7 +2,9 @@
 # Benchmark of the memory bounds (issue 23): what the planted termsprawl-history (a first write) and
 # termsprawl-ask --dry-run take of sessions built to be large in every way, under the heap cap the
 # launchers give them, as a Markdown table: wall time, peak RSS, CPU, what the plan cache came to beside
-# the turn files, and the first stderr line (a run out of its heap says so in one line).
+# the turn files, and the first stderr line (a run out of its heap says so in one line). A case that writes
+# 10,000 turn files or more is followed by its floor: as many files of their mean size created by a bare loop
+# (CreateFilesForBench), what this machine's file system alone takes.
 #
 #   bench/bounds.sh                all cases, one run each (they are long)
 #   SKIP_BIG=1 bench/bounds.sh     without the 2.2 GB session
@@ -67,6 +69,14 @@ for case in big progress mixed tiny; do
   turns=$(find "$p/.termsprawl/history/n" -name 'turn-*.md' -print0 | xargs -0 cat | wc -c)
   wall=${line%% |*}; rest=${line#* | }
   echo "| history, first write | $case, $size MB | $wall | ${rest%% | *} | $(echo "$rest" | cut -d'|' -f2 | tr -d ' ') | $(mb "$plan") | $(mb "$turns") | ${rest##* | } |"
+  # the floor under it: as many files of the turn files' mean size, created by a bare loop in a new folder
+  count=$(find "$p/.termsprawl/history/n" -name 'turn-*.md' | wc -l)
+  if [ "$count" -ge 10000 ]; then
+    mkdir -p "$work/aside"
+    line=$(run "$case" java -cp "$cp" io.github.termsprawl.history.CreateFilesForBench "$(mktemp -u "$work/aside/floor.XXXXXX")" "$count" $((turns / count)))
+    wall=${line%% |*}; rest=${line#* | }
+    echo "| floor: $count files of $((turns / count)) bytes, a bare loop | $case | $wall | ${rest%% | *} | $(echo "$rest" | cut -d'|' -f2 | tr -d ' ') | — | $(mb "$turns") | ${rest##* | } |"
+  fi
   line=$(run "$case" "$p/.termsprawl/bin/termsprawl-ask" --cwd "$p" --self me --node n --dry-run "What failed?")
   wall=${line%% |*}; rest=${line#* | }
   echo "| ask --dry-run | $case, $size MB | $wall | ${rest%% | *} | $(echo "$rest" | cut -d'|' -f2 | tr -d ' ') | — | — | ${rest##* | } |"
