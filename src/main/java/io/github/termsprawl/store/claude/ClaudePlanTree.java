@@ -45,6 +45,10 @@ final class ClaudePlanTree {
 
     private final IntList foldedIds = new IntList();
     private final IntList linkIds = new IntList();
+    /** {@link #foldedNow}'s last answer, and the sizes of the two lists it was made of. */
+    private int[] foldedNow;
+
+    private final int[] foldedNowOf = new int[2];
     /** The uuids an earlier read folded (from the cache's lines), as String hashes. */
     private IntSet earlier;
     /** Where the cache's {@code "folds"} lines start: the earlier reads' and this one's. */
@@ -418,16 +422,24 @@ final class ClaudePlanTree {
         foldsLines[foldsLines.length - 1] = at;
     }
 
-    /** The uuids this read folded and kept no link for, as sorted String hashes. */
+    /**
+     * The uuids this read folded and kept no link for, as sorted String hashes; kept until either list grows (the
+     * read's end and its release both ask, and a million folded records take a while to sort).
+     */
     private int[] foldedNow() {
-        int[] links = linkIds.sorted();
-        IntList out = new IntList();
-        for (int id : foldedIds.sorted()) {
-            if (!ClaudeTail.contains(links, id)) {
-                out.add(id);
+        if (foldedNow == null || foldedNowOf[0] != foldedIds.size() || foldedNowOf[1] != linkIds.size()) {
+            int[] links = linkIds.sorted();
+            IntList out = new IntList();
+            for (int id : foldedIds.sorted()) {
+                if (!ClaudeTail.contains(links, id)) {
+                    out.add(id); // in order, each once
+                }
             }
+            foldedNow = out.toArray();
+            foldedNowOf[0] = foldedIds.size();
+            foldedNowOf[1] = linkIds.size();
         }
-        return out.sorted();
+        return foldedNow;
     }
 
     /**
