@@ -202,8 +202,8 @@ final class ClaudePlanReader {
         long line;
         final boolean complete;
         byte[] bytes;
-        /** What the merge needs of the record's ids and time, worked out where the line was parsed; or null. */
-        ClaudeRecords.Prepared prepared;
+        /** What the merge needs of the record's ids and time, worked out where the line was parsed. */
+        ClaudeRecords.Prepared prepared = ClaudeRecords.Prepared.NONE;
 
         Item(Map<String, Object> record, long offset, long line, boolean complete) {
             this.record = record;

@@ -48,7 +48,8 @@ final class ClaudePlanTree {
     /** {@link #foldedNow}'s last answer, and the sizes of the two lists it was made of. */
     private int[] foldedNow;
 
-    private final int[] foldedNowOf = new int[2];
+    private int foldedNowOfFolded;
+    private int foldedNowOfLinks;
     /** The uuids an earlier read folded (from the cache's lines), as String hashes. */
     private IntSet earlier;
     /** Where the cache's {@code "folds"} lines start: the earlier reads' and this one's. */
@@ -145,7 +146,7 @@ final class ClaudePlanTree {
             kept(uuid, record, side);
             windowHasMain |= !side;
         }
-        add(record, offset, line, at, null);
+        add(record, offset, line, at, ClaudeRecords.Prepared.NONE);
     }
 
     /** A kept record's uuid; a link's with its parent (a group of its own). */
@@ -185,7 +186,7 @@ final class ClaudePlanTree {
             return;
         }
         String parent = record.get("parentUuid") instanceof String p ? p : null;
-        long parentHash = prepared != null && prepared.parent == parent ? prepared.parentHash : hash(parent);
+        long parentHash = prepared.parentHash(parent);
         boolean side = Boolean.TRUE.equals(record.get("isSidechain"));
         if (earlier != null
                 && (earlier.contains(uuid.hashCode()) || parent != null && earlier.contains(parent.hashCode()))) {
@@ -204,7 +205,7 @@ final class ClaudePlanTree {
             }
             resolved = parent + GONE;
         }
-        long h = prepared != null && prepared.uuid == uuid ? prepared.uuidHash : hash(uuid);
+        long h = prepared.uuidHash(uuid);
         int es = table.find(h);
         byte ef = es < 0 ? 0 : table.flags[es];
         boolean foldable = fold && complete && foldable(record);
@@ -352,7 +353,7 @@ final class ClaudePlanTree {
         long at = toCache ? appender.link(offset, line, link) : -1;
         if (toPlan) {
             windowHasMain |= !g.side;
-            add(link, offset, line, at, null);
+            add(link, offset, line, at, ClaudeRecords.Prepared.NONE);
         }
     }
 
@@ -427,7 +428,7 @@ final class ClaudePlanTree {
      * read's end and its release both ask, and a million folded records take a while to sort).
      */
     private int[] foldedNow() {
-        if (foldedNow == null || foldedNowOf[0] != foldedIds.size() || foldedNowOf[1] != linkIds.size()) {
+        if (foldedNow == null || foldedNowOfFolded != foldedIds.size() || foldedNowOfLinks != linkIds.size()) {
             int[] links = linkIds.sorted();
             IntList out = new IntList();
             for (int id : foldedIds.sorted()) {
@@ -436,8 +437,8 @@ final class ClaudePlanTree {
                 }
             }
             foldedNow = out.toArray();
-            foldedNowOf[0] = foldedIds.size();
-            foldedNowOf[1] = linkIds.size();
+            foldedNowOfFolded = foldedIds.size();
+            foldedNowOfLinks = linkIds.size();
         }
         return foldedNow;
     }
@@ -497,7 +498,7 @@ final class ClaudePlanTree {
 
     /**
      * A record to the scan, and one with uuid to the plan's records ({@code at}: where it is in the cache, or -1;
-     * {@code prepared}: what a reader worked out of it, or null).
+     * {@code prepared}: what a reader worked out of it, or {@link ClaudeRecords.Prepared#NONE}).
      */
     private void add(Map<String, Object> record, long offset, long line, long at, ClaudeRecords.Prepared prepared) {
         if (scan != null) {

@@ -121,45 +121,74 @@ final class ClaudeRecords {
      * What a plan's merge works out of a record's uuid, parent and time (their ids in the pool, their hashes in
      * ClaudePlanTree), worked out ahead on a reader thread (ClaudePlanReader): the merge is the slower side, and a
      * third of its time for a million tiny records went on these. Each is taken only while the record still holds
-     * the very value it was worked out of.
+     * the very value it was worked out of; else it is worked out then, as without.
      */
     static final class Prepared {
-        final String uuid;
-        final String parent;
-        final Object timestamp;
-        final byte[] uuidKey;
-        final byte[] parentKey;
-        /** Their {@link String#hashCode}s (which the strings then keep, for the merge's other uses). */
-        final int uuidCode;
+        /** Nothing worked out: everything is worked out when asked. */
+        static final Prepared NONE = new Prepared(Map.of(), false);
 
-        final int parentCode;
-        /** Their {@code ClaudePlanTree.hash}es. */
-        final long uuidHash;
+        private final String uuid;
+        private final String parent;
+        /** Whether the pool keys and the time were worked out too, not only the hashes. */
+        private final boolean kept;
 
-        final long parentHash;
-        final Instant time;
+        private final Object timestamp;
+        private final byte[] uuidKey;
+        private final byte[] parentKey;
+        private final long uuidHash;
+        private final long parentHash;
+        private final Instant time;
 
         /**
          * {@code kept}: whether the record will most likely be kept (not folded, ClaudePlanTree.foldable): else only
-         * the hashes folding needs are worked out, and a record kept after all has the rest worked out by the merge.
+         * the hashes folding needs are worked out.
          */
         Prepared(Map<String, Object> record, boolean kept) {
             uuid = record.get("uuid") instanceof String u ? u : null;
             parent = record.get("parentUuid") instanceof String p ? p : null;
+            this.kept = kept;
+            // a String keeps its hash once worked out: the merge's interning and hash sets then only read it
+            if (uuid != null) {
+                uuid.hashCode();
+            }
+            if (parent != null) {
+                parent.hashCode();
+            }
             uuidHash = ClaudePlanTree.hash(uuid);
             parentHash = ClaudePlanTree.hash(parent);
-            uuidCode = uuid == null ? 0 : uuid.hashCode();
-            parentCode = parent == null ? 0 : parent.hashCode();
-            timestamp = kept ? record.get("timestamp") : this; // this: no record holds it, so it is never taken
+            timestamp = record.get("timestamp");
             uuidKey = kept && uuid != null ? Pool.key(uuid) : null;
             parentKey = kept && parent != null ? Pool.key(parent) : null;
             time = kept ? Timestamps.parse(timestamp) : null;
+        }
+
+        /** {@code u}'s {@code ClaudePlanTree.hash}. */
+        long uuidHash(String u) {
+            return u == uuid ? uuidHash : ClaudePlanTree.hash(u);
+        }
+
+        long parentHash(String p) {
+            return p == parent ? parentHash : ClaudePlanTree.hash(p);
+        }
+
+        /** {@code u}'s id in {@code pool}, given one when it had none. */
+        int uuidIn(Pool pool, String u) {
+            return kept && u == uuid ? pool.intern(u, uuidKey) : pool.intern(u);
+        }
+
+        int parentIn(Pool pool, String p) {
+            return kept && p == parent ? pool.intern(p, parentKey) : pool.intern(p);
+        }
+
+        /** The time {@code stamp} says, or null. */
+        Instant time(Object stamp) {
+            return kept && stamp == timestamp ? time : Timestamps.parse(stamp);
         }
     }
 
     /**
      * Adds a record read for a plan (its uuid a string), keeping of it only its columns; {@code at} where its line
-     * starts in the plan cache (-1: not there); {@code prepared} what a reader worked out of it, or null. A user
+     * starts in the plan cache (-1: not there); {@code prepared} what a reader worked out of it (or {@link Prepared#NONE}). A user
      * record's message has no time (ClaudePlanReader keeps it on the record only).
      */
     void add(Map<String, Object> record, long offset, long line, long at, Prepared prepared) {
@@ -174,19 +203,10 @@ final class ClaudeRecords {
         Map<String, Object> message = Json.asObject(record.get("message"));
         String id = type == ASSISTANT && message != null && message.get("id") instanceof String s ? s : null;
         int i = next();
-        int uid = prepared != null && prepared.uuid == u && prepared.uuidKey != null
-                ? pool.intern(prepared.uuidCode, prepared.uuidKey)
-                : pool.intern(u);
-        int pid = p == null
-                ? -1
-                : prepared != null && prepared.parent == p && prepared.parentKey != null
-                        ? pool.intern(prepared.parentCode, prepared.parentKey)
-                        : pool.intern(p);
+        int uid = prepared.uuidIn(pool, u);
+        int pid = p == null ? -1 : prepared.parentIn(pool, p);
         columns(i, uid, pid, type, side, boundary, holdsToolResult(type, message), id, offset, line);
-        time(
-                i,
-                prepared != null && prepared.timestamp == stamp ? prepared.time : Timestamps.parse(stamp),
-                type == USER);
+        time(i, prepared.time(stamp), type == USER);
         this.at[i] = at;
         if (boundary) {
             String[] seg = ClaudeRecord.of(record, offset, line).preservedSegment();
@@ -608,9 +628,9 @@ final class ClaudeRecords {
             return intern(s.hashCode(), scratch, len);
         }
 
-        /** The id of the string whose {@link String#hashCode} is {@code h} and whose {@link #key} is {@code key}. */
-        int intern(int h, byte[] key) {
-            return intern(h, key, key.length);
+        /** {@link #intern(String)} of {@code s} by its {@link #key}, worked out before (on another thread). */
+        int intern(String s, byte[] key) {
+            return intern(s.hashCode(), key, key.length);
         }
 
         private int intern(int h, byte[] key, int len) {
@@ -684,7 +704,7 @@ final class ClaudeRecords {
 
         private static final char[] HEX = "0123456789abcdef".toCharArray();
 
-        /** {@code s}'s bytes as a pool keeps them, in an array of their own (for {@link #intern(int, byte[])}). */
+        /** {@code s}'s bytes as a pool keeps them, in an array of their own (for {@link #intern(String, byte[])}). */
         static byte[] key(String s) {
             byte[] out = new byte[Math.max(17, 1 + 2 * s.length())];
             return Arrays.copyOf(out, encode(s, out));

@@ -41,8 +41,8 @@ class ClaudeRecordsPoolTest {
         for (int i = 0; i < strings.size(); i++) {
             String s = strings.get(i);
             // half the strings go in through their key: either way finds the other's
-            int id = i % 2 == 0 ? byKey.intern(s.hashCode(), ClaudeRecords.Pool.key(s)) : byKey.intern(s);
-            assertEquals(id, i % 2 == 0 ? byKey.intern(s) : byKey.intern(s.hashCode(), ClaudeRecords.Pool.key(s)));
+            int id = i % 2 == 0 ? byKey.intern(s, ClaudeRecords.Pool.key(s)) : byKey.intern(s);
+            assertEquals(id, i % 2 == 0 ? byKey.intern(s) : byKey.intern(s, ClaudeRecords.Pool.key(s)));
             assertEquals(id, byKey.find(s));
             assertEquals(s, byKey.string(id));
             assertEquals(byString.intern(s), id, s);
@@ -82,7 +82,7 @@ class ClaudeRecordsPoolTest {
             }
             Map<String, Object> b = new LinkedHashMap<>(a);
             with.add(a, i, i + 1, -1, prepared);
-            without.add(b, i, i + 1, -1, null);
+            without.add(b, i, i + 1, -1, ClaudeRecords.Prepared.NONE);
             parent = uuid;
         }
         assertEquals(without.size(), with.size());
