@@ -21,9 +21,10 @@ class LiveViewTest {
     @TempDir
     Path cwd;
 
-    static int second;
+    /** This test's own clock: each session it writes starts again at second 0. */
+    private int second;
 
-    static String rec(String type, String uuid, String parent, String body) {
+    String rec(String type, String uuid, String parent, String body) {
         return "{\"type\":\"" + type + "\",\"uuid\":\"" + uuid + "\",\"parentUuid\":"
                 + (parent == null ? "null" : "\"" + parent + "\"") + ",\"timestamp\":\"2026-01-01T00:00:"
                 + String.format("%02d", ++second) + ".000Z\"," + body + "}";
