@@ -28,12 +28,13 @@ import java.util.Set;
 public final class GeminiTranscript implements StoreReader {
     static final JsonProjection KEYS =
             JsonProjection.whole("id", "type", "content", "$set", "$rewindTo", "sessionId", "projectHash", "messages");
-    /** Message types of the corpus ({@code model}: an older document shape) and STORES.md. */
+    /** Message types Gemini CLI writes ({@code model}: an older document shape); docs/stores.md, "Record types each reader knows". */
     static final Set<String> KNOWN_MESSAGE_TYPES = Set.of("user", "gemini", "info", "error", "warning", "model");
 
     /**
      * Message types that no Claude record has. Not {@code user} (nor the old {@code model}): an entry
-     * without {@code store} is a Claude transcript under SPEC §6, and an odd Claude line must never
+     * without {@code store} is read as Claude Code's unless proved otherwise (docs/stores.md, "How the store is
+     * recognised without {@code store}"), and an odd Claude line must never
      * switch its reader.
      */
     private static final Set<String> PROVING_MESSAGE_TYPES = Set.of("gemini", "info", "error", "warning");
