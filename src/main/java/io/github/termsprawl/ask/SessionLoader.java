@@ -2,7 +2,6 @@ package io.github.termsprawl.ask;
 
 import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.jsonl.ForwardLineReader;
-import io.github.termsprawl.registry.SessionReaders;
 import io.github.termsprawl.registry.TranscriptReaders;
 import io.github.termsprawl.store.Message;
 import io.github.termsprawl.store.MessageVisitor;
@@ -104,8 +103,7 @@ final class SessionLoader {
             throw new AskException(target.label() + " is a " + store.id() + " session: only Claude Code sessions"
                     + " are asked window by window. Ask the node itself instead.");
         }
-        SessionReader reader =
-                SessionReaders.reader(store, store == Store.OPENCODE ? readers.openCodeDatabases() : null);
+        SessionReader reader = readers.sessionReader(store);
         if (reader == null) {
             throw new AskException(target.label() + " is a " + store.id() + " session, whose transcripts cannot be"
                     + " asked: they keep no tool results, times or ids.");

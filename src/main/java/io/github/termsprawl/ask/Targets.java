@@ -5,8 +5,8 @@ import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.core.UserErrorException;
 import io.github.termsprawl.registry.TranscriptLocator;
+import io.github.termsprawl.store.AgentFolders;
 import io.github.termsprawl.store.Store;
-import io.github.termsprawl.store.UserHome;
 import io.github.termsprawl.store.claude.ClaudeFinder;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -121,7 +121,7 @@ public final class Targets {
     }
 
     private ClaudeFinder claudeSessions() {
-        return ClaudeFinder.fromEnvironment(env.variables(), UserHome.of(env.variables()));
+        return ClaudeFinder.fromEnvironment(env.variables(), AgentFolders.home(env.variables()));
     }
 
     /** The session's file in this project's folder, else in any project's. */

@@ -3,7 +3,6 @@ package io.github.termsprawl.history;
 import io.github.termsprawl.core.AtomicFiles;
 import io.github.termsprawl.core.NodeId;
 import io.github.termsprawl.core.TranscriptIndex;
-import io.github.termsprawl.registry.SessionReaders;
 import io.github.termsprawl.registry.TranscriptReaders;
 import io.github.termsprawl.store.Message;
 import io.github.termsprawl.store.MessageVisitor;
@@ -40,8 +39,7 @@ final class ReplayedHistory {
 
     History.Result run() throws IOException {
         Path file = job.entry().path();
-        SessionReader reader =
-                SessionReaders.reader(job.store(), job.store() == Store.OPENCODE ? readers.openCodeDatabases() : null);
+        SessionReader reader = readers.sessionReader(job.store());
         // subagents: OpenCode's child sessions, Gemini CLI's chats in the session's folder (docs/stores.md)
         List<String> agentLines = new ArrayList<>();
         Set<String> agentIds = new HashSet<>();

@@ -3,12 +3,15 @@ package io.github.termsprawl.maven;
 import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.core.UserErrorException;
+import io.github.termsprawl.registry.Agents;
 import io.github.termsprawl.registry.TranscriptLocator;
+import io.github.termsprawl.store.Agent;
+import io.github.termsprawl.store.AgentFolders;
 import io.github.termsprawl.store.Located;
 import io.github.termsprawl.store.Store;
-import io.github.termsprawl.store.UserHome;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Map;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
@@ -64,23 +67,12 @@ public class RecordMojo extends AbstractSqliteMojo {
     static String example(String transcript) {
         int colon = transcript == null ? -1 : transcript.lastIndexOf(':');
         Store store = colon > 0 ? Store.of(transcript.substring(0, colon)) : null;
-        if (store == null || store == Store.CLAUDE || store == Store.CURSOR) {
+        Agent agent = store == null ? Agents.DEFAULT : Agents.of(store);
+        if (agent == Agents.DEFAULT || agent.finder(Map.of(), Path.of("")) == null) {
             return EXAMPLE;
         }
-        String path;
-        switch (store) {
-            case CODEX:
-                path = "~/.codex/sessions/YYYY/MM/DD/rollout-<...>.jsonl";
-                break;
-            case GEMINI:
-                path = "~/.gemini/tmp/<project>/chats/session-<...>.jsonl";
-                break;
-            case PI:
-                path = "~/.pi/agent/sessions/--<cwd>--/<time>_<uuid>.jsonl";
-                break;
-            default: // OpenCode: its database holds every session, latest is the only way
-                path = store.id() + ":latest";
-        }
+        // a store whose sessions are not files (OpenCode's database): latest is the only way
+        String path = agent.examplePath() != null ? agent.examplePath() : store.id() + ":latest";
         return "mvn termsprawl:record -D" + UserProperties.NODE + "=backend -D" + UserProperties.TRANSCRIPT + "=" + path
                 + " (docs/stores.md says where " + store.id() + " keeps its sessions)";
     }
@@ -89,7 +81,7 @@ public class RecordMojo extends AbstractSqliteMojo {
     void run(Path root) throws IOException, MojoFailureException, UserErrorException {
         nodeId(node, UserProperties.NODE, EXAMPLE);
         required(transcript, UserProperties.TRANSCRIPT, EXAMPLE);
-        Located found = TranscriptLocator.fromEnvironment(root, System.getenv(), UserHome.of(System.getenv()))
+        Located found = TranscriptLocator.fromEnvironment(root, System.getenv(), AgentFolders.home(System.getenv()))
                 .locate(transcript);
         boolean changed = new TranscriptIndex(new ProjectLayout(root))
                 .record(node, found.path().toString(), found.store(), found.session());

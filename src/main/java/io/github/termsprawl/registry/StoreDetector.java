@@ -37,9 +37,6 @@ final class StoreDetector {
             "$rewindTo",
             "cwd",
             "parentId");
-    /** Which store's proof is asked first: a record that satisfies two is the first one's (Claude's is asked apart). */
-    private static final List<Store> ORDER = List.of(Store.CODEX, Store.PI, Store.GEMINI, Store.CURSOR);
-
     /**
      * A line that holds none of these (as written, or spelled with a backslash-u escape) cannot satisfy
      * any store's proof, so it is not parsed: most heads open with snapshots and progress.
@@ -70,10 +67,11 @@ final class StoreDetector {
     private final StoreReader claude;
 
     StoreDetector(Map<Store, StoreReader> readers) {
+        // asked in the registry's order: a record that satisfies two proofs is the first one's
         this.readers = new java.util.ArrayList<>();
-        for (Store store : ORDER) {
-            if (store != Store.CLAUDE) {
-                this.readers.add(readers.get(store));
+        for (io.github.termsprawl.store.Agent agent : Agents.ALL) {
+            if (agent.store() != Store.CLAUDE) {
+                this.readers.add(readers.get(agent.store()));
             }
         }
         this.claude = readers.get(Store.CLAUDE);

@@ -5,12 +5,8 @@ import io.github.termsprawl.store.Located;
 import io.github.termsprawl.store.SessionFinder;
 import io.github.termsprawl.store.Store;
 import io.github.termsprawl.store.claude.ClaudeFinder;
-import io.github.termsprawl.store.codex.CodexFinder;
 import io.github.termsprawl.store.cursor.CursorTranscript;
-import io.github.termsprawl.store.gemini.GeminiFinder;
-import io.github.termsprawl.store.opencode.OpenCodeFinder;
 import io.github.termsprawl.store.opencode.OpenCodeLegacyTranscript;
-import io.github.termsprawl.store.pi.PiFinder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -88,8 +84,8 @@ public final class TranscriptLocator {
     private Located latestOf(String storeName) throws UserErrorException, IOException {
         Store store = Store.of(storeName);
         if (store == null) {
-            throw new UserErrorException("Unknown store '" + storeName + "': use one of claude, codex, gemini, pi,"
-                    + " opencode (e.g. codex:latest).");
+            throw new UserErrorException(
+                    "Unknown store '" + storeName + "': use one of " + findable() + " (e.g. codex:latest).");
         }
         SessionFinder finder = finder(store);
         if (finder == null) {
@@ -105,19 +101,18 @@ public final class TranscriptLocator {
 
     /** The store's session finder; null for a store whose sessions cannot be recorded. */
     private SessionFinder finder(Store store) {
-        switch (store) {
-            case CLAUDE:
-                return claude;
-            case CODEX:
-                return CodexFinder.fromEnvironment(env, home);
-            case PI:
-                return PiFinder.fromEnvironment(env, home);
-            case GEMINI:
-                return GeminiFinder.fromEnvironment(env, home);
-            case OPENCODE:
-                return OpenCodeFinder.fromEnvironment(env, home);
-            default:
-                return null;
+        return store == Store.CLAUDE ? claude : Agents.of(store).finder(env, home);
+    }
+
+    /** The stores {@code <store>:latest} can name, for an error: every agent with a finder. */
+    private String findable() {
+        StringBuilder names = new StringBuilder();
+        for (io.github.termsprawl.store.Agent agent : Agents.ALL) {
+            if (agent.finder(env, home) != null) {
+                names.append(names.length() == 0 ? "" : ", ")
+                        .append(agent.store().id());
+            }
         }
+        return names.toString();
     }
 }

@@ -2,23 +2,18 @@ package io.github.termsprawl.registry;
 
 import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.jsonl.JsonlTail;
+import io.github.termsprawl.store.Agent;
 import io.github.termsprawl.store.PeerTurns;
 import io.github.termsprawl.store.ReadStats;
+import io.github.termsprawl.store.SessionReader;
 import io.github.termsprawl.store.Store;
 import io.github.termsprawl.store.StoreReader;
 import io.github.termsprawl.store.TurnLimits;
-import io.github.termsprawl.store.claude.ClaudeTranscript;
-import io.github.termsprawl.store.codex.CodexTranscript;
-import io.github.termsprawl.store.cursor.CursorTranscript;
-import io.github.termsprawl.store.gemini.GeminiTranscript;
-import io.github.termsprawl.store.opencode.OpenCodeDatabases;
-import io.github.termsprawl.store.opencode.OpenCodeTranscript;
-import io.github.termsprawl.store.opencode.SqliteNative;
-import io.github.termsprawl.store.pi.PiTranscript;
 import java.nio.file.Path;
 import java.util.EnumMap;
-import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Picks the reader for an index entry's store and reads its last turns. Every store's reader gives
@@ -27,31 +22,18 @@ import java.util.Map;
  * Holds the OpenCode database connections for its whole life: close it when done.
  */
 public final class TranscriptReaders implements AutoCloseable {
-    private final Path nativeDir;
     private final Map<Store, StoreReader> readers = new EnumMap<>(Store.class);
     private final StoreDetector detector;
-    private OpenCodeDatabases databases; // created on first OpenCode entry: no sqlite-jdbc otherwise
+    private final RunContext context;
 
     /**
-     * @param nativeDir where sqlite-jdbc's native library is unpacked and loaded from (inside the project,
-     *                  so nothing is written elsewhere); null leaves sqlite-jdbc's default (tests only)
+     * @param nativeDir where a native library (sqlite-jdbc's) is unpacked and loaded from (inside the project,
+     *                  so nothing is written elsewhere); null leaves the library's default (tests only)
      */
     public TranscriptReaders(JsonlTail tail, Path nativeDir) {
-        this.nativeDir = nativeDir;
-        OpenCodeTranscript.Databases databases = new OpenCodeTranscript.Databases() {
-            @Override
-            public OpenCodeDatabases get() {
-                return databases();
-            }
-        };
-        for (StoreReader reader : List.of(
-                new ClaudeTranscript(tail),
-                new CodexTranscript(tail),
-                new GeminiTranscript(tail),
-                new PiTranscript(tail),
-                new OpenCodeTranscript(databases),
-                new CursorTranscript(tail))) {
-            readers.put(reader.store(), reader);
+        this.context = new RunContext(tail, nativeDir);
+        for (Agent agent : Agents.ALL) {
+            readers.put(agent.store(), agent.transcript(context));
         }
         this.detector = new StoreDetector(readers);
     }
@@ -80,23 +62,59 @@ public final class TranscriptReaders implements AutoCloseable {
         return readers.get(storeOf(entry)).stats(entry);
     }
 
-    /** The OpenCode connections the session model reads with ({@code SessionReaders.reader}); loads sqlite-jdbc's native library. */
-    public OpenCodeDatabases openCodeDatabases() {
-        return databases();
-    }
-
-    private synchronized OpenCodeDatabases databases() {
-        if (databases == null) {
-            SqliteNative.load(nativeDir);
-            databases = new OpenCodeDatabases();
-        }
-        return databases;
+    /**
+     * The store's whole-session walk, sharing this run's resources (OpenCode's connections), or null for a store
+     * whose transcripts are refused (cursor-agent).
+     */
+    public SessionReader sessionReader(Store store) {
+        return Agents.of(store).session(context);
     }
 
     @Override
-    public synchronized void close() {
-        if (databases != null) {
-            databases.close();
+    public void close() {
+        context.close();
+    }
+
+    /** The resources the agents' readers share for this run, closed with it. */
+    private static final class RunContext implements Agent.Context {
+        private final JsonlTail tail;
+        private final Path nativeDir;
+        private final Map<Class<?>, AutoCloseable> shared = new LinkedHashMap<>();
+
+        RunContext(JsonlTail tail, Path nativeDir) {
+            this.tail = tail;
+            this.nativeDir = nativeDir;
+        }
+
+        @Override
+        public JsonlTail tail() {
+            return tail;
+        }
+
+        @Override
+        public Path nativeDir() {
+            return nativeDir;
+        }
+
+        @Override
+        public synchronized <R extends AutoCloseable> R shared(Class<R> type, Supplier<R> make) {
+            AutoCloseable held = shared.get(type);
+            if (held == null) {
+                held = make.get();
+                shared.put(type, held);
+            }
+            return type.cast(held);
+        }
+
+        synchronized void close() {
+            for (AutoCloseable held : shared.values()) {
+                try {
+                    held.close();
+                } catch (Exception e) {
+                    // closing a read-only resource: nothing to lose
+                }
+            }
+            shared.clear();
         }
     }
 }

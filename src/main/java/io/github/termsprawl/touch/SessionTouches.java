@@ -3,8 +3,7 @@ package io.github.termsprawl.touch;
 import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.edits.FileTouch;
 import io.github.termsprawl.edits.TouchRule;
-import io.github.termsprawl.registry.SessionReaders;
-import io.github.termsprawl.registry.TouchRules;
+import io.github.termsprawl.registry.Agents;
 import io.github.termsprawl.registry.TranscriptReaders;
 import io.github.termsprawl.store.Block;
 import io.github.termsprawl.store.Message;
@@ -39,9 +38,8 @@ public final class SessionTouches {
     /** The node's touches in session order, or an empty result for a store without a rule (a whole read). */
     public static Result read(
             String node, TranscriptIndex.Entry entry, Store store, ProjectPaths paths, TranscriptReaders readers) {
-        TouchRule rule = TouchRules.rule(store);
-        SessionReader reader =
-                SessionReaders.reader(store, store == Store.OPENCODE ? readers.openCodeDatabases() : null);
+        TouchRule rule = Agents.capability(store, TouchRule.class);
+        SessionReader reader = readers.sessionReader(store);
         if (rule == null || reader == null) {
             return new Result(List.of(), new Stats(0, 0, 0));
         }

@@ -6,7 +6,7 @@ import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.edits.FileTouch;
 import io.github.termsprawl.edits.TouchRule;
 import io.github.termsprawl.jsonl.Deadline;
-import io.github.termsprawl.registry.TouchRules;
+import io.github.termsprawl.registry.Agents;
 import io.github.termsprawl.registry.TranscriptReaders;
 import io.github.termsprawl.store.Store;
 import io.github.termsprawl.store.claude.ClaudeCallTurns;
@@ -105,7 +105,7 @@ public final class TouchIndex {
 
     private static Read update(
             ProjectLayout layout, String node, TranscriptIndex.Entry entry, Store store, TranscriptReaders readers) {
-        TouchRule rule = TouchRules.rule(store);
+        TouchRule rule = Agents.capability(store, TouchRule.class);
         ProjectPaths paths = new ProjectPaths(layout.cwd());
         Path index = file(layout, node);
         Path source = entry.path();

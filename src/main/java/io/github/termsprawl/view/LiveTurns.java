@@ -2,7 +2,6 @@ package io.github.termsprawl.view;
 
 import io.github.termsprawl.core.ControlChars;
 import io.github.termsprawl.core.TranscriptIndex;
-import io.github.termsprawl.registry.SessionReaders;
 import io.github.termsprawl.registry.TranscriptReaders;
 import io.github.termsprawl.store.Block;
 import io.github.termsprawl.store.Message;
@@ -39,8 +38,7 @@ public final class LiveTurns {
                             .messages(),
                     limits));
         }
-        SessionReader reader =
-                SessionReaders.reader(store, store == Store.OPENCODE ? readers.openCodeDatabases() : null);
+        SessionReader reader = readers.sessionReader(store);
         if (reader == null || reader.liveIsWalk()) { // the file view's turns: the tail read gives them fast
             return proseView(readers, entry, limits);
         }

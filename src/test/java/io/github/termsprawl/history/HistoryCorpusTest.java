@@ -6,7 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.core.SharedFolder;
 import io.github.termsprawl.core.TranscriptIndex;
-import io.github.termsprawl.registry.SessionReaders;
+import io.github.termsprawl.jsonl.JsonlTail;
+import io.github.termsprawl.registry.TranscriptReaders;
 import io.github.termsprawl.store.Message;
 import io.github.termsprawl.store.Store;
 import io.github.termsprawl.store.StoreFixtures;
@@ -125,7 +126,9 @@ class HistoryCorpusTest {
             History.Result r = update(node);
             TranscriptIndex.Entry entry = StoreFixtures.entry(file, (String) c[1], (String) c[2]);
             long[] expected = {0};
-            SessionReaders.reader(Store.of((String) c[1]), null).walk(entry, m -> ++expected[0] > 0);
+            try (TranscriptReaders readers = new TranscriptReaders(new JsonlTail(), null)) {
+                readers.sessionReader(Store.of((String) c[1])).walk(entry, m -> ++expected[0] > 0);
+            }
             total += expected[0];
             assertEquals(expected[0], r.turns(), file.toString());
             assertTrue(Files.isRegularFile(cwd.resolve(".termsprawl/history/" + node + "/index.md")));

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.github.termsprawl.edits.FileTouch;
 import io.github.termsprawl.edits.FileTouch.Kind;
+import io.github.termsprawl.edits.TouchRule;
 import io.github.termsprawl.store.Block;
 import io.github.termsprawl.store.Store;
 import java.util.Arrays;
@@ -28,7 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class TouchRulesTest {
     /** The touches {@code store}'s rule reads in a call of {@code tool} with {@code args}; null when malformed. */
     private static List<FileTouch> touches(Store store, String tool, String args) {
-        return TouchRules.rule(store).touches(new Block.ToolCall("c1", tool, args));
+        return Agents.capability(store, TouchRule.class).touches(new Block.ToolCall("c1", tool, args));
     }
 
     private static Arguments call(Store store, String tool, String args, FileTouch... touches) {
@@ -184,7 +185,7 @@ class TouchRulesTest {
     void everyTestHasRowsOfEveryStoreWithARule() {
         Set<Store> withRule = EnumSet.noneOf(Store.class);
         for (Store s : Store.values()) {
-            if (TouchRules.rule(s) != null) {
+            if (Agents.capability(s, TouchRule.class) != null) {
                 withRule.add(s);
             }
         }

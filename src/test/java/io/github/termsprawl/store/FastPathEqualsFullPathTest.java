@@ -7,7 +7,6 @@ import io.github.termsprawl.core.SharedFolder;
 import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonlTail;
-import io.github.termsprawl.registry.SessionReaders;
 import io.github.termsprawl.registry.TranscriptReaders;
 import io.github.termsprawl.store.claude.ClaudeSession;
 import io.github.termsprawl.store.codex.CodexSession;
@@ -111,7 +110,7 @@ class FastPathEqualsFullPathTest {
         if (store == Store.CODEX) {
             new CodexSession().walkWithCopies(entry, m -> all.add(m));
         } else {
-            SessionReaders.reader(store, readers.openCodeDatabases()).walk(entry, m -> all.add(m));
+            readers.sessionReader(store).walk(entry, m -> all.add(m));
         }
         List<Turn> whole = projected(store, all);
         for (TurnLimits limits : LIMITS) {

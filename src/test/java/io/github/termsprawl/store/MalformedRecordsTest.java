@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.termsprawl.core.TranscriptIndex;
-import io.github.termsprawl.registry.SessionReaders;
 import io.github.termsprawl.registry.TranscriptReaders;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -69,7 +68,7 @@ class MalformedRecordsTest {
             Random random = new Random(seed);
             TranscriptIndex.Entry entry = entry(format, gen, random, seed);
             String what = format + " seed " + seed;
-            SessionReader reader = SessionReaders.reader(format.store, readers.openCodeDatabases());
+            SessionReader reader = readers.sessionReader(format.store);
             assertDoesNotThrow(() -> readers.lastTurns(entry, StoreFixtures.LIMITS), what + ": tail walk");
             assertDoesNotThrow(() -> reader.walk(entry, m -> true), what + ": whole walk");
             assertDoesNotThrow(() -> reader.live(entry), what + ": live");

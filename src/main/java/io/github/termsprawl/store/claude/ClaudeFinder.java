@@ -1,7 +1,7 @@
 package io.github.termsprawl.store.claude;
 
+import io.github.termsprawl.store.AgentFolders;
 import io.github.termsprawl.store.Located;
-import io.github.termsprawl.store.SamePath;
 import io.github.termsprawl.store.SessionFinder;
 import io.github.termsprawl.store.Store;
 import java.io.IOException;
@@ -35,8 +35,8 @@ public final class ClaudeFinder implements SessionFinder {
      * in the index, whose relative paths are read against the project folder instead.
      */
     public static ClaudeFinder fromEnvironment(Map<String, String> env, Path home) {
-        String configured = SamePath.env(env, "CLAUDE_CONFIG_DIR");
-        Path dir = configured != null ? SamePath.expand(configured, home) : home.resolve(".claude");
+        String configured = AgentFolders.env(env, "CLAUDE_CONFIG_DIR");
+        Path dir = configured != null ? AgentFolders.expand(configured, home) : home.resolve(".claude");
         return new ClaudeFinder(dir.toAbsolutePath().normalize());
     }
 
@@ -124,7 +124,7 @@ public final class ClaudeFinder implements SessionFinder {
         }
         String slug = slug(project.toAbsolutePath().normalize().toString());
         if (slug.length() < MAX_SLUG) { // past it, sessionDirs took every folder of the prefix already
-            java.util.Set<String> spellings = SamePath.spellings(project);
+            java.util.Set<String> spellings = AgentFolders.spellings(project);
             String prefix = slug + "-";
             try (DirectoryStream<Path> all = Files.newDirectoryStream(
                     claudeDir.resolve("projects"),
@@ -155,7 +155,7 @@ public final class ClaudeFinder implements SessionFinder {
                     }
                     FileTime t = Files.getLastModifiedTime(f);
                     if ((file == null || t.compareTo(time) > 0)
-                            && (within == null || SamePath.isWithin(cwdOf(f), within))) {
+                            && (within == null || AgentFolders.isWithin(cwdOf(f), within))) {
                         file = f;
                         time = t;
                     }

@@ -3,9 +3,9 @@ package io.github.termsprawl.store.codex;
 import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonProjection;
 import io.github.termsprawl.jsonl.JsonlHead;
+import io.github.termsprawl.store.AgentFolders;
 import io.github.termsprawl.store.Located;
 import io.github.termsprawl.store.NewestFiles;
-import io.github.termsprawl.store.SamePath;
 import io.github.termsprawl.store.SessionFinder;
 import io.github.termsprawl.store.Store;
 import java.nio.file.Path;
@@ -26,8 +26,8 @@ public final class CodexFinder implements SessionFinder {
     }
 
     public static CodexFinder fromEnvironment(Map<String, String> env, Path home) {
-        String configured = SamePath.env(env, "CODEX_HOME");
-        return new CodexFinder(configured != null ? SamePath.folder(configured, home) : home.resolve(".codex"));
+        String configured = AgentFolders.env(env, "CODEX_HOME");
+        return new CodexFinder(configured != null ? AgentFolders.folder(configured, home) : home.resolve(".codex"));
     }
 
     public Path sessionsDir() {
@@ -39,7 +39,7 @@ public final class CodexFinder implements SessionFinder {
      * session started in a module belongs to the project), or null.
      */
     Path newest(Path project) {
-        Set<String> spellings = SamePath.spellings(project);
+        Set<String> spellings = AgentFolders.spellings(project);
         for (Path file : NewestFiles.under(sessionsDir(), 4, n -> n.startsWith("rollout-") && n.endsWith(".jsonl"))) {
             JsonlHead.Head first = JsonlHead.read(file, 1);
             List<Map<String, Object>> head = first == null ? List.of() : first.records(1, KEYS, null);
@@ -48,7 +48,7 @@ public final class CodexFinder implements SessionFinder {
             if (meta == null || !"session_meta".equals(head.get(0).get("type")) || isSubagent(meta)) {
                 continue;
             }
-            if (meta.get("cwd") instanceof String cwd && SamePath.isWithin(cwd, spellings)) {
+            if (meta.get("cwd") instanceof String cwd && AgentFolders.isWithin(cwd, spellings)) {
                 return file;
             }
         }

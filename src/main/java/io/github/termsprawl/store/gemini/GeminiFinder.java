@@ -1,9 +1,9 @@
 package io.github.termsprawl.store.gemini;
 
 import io.github.termsprawl.jsonl.JsonlHead;
+import io.github.termsprawl.store.AgentFolders;
 import io.github.termsprawl.store.Located;
 import io.github.termsprawl.store.NewestFiles;
-import io.github.termsprawl.store.SamePath;
 import io.github.termsprawl.store.SessionFinder;
 import io.github.termsprawl.store.Store;
 import java.nio.charset.StandardCharsets;
@@ -32,8 +32,8 @@ public final class GeminiFinder implements SessionFinder {
     }
 
     public static GeminiFinder fromEnvironment(Map<String, String> env, Path home) {
-        String configured = SamePath.env(env, "GEMINI_CLI_HOME");
-        return new GeminiFinder((configured != null ? SamePath.folder(configured, home) : home).resolve(".gemini"));
+        String configured = AgentFolders.env(env, "GEMINI_CLI_HOME");
+        return new GeminiFinder((configured != null ? AgentFolders.folder(configured, home) : home).resolve(".gemini"));
     }
 
     public Path tmpDir() {
@@ -51,7 +51,7 @@ public final class GeminiFinder implements SessionFinder {
 
     /** The newest main chat (not a subagent's) whose header names this project, or null. */
     Path newest(Path project) {
-        Set<String> spellings = SamePath.spellings(project);
+        Set<String> spellings = AgentFolders.spellings(project);
         Set<String> hashes = new java.util.HashSet<>();
         for (String p : spellings) {
             hashes.add(projectHash(p));
@@ -59,7 +59,7 @@ public final class GeminiFinder implements SessionFinder {
         // a session started in a folder inside the project (a module) names that folder's hash: the folders
         // Gemini CLI knows are in projects.json, and each project folder's .project_root
         for (String folder : knownFolders()) {
-            if (SamePath.isWithin(folder, spellings)) {
+            if (AgentFolders.isWithin(folder, spellings)) {
                 hashes.add(projectHash(folder));
             }
         }

@@ -4,9 +4,9 @@ import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.core.UserErrorException;
 import io.github.termsprawl.jsonl.Deadline;
 import io.github.termsprawl.jsonl.Json;
+import io.github.termsprawl.store.AgentFolders;
 import io.github.termsprawl.store.Located;
 import io.github.termsprawl.store.NewestFiles;
-import io.github.termsprawl.store.SamePath;
 import io.github.termsprawl.store.SessionFinder;
 import io.github.termsprawl.store.Store;
 import java.nio.file.Files;
@@ -39,15 +39,15 @@ public final class OpenCodeFinder implements SessionFinder {
     }
 
     public static OpenCodeFinder fromEnvironment(Map<String, String> env, Path home) {
-        String xdg = SamePath.env(env, "XDG_DATA_HOME");
+        String xdg = AgentFolders.env(env, "XDG_DATA_HOME");
         Path data = (xdg != null
-                        ? SamePath.folder(xdg, home)
+                        ? AgentFolders.folder(xdg, home)
                         : home.resolve(".local").resolve("share"))
                 .resolve("opencode");
-        String configured = SamePath.env(env, "OPENCODE_DB");
+        String configured = AgentFolders.env(env, "OPENCODE_DB");
         Path db = configured == null || configured.equals(":memory:")
                 ? data.resolve("opencode.db")
-                : data.resolve(SamePath.expand(configured, home)); // a relative name is inside the data folder
+                : data.resolve(AgentFolders.expand(configured, home)); // a relative name is inside the data folder
         return new OpenCodeFinder(data, db);
     }
 
@@ -71,7 +71,7 @@ public final class OpenCodeFinder implements SessionFinder {
     }
 
     public Found newest(Path project, long queryMillis) throws SQLException {
-        Set<String> spellings = SamePath.spellings(project);
+        Set<String> spellings = AgentFolders.spellings(project);
         if (Files.isRegularFile(db)) {
             SqliteNative.load(new ProjectLayout(project).sqliteNativeDir());
             Deadline.set(System.nanoTime() + queryMillis * 1_000_000L);
@@ -122,7 +122,7 @@ public final class OpenCodeFinder implements SessionFinder {
                     || !(s.get("id") instanceof String id)
                     || !(s.get("directory") instanceof String dir)
                     || s.get("parentID") instanceof String
-                    || !SamePath.isWithin(dir, spellings)) {
+                    || !AgentFolders.isWithin(dir, spellings)) {
                 continue;
             }
             Map<String, Object> time = Json.asObject(s.get("time"));

@@ -1,9 +1,9 @@
 package io.github.termsprawl.store.pi;
 
 import io.github.termsprawl.jsonl.JsonlHead;
+import io.github.termsprawl.store.AgentFolders;
 import io.github.termsprawl.store.Located;
 import io.github.termsprawl.store.NewestFiles;
-import io.github.termsprawl.store.SamePath;
 import io.github.termsprawl.store.SessionFinder;
 import io.github.termsprawl.store.Store;
 import java.nio.file.Path;
@@ -38,13 +38,13 @@ public final class PiFinder implements SessionFinder {
     }
 
     public static PiFinder fromEnvironment(Map<String, String> env, Path home) {
-        String configured = SamePath.env(env, "PI_CODING_AGENT_DIR");
-        String sessions = SamePath.env(env, "PI_CODING_AGENT_SESSION_DIR");
+        String configured = AgentFolders.env(env, "PI_CODING_AGENT_DIR");
+        String sessions = AgentFolders.env(env, "PI_CODING_AGENT_SESSION_DIR");
         return new PiFinder(
                 configured != null
-                        ? SamePath.folder(configured, home)
+                        ? AgentFolders.folder(configured, home)
                         : home.resolve(".pi").resolve("agent"),
-                sessions != null ? SamePath.folder(sessions, home) : null,
+                sessions != null ? AgentFolders.folder(sessions, home) : null,
                 home);
     }
 
@@ -63,7 +63,7 @@ public final class PiFinder implements SessionFinder {
                             ? io.github.termsprawl.jsonl.Json.readFileOrNull(settings)
                             : null);
             if (s != null && s.get("sessionDir") instanceof String dir && !dir.isBlank()) {
-                Path p = home != null ? SamePath.expand(dir, home) : Path.of(dir);
+                Path p = home != null ? AgentFolders.expand(dir, home) : Path.of(dir);
                 return project.resolve(p).toAbsolutePath().normalize(); // a relative one: from where pi runs
             }
         }
@@ -85,12 +85,12 @@ public final class PiFinder implements SessionFinder {
      * so such a session counts only when its header's {@code cwd} is inside the project), or null.
      */
     Path newest(Path project) {
-        java.util.Set<String> spellings = SamePath.spellings(project);
+        java.util.Set<String> spellings = AgentFolders.spellings(project);
         Path chosenDir = chosenDir(project);
         if (chosenDir != null) {
             // every folder's sessions side by side: the newest whose header names the project or a folder in it
             for (Path file : NewestFiles.under(chosenDir, 1, n -> n.endsWith(".jsonl"))) {
-                if (SamePath.isWithin(headerCwd(file), spellings)) {
+                if (AgentFolders.isWithin(headerCwd(file), spellings)) {
                     return file;
                 }
             }
@@ -109,7 +109,7 @@ public final class PiFinder implements SessionFinder {
                     continue;
                 }
                 for (Path file : NewestFiles.under(dir, 1, n -> n.endsWith(".jsonl"))) {
-                    if (mine || SamePath.isWithin(headerCwd(file), spellings)) {
+                    if (mine || AgentFolders.isWithin(headerCwd(file), spellings)) {
                         long time = modified(file);
                         if (best == null || time > bestTime) {
                             best = file;

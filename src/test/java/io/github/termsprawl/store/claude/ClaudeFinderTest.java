@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.github.termsprawl.core.Fixtures;
-import io.github.termsprawl.store.UserHome;
+import io.github.termsprawl.store.AgentFolders;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -129,11 +129,11 @@ class ClaudeFinderTest {
 
     @Test
     void homeIsTheEnvironmentsHomeFirst() {
-        assertEquals(Path.of("/elsewhere/me"), UserHome.of(Map.of("HOME", "/elsewhere/me")));
-        assertEquals(Path.of("/elsewhere/me"), UserHome.of(Map.of("HOME", "/elsewhere/./me/")));
-        assertEquals(Path.of(System.getProperty("user.home")), UserHome.of(Map.of()));
-        assertEquals(Path.of(System.getProperty("user.home")), UserHome.of(Map.of("HOME", "  ")));
-        assertEquals(Path.of("rel").toAbsolutePath(), UserHome.of(Map.of("HOME", "rel")));
+        assertEquals(Path.of("/elsewhere/me"), AgentFolders.home(Map.of("HOME", "/elsewhere/me")));
+        assertEquals(Path.of("/elsewhere/me"), AgentFolders.home(Map.of("HOME", "/elsewhere/./me/")));
+        assertEquals(Path.of(System.getProperty("user.home")), AgentFolders.home(Map.of()));
+        assertEquals(Path.of(System.getProperty("user.home")), AgentFolders.home(Map.of("HOME", "  ")));
+        assertEquals(Path.of("rel").toAbsolutePath(), AgentFolders.home(Map.of("HOME", "rel")));
     }
 
     @Test

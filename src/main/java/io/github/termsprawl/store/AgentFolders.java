@@ -7,9 +7,29 @@ import java.nio.file.Path;
 import java.util.LinkedHashSet;
 import java.util.Set;
 
-/** Whether a working folder an agent wrote down is this project: as written, normalised, or through symlinks. */
-public final class SamePath {
-    private SamePath() {}
+/**
+ * The folders an agent works with: its home, its configured folders, and whether a working folder it wrote
+ * down is this project (as written, normalised, or through symlinks).
+ */
+public final class AgentFolders {
+    private AgentFolders() {}
+
+    /**
+     * The home folder the agents use: {@code $HOME}, as Claude Code, Codex, Gemini CLI, pi and OpenCode
+     * read it, and Java's {@code user.home} only when {@code HOME} is unset (they differ under sudo, in
+     * containers and in tests that move {@code HOME}).
+     */
+    public static Path home(java.util.Map<String, String> env) {
+        String home = env(env, "HOME");
+        if (home != null) {
+            try {
+                return Path.of(home).toAbsolutePath().normalize();
+            } catch (InvalidPathException e) {
+                // not a path on this system: fall back as if unset
+            }
+        }
+        return Path.of(System.getProperty("user.home"));
+    }
 
     /** The spellings an agent may have recorded for the project: absolute normalised, and real. */
     public static Set<String> spellings(Path project) {

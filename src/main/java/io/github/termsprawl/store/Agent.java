@@ -1,0 +1,52 @@
+package io.github.termsprawl.store;
+
+import io.github.termsprawl.jsonl.JsonlTail;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * One agent's store, as the registry lists it (docs/stores.md): its name, its two walks, its finder, and the
+ * optional capabilities the rest of the code asks for by type ({@link #capability}), never by the store's
+ * name. Each {@code store.<name>} package exports one.
+ */
+public interface Agent {
+    Store store();
+
+    /** Its tail walk: the last prose turns, full-read stats, and the proof of a record for detection. */
+    StoreReader transcript(Context context);
+
+    /** Its whole-session walk, or null when its transcripts are refused (cursor-agent: docs/stores.md). */
+    default SessionReader session(Context context) {
+        return null;
+    }
+
+    /** Finds its newest session of a project ({@code <store>:latest}), or null when it cannot. */
+    default SessionFinder finder(Map<String, String> env, Path home) {
+        return null;
+    }
+
+    /**
+     * Where its session files lie, as an example for an error message ({@code ~/.codex/sessions/…}), or null
+     * when a session is not named by a path.
+     */
+    default String examplePath() {
+        return null;
+    }
+
+    /** An optional capability of this agent (its touch rule, …), or null when it has none. */
+    default <C> C capability(Class<C> type) {
+        return null;
+    }
+
+    /** What the registry gives every agent's readers for one run: the tail reader, and resources they share. */
+    interface Context {
+        JsonlTail tail();
+
+        /** Where a native library may be unpacked (inside the project), or null for the library's default. */
+        Path nativeDir();
+
+        /** A resource of this run, made on first use and closed with the registry (an agent's connections). */
+        <R extends AutoCloseable> R shared(Class<R> type, Supplier<R> make);
+    }
+}

@@ -1,0 +1,43 @@
+package io.github.termsprawl.store.pi;
+
+import io.github.termsprawl.edits.TouchRule;
+import io.github.termsprawl.store.Agent;
+import io.github.termsprawl.store.SessionFinder;
+import io.github.termsprawl.store.SessionReader;
+import io.github.termsprawl.store.Store;
+import io.github.termsprawl.store.StoreReader;
+import java.nio.file.Path;
+import java.util.Map;
+
+/** pi: its session files (docs/stores.md). */
+public final class PiAgent implements Agent {
+    @Override
+    public Store store() {
+        return Store.PI;
+    }
+
+    @Override
+    public StoreReader transcript(Context context) {
+        return new PiTranscript(context.tail());
+    }
+
+    @Override
+    public SessionReader session(Context context) {
+        return new PiSession();
+    }
+
+    @Override
+    public SessionFinder finder(Map<String, String> env, Path home) {
+        return PiFinder.fromEnvironment(env, home);
+    }
+
+    @Override
+    public String examplePath() {
+        return "~/.pi/agent/sessions/--<cwd>--/<time>_<uuid>.jsonl";
+    }
+
+    @Override
+    public <C> C capability(Class<C> type) {
+        return type == TouchRule.class ? type.cast(PiTouches.RULE) : null;
+    }
+}
