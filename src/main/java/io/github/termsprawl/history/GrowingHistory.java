@@ -1,26 +1,26 @@
 package io.github.termsprawl.history;
 
+import io.github.termsprawl.store.Agent;
 import io.github.termsprawl.store.Message;
 import io.github.termsprawl.store.MessageVisitor;
 import io.github.termsprawl.store.Source;
-import io.github.termsprawl.store.Store;
-import io.github.termsprawl.store.codex.CodexSession;
-import io.github.termsprawl.store.pi.PiSession;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 
 /**
- * The stores whose transcript only grows and whose every message is one line's (Codex, pi): a grown file is
+ * The stores whose transcript only grows and whose every message is one line's ({@link Agent.GrowingLog}): a grown file is
  * read from the end of the last complete line the previous read saw, when the bytes before it are unchanged;
  * the turns of the lines before stand as they are, unread and unwritten.
  */
 final class GrowingHistory {
     private final NodeJob job;
+    private final Agent.GrowingLog log;
 
-    GrowingHistory(NodeJob job) {
+    GrowingHistory(NodeJob job, Agent.GrowingLog log) {
         this.job = job;
+        this.log = log;
     }
 
     History.Result run() throws IOException {
@@ -38,7 +38,7 @@ final class GrowingHistory {
                 && state.offset() <= size
                 && SourceFiles.grownSince(state, size, mtime)
                 && state.finalTurns() <= old.size()
-                && (job.store() != Store.CODEX || state.modelTranscript())
+                && log.resumes(state.modelTranscript())
                 && SourceFiles.prefixHash(file, state.offset()) == state.hash();
         long end = SourceFiles.completeLines(file, size);
         TurnFolder folder = job.folder(job.dir(), null, old, 1);
@@ -50,14 +50,7 @@ final class GrowingHistory {
             line = state.line();
         }
         Visitor visitor = new Visitor(folder, end);
-        boolean modelTranscript = false;
-        if (job.store() == Store.CODEX) {
-            modelTranscript = new CodexSession()
-                    .walkFrom(file, from, line + 1, resume, visitor)
-                    .modelTranscript();
-        } else {
-            new PiSession().walkFrom(file, from, line + 1, visitor);
-        }
+        boolean modelTranscript = log.walkFrom(file, from, line + 1, resume && state.modelTranscript(), visitor);
         if (visitor.failure != null) {
             folder.close();
             throw visitor.failure;

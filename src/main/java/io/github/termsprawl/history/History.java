@@ -5,7 +5,9 @@ import io.github.termsprawl.core.NodeId;
 import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.jsonl.JsonlTail;
+import io.github.termsprawl.registry.Agents;
 import io.github.termsprawl.registry.TranscriptReaders;
+import io.github.termsprawl.store.Agent;
 import io.github.termsprawl.store.Store;
 import io.github.termsprawl.store.claude.ClaudeSession;
 import java.io.File;
@@ -154,18 +156,14 @@ public final class History implements AutoCloseable {
         Store store = readers.storeOf(entry);
         NodeJob job = new NodeJob(layout.cwd(), nodeId, dir, entry, store, redact, settings, sessions, progress);
         progress.source(entry.path().toFile().length());
-        if (store == null || store == Store.CURSOR) {
+        if (store == null || readers.sessionReader(store) == null) {
             return new Result(nodeId, Status.UNSUPPORTED, dir, store, 0, 0, 0, 0);
         }
-        switch (store) {
-            case CLAUDE:
-                return new ClaudeHistory(job).run();
-            case CODEX:
-            case PI:
-                return new GrowingHistory(job).run();
-            default:
-                return new ReplayedHistory(job, readers).run();
+        if (store == Store.CLAUDE) {
+            return new ClaudeHistory(job).run();
         }
+        Agent.GrowingLog log = Agents.capability(store, Agent.GrowingLog.class);
+        return log != null ? new GrowingHistory(job, log).run() : new ReplayedHistory(job, readers).run();
     }
 
     /**

@@ -7,9 +7,6 @@ import io.github.termsprawl.registry.TranscriptReaders;
 import io.github.termsprawl.store.Message;
 import io.github.termsprawl.store.MessageVisitor;
 import io.github.termsprawl.store.SessionReader;
-import io.github.termsprawl.store.Store;
-import io.github.termsprawl.store.gemini.GeminiSession;
-import io.github.termsprawl.store.opencode.OpenCodeSession;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -47,17 +44,10 @@ final class ReplayedHistory {
         int removed = 0;
         List<String> watched = new ArrayList<>();
         Map<String, TranscriptIndex.Entry> children = new LinkedHashMap<>();
-        if (reader instanceof OpenCodeSession opencode) {
-            for (String child : opencode.children(job.entry())) {
-                children.put(child, new TranscriptIndex.Entry(file, job.entry().store(), child));
-            }
-        } else if (job.store() == Store.GEMINI) {
-            for (Path chat : GeminiSession.subagents(file)) {
-                String name = chat.getFileName().toString();
-                children.put(
-                        name.substring(0, name.lastIndexOf('.')),
-                        new TranscriptIndex.Entry(chat, job.entry().store(), null));
-                watched.add(SourceFiles.watch(chat));
+        for (SessionReader.Child child : reader.children(job.entry())) {
+            children.put(child.id(), child.entry());
+            if (child.watched() != null) {
+                watched.add(SourceFiles.watch(child.watched()));
             }
         }
         Path agentsDir = job.dir().resolve(ClaudeHistory.AGENTS);
@@ -104,8 +94,8 @@ final class ReplayedHistory {
         long size = folderStore ? -1 : f.length();
         long mtime = folderStore ? -1 : f.lastModified();
         List<String> watched = new ArrayList<>(alsoWatched);
-        if (job.store() == Store.OPENCODE && !folderStore) {
-            watched.add(SourceFiles.watch(Path.of(file + "-wal")));
+        for (Path companion : reader.companions(file)) {
+            watched.add(SourceFiles.watch(companion));
         }
         FolderState state = FolderState.read(dir);
         TurnList old = state != null
@@ -138,7 +128,7 @@ final class ReplayedHistory {
     }
 
     private String source(TranscriptIndex.Entry entry) {
-        return entry.session() != null && job.store() == Store.OPENCODE
+        return entry.session() != null
                 ? entry.path() + " (session " + entry.session() + ")"
                 : entry.path().toString();
     }

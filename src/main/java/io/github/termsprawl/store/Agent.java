@@ -39,6 +39,26 @@ public interface Agent {
         return null;
     }
 
+    /**
+     * A transcript that only grows, one message per line (Codex, pi): a grown file is read on from the end of
+     * the last complete line an earlier read saw, when the bytes before it are unchanged (docs/files.md).
+     */
+    interface GrowingLog {
+        /**
+         * Walks the messages of the lines from {@code offset} on (a line start of an earlier walk, numbered
+         * {@code line}).
+         *
+         * @param kept what the earlier walk returned (false for a walk from the start)
+         * @return what a later walk from where this one ends must be given
+         */
+        boolean walkFrom(Path file, long offset, long line, boolean kept, MessageVisitor visitor);
+
+        /** Whether a walk may resume after one that returned {@code kept}. */
+        default boolean resumes(boolean kept) {
+            return true;
+        }
+    }
+
     /** What the registry gives every agent's readers for one run: the tail reader, and resources they share. */
     interface Context {
         JsonlTail tail();

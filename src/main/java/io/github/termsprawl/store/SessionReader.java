@@ -39,6 +39,25 @@ public interface SessionReader {
      */
     List<Turn> prose(List<Message> messages);
 
+    /**
+     * The sessions this one started (its subagents: OpenCode's child sessions, Gemini CLI's chats beside it),
+     * each with the id it is kept under (docs/stores.md); none by default.
+     */
+    default List<Child> children(TranscriptIndex.Entry entry) {
+        return List.of();
+    }
+
+    /** A session started by another: its id, its index entry, and the file to watch for change (or null). */
+    record Child(String id, TranscriptIndex.Entry entry, java.nio.file.Path watched) {}
+
+    /**
+     * The files beside a transcript that hold part of the session, whose change is the session's (OpenCode's
+     * write-ahead log); none by default.
+     */
+    default List<java.nio.file.Path> companions(java.nio.file.Path transcript) {
+        return List.of();
+    }
+
     /** {@link #prose(List)} for a store whose projection takes one message at a time. */
     static List<Turn> each(List<Message> messages, java.util.function.Function<Message, Turn> prose) {
         List<Turn> turns = new java.util.ArrayList<>();

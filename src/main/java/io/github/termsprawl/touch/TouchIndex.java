@@ -8,11 +8,10 @@ import io.github.termsprawl.edits.TouchRule;
 import io.github.termsprawl.jsonl.Deadline;
 import io.github.termsprawl.registry.Agents;
 import io.github.termsprawl.registry.TranscriptReaders;
+import io.github.termsprawl.store.Agent;
 import io.github.termsprawl.store.Store;
 import io.github.termsprawl.store.claude.ClaudeCallTurns;
 import io.github.termsprawl.store.claude.ClaudeSession;
-import io.github.termsprawl.store.codex.CodexSession;
-import io.github.termsprawl.store.pi.PiSession;
 import java.io.File;
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -124,7 +123,8 @@ public final class TouchIndex {
         if (store == Store.CLAUDE) {
             return claude(layout, node, entry, rule, paths, sameSource ? old : null, fingerprint);
         }
-        boolean growing = store == Store.PI || store == Store.CODEX;
+        Agent.GrowingLog log = Agents.capability(store, Agent.GrowingLog.class);
+        boolean growing = log != null;
         long size = source.toFile().length();
         long end = growing ? completeLines(source, size) : 0;
         SessionTouches.Collector c;
@@ -134,22 +134,15 @@ public final class TouchIndex {
             boolean resume = sameSource
                     && old.end > 0
                     && old.end <= end
-                    && (store != Store.CODEX || old.modelTranscript)
+                    && log.resumes(old.modelTranscript)
                     && prefixHash(source, old.end) == old.hash;
             if (resume) {
                 c.resume(old.events, old.sidechain, old.waiting, old.stats, old.messages);
                 from = old.end;
             }
             c.end = end;
-            boolean model = false;
-            if (store == Store.CODEX) {
-                model = new CodexSession()
-                                .walkFrom(source, from, 1, from > 0, c)
-                                .modelTranscript()
-                        || from > 0 && old.modelTranscript;
-            } else {
-                new PiSession().walkFrom(source, from, 1, c);
-            }
+            boolean model = log.walkFrom(source, from, 1, from > 0 && old.modelTranscript, c)
+                    || from > 0 && old.modelTranscript;
             Deadline.check(); // a walk stops short at the deadline: what it read is not kept as read to the end
             SessionTouches.Result r = c.result();
             write(

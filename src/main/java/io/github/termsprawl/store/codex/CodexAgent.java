@@ -2,6 +2,7 @@ package io.github.termsprawl.store.codex;
 
 import io.github.termsprawl.edits.TouchRule;
 import io.github.termsprawl.store.Agent;
+import io.github.termsprawl.store.MessageVisitor;
 import io.github.termsprawl.store.SessionFinder;
 import io.github.termsprawl.store.SessionReader;
 import io.github.termsprawl.store.Store;
@@ -38,6 +39,27 @@ public final class CodexAgent implements Agent {
 
     @Override
     public <C> C capability(Class<C> type) {
+        if (type == GrowingLog.class) {
+            return type.cast(GROWING);
+        }
         return type == TouchRule.class ? type.cast(CodexTouches.RULE) : null;
     }
+
+    /**
+     * Every message is one line's once a walk has seen the model transcript ({@code response_item} records);
+     * before, the UI prose of the whole file may stand in for it, so a later read starts again from the top.
+     */
+    private static final GrowingLog GROWING = new GrowingLog() {
+        @Override
+        public boolean walkFrom(Path file, long offset, long line, boolean kept, MessageVisitor visitor) {
+            return new CodexSession()
+                    .walkFrom(file, offset, line, kept, visitor)
+                    .modelTranscript();
+        }
+
+        @Override
+        public boolean resumes(boolean kept) {
+            return kept;
+        }
+    };
 }

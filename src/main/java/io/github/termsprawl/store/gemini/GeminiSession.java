@@ -45,6 +45,20 @@ public final class GeminiSession implements SessionReader {
         return new WalkStats(replay.records, replay.unknown, replay.unreadable, messages);
     }
 
+    /** Its subagents' chats (docs/stores.md), each kept under its file's name without the extension. */
+    @Override
+    public List<Child> children(TranscriptIndex.Entry entry) {
+        List<Child> out = new ArrayList<>();
+        for (Path chat : subagents(entry.path())) {
+            String name = chat.getFileName().toString();
+            out.add(new Child(
+                    name.substring(0, name.lastIndexOf('.')),
+                    new TranscriptIndex.Entry(chat, entry.store(), null),
+                    chat));
+        }
+        return out;
+    }
+
     /**
      * The chats of a chat's subagents (v0.5x+; docs/stores.md): {@code chats/<session id>/<agent id>.jsonl}, a folder
      * named after the session its header names, each chat with a header of {@code kind} {@code subagent}; in the

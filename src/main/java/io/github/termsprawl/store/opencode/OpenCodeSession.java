@@ -166,13 +166,20 @@ public final class OpenCodeSession implements SessionReader {
         }
     }
 
+    /** Its write-ahead log: OpenCode leaves its newest writes there (docs/stores.md). */
+    @Override
+    public List<Path> companions(Path transcript) {
+        return Files.isRegularFile(transcript) ? List.of(Path.of(transcript + "-wal")) : List.of();
+    }
+
     /**
      * The sessions OpenCode started for this one's subagents (the {@code task} tool; docs/stores.md): its
      * descendants by {@code parent_id}, each after its parent, siblings oldest first. Empty for a storage folder
      * (before v1.2 a child's files name their parent only in the session's own JSON) or when none can be read.
      */
-    public List<String> children(TranscriptIndex.Entry entry) {
-        List<String> out = new ArrayList<>();
+    @Override
+    public List<Child> children(TranscriptIndex.Entry entry) {
+        List<Child> out = new ArrayList<>();
         if (entry.session() == null || !Files.isRegularFile(entry.path())) {
             return out;
         }
@@ -188,7 +195,8 @@ public final class OpenCodeSession implements SessionReader {
                         while (rs.next()) {
                             String id = rs.getString(1);
                             if (id != null && seen.add(id)) { // a cycle in the rows never loops
-                                out.add(id);
+                                out.add(new Child(
+                                        id, new TranscriptIndex.Entry(entry.path(), entry.store(), id), null));
                                 todo.add(id);
                             }
                         }

@@ -38,6 +38,15 @@ public final class PiAgent implements Agent {
 
     @Override
     public <C> C capability(Class<C> type) {
+        if (type == GrowingLog.class) {
+            return type.cast(GROWING);
+        }
         return type == TouchRule.class ? type.cast(PiTouches.RULE) : null;
     }
+
+    /** Each pi message is one line. */
+    private static final GrowingLog GROWING = (file, offset, line, kept, visitor) -> {
+        new PiSession().walkFrom(file, offset, line, visitor);
+        return false;
+    };
 }
