@@ -4,6 +4,7 @@ import io.github.termsprawl.core.AtomicFiles;
 import io.github.termsprawl.core.NodeId;
 import io.github.termsprawl.core.TurnFileName;
 import io.github.termsprawl.jsonl.ForwardLineReader;
+import io.github.termsprawl.jsonl.GrowingFile;
 import io.github.termsprawl.store.Message;
 import io.github.termsprawl.store.claude.ClaudeSession;
 import io.github.termsprawl.store.claude.ClaudeSubagents;
@@ -208,12 +209,12 @@ final class ClaudeHistory {
                 && state.offset() > 0
                 && state.offset() <= size
                 && SourceFiles.grownSince(state, size, mtime)
-                && SourceFiles.prefixHash(file, state.offset()) == state.hash();
+                && GrowingFile.prefixHash(file, state.offset()) == state.hash();
         Path cache = FolderState.file(dir, FolderState.PLAN);
         ClaudeSession.PlanCache from = grown
                 ? new ClaudeSession.PlanCache(cache, state.planBytes(), state.offset(), state.line(), job.redact())
                 : new ClaudeSession.PlanCache(cache, 0, 0, 0, job.redact());
-        long end = SourceFiles.completeLines(file, size);
+        long end = GrowingFile.completeLines(file, size);
         if (subagents) {
             job.progress().planning(); // the session's own read: what it reads is what the progress line shows
         }
@@ -271,7 +272,7 @@ final class ClaudeHistory {
                         watched,
                         cache.offset(),
                         cache.lines(),
-                        SourceFiles.prefixHash(read.file, cache.offset()),
+                        GrowingFile.prefixHash(read.file, cache.offset()),
                         folder.size(),
                         false,
                         cache.bytes()));

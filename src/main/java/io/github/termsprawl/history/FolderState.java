@@ -2,6 +2,7 @@ package io.github.termsprawl.history;
 
 import io.github.termsprawl.core.AtomicFiles;
 import io.github.termsprawl.core.ProjectLayout;
+import io.github.termsprawl.jsonl.GrowingFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,7 +22,7 @@ import java.util.Map;
  * @param watched    other files and folders whose change means a read ({@code path size mtime} each)
  * @param offset     where a later read may start: past the last complete line (0: read from the start)
  * @param line       how many lines come before {@code offset}
- * @param hash       a hash of the bytes before {@code offset} ({@link SourceFiles#prefixHash})
+ * @param hash       a hash of the bytes before {@code offset} ({@link GrowingFile#prefixHash})
  * @param finalTurns how many turns come from the lines before {@code offset}: those stand as they are
  * @param modelTranscript for Codex: whether the lines before {@code offset} held the model transcript
  * @param planBytes  for Claude Code: how much of {@code .plan} holds the records of the lines before {@code offset}

@@ -1,5 +1,6 @@
 package io.github.termsprawl.history;
 
+import io.github.termsprawl.jsonl.GrowingFile;
 import io.github.termsprawl.store.Agent;
 import io.github.termsprawl.store.Message;
 import io.github.termsprawl.store.MessageVisitor;
@@ -39,8 +40,8 @@ final class GrowingHistory {
                 && SourceFiles.grownSince(state, size, mtime)
                 && state.finalTurns() <= old.size()
                 && log.resumes(state.modelTranscript())
-                && SourceFiles.prefixHash(file, state.offset()) == state.hash();
-        long end = SourceFiles.completeLines(file, size);
+                && GrowingFile.prefixHash(file, state.offset()) == state.hash();
+        long end = GrowingFile.completeLines(file, size);
         TurnFolder folder = job.folder(job.dir(), null, old, 1);
         long from = 0;
         long line = 0;
@@ -62,8 +63,8 @@ final class GrowingHistory {
                 mtime,
                 List.of(),
                 end,
-                line + SourceFiles.lines(file, from, end),
-                SourceFiles.prefixHash(file, end),
+                line + GrowingFile.lines(file, from, end),
+                GrowingFile.prefixHash(file, end),
                 visitor.finalTurns,
                 modelTranscript,
                 0);

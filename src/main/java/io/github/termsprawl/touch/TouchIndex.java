@@ -6,6 +6,7 @@ import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.edits.FileTouch;
 import io.github.termsprawl.edits.TouchRule;
 import io.github.termsprawl.jsonl.Deadline;
+import io.github.termsprawl.jsonl.GrowingFile;
 import io.github.termsprawl.registry.Agents;
 import io.github.termsprawl.registry.TranscriptReaders;
 import io.github.termsprawl.store.Agent;
@@ -16,13 +17,11 @@ import java.io.File;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
-import java.util.zip.CRC32C;
 
 /**
  * A node's touches kept between reads (docs/touches.md, "The touch index"):
@@ -37,7 +36,6 @@ import java.util.zip.CRC32C;
 public final class TouchIndex {
     static final String MAGIC = "termsprawl-touches 2";
     /** Bytes of the transcript's head and of the end of what was read, hashed to tell a rewrite from growth. */
-    private static final int HASHED = 4096;
 
     /** What one call cost: whether it read the transcript, from which offset, and how many bytes. */
     public record Cost(boolean read, long from, long bytes) {}
@@ -126,7 +124,7 @@ public final class TouchIndex {
         Agent.GrowingLog log = Agents.capability(store, Agent.GrowingLog.class);
         boolean growing = log != null;
         long size = source.toFile().length();
-        long end = growing ? completeLines(source, size) : 0;
+        long end = growing ? GrowingFile.completeLines(source, size) : 0;
         SessionTouches.Collector c;
         long from = 0;
         if (growing) {
@@ -135,7 +133,7 @@ public final class TouchIndex {
                     && old.end > 0
                     && old.end <= end
                     && log.resumes(old.modelTranscript)
-                    && prefixHash(source, old.end) == old.hash;
+                    && GrowingFile.prefixHash(source, old.end) == old.hash;
             if (resume) {
                 c.resume(old.events, old.sidechain, old.waiting, old.stats, old.messages);
                 from = old.end;
@@ -154,7 +152,7 @@ public final class TouchIndex {
                             store.id(),
                             fingerprint,
                             end,
-                            prefixHash(source, end),
+                            GrowingFile.prefixHash(source, end),
                             model,
                             c.messages,
                             r.stats(),
@@ -205,14 +203,14 @@ public final class TouchIndex {
         Path source = entry.path();
         Path tail = tailFile(layout, node);
         long size = source.toFile().length();
-        long end = ClaudeCallTurns.readableEnd(source, completeLines(source, size), size);
-        long hash = prefixHash(source, end);
+        long end = ClaudeCallTurns.readableEnd(source, GrowingFile.completeLines(source, size), size);
+        long hash = GrowingFile.prefixHash(source, end);
         ClaudeCallTurns.Turns turns = null;
         if (old != null
                 && old.end > 0
                 && old.end <= end
                 && continuesLine(source, old.end)
-                && prefixHash(source, old.end) == old.hash) {
+                && GrowingFile.prefixHash(source, old.end) == old.hash) {
             turns = ClaudeCallTurns.grown(source, old.end, end, tail, old.hash, hash);
         }
         long from = turns == null ? 0 : old.end;
@@ -320,54 +318,6 @@ public final class TouchIndex {
         File wal = new File(f.getPath() + "-wal");
         return f.length() + ":" + f.lastModified()
                 + (wal.exists() ? ":" + wal.length() + ":" + wal.lastModified() : "");
-    }
-
-    /** The end of the last complete line at or before {@code size}: a line still being written is read next time. */
-    static long completeLines(Path file, long size) {
-        if (size <= 0) {
-            return 0;
-        }
-        try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
-            byte[] buf = new byte[8192];
-            long pos = size;
-            while (pos > 0) {
-                int n = (int) Math.min(buf.length, pos);
-                in.seek(pos - n);
-                in.readFully(buf, 0, n);
-                for (int i = n - 1; i >= 0; i--) {
-                    if (buf[i] == '\n') {
-                        return pos - n + i + 1;
-                    }
-                }
-                pos -= n;
-            }
-        } catch (IOException e) {
-            return 0;
-        }
-        return 0;
-    }
-
-    /** A hash of the file's head and of the bytes before {@code offset}, with {@code offset}: tells a rewrite. */
-    static long prefixHash(Path file, long offset) {
-        if (offset <= 0 || !Files.isRegularFile(file)) {
-            return 0;
-        }
-        CRC32C head = new CRC32C();
-        CRC32C tail = new CRC32C();
-        try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
-            if (in.length() < offset) {
-                return -1;
-            }
-            byte[] buf = new byte[(int) Math.min(HASHED, offset)];
-            in.readFully(buf);
-            head.update(buf);
-            in.seek(offset - buf.length);
-            in.readFully(buf);
-            tail.update(buf);
-        } catch (IOException e) {
-            return -1;
-        }
-        return (head.getValue() << 32 | tail.getValue()) ^ offset;
     }
 
     /** The index file: a header line each, then one line per event, tab separated, escaped (docs/touches.md). */
