@@ -40,6 +40,42 @@ public interface SessionReader {
     List<Turn> prose(List<Message> messages);
 
     /**
+     * The last {@code limits.maxTurns()} turns of the live view (docs/context.md, "The live view"), in order and
+     * not yet cut, or null when the live view is the file view's turns (then the tail read gives them fast). By
+     * default the store's prose rule over {@link #live}, a compaction's summary standing as a user turn: it is
+     * what the model is sent in place of all that came before.
+     */
+    default List<Turn> liveTurns(TranscriptIndex.Entry entry, TurnLimits limits) {
+        return liveIsWalk() ? null : last(liveProse(this, live(entry)), limits);
+    }
+
+    /** The store's prose rule over live messages, a compaction's summary standing as a user turn. */
+    static List<Turn> liveProse(SessionReader reader, List<Message> live) {
+        List<Turn> out = new java.util.ArrayList<>();
+        int from = 0;
+        for (int i = 0; i <= live.size(); i++) {
+            if (i == live.size() || live.get(i).has(Message.Flag.COMPACT_SUMMARY)) {
+                out.addAll(reader.prose(live.subList(from, i)));
+                if (i < live.size() && !live.get(i).text().isBlank()) {
+                    out.add(new Turn("user", live.get(i).text()));
+                }
+                from = i + 1;
+            }
+        }
+        return out;
+    }
+
+    /** The last {@code limits.maxTurns()} of the turns. */
+    static List<Turn> last(List<Turn> turns, TurnLimits limits) {
+        return turns.subList(Math.max(0, turns.size() - limits.maxTurns()), turns.size());
+    }
+
+    /** For the stats line of the live view: {@code  windows=<n> branches=<abandoned leaves>}, or empty. */
+    default String liveShape(TranscriptIndex.Entry entry) {
+        return "";
+    }
+
+    /**
      * The sessions this one started (its subagents: OpenCode's child sessions, Gemini CLI's chats beside it),
      * each with the id it is kept under (docs/stores.md); none by default.
      */

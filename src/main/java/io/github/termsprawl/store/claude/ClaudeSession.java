@@ -14,6 +14,7 @@ import io.github.termsprawl.store.ReadLimits;
 import io.github.termsprawl.store.SessionReader;
 import io.github.termsprawl.store.Source;
 import io.github.termsprawl.store.Turn;
+import io.github.termsprawl.store.TurnLimits;
 import io.github.termsprawl.store.WalkStats;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -507,6 +508,18 @@ public final class ClaudeSession implements SessionReader {
     @Override
     public boolean liveIsWalk() {
         return false;
+    }
+
+    /** Its own rules over the live branch of the last window, read with only what prose needs. */
+    @Override
+    public List<Turn> liveTurns(TranscriptIndex.Entry entry, TurnLimits limits) {
+        return ClaudeLiveProse.last(liveProse(entry.path(), limits.stringCap()).messages(), limits.maxTurns());
+    }
+
+    @Override
+    public String liveShape(TranscriptIndex.Entry entry) {
+        Shape shape = shape(entry.path());
+        return " windows=" + shape.windows() + " branches=" + shape.abandoned();
     }
 
     @Override

@@ -16,6 +16,7 @@ import io.github.termsprawl.store.Role;
 import io.github.termsprawl.store.SessionReader;
 import io.github.termsprawl.store.Source;
 import io.github.termsprawl.store.Turn;
+import io.github.termsprawl.store.TurnLimits;
 import io.github.termsprawl.store.WalkStats;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -220,6 +221,21 @@ public final class CodexSession implements SessionReader {
         String joined =
                 text == null ? null : user && joinFirst ? CodexTranscript.userText(text.toString()) : text.toString();
         return joined == null || joined.isEmpty() ? null : new Turn(m.role().id(), joined);
+    }
+
+    /**
+     * A rollout whose model transcript holds none of the user's messages (they are on its UI channel only): what
+     * its model was sent is not in the file, so the file view stands (docs/context.md, "The live view").
+     */
+    @Override
+    public List<Turn> liveTurns(TranscriptIndex.Entry entry, TurnLimits limits) {
+        List<Turn> prose = SessionReader.liveProse(this, live(entry));
+        for (Turn t : prose) {
+            if (t.role().equals("user")) {
+                return SessionReader.last(prose, limits);
+            }
+        }
+        return null;
     }
 
     @Override
