@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.termsprawl.plant.CommandJar;
 import java.io.ByteArrayInputStream;
+import java.io.DataInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,12 +14,15 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.jar.JarEntry;
 import java.util.jar.JarInputStream;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -239,6 +243,106 @@ class ArchitectureTest {
         assertEquals(List.of(), mavenWords("String m = \"-D\" + name + \"=x\"; // termsprawl:context-links"));
         assertFalse(mavenWords(Files.readString(SRC.resolve("maven/DiscoverMojo.java")))
                 .isEmpty());
+    }
+
+    static final Path CLASSES =
+            Path.of(System.getProperty("basedir", ".")).resolve("target/classes/io/github/termsprawl");
+
+    private static final Pattern BYTECODE_REFERENCE = Pattern.compile("io/github/termsprawl/(store/[a-z]+(?=/)|\\w+)/");
+
+    /**
+     * The packages of ours a compiled class names anywhere in its constant pool: its own types, the types of the
+     * methods and fields it calls and reads (a return type it never spells out in its source included).
+     */
+    static Set<String> compiledReferences(byte[] classFile) throws IOException {
+        Set<String> packages = new TreeSet<>();
+        DataInputStream in = new DataInputStream(new ByteArrayInputStream(classFile));
+        in.readInt(); // magic
+        in.readUnsignedShort();
+        in.readUnsignedShort();
+        int count = in.readUnsignedShort();
+        for (int i = 1; i < count; i++) {
+            int tag = in.readUnsignedByte();
+            switch (tag) {
+                case 1 -> {
+                    Matcher m = BYTECODE_REFERENCE.matcher(in.readUTF());
+                    while (m.find()) {
+                        packages.add(m.group(1).replace('/', '.'));
+                    }
+                }
+                case 3, 4, 9, 10, 11, 12, 17, 18 -> in.skipBytes(4);
+                case 5, 6 -> {
+                    in.skipBytes(8);
+                    i++; // takes two entries
+                }
+                case 7, 8, 16, 19, 20 -> in.skipBytes(2);
+                case 15 -> in.skipBytes(3);
+                default -> throw new IOException("constant pool tag " + tag);
+            }
+        }
+        return packages;
+    }
+
+    /** Each compiled class (relative path) with the store packages it names that are not its own. */
+    static Map<String, Set<String>> storePackageUsers(Path classes) throws IOException {
+        Map<String, Set<String>> users = new TreeMap<>();
+        try (Stream<Path> files = Files.walk(classes)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".class")).toList()) {
+                String own = packageOf(classes, f);
+                if (own.equals("registry")) {
+                    continue; // the one place that knows every store
+                }
+                Set<String> named = new TreeSet<>();
+                for (String pkg : compiledReferences(Files.readAllBytes(f))) {
+                    if (pkg.startsWith("store.") && !pkg.equals(own)) {
+                        named.add(pkg);
+                    }
+                }
+                if (!named.isEmpty()) {
+                    String name = classes.relativize(f).toString().replace(java.io.File.separatorChar, '/');
+                    users.put(
+                            name.substring(0, name.length() - ".class".length()).replaceAll("\\$.*", ""), named);
+                }
+            }
+        }
+        users.values().removeIf(Set::isEmpty);
+        return users;
+    }
+
+    /**
+     * The classes outside the registry that still name a store's package: Claude Code's plan cache and live
+     * branch, which history, the touch index and ask read directly (issue 39's next step gives each its
+     * capability). The list may only shrink: a class added here is a store's knowledge leaking upwards.
+     */
+    static final Map<String, Set<String>> KNOWN_STORE_USERS = Map.of(
+            "ask/SessionLoader", Set.of("store.claude"),
+            "ask/Targets", Set.of("store.claude"),
+            "history/ClaudeHistory", Set.of("store.claude"),
+            "history/History", Set.of("store.claude"),
+            "history/Progress", Set.of("store.claude"),
+            "touch/SessionTouches", Set.of("store.claude"),
+            "touch/TouchIndex", Set.of("store.claude"));
+
+    /** Checked on the compiled classes, so a type reached only through a return type counts too. */
+    @Test
+    void onlyTheRegistryNamesAStorePackage() throws IOException {
+        Assumptions.assumeTrue(Files.isDirectory(CLASSES), "no compiled classes at " + CLASSES);
+        Map<String, Set<String>> users = storePackageUsers(CLASSES);
+        assertEquals(KNOWN_STORE_USERS, users);
+    }
+
+    @Test
+    void theBytecodeCheckCanFail() throws IOException {
+        // the registry names every store: read from its class file, as the rule reads every other
+        Path agents = CLASSES.resolve("registry/Agents.class");
+        Assumptions.assumeTrue(Files.isRegularFile(agents), "no compiled classes at " + CLASSES);
+        Set<String> named = compiledReferences(Files.readAllBytes(agents));
+        for (String store : STORES) {
+            assertTrue(named.contains("store." + store), store + " in " + named);
+        }
+        // a method descriptor alone (a return type the source never names) is a reference too
+        Path liveTurns = CLASSES.resolve("view/LiveTurns.class");
+        assertTrue(compiledReferences(Files.readAllBytes(liveTurns)).contains("registry"));
     }
 
     @Test
