@@ -29,6 +29,11 @@ public final class Agents {
 
     private Agents() {}
 
+    /** Every agent, in the registry's order. */
+    public static List<Agent> all() {
+        return ALL;
+    }
+
     /** The agent of a store. */
     public static Agent of(Store store) {
         for (Agent agent : ALL) {

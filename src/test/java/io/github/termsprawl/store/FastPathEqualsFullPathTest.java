@@ -2,18 +2,15 @@ package io.github.termsprawl.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.termsprawl.core.SharedFolder;
 import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonlTail;
+import io.github.termsprawl.registry.Agents;
 import io.github.termsprawl.registry.TranscriptReaders;
-import io.github.termsprawl.store.claude.ClaudeSession;
-import io.github.termsprawl.store.codex.CodexSession;
-import io.github.termsprawl.store.gemini.GeminiSession;
 import io.github.termsprawl.store.opencode.OpenCodeDbFixture;
-import io.github.termsprawl.store.opencode.OpenCodeSession;
-import io.github.termsprawl.store.pi.PiSession;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -23,11 +20,14 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -84,35 +84,15 @@ class FastPathEqualsFullPathTest {
         smallBuffers.close();
     }
 
-    /** The prose turns of the whole session, by the store's projection of its messages. */
-    static List<Turn> projected(Store store, List<Message> messages) {
-        if (store == Store.CODEX) {
-            return new CodexSession().prose(messages);
-        }
-        List<Turn> turns = new ArrayList<>();
-        for (Message m : messages) {
-            Turn t = switch (store) {
-                case CLAUDE -> ClaudeSession.prose(m);
-                case GEMINI -> GeminiSession.prose(m);
-                case PI -> PiSession.prose(m);
-                case OPENCODE -> OpenCodeSession.prose(m);
-                default -> throw new IllegalArgumentException(store.id());
-            };
-            if (t != null) {
-                turns.add(t);
-            }
-        }
-        return turns;
-    }
-
+    /**
+     * The whole walk's prose (each store's one projection over the messages it chooses from) against the tail
+     * walk, with the view's limits and a small N, with the usual buffers and small ones.
+     */
     static void assertSamePaths(Store store, TranscriptIndex.Entry entry, String what) {
+        SessionReader reader = readers.sessionReader(store);
         List<Message> all = new ArrayList<>();
-        if (store == Store.CODEX) {
-            new CodexSession().walkWithCopies(entry, m -> all.add(m));
-        } else {
-            readers.sessionReader(store).walk(entry, m -> all.add(m));
-        }
-        List<Turn> whole = projected(store, all);
+        reader.proseWalk(entry, m -> all.add(m));
+        List<Turn> whole = reader.prose(all);
         for (TurnLimits limits : LIMITS) {
             List<Turn> expected = new ArrayList<>();
             for (Turn t : whole.subList(Math.max(0, whole.size() - limits.maxTurns()), whole.size())) {
@@ -124,6 +104,24 @@ class FastPathEqualsFullPathTest {
                 assertNull(fast.refusal(), what);
                 assertEquals(show(expected), show(fast.turns()), where);
                 assertEquals(expected, fast.turns(), where);
+            }
+        }
+    }
+
+    /**
+     * The kit runs over the registry: every agent whose sessions are read has its formats here (and its random
+     * logs below), so a store is tested the moment it is listed; one without them fails this test.
+     */
+    @Test
+    void everyListedAgentHasItsFormats() {
+        Set<Store> covered = EnumSet.noneOf(Store.class);
+        for (Format f : Format.values()) {
+            covered.add(f.store);
+        }
+        for (Agent agent : Agents.all()) {
+            if (readers.sessionReader(agent.store()) != null) {
+                assertTrue(
+                        covered.contains(agent.store()), agent.store() + " is listed but has no format in this test");
             }
         }
     }

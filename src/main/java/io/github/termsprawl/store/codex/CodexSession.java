@@ -62,7 +62,8 @@ public final class CodexSession implements SessionReader {
      * what the file view chooses from, exchange by exchange ({@link #prose(List)}). The views of the whole
      * session ({@link #walk}) give the model transcript alone.
      */
-    public WalkStats walkWithCopies(TranscriptIndex.Entry entry, MessageVisitor visitor) {
+    @Override
+    public WalkStats proseWalk(TranscriptIndex.Entry entry, MessageVisitor visitor) {
         return walkFrom(entry.path(), 0, 1, false, true, visitor).stats();
     }
 
@@ -149,7 +150,7 @@ public final class CodexSession implements SessionReader {
     private static final Message.Flag[] CHANNELS = {Message.Flag.UI_COPY, Message.Flag.ITEM_COPY, null};
 
     /**
-     * The turns the file view prints, from the messages of a {@link #walkWithCopies} in order (docs/stores.md).
+     * The turns the file view prints, from the messages of a {@link #proseWalk} in order (docs/stores.md).
      * Codex writes one message on up to three channels, and some rollouts have one side of an exchange (a run of
      * user messages and the replies up to the next user message) on one channel only: for each exchange, its user
      * side and its assistant side are each taken from the first channel, in {@link #CHANNELS} order, that has
@@ -416,7 +417,7 @@ public final class CodexSession implements SessionReader {
         return List.of(); // ghost snapshots: bookkeeping
     }
 
-    /** A record's messages and its prose copies, as {@link #walkWithCopies} gives them. */
+    /** A record's messages and its prose copies, as {@link #proseWalk} gives them. */
     private static List<Message> copies(Map<String, Object> record, Source.Line source) {
         List<Message> out = new ArrayList<>(messages(record, source));
         for (Message m : uiMessages(record, source)) {

@@ -182,7 +182,7 @@ public class CodexSessionTest {
                 "{\"timestamp\":\"t\",\"type\":\"response_item\",\"payload\":{\"type\":\"agent_message\",\"author\":\"a\","
                         + "\"content\":[{\"type\":\"input_text\",\"text\":\"from another agent\"}]}}");
         List<Message> all = new ArrayList<>();
-        new CodexSession().walkWithCopies(StoreFixtures.entry(file, "codex", null), m -> all.add(m));
+        new CodexSession().proseWalk(StoreFixtures.entry(file, "codex", null), m -> all.add(m));
         assertEquals(
                 List.of(
                         "user: \"hi\" #UI_COPY",
