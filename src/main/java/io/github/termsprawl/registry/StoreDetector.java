@@ -23,40 +23,8 @@ final class StoreDetector {
     static final int HEAD_RECORDS = 8;
 
     private static final byte[] SQLITE_MAGIC = "SQLite format 3\0".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-    /** Every key any store's {@link StoreReader#proves} looks at. */
-    private static final JsonProjection KEYS = JsonProjection.whole(
-            "type",
-            "payload",
-            "message",
-            "role",
-            "id",
-            "content",
-            "sessionId",
-            "projectHash",
-            "$set",
-            "$rewindTo",
-            "cwd",
-            "parentId");
-    /**
-     * A line that holds none of these (as written, or spelled with a backslash-u escape) cannot satisfy
-     * any store's proof, so it is not parsed: most heads open with snapshots and progress.
-     */
-    private static final ByteNeedles DECISIVE = new ByteNeedles(
-            "\"payload\"",
-            "\"session\"",
-            "\"parentId\"",
-            "\"$set\"",
-            "\"$rewindTo\"",
-            "\"projectHash\"",
-            "\"gemini\"",
-            "\"info\"",
-            "\"error\"",
-            "\"warning\"",
-            "\"role\"",
-            "\"turn_ended\"",
-            "\"user\"",
-            "\"assistant\"",
-            "\\" + "u");
+    /** A line's key spelled with a backslash-u escape may hide any needle: such a line is always parsed. */
+    private static final String ESCAPED = "\\" + "u";
 
     /** OpenCode's schema: {@code message.session_id} and {@code part.message_id}, as its tables declare them. */
     private static final ByteNeedles OPENCODE_MESSAGE = new ByteNeedles("session_id");
@@ -65,16 +33,30 @@ final class StoreDetector {
 
     private final List<StoreReader> readers;
     private final StoreReader claude;
+    /** Every key any store's {@link StoreReader#proves} looks at. */
+    private final JsonProjection keys;
+    /**
+     * A line that holds none of the stores' needles (as written, or spelled with a backslash-u escape) cannot
+     * satisfy any store's proof, so it is not parsed: most heads open with snapshots and progress.
+     */
+    private final ByteNeedles decisive;
 
-    StoreDetector(Map<Store, StoreReader> readers) {
+    StoreDetector(Map<Store, StoreReader> readers, List<io.github.termsprawl.store.Agent> agents) {
         // asked in the registry's order: a record that satisfies two proofs is the first one's
         this.readers = new java.util.ArrayList<>();
-        for (io.github.termsprawl.store.Agent agent : Agents.ALL) {
+        java.util.Set<String> keys = new java.util.TreeSet<>();
+        java.util.Set<String> needles = new java.util.TreeSet<>(Set.of(ESCAPED));
+        for (io.github.termsprawl.store.Agent agent : agents) {
+            StoreReader reader = readers.get(agent.store());
             if (agent.store() != Store.CLAUDE) {
-                this.readers.add(readers.get(agent.store()));
+                this.readers.add(reader);
             }
+            keys.addAll(reader.proofKeys());
+            needles.addAll(reader.proofNeedles());
         }
         this.claude = readers.get(Store.CLAUDE);
+        this.keys = JsonProjection.whole(keys.toArray(String[]::new));
+        this.decisive = new ByteNeedles(needles.toArray(String[]::new));
     }
 
     /** A file's store, and its head when that holds the whole file (so it need not be read again). */
@@ -99,7 +81,7 @@ final class StoreDetector {
         }
         JsonlHead.Head whole = head.isWhole() ? head : null;
         // Claude is what docs/context.md reads: a Claude record anywhere in the head outweighs every other sign
-        List<Map<String, Object>> records = head.records(Integer.MAX_VALUE, KEYS, DECISIVE);
+        List<Map<String, Object>> records = head.records(Integer.MAX_VALUE, keys, decisive);
         if (hasClaudeRecord(records)) {
             return new Detection(Store.CLAUDE, whole);
         }
@@ -131,7 +113,7 @@ final class StoreDetector {
         }
         // a Claude file may open with lines that look like another store's: its end tells
         JsonlHead.Head tail = JsonlHead.tail(path);
-        return tail != null && hasClaudeRecord(tail.records(Integer.MAX_VALUE, KEYS, DECISIVE))
+        return tail != null && hasClaudeRecord(tail.records(Integer.MAX_VALUE, keys, decisive))
                 ? Detection.of(Store.CLAUDE)
                 : Detection.of(first);
     }

@@ -10,8 +10,8 @@ import io.github.termsprawl.store.Store;
 import io.github.termsprawl.store.StoreReader;
 import io.github.termsprawl.store.TurnLimits;
 import java.nio.file.Path;
-import java.util.EnumMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -22,30 +22,43 @@ import java.util.function.Supplier;
  * Holds the OpenCode database connections for its whole life: close it when done.
  */
 public final class TranscriptReaders implements AutoCloseable {
-    private final Map<Store, StoreReader> readers = new EnumMap<>(Store.class);
+    private final Map<Store, StoreReader> readers = new java.util.HashMap<>();
     private final StoreDetector detector;
     private final RunContext context;
+    private final List<Agent> agents;
 
     /**
      * @param nativeDir where a native library (sqlite-jdbc's) is unpacked and loaded from (inside the project,
      *                  so nothing is written elsewhere); null leaves the library's default (tests only)
      */
     public TranscriptReaders(JsonlTail tail, Path nativeDir) {
+        this(tail, nativeDir, Agents.all());
+    }
+
+    /** Over a list of agents other than the registry's: a store tried in a test before it is listed. */
+    public TranscriptReaders(JsonlTail tail, Path nativeDir, List<Agent> agents) {
         this.context = new RunContext(tail, nativeDir);
-        for (Agent agent : Agents.ALL) {
+        this.agents = List.copyOf(agents);
+        for (Agent agent : agents) {
             readers.put(agent.store(), agent.transcript(context));
         }
-        this.detector = new StoreDetector(readers);
+        this.detector = new StoreDetector(readers, this.agents);
     }
 
     /** The entry's store: the named one, else what the file's content shows. */
     public Store storeOf(TranscriptIndex.Entry entry) {
-        Store named = Store.of(entry.store());
+        Store named = named(entry);
         return named != null ? named : detector.detect(entry.path());
     }
 
-    public PeerTurns lastTurns(TranscriptIndex.Entry entry, TurnLimits limits) {
+    /** The entry's named store, if it is one of these readers' (an unknown name is left to detection). */
+    private Store named(TranscriptIndex.Entry entry) {
         Store named = Store.of(entry.store());
+        return named != null && readers.containsKey(named) ? named : null;
+    }
+
+    public PeerTurns lastTurns(TranscriptIndex.Entry entry, TurnLimits limits) {
+        Store named = named(entry);
         if (named != null) {
             return readers.get(named).lastTurns(entry, limits);
         }
@@ -67,7 +80,12 @@ public final class TranscriptReaders implements AutoCloseable {
      * whose transcripts are refused (cursor-agent).
      */
     public SessionReader sessionReader(Store store) {
-        return Agents.of(store).session(context);
+        for (Agent agent : agents) {
+            if (agent.store() == store) {
+                return agent.session(context);
+            }
+        }
+        return null;
     }
 
     @Override

@@ -1,31 +1,45 @@
 package io.github.termsprawl.store;
 
-/** The agents whose transcripts the context view can read, named as in an index entry's {@code store}. */
-public enum Store {
-    CLAUDE("claude"),
-    CODEX("codex"),
-    GEMINI("gemini"),
-    PI("pi"),
-    OPENCODE("opencode"),
-    CURSOR("cursor");
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * An agent's store, named as in an index entry's {@code store} (docs/files.md). A value, not a list: each
+ * {@code store.<name>} package names its own, and the registry lists the agents, so a new store adds no line here.
+ */
+public final class Store {
+    private static final Map<String, Store> NAMED = new ConcurrentHashMap<>();
+
+    public static final Store CLAUDE = named("claude");
+    public static final Store CODEX = named("codex");
+    public static final Store GEMINI = named("gemini");
+    public static final Store PI = named("pi");
+    public static final Store OPENCODE = named("opencode");
+    public static final Store CURSOR = named("cursor");
 
     private final String id;
 
-    Store(String id) {
+    private Store(String id) {
         this.id = id;
+    }
+
+    /** The store of that name, made the first time it is named: the one instance, so {@code ==} compares. */
+    public static Store named(String id) {
+        return NAMED.computeIfAbsent(id, Store::new);
     }
 
     public String id() {
         return id;
     }
 
-    /** The store of that name, or null (an unknown name is left to content detection). */
+    /** The store of that name if one was named, or null (an unknown name is left to content detection). */
     public static Store of(String id) {
-        for (Store s : values()) {
-            if (s.id.equals(id)) {
-                return s;
-            }
-        }
-        return null;
+        return id == null ? null : NAMED.get(id);
+    }
+
+    /** As an enum constant printed: {@code CLAUDE}. */
+    @Override
+    public String toString() {
+        return id.toUpperCase(java.util.Locale.ROOT);
     }
 }

@@ -27,4 +27,17 @@ public interface StoreReader {
 
     /** Whether this one record (its detection keys only) can only have been written by this store. */
     boolean proves(Map<String, Object> record);
+
+    /** The keys {@link #proves} looks at: the detector parses only the union of every store's. */
+    default java.util.Set<String> proofKeys() {
+        return java.util.Set.of();
+    }
+
+    /**
+     * Strings (JSON as written) of which a line holds one whenever {@link #proves} holds for it: the detector
+     * parses no line that holds none of any store's.
+     */
+    default java.util.List<String> proofNeedles() {
+        return java.util.List.of();
+    }
 }

@@ -9,7 +9,7 @@ import io.github.termsprawl.edits.TouchRule;
 import io.github.termsprawl.store.Block;
 import io.github.termsprawl.store.Store;
 import java.util.Arrays;
-import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -183,14 +183,17 @@ class TouchRulesTest {
 
     @Test
     void everyTestHasRowsOfEveryStoreWithARule() {
-        Set<Store> withRule = EnumSet.noneOf(Store.class);
-        for (Store s : Store.values()) {
-            if (Agents.capability(s, TouchRule.class) != null) {
-                withRule.add(s);
+        Set<Store> withRule = new HashSet<>();
+        Set<Store> listed = new HashSet<>();
+        for (io.github.termsprawl.store.Agent agent : Agents.all()) {
+            listed.add(agent.store());
+            if (agent.capability(TouchRule.class) != null) {
+                withRule.add(agent.store());
             }
         }
         // cursor-agent alone has none: its transcripts hold no tool results
-        assertEquals(EnumSet.complementOf(EnumSet.of(Store.CURSOR)), withRule);
+        listed.remove(Store.CURSOR);
+        assertEquals(listed, withRule);
         // the calls that change nothing and the malformed ones, each of every store
         List<Supplier<Stream<Arguments>>> sources = List.of(
                 TouchRulesTest::editingCalls,
@@ -198,9 +201,7 @@ class TouchRulesTest {
                 () -> callsThatTouchNothing().filter(a -> a.get()[3] != null),
                 () -> callsThatTouchNothing().filter(a -> a.get()[3] == null));
         for (Supplier<Stream<Arguments>> source : sources) {
-            Set<Store> rows = source.get()
-                    .map(a -> (Store) a.get()[0])
-                    .collect(Collectors.toCollection(() -> EnumSet.noneOf(Store.class)));
+            Set<Store> rows = source.get().map(a -> (Store) a.get()[0]).collect(Collectors.toCollection(HashSet::new));
             assertEquals(withRule, rows, Arrays.toString(source.get().toArray()));
         }
     }

@@ -1,7 +1,5 @@
 package io.github.termsprawl.store;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.termsprawl.core.SharedFolder;
@@ -20,7 +18,7 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -40,9 +38,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  * A difference is a drift between the two readers of one format.
  */
 class FastPathEqualsFullPathTest {
-    /** The view's limits, and a small N, so the tail walk's early stop is exercised. */
-    static final List<TurnLimits> LIMITS = List.of(StoreFixtures.LIMITS, new TurnLimits(3, 2000));
-
     /** Seeds per format: a few hundred, fewer for the folder layout, whose every part is a file of its own. */
     static int seeds(Format format) {
         return format == Format.OPENCODE_JSON ? 120 : 250;
@@ -84,28 +79,8 @@ class FastPathEqualsFullPathTest {
         smallBuffers.close();
     }
 
-    /**
-     * The whole walk's prose (each store's one projection over the messages it chooses from) against the tail
-     * walk, with the view's limits and a small N, with the usual buffers and small ones.
-     */
     static void assertSamePaths(Store store, TranscriptIndex.Entry entry, String what) {
-        SessionReader reader = readers.sessionReader(store);
-        List<Message> all = new ArrayList<>();
-        reader.proseWalk(entry, m -> all.add(m));
-        List<Turn> whole = reader.prose(all);
-        for (TurnLimits limits : LIMITS) {
-            List<Turn> expected = new ArrayList<>();
-            for (Turn t : whole.subList(Math.max(0, whole.size() - limits.maxTurns()), whole.size())) {
-                expected.add(limits.cut(t));
-            }
-            for (TranscriptReaders tail : List.of(readers, smallBuffers)) {
-                PeerTurns fast = tail.lastTurns(entry, limits);
-                String where = what + " (last " + limits.maxTurns() + (tail == readers ? ")" : ", small buffers)");
-                assertNull(fast.refusal(), what);
-                assertEquals(show(expected), show(fast.turns()), where);
-                assertEquals(expected, fast.turns(), where);
-            }
-        }
+        StoreConformance.assertSamePaths(readers, smallBuffers, store, entry, what);
     }
 
     /**
@@ -114,7 +89,7 @@ class FastPathEqualsFullPathTest {
      */
     @Test
     void everyListedAgentHasItsFormats() {
-        Set<Store> covered = EnumSet.noneOf(Store.class);
+        Set<Store> covered = new HashSet<>();
         for (Format f : Format.values()) {
             covered.add(f.store);
         }
@@ -124,18 +99,6 @@ class FastPathEqualsFullPathTest {
                         covered.contains(agent.store()), agent.store() + " is listed but has no format in this test");
             }
         }
-    }
-
-    /** Turns one per line, texts shortened, so that a failure shows where the two paths part. */
-    private static String show(List<Turn> turns) {
-        StringBuilder out = new StringBuilder();
-        for (Turn t : turns) {
-            String text = t.text().length() > 60
-                    ? t.text().substring(0, 60) + "…(" + t.text().length() + ")"
-                    : t.text();
-            out.append(t.role()).append(": ").append(text.replace("\n", "\\n")).append('\n');
-        }
-        return out.toString();
     }
 
     // ---------------------------------------------------------------- the corpus

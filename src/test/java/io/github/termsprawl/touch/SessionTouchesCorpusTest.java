@@ -149,7 +149,7 @@ class SessionTouchesCorpusTest {
         assumeTrue(Files.isDirectory(root));
         int files = 0;
         for (String dir : List.of("claude", "codex", "pi")) {
-            Store store = Store.valueOf(dir.toUpperCase(java.util.Locale.ROOT));
+            Store store = Store.of(dir);
             List<Path> all;
             try (Stream<Path> s = Files.walk(root.resolve(dir))) {
                 all = s.filter(p ->

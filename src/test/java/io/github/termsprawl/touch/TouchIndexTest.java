@@ -258,7 +258,7 @@ class TouchIndexTest {
         Files.createDirectories(layout.transcriptsDir());
         int n = 0;
         for (String dir : List.of("claude", "codex", "gemini", "pi")) {
-            Store store = Store.valueOf(dir.toUpperCase(java.util.Locale.ROOT));
+            Store store = Store.of(dir);
             List<Path> files;
             try (var s = Files.walk(root.resolve(dir))) {
                 files = s.filter(p ->

@@ -139,6 +139,16 @@ public final class ClaudeTranscript implements StoreReader {
         return ("user".equals(type) || "assistant".equals(type)) && Json.asObject(r.get("message")) != null;
     }
 
+    @Override
+    public java.util.Set<String> proofKeys() {
+        return java.util.Set.of("type", "message");
+    }
+
+    @Override
+    public java.util.List<String> proofNeedles() {
+        return java.util.List.of("\"user\"", "\"assistant\"");
+    }
+
     /** Whether a record's {@code type} is one this store writes (the drift counters of both walks: docs/stores.md). */
     static boolean isKnown(Map<String, Object> record) {
         return record.get("type") instanceof String t && KNOWN_TYPES.contains(t);

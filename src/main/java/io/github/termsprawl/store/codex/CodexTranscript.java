@@ -139,6 +139,16 @@ public final class CodexTranscript implements StoreReader {
         return r.get("type") instanceof String t && KNOWN_TYPES.contains(t) && r.containsKey("payload");
     }
 
+    @Override
+    public java.util.Set<String> proofKeys() {
+        return java.util.Set.of("type", "payload");
+    }
+
+    @Override
+    public java.util.List<String> proofNeedles() {
+        return java.util.List.of("\"payload\"");
+    }
+
     /** One message of prose and the channel it was read from. */
     record Piece(int channel, Turn turn) {}
 

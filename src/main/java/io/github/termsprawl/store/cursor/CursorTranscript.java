@@ -57,4 +57,14 @@ public final class CursorTranscript implements StoreReader {
         return type == null && r.get("role") instanceof String && Json.asObject(r.get("message")) != null
                 || "turn_ended".equals(type);
     }
+
+    @Override
+    public java.util.Set<String> proofKeys() {
+        return java.util.Set.of("type", "role", "message");
+    }
+
+    @Override
+    public java.util.List<String> proofNeedles() {
+        return java.util.List.of("\"role\"", "\"turn_ended\"");
+    }
 }

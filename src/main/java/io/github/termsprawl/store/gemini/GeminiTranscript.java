@@ -65,6 +65,17 @@ public final class GeminiTranscript implements StoreReader {
                         && !r.containsKey("message");
     }
 
+    @Override
+    public java.util.Set<String> proofKeys() {
+        return java.util.Set.of("type", "$set", "$rewindTo", "sessionId", "projectHash", "id", "content", "message");
+    }
+
+    @Override
+    public java.util.List<String> proofNeedles() {
+        return java.util.List.of(
+                "\"$set\"", "\"$rewindTo\"", "\"projectHash\"", "\"gemini\"", "\"info\"", "\"error\"", "\"warning\"");
+    }
+
     /** The resolved message list, in conversation order. */
     List<Map<String, Object>> messages(Path file, ReadStats.Counter count, int stringCap) {
         Replay replay = new Replay(count);

@@ -100,4 +100,14 @@ public final class PiTranscript implements StoreReader {
         }
         return type instanceof String t && KNOWN_TYPES.contains(t) && r.containsKey("parentId");
     }
+
+    @Override
+    public java.util.Set<String> proofKeys() {
+        return java.util.Set.of("type", "cwd", "parentId");
+    }
+
+    @Override
+    public java.util.List<String> proofNeedles() {
+        return java.util.List.of("\"session\"", "\"parentId\"");
+    }
 }
