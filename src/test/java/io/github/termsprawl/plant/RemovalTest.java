@@ -87,6 +87,7 @@ class RemovalTest {
         assertEquals(
                 List.of(
                         ".claude/settings.local.json",
+                        ".termsprawl/.gitignore",
                         ".termsprawl/AGENTS.md",
                         ".termsprawl/history/a/index.md",
                         ".termsprawl/links/a--b.json",
