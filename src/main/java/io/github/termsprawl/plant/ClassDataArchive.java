@@ -42,6 +42,11 @@ public final class ClassDataArchive {
     private static final long TIMEOUT_SECONDS = 60;
     static final String TRAINING = ".cds-training-";
 
+    /** Whether a name is one of our training folders exactly ({@code .cds-training-<pid>-<n>}), not a look-alike. */
+    static boolean isTrainingName(String name) {
+        return name.matches("\\.cds-training-[0-9]+-[0-9]+");
+    }
+
     private final Path binDir;
     private final Path java;
 

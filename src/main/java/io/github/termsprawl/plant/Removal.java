@@ -192,7 +192,7 @@ public final class Removal {
         if (Files.isDirectory(bin, LinkOption.NOFOLLOW_LINKS)) {
             try (Stream<Path> list = Files.list(bin)) {
                 for (Path p : list.toList()) {
-                    if (p.getFileName().toString().startsWith(ClassDataArchive.TRAINING)) {
+                    if (ClassDataArchive.isTrainingName(p.getFileName().toString())) {
                         removeTree(p);
                     }
                 }
