@@ -25,8 +25,22 @@ import java.util.stream.Stream;
  * before the first one is touched; a second run finds nothing to remove.
  */
 public final class Removal {
-    /** What was done to one path: {@code removed}, {@code changed} (termsprawl's part taken out) or {@code kept}. */
+    /**
+     * What was done to one path: {@code removed}, {@code changed} (termsprawl's part taken out), {@code added}
+     * (the {@code .gitignore} that keeps kept data out of git, when it was missing) or {@code kept}.
+     */
     public record Change(String action, Path path, String note) {}
+
+    /**
+     * What {@code remove} leaves in {@code .termsprawl/.gitignore} while this machine's data is kept: the
+     * per-machine lines of the planted one, nothing that takes a file back.
+     */
+    public static final String KEPT_DATA_GITIGNORE =
+            "# left by termsprawl remove: this machine's data it kept, never committed (see its README,"
+                    + " \"Removing termsprawl\")\n"
+                    + "/transcripts/\n"
+                    + "/history/\n"
+                    + "/" + ProjectLayout.HISTORY_STATE + "/\n";
 
     private final ProjectLayout layout;
     private final List<Change> changes = new ArrayList<>();
@@ -132,17 +146,6 @@ public final class Removal {
                     existed ? "changed" : "added", ignore, "it now keeps only this machine's data out of git"));
         }
     }
-
-    /**
-     * What {@code remove} leaves in {@code .termsprawl/.gitignore} while this machine's data is kept: the
-     * per-machine lines of the planted one, nothing that takes a file back.
-     */
-    public static final String KEPT_DATA_GITIGNORE =
-            "# left by termsprawl remove: this machine's data it kept, never committed (see its README,"
-                    + " \"Removing termsprawl\")\n"
-                    + "/transcripts/\n"
-                    + "/history/\n"
-                    + "/" + ProjectLayout.HISTORY_STATE + "/\n";
 
     /**
      * The command that commits the removal (docs/goals.md, "remove"), naming only {@code .termsprawl} and

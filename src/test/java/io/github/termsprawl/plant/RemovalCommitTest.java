@@ -115,6 +115,13 @@ class RemovalCommitTest {
         GitIgnores git = discoverWithSessions();
         new Removal(layout()).remove(false, git);
         assertEquals(List.of(), RemovalTest.done(new Removal(layout()).remove(false, git)));
+        // the ignore file gone by hand while the data stays: written again
+        Path ignore = layout().stateDir().resolve(".gitignore");
+        Files.delete(ignore);
+        assertEquals(
+                List.of(new Removal.Change("added", ignore, "it now keeps only this machine's data out of git")),
+                RemovalTest.done(new Removal(layout()).remove(false, git)));
+        assertEquals(Removal.KEPT_DATA_GITIGNORE, Files.readString(ignore));
         // the data deleted by hand: the next remove takes the ignore file back
         for (Path dir : List.of(layout().historyDir(), layout().historyStateDir(), layout().transcriptsDir())) {
             try (var walk = Files.walk(dir)) {
