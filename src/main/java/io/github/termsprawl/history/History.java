@@ -110,7 +110,8 @@ public final class History implements AutoCloseable {
         boolean chores =
                 SessionFolders.replaced(dir, NodeJob.sessionOf(entry)) != null || SessionFolders.missing(dir, earlier);
         if (!chores) {
-            Result same = unchanged(nodeId, dir, entry, settings(nodeId, entry, SessionFolders.names(dir)));
+            Result same =
+                    unchanged(nodeId, dir, entry, settings(nodeId, entry, SessionFolders.names(dir)), layout.cwd());
             if (same != null) {
                 return same;
             }
@@ -137,9 +138,11 @@ public final class History implements AutoCloseable {
                     }
                 }
             }
+            // a link planted at a turn file is replaced even when its turn is unchanged (docs/files.md)
+            LinkedTurns.look(layout.cwd(), dir, true);
             List<String> names = SessionFolders.names(dir);
             String settings = settings(nodeId, entry, names);
-            Result same = unchanged(nodeId, dir, entry, settings); // another run may have just done it
+            Result same = unchanged(nodeId, dir, entry, settings, layout.cwd()); // another run may have just done it
             if (same != null) {
                 return same;
             }
@@ -176,8 +179,12 @@ public final class History implements AutoCloseable {
                 + (sessions.isEmpty() ? "" : " sessions=" + String.join(",", sessions));
     }
 
-    /** The result of a node whose folder matches its transcript (size, time, watched files), or null. */
-    private static Result unchanged(String nodeId, Path dir, TranscriptIndex.Entry entry, String settings) {
+    /**
+     * The result of a node whose folder matches its transcript (size, time, watched files) and holds no linked
+     * turn file, or null.
+     */
+    private static Result unchanged(String nodeId, Path dir, TranscriptIndex.Entry entry, String settings, Path project)
+            throws IOException {
         FolderState state = FolderState.read(dir);
         if (state == null
                 || !state.settings().equals(settings)
@@ -195,7 +202,8 @@ public final class History implements AutoCloseable {
                 return null;
             }
         }
-        if (!new File(dir.toFile(), "index.md").isFile()) {
+        if (!new File(dir.toFile(), "index.md").isFile()
+                || LinkedTurns.look(project, dir, false).linked()) {
             return null;
         }
         return new Result(nodeId, Status.UP_TO_DATE, dir, null, -1, -1, 0, 0);

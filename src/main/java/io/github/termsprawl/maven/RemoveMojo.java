@@ -13,8 +13,9 @@ import org.apache.maven.plugins.annotations.Parameter;
 
 /**
  * Undoes {@code discover}: the markers' block, the launchers and jars, the skills, the hook entry and the git
- * exclude line; keeps the links, the transcript index and the turn files unless {@code termsprawl.all}. Safe to
- * run twice.
+ * exclude line; keeps the links, the transcript index and the turn files unless {@code termsprawl.all}, and while
+ * this machine's data is kept, a {@code .termsprawl/.gitignore} that keeps it out of git. In a git work tree it
+ * prints last the {@code git add} command that commits the removal. Safe to run twice.
  */
 @Mojo(name = "remove", requiresProject = false, threadSafe = true)
 public class RemoveMojo extends AbstractTermsprawlMojo {
@@ -40,7 +41,8 @@ public class RemoveMojo extends AbstractTermsprawlMojo {
     @Override
     void run(Path root) throws IOException, UserErrorException, MojoFailureException {
         boolean everything = flag(all, UserProperties.ALL, false);
-        List<Removal.Change> changes = new Removal(new ProjectLayout(root)).remove(everything, GitIgnores.open(root));
+        GitIgnores git = GitIgnores.open(root);
+        List<Removal.Change> changes = new Removal(new ProjectLayout(root)).remove(everything, git);
         int done = 0;
         boolean kept = false;
         for (Removal.Change c : changes) {
@@ -59,6 +61,10 @@ public class RemoveMojo extends AbstractTermsprawlMojo {
                                 ? "termsprawl: nothing to remove"
                                 : "termsprawl: removed termsprawl from " + root + " (" + done + " change(s));"
                                         + " 'mvn termsprawl:discover' plants it again");
+        String commit = done == 0 ? null : Removal.commitCommand(root, git);
+        if (commit != null) {
+            getLog().info("termsprawl: to commit the removal: " + commit + " && git commit");
+        }
     }
 
     private static String shown(Path root, Path file) {

@@ -42,6 +42,14 @@ public final class ClassDataArchive {
     private static final long TIMEOUT_SECONDS = 60;
     static final String TRAINING = ".cds-training-";
 
+    /**
+     * Whether a name is one of our training folders exactly ({@code .cds-training-<pid>-<n>}, or an earlier
+     * version's {@code .cds-training-<n>}), not a look-alike of the user's.
+     */
+    static boolean isTrainingName(String name) {
+        return name.matches("\\.cds-training-[0-9]+(-[0-9]+)?");
+    }
+
     private final Path binDir;
     private final Path java;
 
@@ -360,7 +368,9 @@ public final class ClassDataArchive {
     /** Training folders of a discover that was killed (its pid is no live process): removed, never left. */
     private void removeStrayTraining() throws IOException {
         for (String name : GoneWriters.leftIn(binDir, TRAINING, "", true)) {
-            deleteTree(binDir.resolve(name));
+            if (isTrainingName(name)) { // a folder of the user's named like ours stays
+                deleteTree(binDir.resolve(name));
+            }
         }
     }
 

@@ -358,18 +358,15 @@ public final class ClaudeHookSettings {
         return false;
     }
 
-    /** The guard's hook, whatever its mode: it runs the touches command with {@code --hook}. */
+    /** The guard's hook, whatever its mode: the touches command with exactly the guard's arguments. */
     static boolean isGuard(JsonNode hook) {
         JsonNode command = hook.get("command");
-        return command != null
-                && command.isTextual()
-                && command.textValue().contains("/.termsprawl/bin/" + Discovery.TOUCHES + " --hook");
+        return command != null && command.isTextual() && HookCommand.isGuard(command.textValue());
     }
 
+    /** The record hook: our script alone, however its path is quoted; a look-alike is the user's. */
     private static boolean isOurs(JsonNode hook) {
         JsonNode command = hook.get("command");
-        return command != null
-                && command.isTextual()
-                && command.textValue().contains("/.termsprawl/bin/" + Discovery.RECORD);
+        return command != null && command.isTextual() && HookCommand.isRecord(command.textValue());
     }
 }

@@ -188,15 +188,32 @@ public final class GitIgnores {
         return root.relativize(file).toString().replace('\\', '/');
     }
 
+    /**
+     * Whether git's index holds a file at or under {@code path} (committed or staged): then {@code git add -A}
+     * accepts the path even when it is gone from the work tree. Git's list is not read (it may be long).
+     */
+    public boolean tracks(Path path) {
+        Result r = run(null, true, "ls-files", "--error-unmatch", "--", relative(path));
+        return r != null && r.code == 0;
+    }
+
     private record Result(int code, String out) {}
 
     /** Runs git in the project folder; null when it cannot start or does not end in time. */
     private Result run(String stdin, String... args) {
+        return run(stdin, false, args);
+    }
+
+    /** {@link #run(String, String...)}; with {@code discard}, git's output is not kept (only its exit code is). */
+    private Result run(String stdin, boolean discard, String... args) {
         List<String> cmd = new ArrayList<>();
         cmd.add(git);
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(root.toFile());
         pb.redirectError(ProcessBuilder.Redirect.DISCARD);
+        if (discard) {
+            pb.redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        }
         Process p;
         try {
             p = pb.start();

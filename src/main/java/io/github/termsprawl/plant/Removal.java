@@ -18,14 +18,29 @@ import java.util.stream.Stream;
 /**
  * Undoes {@code discover} (docs/goals.md, "remove"): the markers' block in {@code .termsprawl/AGENTS.md} (the
  * user's prose stays), the launchers, jars and archive, the skills, the hook entry in
- * {@code .claude/settings.local.json} (every other hook and setting stays), {@code .termsprawl/.gitignore} and
- * {@code .gitattributes}, and the {@code info/exclude} lines {@code discover} added. The links, the transcript
- * index, the node titles and the turn files are the team's and the user's data: kept unless {@code all}. Every
- * file is read and checked before the first one is touched; a second run finds nothing to remove.
+ * {@code .claude/settings.local.json} (every other hook and setting stays), {@code .termsprawl/.gitattributes},
+ * and the {@code info/exclude} lines {@code discover} added. The links, the transcript index, the node titles and
+ * the turn files are the team's and the user's data: kept unless {@code all}, and while this machine's part of
+ * them is kept, so is a {@code .termsprawl/.gitignore} that keeps it out of git. Every file is read and checked
+ * before the first one is touched; a second run finds nothing to remove.
  */
 public final class Removal {
-    /** What was done to one path: {@code removed}, {@code changed} (termsprawl's part taken out) or {@code kept}. */
+    /**
+     * What was done to one path: {@code removed}, {@code changed} (termsprawl's part taken out), {@code added}
+     * (the {@code .gitignore} that keeps kept data out of git, when it was missing) or {@code kept}.
+     */
     public record Change(String action, Path path, String note) {}
+
+    /**
+     * What {@code remove} leaves in {@code .termsprawl/.gitignore} while this machine's data is kept: the
+     * per-machine lines of the planted one, nothing that takes a file back.
+     */
+    public static final String KEPT_DATA_GITIGNORE =
+            "# left by termsprawl remove: this machine's data it kept, never committed (see its README,"
+                    + " \"Removing termsprawl\")\n"
+                    + "/transcripts/\n"
+                    + "/history/\n"
+                    + "/" + ProjectLayout.HISTORY_STATE + "/\n";
 
     private final ProjectLayout layout;
     private final List<Change> changes = new ArrayList<>();
@@ -68,7 +83,6 @@ public final class Removal {
         }
         pruneEmpty(layout.skillMd().getParent().getParent()); // .claude/skills
         removeBin();
-        delete(layout.stateDir().resolve(".gitignore"), null);
         delete(layout.stateDir().resolve(".gitattributes"), null);
         if (hook.found()) {
             if (hook.empty()) {
@@ -106,8 +120,51 @@ public final class Removal {
                 }
             }
         }
+        keepDataOutOfGit();
         pruneEmpty(layout.stateDir());
         return List.copyOf(changes);
+    }
+
+    /**
+     * The planted {@code .gitignore} while this machine's data stays: cut down to the lines that keep it out of
+     * git, so that committing the removal stages no turn file, transcript path or history state (docs/goals.md,
+     * "remove"); deleted once none of that data is left.
+     */
+    private void keepDataOutOfGit() throws IOException {
+        Path ignore = layout.stateDir().resolve(".gitignore");
+        boolean data = false;
+        for (Path dir : List.of(layout.transcriptsDir(), layout.historyDir(), layout.historyStateDir())) {
+            data |= Files.exists(dir, LinkOption.NOFOLLOW_LINKS);
+        }
+        if (!data) {
+            delete(ignore, null);
+            return;
+        }
+        boolean existed = Files.exists(ignore, LinkOption.NOFOLLOW_LINKS);
+        if (AtomicFiles.writeIfChanged(layout.cwd(), ignore, KEPT_DATA_GITIGNORE)) {
+            changes.add(new Change(
+                    existed ? "changed" : "added", ignore, "it now keeps only this machine's data out of git"));
+        }
+    }
+
+    /**
+     * The command that commits the removal (docs/goals.md, "remove"), naming only {@code .termsprawl} and
+     * {@code .claude} where git has something to add (a path in neither the work tree nor the index fails
+     * {@code git add}, as {@code .claude} does in a project with no commit); null without git or when neither
+     * is there.
+     */
+    public static String commitCommand(Path root, GitIgnores git) {
+        if (git == null) {
+            return null;
+        }
+        List<String> paths = new ArrayList<>();
+        for (String name : List.of(ProjectLayout.DIR, ".claude")) {
+            Path p = root.resolve(name);
+            if (Files.exists(p, LinkOption.NOFOLLOW_LINKS) || git.tracks(p)) {
+                paths.add(name);
+            }
+        }
+        return paths.isEmpty() ? null : "git add -A -- " + String.join(" ", paths);
     }
 
     /** The launchers, the jars, the archive and what making it leaves; a file of anyone else's stays. */
@@ -138,7 +195,7 @@ public final class Removal {
         if (Files.isDirectory(bin, LinkOption.NOFOLLOW_LINKS)) {
             try (Stream<Path> list = Files.list(bin)) {
                 for (Path p : list.toList()) {
-                    if (p.getFileName().toString().startsWith(ClassDataArchive.TRAINING)) {
+                    if (ClassDataArchive.isTrainingName(p.getFileName().toString())) {
                         removeTree(p);
                     }
                 }

@@ -73,7 +73,9 @@ class ClassDataArchiveTest {
         Path old = Files.createDirectories(layout.binDir().resolve(ClassDataArchive.TRAINING + "5678"));
         Path live = Files.createDirectories(layout.binDir()
                 .resolve(ClassDataArchive.TRAINING + ProcessHandle.current().pid() + "-1"));
+        Path mine = Files.createDirectories(layout.binDir().resolve(ClassDataArchive.TRAINING + "notes"));
         assertTrue(new ClassDataArchive(layout.binDir(), java).ensure());
+        assertTrue(Files.exists(mine), "a folder of the user's named like ours stays");
         assertFalse(Files.exists(dead.getParent()));
         assertFalse(Files.exists(old));
         assertTrue(Files.exists(live), "a live discover's folder is left alone");

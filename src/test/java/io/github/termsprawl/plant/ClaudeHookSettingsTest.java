@@ -166,6 +166,20 @@ class ClaudeHookSettingsTest {
     }
 
     @Test
+    void aLookAlikeOfTheUserIsNotOurs() throws Exception {
+        String lookAlike = "{\"hooks\": {\"SessionStart\": [{\"matcher\": \"startup\", \"hooks\": [{\"type\":"
+                + " \"command\", \"command\": \"/abs/proj/.termsprawl/bin/termsprawl-recorder-backup.sh\"}]}]}}";
+        String merged = merge(lookAlike);
+        assertTrue(merged != null && merged.contains("termsprawl-recorder-backup.sh"), merged);
+        assertTrue(merged.contains(ClaudeHookSettings.COMMAND.replace("\"", "\\\"")), merged);
+        // a command that runs ours and something else is the user's too
+        assertTrue(merge(lookAlike.replace("termsprawl-recorder-backup.sh", "termsprawl-record; echo hi")) != null);
+        assertTrue(merge(lookAlike.replace("termsprawl-recorder-backup.sh", "termsprawl-record --x")) != null);
+        assertNull(merge(
+                lookAlike.replace("/abs/proj/", "\\\"/abs/my proj\\\"/").replace("-recorder-backup.sh", "-record")));
+    }
+
+    @Test
     void theMatcherDiscoverWroteBeforeForksGainsFork() throws Exception {
         // Claude Code 2.1.x starts a forked session with "source": "fork" (issue 27): the old matcher skipped it
         String old = FRESH.replace("compact|fork", "compact");

@@ -87,6 +87,7 @@ class RemovalTest {
         assertEquals(
                 List.of(
                         ".claude/settings.local.json",
+                        ".termsprawl/.gitignore",
                         ".termsprawl/AGENTS.md",
                         ".termsprawl/history/a/index.md",
                         ".termsprawl/links/a--b.json",
@@ -145,6 +146,40 @@ class RemovalTest {
                         + "        \"hooks\": [\n          {\n            \"type\": \"command\",\n"
                         + "            \"command\": \"echo mine\"\n          }\n        ]\n      }\n    ]\n  }\n}\n",
                 Files.readString(settings));
+    }
+
+    @Test
+    void aLookAlikeHookOfTheUserAndItsFileStay() throws Exception {
+        discover();
+        Path backup = layout().binDir().resolve("termsprawl-recorder-backup.sh");
+        Files.writeString(backup, "#!/bin/sh\n");
+        Path settings = layout().claudeSettingsLocal();
+        // the user's hooks whose commands merely start like ours, beside ours
+        String mine = "\"hooks\": [{\"type\": \"command\", \"command\":"
+                + " \"\\\"$CLAUDE_PROJECT_DIR\\\"/.termsprawl/bin/termsprawl-recorder-backup.sh\"}]";
+        String guardLike = "\"hooks\": [{\"type\": \"command\", \"command\":"
+                + " \"\\\"$CLAUDE_PROJECT_DIR\\\"/.termsprawl/bin/termsprawl-touches --hook-log\"}]";
+        String text = Files.readString(settings)
+                .replace("\"SessionStart\": [", "\"SessionStart\": [{\"matcher\": \"startup\", " + mine + "}, ")
+                .replace("\"hooks\": {", "\"hooks\": {\"PreToolUse\": [{\"matcher\": \"Edit\", " + guardLike + "}], ");
+        Files.writeString(settings, text);
+        assertTrue(Files.readString(settings).contains("termsprawl-record\""), text);
+        // and a folder named like the archive's training folder, and one that is
+        Path notes = layout().binDir().resolve(ClassDataArchive.TRAINING + "notes");
+        Files.createDirectories(notes);
+        Files.writeString(notes.resolve("a.txt"), "mine\n");
+        Path training = layout().binDir().resolve(ClassDataArchive.TRAINING + "12345-678");
+        Files.createDirectories(training.resolve("src"));
+        Files.writeString(training.resolve("src/A.java"), "class A {}\n");
+        remove(false);
+        assertTrue(Files.isRegularFile(backup));
+        assertTrue(Files.isRegularFile(notes.resolve("a.txt")));
+        assertFalse(Files.exists(training));
+        String left = Files.readString(settings);
+        assertTrue(left.contains("/.termsprawl/bin/termsprawl-recorder-backup.sh\""), left);
+        assertTrue(left.contains("/.termsprawl/bin/termsprawl-touches --hook-log\""), left);
+        assertFalse(left.contains("termsprawl-record\""), left);
+        assertFalse(left.contains("--hook --cwd"), left);
     }
 
     @Test
