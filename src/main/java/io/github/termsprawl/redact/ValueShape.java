@@ -27,7 +27,7 @@ final class ValueShape {
         if (randomLetters(value)) {
             return true;
         }
-        if (words(value) || camelWords(value)) {
+        if (words(value) || camelWords(value) || identifier(value)) {
             return false;
         }
         if (!quoted && (mask & (Entropy.DIGIT | Entropy.OTHER)) == 0 && n < 16) {
@@ -71,7 +71,30 @@ final class ValueShape {
         if (v.indexOf('(') >= 0 && v.indexOf(')') > v.indexOf('(')) {
             return true;
         }
-        return version(v);
+        return version(v) || timeUuid(v);
+    }
+
+    /**
+     * A version 1 UUID ({@code 6ba7b810-9dad-11d1-…}) of a time since 1990: a time and a node's address, made to be
+     * unique, not to be guessed; a token that is a UUID is a random one (version 4).
+     */
+    private static boolean timeUuid(String v) {
+        if (v.length() != 36 || v.charAt(14) != '1' || "89abAB".indexOf(v.charAt(19)) < 0) {
+            return false;
+        }
+        for (int i = 0; i < 36; i++) {
+            char c = v.charAt(i);
+            boolean dash = i == 8 || i == 13 || i == 18 || i == 23;
+            if (dash != (c == '-') || (!dash && Character.digit(c, 16) < 0)) {
+                return false;
+            }
+        }
+        // its time, in 100 ns since 1582-10-15, falls in the years UUIDs are made: random hex seldom does
+        long time = Long.parseLong(v.substring(15, 18), 16) << 48
+                | Long.parseLong(v.substring(9, 13), 16) << 32
+                | Long.parseLong(v.substring(0, 8), 16);
+        double year = 1582.79 + time / 315_569_520_000_000.0;
+        return year >= 1990 && year < 2100;
     }
 
     /** {@code !Ref Name}, {@code !!str}: a YAML tag, not a value. */
@@ -160,6 +183,79 @@ final class ValueShape {
             }
         }
         return vowels * 10 < v.length() * 3 && Entropy.bits(v) >= 3;
+    }
+
+    /**
+     * A name in code: two or more words in camel or snake case, joined by {@code _} or a capital
+     * ({@code TestEnsureAuthForService_NoHelperIsNoOp}, {@code refresh_access_token_v2}, {@code OAuth2_Client}),
+     * each word up to fifteen letters holding a vowel (or an acronym of up to five capitals) and at most two digits
+     * at its end, three letters a word on average.
+     * A test, class or method named in an agent's prose is not a secret value (docs/redaction.md, "Assignments");
+     * random characters fail at their first word without a vowel or with a digit inside.
+     */
+    static boolean identifier(String v) {
+        int n = v.length();
+        int words = 0;
+        int letters = 0;
+        boolean separated = false;
+        int i = 0;
+        while (i < n) {
+            char c = v.charAt(i);
+            if (c == '_') {
+                i++;
+                continue;
+            }
+            int start = i;
+            separated |= words > 0 && (c >= 'A' && c <= 'Z' || v.charAt(i - 1) == '_');
+            if (c >= 'A' && c <= 'Z') {
+                int caps = i;
+                while (caps < n && v.charAt(caps) >= 'A' && v.charAt(caps) <= 'Z') {
+                    caps++;
+                }
+                if (caps - start == 1) {
+                    i = caps;
+                    while (i < n && v.charAt(i) >= 'a' && v.charAt(i) <= 'z') {
+                        i++;
+                    }
+                } else if (caps < n && v.charAt(caps) >= 'a' && v.charAt(caps) <= 'z') {
+                    i = caps - 1; // an acronym ends before the capital that starts the next word: HTTPClient, OAuth
+                } else {
+                    i = caps;
+                }
+            } else if (c >= 'a' && c <= 'z') {
+                while (i < n && v.charAt(i) >= 'a' && v.charAt(i) <= 'z') {
+                    i++;
+                }
+            } else if (!(c >= '0' && c <= '9' && start > 0)) {
+                return false;
+            }
+            int lettersEnd = i;
+            while (i < n && v.charAt(i) >= '0' && v.charAt(i) <= '9') {
+                i++;
+            }
+            if (i - lettersEnd > 2 || lettersEnd - start > 15 || !word(v, start, lettersEnd)) {
+                return false;
+            }
+            words++;
+            letters += lettersEnd - start;
+        }
+        return separated && letters >= 6 && letters >= words * 3;
+    }
+
+    /** Letters with a vowel, up to five capitals (an acronym), one letter ({@code v2}), or none (after a {@code _}). */
+    private static boolean word(String v, int start, int end) {
+        if (end - start <= 1) {
+            return true;
+        }
+        if (v.charAt(end - 1) >= 'A' && v.charAt(end - 1) <= 'Z') {
+            return end - start <= 5; // all capitals: an acronym is short
+        }
+        for (int i = start; i < end; i++) {
+            if ("aeiouyAEIOUY".indexOf(v.charAt(i)) >= 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** {@code SecretName}, {@code getToken}: words in camel case. */
