@@ -187,16 +187,20 @@ final class ValueShape {
 
     /**
      * A name in code: two or more words in camel or snake case, joined by {@code _} or a capital
-     * ({@code TestEnsureAuthForService_NoHelperIsNoOp}, {@code refresh_access_token_v2}, {@code OAuth2_Client}),
-     * each word up to fifteen letters holding a vowel (or an acronym of up to five capitals) and at most two digits
-     * at its end, three letters a word on average.
-     * A test, class or method named in an agent's prose is not a secret value (docs/redaction.md, "Assignments");
-     * random characters fail at their first word without a vowel or with a digit inside.
+     * ({@code TestEnsureAuthForService_NoHelperIsNoOp}, {@code refresh_access_token_v2}, {@code readUInt16},
+     * {@code DELETED_runMode}). Each word is letters with a vowel, or an odd one: an acronym ({@code ID}, up to
+     * five capitals; a capital word between underscores is a word), an abbreviation of up to three letters
+     * without a vowel ({@code Msg}), one letter; one word in three at most is odd. Digits: one run of up to four,
+     * at a word's end. A test, class or method named in an agent's prose is not a secret value (docs/redaction.md,
+     * "Assignments"); random characters fail at a long word without a vowel, a word glued after digits, digits
+     * in two places, many odd words, or fewer vowels than one letter in four.
      */
     static boolean identifier(String v) {
         int n = v.length();
         int words = 0;
         int letters = 0;
+        int odd = 0;
+        int digitRuns = 0;
         boolean separated = false;
         int i = 0;
         while (i < n) {
@@ -206,56 +210,82 @@ final class ValueShape {
                 continue;
             }
             int start = i;
-            separated |= words > 0 && (c >= 'A' && c <= 'Z' || v.charAt(i - 1) == '_');
-            if (c >= 'A' && c <= 'Z') {
+            if (start > 0 && lower(c) && v.charAt(start - 1) != '_') {
+                return false; // a lower case word right after digits: random, not a name
+            }
+            separated |= words > 0 && (upper(c) || v.charAt(i - 1) == '_');
+            if (upper(c)) {
                 int caps = i;
-                while (caps < n && v.charAt(caps) >= 'A' && v.charAt(caps) <= 'Z') {
+                while (caps < n && upper(v.charAt(caps))) {
                     caps++;
                 }
                 if (caps - start == 1) {
                     i = caps;
-                    while (i < n && v.charAt(i) >= 'a' && v.charAt(i) <= 'z') {
+                    while (i < n && lower(v.charAt(i))) {
                         i++;
                     }
-                } else if (caps < n && v.charAt(caps) >= 'a' && v.charAt(caps) <= 'z') {
+                } else if (caps < n && lower(v.charAt(caps))) {
                     i = caps - 1; // an acronym ends before the capital that starts the next word: HTTPClient, OAuth
                 } else {
                     i = caps;
                 }
-            } else if (c >= 'a' && c <= 'z') {
-                while (i < n && v.charAt(i) >= 'a' && v.charAt(i) <= 'z') {
+            } else if (lower(c)) {
+                while (i < n && lower(v.charAt(i))) {
                     i++;
                 }
-            } else if (!(c >= '0' && c <= '9' && start > 0)) {
+            } else if (!(c >= '0' && c <= '9' && start > 0 && v.charAt(start - 1) == '_')) {
                 return false;
             }
             int lettersEnd = i;
             while (i < n && v.charAt(i) >= '0' && v.charAt(i) <= '9') {
                 i++;
             }
-            if (i - lettersEnd > 2 || lettersEnd - start > 15 || !word(v, start, lettersEnd)) {
+            int kind = word(v, start, lettersEnd);
+            if (i > lettersEnd && (i - lettersEnd > 4 || ++digitRuns > 1)) {
                 return false;
             }
+            if (lettersEnd - start > 15 || kind < 0) {
+                return false;
+            }
+            odd += kind;
             words++;
             letters += lettersEnd - start;
         }
-        return separated && letters >= 6 && letters >= words * 3;
+        return separated && letters >= 5 && letters * 2 >= words * 5 && odd * 3 <= words && vowels(v) * 4 >= letters;
     }
 
-    /** Letters with a vowel, up to five capitals (an acronym), one letter ({@code v2}), or none (after a {@code _}). */
-    private static boolean word(String v, int start, int end) {
+    /** 0 for a word, 1 for an odd one (an acronym, an abbreviation, one letter), -1 for neither. */
+    private static int word(String v, int start, int end) {
         if (end - start <= 1) {
-            return true;
+            return end == start ? 0 : 1; // digits after a _, or one letter (_v2)
         }
-        if (v.charAt(end - 1) >= 'A' && v.charAt(end - 1) <= 'Z') {
-            return end - start <= 5; // all capitals: an acronym is short
-        }
+        boolean vowel = false;
         for (int i = start; i < end; i++) {
-            if ("aeiouyAEIOUY".indexOf(v.charAt(i)) >= 0) {
-                return true;
-            }
+            vowel |= "aeiouyAEIOUY".indexOf(v.charAt(i)) >= 0;
         }
-        return false;
+        if (upper(v.charAt(end - 1))) {
+            // all capitals: a short acronym, or a word standing alone between underscores (DELETED_)
+            boolean alone = (start == 0 || v.charAt(start - 1) == '_') && (end == v.length() || v.charAt(end) == '_');
+            return alone && vowel ? 0 : end - start <= 5 ? 1 : -1;
+        }
+        return vowel ? 0 : end - start <= 3 ? 1 : -1;
+    }
+
+    private static boolean upper(char c) {
+        return c >= 'A' && c <= 'Z';
+    }
+
+    private static boolean lower(char c) {
+        return c >= 'a' && c <= 'z';
+    }
+
+    /** How many of a, e, i, o, u (any case) the value has: words have two in five letters, random letters one in five. */
+    private static int vowels(String v) {
+        int count = 0;
+        for (int i = 0; i < v.length(); i++) {
+            count += "aeiouAEIOU".indexOf(v.charAt(i)) >= 0 ? 1 : 0;
+        }
+        return count;
     }
 
     /** {@code SecretName}, {@code getToken}: words in camel case. */

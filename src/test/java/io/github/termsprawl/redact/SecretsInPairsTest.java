@@ -133,7 +133,8 @@ class SecretsInPairsTest {
                 "DB_PASSWORD=hunter2-Blue",
                 "api_key: Hq3Lm8Xv2Rt7Yp4Z",
                 "_authToken=3f2b8c1e-7d4a-4b9e-a6c2-1e8f0d5b7a93",
-                "password: Summer2024_Sale",
+                "password: Summer20245_Sale",
+                "secret: xQ_ZI4aKUIPHSZG6ge",
                 "token: Zk3Pq9_Lm2Xw7Rt"
             })
     void valuesThatAreNotIdentifiersStillGo(String text) {
