@@ -48,8 +48,8 @@ final class AwsPair {
                 i++;
             }
             if (i < text.length() && secretChar(text.charAt(i))) {
-                while (i < text.length() && secretChar(text.charAt(i))) {
-                    i++; // longer than a secret: base64 data, a hash, a path
+                while (i < to && secretChar(text.charAt(i))) {
+                    i++; // longer than a secret: base64 data, a hash, a path; never read past the window
                 }
                 continue;
             }
