@@ -164,11 +164,11 @@ final class KeywordScan {
     static final int SEGMENT = 64;
 
     /**
-     * Whether {@code i} follows {@code _} or {@code -} inside a path segment ({@code /tmp/token_ghp_…}, {@code C:\keys\my_AKIA…}):
-     * a token written into a file's name is found although a word is glued to it (docs/redaction.md, "Secrets in
-     * pairs and commands"). The segment starts at a {@code /} or {@code \} at most {@link #SEGMENT} word
-     * characters, dots, dashes or tildes before (not after a dot: {@code box.ico-…png} is a file's extension and a
-     * hash); RuleTable.escapeAware says the same as a lookbehind.
+     * Whether {@code i} follows {@code _} or {@code -} inside a path segment ({@code /tmp/token_ghp_…},
+     * {@code C:\keys\my_AKIA…}): a token written into a file's name is found although a word is glued to it
+     * (docs/redaction.md, "Secrets in pairs and commands"). The segment starts at a {@code /} or {@code \} at most
+     * {@link #SEGMENT} word characters, dots, dashes or tildes before (not after a dot: {@code box.ico-…png} is a
+     * file's extension and a hash); RuleTable.escapeAware says the same as a lookbehind.
      */
     static boolean inPathSegment(String text, int i) {
         if (i < 2) {

@@ -279,7 +279,7 @@ final class ValueShape {
         return c >= 'a' && c <= 'z';
     }
 
-    /** How many of a, e, i, o, u (any case) the value has: words have two in five letters, random letters one in five. */
+    /** How many of a, e, i, o, u (any case) the value has: words have two in five letters, random ones one in five. */
     private static int vowels(String v) {
         int count = 0;
         for (int i = 0; i < v.length(); i++) {
