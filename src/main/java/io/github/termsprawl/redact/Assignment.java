@@ -93,6 +93,9 @@ final class Assignment {
                 return Math.max(ne, value(scan, rule, name, literal, Op.COMPARE)); // "value" == password
             }
         }
+        if (op == null && !flag && spaced > p && spaced < n && afterConfigSet(text, ns)) {
+            return value(scan, rule, name, spaced, Op.SPACE); // aws configure set aws_session_token value
+        }
         if (op == null && flag && spaced > p && spaced < n) {
             op = Op.SPACE; // --password value
             return value(scan, rule, name, spaced, op);
@@ -161,6 +164,44 @@ final class Assignment {
             default:
                 return null;
         }
+    }
+
+    /**
+     * Whether the word holding the name at {@code ns} is the key of a {@code config set} command:
+     * {@code aws configure set NAME value}, {@code npm config set NAME value}, {@code git config --global NAME value}
+     * (docs/redaction.md, "Secrets in pairs and commands"). Looks back over at most four words on the line.
+     */
+    private static boolean afterConfigSet(String text, int ns) {
+        int i = ns;
+        for (int k = 0; i > 0 && k < 200 && !blank(text.charAt(i - 1)); k++) {
+            i--; // the start of the key's word: //registry.npmjs.org/:_authToken
+        }
+        for (int words = 0; words < 4; words++) {
+            int end = i;
+            while (end > 0 && (text.charAt(end - 1) == ' ' || text.charAt(end - 1) == '\t')) {
+                end--;
+            }
+            if (end == i || end == 0) {
+                return false;
+            }
+            int start = end;
+            while (start > 0 && end - start < 40 && !blank(text.charAt(start - 1))) {
+                start--;
+            }
+            String word = text.substring(start, end);
+            if (word.equals("config") || word.equals("configure")) {
+                return true;
+            }
+            if (!word.equals("set") && !word.startsWith("-")) {
+                return false;
+            }
+            i = start;
+        }
+        return false;
+    }
+
+    private static boolean blank(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\r';
     }
 
     /** Go's {@code var name string = …}, Python's {@code name: str = …}: the type between name and '='. */

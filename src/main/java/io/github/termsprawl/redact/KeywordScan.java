@@ -46,13 +46,37 @@ final class KeywordScan {
                 add(new Trigger(rule, keyword, rule.ignoreCase, rule.wordStart));
             }
         }
+        // a zero-width character (its low byte, as the scan reads it) or a backslash-u stops the pass at once:
+        // ZeroWidth then runs the rules on the text without them, so a text with none pays nothing more
+        for (char z : ZeroWidth.CHARS) {
+            for (int second = 0; second < 128; second++) {
+                stopAt(z & 127, second);
+            }
+        }
+        stopAt('\\', 'u');
+    }
+
+    private static void stopAt(int first, int second) {
+        int key = first << 7 | second;
+        PAIRS[key] = SHORT;
+        if (TRIGGERS[key] == null) {
+            TRIGGERS[key] = new Trigger[0];
+        }
     }
 
     private static final int CHUNK = 1 << 13;
 
-    /** Calls {@code scan.at} for every keyword occurrence, in text order; the Scan is made on the first one. */
-    @SuppressWarnings("deprecation") // getBytes(int, int, byte[], int): the low byte of each char is all the scan needs
     static Scan scan(String text, int depth) {
+        return scan(text, depth, false);
+    }
+
+    /**
+     * Calls {@code scan.at} for every keyword occurrence, in text order; the Scan is made on the first one. With
+     * {@code zeroWidthStops}, a zero-width character ends the pass with a Scan that says so
+     * ({@link Scan#zeroWidth}), whose findings are not complete.
+     */
+    @SuppressWarnings("deprecation") // getBytes(int, int, byte[], int): the low byte of each char is all the scan needs
+    static Scan scan(String text, int depth, boolean zeroWidthStops) {
         Scan scan = null;
         int n = text.length();
         byte[] buf = new byte[Math.min(n, CHUNK) + 3];
@@ -68,11 +92,14 @@ final class KeywordScan {
             }
             for (int j = nextPair(buf, 0, length); j < length; j = nextPair(buf, j + 1, length)) {
                 int i = from + j;
+                if (zeroWidthStops && ZeroWidth.at(text, i)) {
+                    Scan stopped = scan != null ? scan : new Scan(text, depth);
+                    stopped.zeroWidth = true;
+                    return stopped;
+                }
                 Trigger[] triggers = TRIGGERS[(buf[j] & 127) << 7 | (buf[j + 1] & 127)];
                 for (Trigger t : triggers) {
-                    if (t.wordStart
-                            && (!wordStart(text, i)
-                                    || (i > 0 && (text.charAt(i - 1) == '.' || text.charAt(i - 1) == '-')))) {
+                    if (t.wordStart && !keywordStart(text, i)) {
                         continue;
                     }
                     if (text.regionMatches(t.ignoreCase, i, t.keyword, 0, t.keyword.length())) {
@@ -122,6 +149,45 @@ final class KeywordScan {
         return i == 0
                 || !wordChar(text.charAt(i - 1))
                 || (i >= 2 && text.charAt(i - 2) == '\\' && "nrt".indexOf(text.charAt(i - 1)) >= 0);
+    }
+
+    /**
+     * Where a keyword of a rule that wants a word start may stand: at a word's start but not after {@code .} or
+     * {@code -}, or glued to a word inside a path segment.
+     */
+    static boolean keywordStart(String text, int i) {
+        return (wordStart(text, i) && !(i > 0 && (text.charAt(i - 1) == '.' || text.charAt(i - 1) == '-')))
+                || inPathSegment(text, i);
+    }
+
+    /** How far back {@link #inPathSegment} looks for the segment's start: a path segment's usual length. */
+    static final int SEGMENT = 64;
+
+    /**
+     * Whether {@code i} follows {@code _} or {@code -} inside a path segment ({@code /tmp/token_ghp_…},
+     * {@code C:\keys\my_AKIA…}): a token written into a file's name is found although a word is glued to it
+     * (docs/redaction.md, "Secrets in pairs and commands"). The segment starts at a {@code /} or {@code \} at most
+     * {@link #SEGMENT} word characters, dots, dashes or tildes before (not after a dot: {@code box.ico-…png} is a
+     * file's extension and a hash); RuleTable.escapeAware says the same as a lookbehind.
+     */
+    static boolean inPathSegment(String text, int i) {
+        if (i < 2) {
+            return false;
+        }
+        char glue = text.charAt(i - 1);
+        if (glue != '_' && glue != '-') {
+            return false;
+        }
+        for (int j = i - 2, stop = Math.max(0, i - 2 - SEGMENT); j >= stop; j--) {
+            char c = text.charAt(j);
+            if (c == '/' || c == '\\') {
+                return true;
+            }
+            if (!(wordChar(c) || c == '.' || c == '-' || c == '~')) {
+                return false;
+            }
+        }
+        return false;
     }
 
     static boolean wordChar(char c) {

@@ -52,7 +52,7 @@ final class Lead {
         if (row.wordStart()
                 && !row.steps().isEmpty()
                 && wordsOnly(row.steps().get(0).chars())) {
-            if (!KeywordScan.wordStart(text, at)) {
+            if (!KeywordScan.wordStart(text, at) && !KeywordScan.inPathSegment(text, at)) {
                 return true; // inside a word (after an escaped line end of JSON text counts as a start)
             }
         }

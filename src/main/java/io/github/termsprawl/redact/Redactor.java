@@ -85,7 +85,19 @@ public final class Redactor {
     }
 
     static List<Finding> find(String text, int depth) {
-        Scan scan = KeywordScan.scan(text, depth);
+        Scan scan = KeywordScan.scan(text, depth, depth == 0);
+        if (scan != null && scan.zeroWidth) {
+            return ZeroWidth.find(text);
+        }
+        return found(scan);
+    }
+
+    /** The findings of every rule in a text that ZeroWidth has taken its zero-width characters out of. */
+    static List<Finding> withoutZeroWidth(String text) {
+        return found(KeywordScan.scan(text, 0, false));
+    }
+
+    private static List<Finding> found(Scan scan) {
         return scan == null || scan.candidates.isEmpty() ? List.of() : resolve(scan.candidates);
     }
 

@@ -82,6 +82,7 @@ final class Rule {
                 case "urlencoded" -> Encoded.url(scan, at, this);
                 case "base64" -> Encoded.base64(scan, at, this);
                 case "assignment" -> Assignment.detect(scan, at, this);
+                case "awspair" -> AwsPair.detect(scan, at, this);
                 default -> throw new IllegalStateException("RuleTable: no detector " + detector);
             };
         }

@@ -44,7 +44,8 @@ final class RuleTable {
                 "aws-secret-key",
                 words("secret_access_key", "secretaccesskey", "secret-access-key"),
                 "i e3 s120",
-                "(?i:secret[_-]?access[_-]?key)[\\\\\"']{0,3}[ \\t]*[:=][ \\t]*[\\\\\"']{0,3}([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])"),
+                "(?i:secret[_-]?access[_-]?key)[\\\\\"']{0,3}(?:[ \\t]*[:=][ \\t]*|[ \\t]+)[\\\\\"']{0,3}([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])"),
+        rule("aws-secret-key", words("AKIA", "ASIA", "ABIA", "ACCA", "A3T"), "@awspair", "-"),
         rule(
                 "github-token",
                 words("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
@@ -240,7 +241,7 @@ final class RuleTable {
                 "pypi-token",
                 words("pypi-AgEIcHlwaS5vcmc", "pypi-AgENdGVzdC5weXBpLm9yZw"),
                 "e3 s1100",
-                "pypi-AgE(?:IcHlwaS5vcmc|NdGVzdC5weXBpLm9yZw)[\\w-]{50,1000}"),
+                "pypi-AgE(?:IcHlwaS5vcmc|NdGVzdC5weXBpLm9yZw)[\\w-]{70,1000}"),
         rule("readme-api-key", words("rdme_"), "w e2 s80", "\\brdme_[a-z0-9]{70}"),
         rule("replicate-token", words("r8_"), "w e3 s45", "\\br8_[A-Za-z0-9]{37}(?!\\w)"),
         rule("rubygems-api-key", words("rubygems_"), "w e2 s60", "\\brubygems_[a-f0-9]{48}"),
@@ -379,12 +380,14 @@ final class RuleTable {
     /**
      * A token right after an escaped line end of JSON text ({@code \nAKIA…}) starts a word although an
      * {@code n} precedes it: a leading {@code \b} and every {@code (?<![…])} also accept that place, and
-     * refuse to start at the {@code n} itself.
+     * refuse to start at the {@code n} itself. A leading {@code \b} also accepts a token glued to a word of a
+     * path segment ({@code /tmp/token_ghp_…}), as KeywordScan.inPathSegment says.
      */
     static String escapeAware(String regex) {
         String r = regex;
         if (r.startsWith("\\b")) {
-            r = "(?:(?<=\\\\[nrt])|\\b)" + r.substring(2);
+            // the lookbehind of a path is tried last: it is the dearest, and the rarest
+            r = "(?:\\b|(?<=\\\\[nrt])|(?<=[/\\\\][\\w.~-]{0," + KeywordScan.SEGMENT + "}[_-]))" + r.substring(2);
         }
         return Lookbehind.PATTERN.matcher(r).replaceAll("(?:(?<=\\\\\\\\[nrt])|(?<![\\\\\\\\$1]))");
     }

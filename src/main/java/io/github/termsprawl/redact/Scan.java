@@ -14,6 +14,9 @@ final class Scan {
     private final int[] covered = new int[RuleTable.RULES.length];
     final List<Candidate> candidates = new ArrayList<>();
 
+    /** The pass stopped at a zero-width character: ZeroWidth runs the rules again on the text without them. */
+    boolean zeroWidth;
+
     record Candidate(int start, int end, String kind, int rule) {}
 
     Scan(String text, int depth) {

@@ -69,9 +69,7 @@ class KeywordScanTest {
         for (int i = 0; i < text.length(); i++) {
             for (Rule rule : RuleTable.RULES) {
                 for (String keyword : rule.keywords) {
-                    if (rule.wordStart
-                            && (!KeywordScan.wordStart(text, i)
-                                    || (i > 0 && (text.charAt(i - 1) == '.' || text.charAt(i - 1) == '-')))) {
+                    if (rule.wordStart && !KeywordScan.keywordStart(text, i)) {
                         continue;
                     }
                     if (text.regionMatches(rule.ignoreCase, i, keyword, 0, keyword.length())) {

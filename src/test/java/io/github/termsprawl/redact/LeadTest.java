@@ -116,8 +116,9 @@ class LeadTest {
             Pattern pattern = rule.pattern();
             for (String keyword : rule.keywords) {
                 for (int k = 0; k < 400; k++) {
-                    // what stands before the keyword: nothing, a word character, a space, an escaped line end
-                    String before = new String[] {"", "x", "_", " ", "-", "\\n"}[random.nextInt(6)];
+                    // what stands before the keyword: nothing, a word character, a space, an escaped line end, a
+                    // word of a path segment
+                    String before = new String[] {"", "x", "_", " ", "-", "\\n", "/tmp/a_"}[random.nextInt(7)];
                     StringBuilder text = new StringBuilder(before).append(keyword);
                     int length = random.nextInt(120);
                     boolean mostlyClass = random.nextBoolean();

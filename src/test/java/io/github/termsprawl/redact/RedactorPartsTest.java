@@ -47,7 +47,7 @@ class RedactorPartsTest {
     void aTokenAfterAnEscapedLineEndStartsAWordButTheEscapeStays() {
         String text = "{\"out\":\"line\\nAKIA" + "Z7Q3RW2LX5KPMN4T\\nnext\"}";
         assertEquals("{\"out\":\"line\\n[redacted:aws-access-key]\\nnext\"}", Redactor.redact(text));
-        assertTrue(RuleTable.escapeAware("\\bAB").startsWith("(?:(?<=\\\\[nrt])|\\b)"));
+        assertTrue(RuleTable.escapeAware("\\bAB").startsWith("(?:\\b|(?<=\\\\[nrt])|"));
     }
 
     @Test
