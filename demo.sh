@@ -8,6 +8,10 @@ root=$(pwd)
 mvnw="$root/mvnw -q -B"
 
 echo "== build and install the plugin"
+if [ ! -d "${MAVEN_USER_HOME:-$HOME/.m2}/wrapper/dists" ] || [ ! -d "$HOME/.m2/repository/org/apache/maven/plugins/maven-plugin-plugin" ]; then
+  # quiet Maven prints nothing while it fetches: say why the first run takes a minute or two
+  echo "   (first run on this machine: Maven and the build's plugins are downloaded from Maven Central, 1-2 min)"
+fi
 $mvnw install -DskipTests -Dinvoker.skip=true
 
 run="$root/target/demo-run"
