@@ -61,7 +61,11 @@ public final class SharedNode {
             return null;
         }
         Path dir = layout.sharedDir().resolve(id);
-        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+        try { // read as it is written: no folder on the way a link (a cloned repository may carry one)
+            if (AtomicFiles.existingFolder(layout.cwd(), dir) == null) {
+                return null;
+            }
+        } catch (IOException e) {
             return null;
         }
         return new SharedNode(layout, id, dir, commitIn(dir), null);
@@ -70,7 +74,9 @@ public final class SharedNode {
     /** The listing, read now if not yet; a folder whose {@code .files} does not read is read from disk. */
     private Map<String, String> files() {
         if (files == null) {
-            files = commit == null ? null : listing(AtomicFiles.readPlain(dir.resolve(FILES)));
+            files = commit == null
+                    ? null
+                    : listing(AtomicFiles.readConfined(layout.cwd(), dir.resolve(FILES), ShareCaps.DEFAULT.listing()));
             if (files == null) {
                 commit = null;
                 files = onDisk(dir);
@@ -132,13 +138,13 @@ public final class SharedNode {
         List<String> fromGit = new ArrayList<>();
         for (String path : paths) {
             // a file in the folder is its commit's (receive deletes a changed one first): no listing needed
-            byte[] bytes = safePath(path) && commit != null ? AtomicFiles.readPlain(dir.resolve(path)) : null;
+            byte[] bytes = safePath(path) && commit != null ? inFolder(path) : null;
             if (bytes != null) {
                 out.put(path, bytes);
             } else if (!files().containsKey(path)) {
                 continue;
             } else if (files().get(path) == null) { // a folder read from disk: no git to fall back on
-                bytes = AtomicFiles.readPlain(dir.resolve(path));
+                bytes = inFolder(path);
                 if (bytes != null) {
                     out.put(path, bytes);
                 }
@@ -168,7 +174,12 @@ public final class SharedNode {
             return 0;
         }
         List<String> missing = new ArrayList<>();
+        Set<Path> checked = new HashSet<>();
         for (String path : files().keySet()) {
+            Path folder = dir.resolve(path).getParent();
+            if (checked.add(folder)) { // a linked folder (a cloned repository's) is refused, never looked through
+                AtomicFiles.confinedFolder(layout.cwd(), folder);
+            }
             if (!Files.exists(dir.resolve(path), LinkOption.NOFOLLOW_LINKS)) {
                 missing.add(path);
             }
@@ -221,8 +232,13 @@ public final class SharedNode {
         }
         byte[] batch;
         try {
-            batch = new Git(layout.cwd())
-                    .okWith(ids.toString().getBytes(StandardCharsets.US_ASCII), timeoutMs, "cat-file", "--batch")
+            batch = new Git(layout.cwd()) // never more than a node may weigh (docs/sharing.md, "Caps")
+                    .okCapped(
+                            ids.toString().getBytes(StandardCharsets.US_ASCII),
+                            timeoutMs,
+                            ShareCaps.DEFAULT.batch(),
+                            "cat-file",
+                            "--batch")
                     .out();
         } catch (UserErrorException e) {
             throw new IOException(e.getMessage(), e);
@@ -238,9 +254,17 @@ public final class SharedNode {
                 at = nl + 1;
                 continue;
             }
-            int size = Integer.parseInt(header[2]);
-            out.put(path, java.util.Arrays.copyOfRange(batch, nl + 1, nl + 1 + size));
-            at = nl + 1 + size + 1;
+            long size;
+            try {
+                size = Long.parseLong(header[2]);
+            } catch (NumberFormatException e) {
+                throw new IOException("git cat-file --batch printed " + header[2] + " for a size");
+            }
+            if (size > batch.length - nl - 1L) {
+                throw new IOException("git cat-file --batch ended early");
+            }
+            out.put(path, java.util.Arrays.copyOfRange(batch, nl + 1, nl + 1 + (int) size));
+            at = nl + 1 + (int) size + 1;
         }
         return out;
     }
@@ -251,8 +275,14 @@ public final class SharedNode {
         return c != null && isObjectId(c) ? c : null;
     }
 
+    /** A file of the folder read as it is written: through no link, at most a file's cap (docs/sharing.md). */
+    private byte[] inFolder(String path) {
+        return AtomicFiles.readConfined(layout.cwd(), dir.resolve(path), ShareCaps.DEFAULT.file());
+    }
+
     private static String text(Path file) {
-        byte[] b = AtomicFiles.readPlain(file);
+        Path project = AtomicFiles.projectOf(file);
+        byte[] b = project == null ? null : AtomicFiles.readConfined(project, file, 1024);
         return b == null ? null : new String(b, StandardCharsets.US_ASCII).trim();
     }
 
@@ -267,6 +297,9 @@ public final class SharedNode {
             return null;
         }
         for (String line : text.split("\n")) {
+            if (files.size() >= ShareCaps.DEFAULT.files()) {
+                return null; // more files than a node may hold (docs/sharing.md, "Caps")
+            }
             int sp = line.indexOf(' ');
             if (line.isEmpty()) {
                 continue;
@@ -331,13 +364,15 @@ public final class SharedNode {
     /** The files of a folder without {@code .commit}, as they are (dot names left out). */
     private static Map<String, String> onDisk(Path dir) {
         Map<String, String> files = new TreeMap<>();
-        try (Stream<Path> walk = Files.walk(dir)) {
-            walk.filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)).forEach(p -> {
-                String rel = dir.relativize(p).toString().replace('\\', '/');
-                if (safePath(rel)) {
-                    files.put(rel, null);
-                }
-            });
+        try (Stream<Path> walk = Files.walk(dir, 8)) { // links not followed; a share's depth is 4 at most
+            walk.filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS))
+                    .limit(ShareCaps.DEFAULT.files())
+                    .forEach(p -> {
+                        String rel = dir.relativize(p).toString().replace('\\', '/');
+                        if (safePath(rel)) {
+                            files.put(rel, null);
+                        }
+                    });
         } catch (IOException | RuntimeException e) {
             // what could be listed
         }

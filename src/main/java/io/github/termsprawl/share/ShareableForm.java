@@ -1,6 +1,7 @@
 package io.github.termsprawl.share;
 
 import io.github.termsprawl.core.AtomicFiles;
+import io.github.termsprawl.core.ShareCaps;
 import io.github.termsprawl.core.TurnFileName;
 import io.github.termsprawl.core.UserErrorException;
 import io.github.termsprawl.redact.Redactor;
@@ -102,8 +103,24 @@ public final class ShareableForm {
         }
     }
 
-    /** Refuses a form larger than {@code cap} bytes, with the figure. */
+    /** Refuses a form larger than {@code cap} bytes, or one a receiver would refuse (docs/sharing.md, "Caps"). */
     public void checkSize(long cap, String node) throws UserErrorException {
+        ShareCaps caps = ShareCaps.DEFAULT;
+        for (Map.Entry<String, byte[]> e : files.entrySet()) {
+            if (e.getValue().length > caps.file()) {
+                throw new UserErrorException(
+                        "Node " + node + " holds " + e.getKey() + " of " + e.getValue().length + " bytes, over the cap"
+                                + " of " + ShareCaps.describe(caps.file()) + " per file a receiver takes",
+                        "Share a node whose turns are smaller");
+            }
+        }
+        if (files.size() > caps.files()) {
+            throw new UserErrorException(
+                    "Node " + node + " is " + files.size() + " files, over the cap of " + caps.files()
+                            + " files per node a receiver takes",
+                    "Share a node with fewer turns");
+        }
+        cap = Math.min(cap, caps.node());
         long bytes = bytes();
         if (bytes > cap) {
             throw new UserErrorException(

@@ -111,7 +111,10 @@ public final class Sharer {
         form.checkSize(cap, node);
 
         String ref = SharedIds.ref(user, node);
-        boolean first = repo.resolve(ref) == null;
+        // confirmed is what this machine wrote, never the ref: a receive copies the remote's refs here
+        LocalShares mine = new LocalShares(repo);
+        String written = mine.written(user, node);
+        boolean first = written == null;
         List<String> lines = new ArrayList<>();
         if (first) {
             lines.add("First share of " + node + ": what would leave this machine for " + repo.remote() + " (" + ref
@@ -141,6 +144,7 @@ public final class Sharer {
         ObjectWriter writer = new ObjectWriter(repo.git());
         String tree = writer.writeTree(form.files());
         String commit = writer.commit(tree, user, "termsprawl: share " + node, ref);
+        mine.record(user, node, commit);
         repo.git().okWith(null, Git.NETWORK_MS, "push", "--quiet", repo.remote(), "+" + ref + ":" + ref);
         lines.add("Shared " + node + " as " + ref + " on " + repo.remote() + ": "
                 + form.files().size() + " files, " + form.bytes() + " bytes, " + form.turns() + " turns, "
@@ -185,6 +189,7 @@ public final class Sharer {
         if (local) {
             repo.git().ok("update-ref", "-d", ref);
         }
+        new LocalShares(repo).forget(user, node);
         return (remoteGone ? "Deleted " + ref + " on " + repo.remote() : ref + " was not on " + repo.remote())
                 + (local ? " and here" : "") + ".";
     }

@@ -137,6 +137,16 @@ class SharerTest {
     }
 
     @Test
+    void aFileAReceiverWouldRefuseIsNotShared() {
+        ShareableForm form = new ShareableForm();
+        form.add(ShareableForm.CONTEXT, "a".repeat((int) io.github.termsprawl.core.ShareCaps.DEFAULT.file() + 1));
+        UserErrorException e = assertThrows(UserErrorException.class, () -> form.checkSize(Long.MAX_VALUE, "backend"));
+        assertTrue(
+                e.getMessage().startsWith("Node backend holds context.md of 16777217 bytes, over the cap of 16 MB"),
+                e.getMessage());
+    }
+
+    @Test
     void aSecretTheScanFindsStopsTheShareWithFileAndLine() {
         ShareableForm form = new ShareableForm();
         form.add("history/turn-0000-user.md", "a\nb\n");
