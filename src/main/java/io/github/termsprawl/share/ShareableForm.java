@@ -23,14 +23,19 @@ public final class ShareableForm {
     public static final String MANIFEST = "manifest.json";
     public static final String CONTEXT = "context.md";
     public static final String HISTORY = "history";
+    /** The folder of a node's earlier sessions, which a share leaves out (docs/sharing.md). */
+    private static final String SESSIONS = "sessions";
 
     /** Path in the shared tree ({@code /}-separated) to its bytes, sorted. */
     private final Map<String, byte[]> files = new TreeMap<>();
 
     private int redactions;
 
-    /** Adds the turn files of a node's folder ({@code index.md}, {@code turn-*.md}, subagents'), redacted. */
-    public void addHistory(Path nodeDir) throws IOException {
+    /**
+     * Adds the turn files of a node's folder ({@code index.md}, {@code turn-*.md}, subagents'), redacted: not its
+     * earlier sessions ({@code sessions/}), and no path of this machine (ShareablePaths). docs/sharing.md.
+     */
+    public void addHistory(Path nodeDir, Path project) throws IOException {
         if (!Files.isDirectory(nodeDir)) {
             return;
         }
@@ -43,7 +48,14 @@ public final class ShareableForm {
         }
         for (Path p : paths) {
             String rel = nodeDir.relativize(p).toString().replace('\\', '/');
-            add(HISTORY + "/" + rel, Files.readString(p, StandardCharsets.UTF_8));
+            if (rel.startsWith(SESSIONS + "/")) {
+                continue;
+            }
+            String text = Files.readString(p, StandardCharsets.UTF_8);
+            text = p.getFileName().toString().equals("index.md")
+                    ? ShareablePaths.index(text, project)
+                    : ShareablePaths.turnFile(text, project);
+            add(HISTORY + "/" + rel, text);
         }
     }
 

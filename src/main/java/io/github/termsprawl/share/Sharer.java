@@ -80,7 +80,7 @@ public final class Sharer {
                 throw new UserErrorException(
                         "Another run is writing the turn files of " + node, "Run the share again in a moment");
             }
-            form.addHistory(history.dirOf(node));
+            form.addHistory(history.dirOf(node), layout.cwd());
         }
         try (LinkedContext live = new LinkedContext(layout.cwd(), View.LIVE, true)) {
             String block = live.block(node);
@@ -124,6 +124,11 @@ public final class Sharer {
             }
             lines.add(form.files().size() + " files, " + form.bytes() + " bytes, " + form.turns() + " turns, "
                     + form.redactions() + " redactions");
+            // everything that leaves, said here as in docs/sharing.md, "What is shared"
+            lines.add("The manifest names you as " + user + ", the " + manifest.store() + " session "
+                    + manifest.session() + ", the time of this share and of the transcript's last change. The turn"
+                    + " files are this session's only (no earlier session), no path of this machine in them; the"
+                    + " touches' paths are relative to the project.");
         }
         lines.add("Anyone who can read the repository's remote " + repo.remote() + " can read node " + node + " (" + ref
                 + ").");
