@@ -370,6 +370,17 @@ class AskTest {
     }
 
     @Test
+    void anErrorTextReachesStderrWithoutEscapeSequences() {
+        AskException e = assertThrows(
+                AskException.class,
+                () -> ClaudeCli.answer(1, "", "boom \u001b]52;c;aGk=\u0007\u001b[2J\u001b]0;t\u0007\u009b1m", cwd));
+        assertEquals(
+                "claude failed (exit 1): boom ]52;c;aGk=[2J]0;t1m",
+                e.getMessage().substring(0, 48));
+        assertFalse(e.getMessage().matches("(?s).*[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f].*"), e.getMessage());
+    }
+
+    @Test
     void withNeitherKeyNorClaudeCommandTheErrorNamesBothFixes() {
         Map<String, String> env = new HashMap<>();
         env.put("PATH", cwd.resolve("empty").toString());

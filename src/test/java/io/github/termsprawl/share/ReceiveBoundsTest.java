@@ -251,6 +251,52 @@ class ReceiveBoundsTest {
                 statuses(new Receiver(bob, "origin").receive()).get("bob/api").startsWith("new ("));
     }
 
+    private static void assertNoControl(String text) {
+        for (char c : text.toCharArray()) {
+            assertTrue(c == '\n' || c == '\t' || (c >= 0x20 && c != 0x7f && (c < 0x80 || c > 0x9f)), text);
+        }
+    }
+
+    @Test
+    void escapeSequencesFromATeammatesNodeNeverReachTheTerminal() throws Exception {
+        String esc = "\u001b]52;c;aGk=\u0007\u001b[2J\u001b]0;title\u0007\u009b31m";
+        String manifest = blob("{\"format\": 1, \"node\": \"esc\", \"user\": \"mal" + "\\u001b[2J\\n"
+                + "lory\", \"store\": \"claude\", \"sharedAt\": "
+                + io.github.termsprawl.core.Fixtures.jsonString("2026" + esc)
+                + ", \"turns\": 1}\n");
+        String history = tree(
+                "100644 blob " + blob("# index\n") + "\tindex.md",
+                "100644 blob " + blob("---\nturn: 0000\nrole: user\n---\n\nhello " + esc + "\n")
+                        + "\tturn-0000-user.md");
+        ref(
+                "mallory/esc",
+                tree(
+                        "100644 blob " + blob("# linked context from esc (esc)\n## user\nhi " + esc + "\n")
+                                + "\tcontext.md",
+                        "100644 blob " + manifest + "\tmanifest.json",
+                        "040000 tree " + history + "\thistory"),
+                true);
+        for (Receiver.Received r : new Receiver(bob, "origin").receive()) {
+            if (r.manifest() != null) { // what receive prints beside each node
+                assertNoControl(r.manifest().user() + r.manifest().sharedAt());
+            }
+        }
+        ProjectLayout layout = new ProjectLayout(bob);
+        List<String> status = SharedNodes.lines(layout);
+        assertTrue(status.toString().contains("mallory__esc: shared by mal[2J lory at 2026"), status.toString());
+        assertNoControl(String.join("\n", status));
+        io.github.termsprawl.core.Fixtures.link(bob, "me", "mallory__esc");
+        for (io.github.termsprawl.view.View view : io.github.termsprawl.view.View.values()) {
+            try (io.github.termsprawl.view.LinkedContext context =
+                    new io.github.termsprawl.view.LinkedContext(bob, view)) {
+                String printed = context.render("me").stdout();
+                assertTrue(printed.contains("h"), printed);
+                assertTrue(printed.contains(view == io.github.termsprawl.view.View.LIVE ? "hi " : "hello "), printed);
+                assertNoControl(printed);
+            }
+        }
+    }
+
     @Test
     void aFakeFilesListingPastTheCapsIsNotRead() throws Exception {
         new Receiver(bob, "origin").receive();
