@@ -17,6 +17,23 @@ public record ShareCaps(long file, long node, int files, long receive) {
     public static final ShareCaps DEFAULT =
             new ShareCaps(16L * 1024 * 1024, 128L * 1024 * 1024, 50_000, 1024L * 1024 * 1024);
 
+    /**
+     * The most bytes of a node's {@code touches.json} and {@code manifest.json}: the guard before every edit parses
+     * each peer's touches within its budget (docs/touches.md), and {@code status} every manifest.
+     */
+    public static final long TOUCHES = 4L * 1024 * 1024;
+
+    public static final long MANIFEST = 64L * 1024;
+
+    /** The cap of one file at {@code path} of a node: {@link #file}, or less for the files read on a hot path. */
+    public long fileAt(String path) {
+        return switch (path) {
+            case "touches.json" -> Math.min(file, TOUCHES);
+            case "manifest.json" -> Math.min(file, MANIFEST);
+            default -> file;
+        };
+    }
+
     /** The most bytes of a node's listing ({@code .files}, {@code git ls-tree}): a line per file, each shorter. */
     public long listing() {
         return files * 400L;

@@ -55,9 +55,10 @@ record NodeListing(Map<String, String> blobs, long bytes, String problem) {
                         + ", which no share writes");
             }
             long size = Long.parseLong(head[3]);
-            if (size > caps.file()) {
+            if (size > caps.fileAt(path)) {
                 return problem(ref + " holds " + shown(path) + " of " + size + " bytes, over the cap of "
-                        + ShareCaps.describe(caps.file()) + " per file");
+                        + ShareCaps.describe(caps.fileAt(path))
+                        + (caps.fileAt(path) < caps.file() ? " for " + path : " per file"));
             }
             bytes += size;
             if (bytes > caps.node()) {

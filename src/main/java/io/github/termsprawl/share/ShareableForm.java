@@ -119,10 +119,10 @@ public final class ShareableForm {
     public void checkSize(long cap, String node) throws UserErrorException {
         ShareCaps caps = ShareCaps.DEFAULT;
         for (Map.Entry<String, byte[]> e : files.entrySet()) {
-            if (e.getValue().length > caps.file()) {
+            if (e.getValue().length > caps.fileAt(e.getKey())) {
                 throw new UserErrorException(
                         "Node " + node + " holds " + e.getKey() + " of " + e.getValue().length + " bytes, over the cap"
-                                + " of " + ShareCaps.describe(caps.file()) + " per file a receiver takes",
+                                + " of " + ShareCaps.describe(caps.fileAt(e.getKey())) + " a receiver takes",
                         "Share a node whose turns are smaller");
             }
         }

@@ -1,6 +1,7 @@
 package io.github.termsprawl.touch;
 
 import io.github.termsprawl.core.ProjectLayout;
+import io.github.termsprawl.core.ShareCaps;
 import io.github.termsprawl.core.SharedNode;
 import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.edits.FileTouch;
@@ -81,7 +82,7 @@ public final class SharedTouches {
     public static PeerTouches.Peer read(ProjectLayout layout, String id) {
         SharedNode node = SharedNode.open(layout, id);
         byte[] bytes = node == null ? null : node.read(FILE, READ_MS);
-        if (bytes == null) {
+        if (bytes == null || bytes.length > ShareCaps.DEFAULT.fileAt(FILE)) { // docs/sharing.md, "Caps"
             return null;
         }
         try {

@@ -133,6 +133,24 @@ class ReceiveBoundsTest {
     }
 
     @Test
+    void aTouchesFilePastItsCapIsRefusedSoTheGuardBeforeAnEditStaysWithinItsBudget() throws Exception {
+        byte[] big = new byte[(int) ShareCaps.TOUCHES + 1];
+        java.util.Arrays.fill(big, (byte) ' ');
+        String history = tree("100644 blob " + blob("# index\n") + "\tindex.md");
+        ref(
+                "mallory/touchy",
+                tree("100644 blob " + blob(big) + "\ttouches.json", "040000 tree " + history + "\thistory"),
+                true);
+        Map<String, String> s = statuses(new Receiver(bob, "origin").receive());
+        assertEquals("new (8 files)", s.get("alice/backend"), s.toString());
+        assertTrue(
+                s.get("mallory/touchy")
+                        .startsWith("skipped: refs/termsprawl/mallory/touchy holds 'touches.json' of " + big.length
+                                + " bytes, over the cap of 4 MB for touches.json"),
+                s.toString());
+    }
+
+    @Test
     void aTreeBombIsRefusedBeforeAnyOfItIsWritten() throws Exception {
         // 9 small objects, 100,000 paths of one 4 KB blob: 400 MB once written out
         String level = blob("x".repeat(4096));
