@@ -1,5 +1,6 @@
 package io.github.termsprawl.touch;
 
+import io.github.termsprawl.core.ControlChars;
 import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.core.ShareCaps;
 import io.github.termsprawl.core.SharedNode;
@@ -130,11 +131,12 @@ public final class SharedTouches {
                     // no turn
                 }
             }
+            // a teammate's text, printed by termsprawl-touches and the guard: no escape sequence (docs/sharing.md)
             events.add(new TouchEvent(
                     id,
-                    path,
+                    ControlChars.strip(path),
                     k,
-                    t.get("command") instanceof String c ? c : null,
+                    t.get("command") instanceof String c ? ControlChars.strip(c) : null,
                     time,
                     turn,
                     Boolean.TRUE.equals(t.get("success")),
