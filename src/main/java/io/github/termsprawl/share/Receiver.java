@@ -146,7 +146,7 @@ public final class Receiver {
             }
         }
         // nodes side by side: each costs a few git calls and a few files (bench/README.md)
-        for (Pending p : parallel(toWrite, p -> {
+        parallel(toWrite, p -> {
             try {
                 String status = receiveNode(p.dir(), p.commit(), p.listing().blobs());
                 out.set(p.at(), new Received(p.id(), p.ref(), status, SharedNodes.manifest(p.dir())));
@@ -154,9 +154,7 @@ public final class Receiver {
                 out.set(p.at(), skipped(p, e.getMessage()));
             }
             return p;
-        })) {
-            // done
-        }
+        });
         String[] folders = shared.toFile().list();
         if (folders != null) {
             for (String name : new TreeSet<>(List.of(folders))) {
