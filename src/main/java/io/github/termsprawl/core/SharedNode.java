@@ -47,7 +47,12 @@ public final class SharedNode {
      */
     private Map<String, String> files;
 
-    private SharedNode(ProjectLayout layout, String id, Path dir, String commit, Map<String, String> files) {
+    /** What it may weigh: docs/sharing.md, "Caps" (a test's smaller ones). */
+    private final ShareCaps caps;
+
+    private SharedNode(
+            ProjectLayout layout, String id, Path dir, String commit, Map<String, String> files, ShareCaps caps) {
+        this.caps = caps;
         this.layout = layout;
         this.id = id;
         this.dir = dir;
@@ -57,6 +62,10 @@ public final class SharedNode {
 
     /** The received shared node {@code id}, or null when there is no such folder. */
     public static SharedNode open(ProjectLayout layout, String id) {
+        return open(layout, id, ShareCaps.DEFAULT);
+    }
+
+    static SharedNode open(ProjectLayout layout, String id, ShareCaps caps) {
         if (!NodeId.isSafe(id)) {
             return null;
         }
@@ -68,7 +77,7 @@ public final class SharedNode {
         } catch (IOException e) {
             return null;
         }
-        return new SharedNode(layout, id, dir, commitIn(dir), null);
+        return new SharedNode(layout, id, dir, commitIn(dir), null, caps);
     }
 
     /** The listing, read now if not yet; a folder whose {@code .files} does not read is read from disk. */
@@ -76,10 +85,10 @@ public final class SharedNode {
         if (files == null) {
             files = commit == null
                     ? null
-                    : listing(AtomicFiles.readConfined(layout.cwd(), dir.resolve(FILES), ShareCaps.DEFAULT.listing()));
+                    : listing(AtomicFiles.readConfined(layout.cwd(), dir.resolve(FILES), caps.listing()), caps);
             if (files == null) {
                 commit = null;
-                files = onDisk(dir);
+                files = onDisk(dir, caps);
             }
         }
         return files;
@@ -87,7 +96,7 @@ public final class SharedNode {
 
     /** The node {@code id} as {@code files} (path to blob) lists it, before {@code .commit} names it: for receive. */
     public static SharedNode listed(ProjectLayout layout, String id, Map<String, String> files) {
-        return new SharedNode(layout, id, layout.sharedDir().resolve(id), null, files);
+        return new SharedNode(layout, id, layout.sharedDir().resolve(id), null, files, ShareCaps.DEFAULT);
     }
 
     public String id() {
@@ -136,15 +145,22 @@ public final class SharedNode {
     public Map<String, byte[]> readAll(List<String> paths, long timeoutMs) {
         Map<String, byte[]> out = new LinkedHashMap<>();
         List<String> fromGit = new ArrayList<>();
+        long left = caps.node(); // what a folder holds is read up to a node's cap at most (docs/sharing.md, "Caps")
         for (String path : paths) {
             // a file in the folder is its commit's (receive deletes a changed one first): no listing needed
             byte[] bytes = safePath(path) && commit != null ? inFolder(path) : null;
+            if (bytes != null && (left -= bytes.length) < 0) {
+                break;
+            }
             if (bytes != null) {
                 out.put(path, bytes);
             } else if (!files().containsKey(path)) {
                 continue;
             } else if (files().get(path) == null) { // a folder read from disk: no git to fall back on
                 bytes = inFolder(path);
+                if (bytes != null && (left -= bytes.length) < 0) {
+                    break;
+                }
                 if (bytes != null) {
                     out.put(path, bytes);
                 }
@@ -236,7 +252,7 @@ public final class SharedNode {
                     .okCapped(
                             ids.toString().getBytes(StandardCharsets.US_ASCII),
                             timeoutMs,
-                            ShareCaps.DEFAULT.batch(),
+                            caps.batch(),
                             "cat-file",
                             "--batch")
                     .out();
@@ -277,7 +293,7 @@ public final class SharedNode {
 
     /** A file of the folder read as it is written: through no link, at most a file's cap (docs/sharing.md). */
     private byte[] inFolder(String path) {
-        return AtomicFiles.readConfined(layout.cwd(), dir.resolve(path), ShareCaps.DEFAULT.file());
+        return AtomicFiles.readConfined(layout.cwd(), dir.resolve(path), caps.file());
     }
 
     private static String text(Path file) {
@@ -288,6 +304,10 @@ public final class SharedNode {
 
     /** {@code .files} read: path to blob, or null when it is missing or not whole. */
     public static Map<String, String> listing(byte[] bytes) {
+        return listing(bytes, ShareCaps.DEFAULT);
+    }
+
+    private static Map<String, String> listing(byte[] bytes, ShareCaps caps) {
         if (bytes == null) {
             return null;
         }
@@ -297,7 +317,7 @@ public final class SharedNode {
             return null;
         }
         for (String line : text.split("\n")) {
-            if (files.size() >= ShareCaps.DEFAULT.files()) {
+            if (files.size() >= caps.files()) {
                 return null; // more files than a node may hold (docs/sharing.md, "Caps")
             }
             int sp = line.indexOf(' ');
@@ -362,11 +382,11 @@ public final class SharedNode {
     }
 
     /** The files of a folder without {@code .commit}, as they are (dot names left out). */
-    private static Map<String, String> onDisk(Path dir) {
+    private static Map<String, String> onDisk(Path dir, ShareCaps caps) {
         Map<String, String> files = new TreeMap<>();
         try (Stream<Path> walk = Files.walk(dir, 8)) { // links not followed; a share's depth is 4 at most
             walk.filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS))
-                    .limit(ShareCaps.DEFAULT.files())
+                    .limit(caps.files())
                     .forEach(p -> {
                         String rel = dir.relativize(p).toString().replace('\\', '/');
                         if (safePath(rel)) {
