@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.nio.file.Path;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -45,10 +44,5 @@ class SharedNodeCapsTest {
             turn(i, 1);
         }
         assertEquals(10, node().paths().size());
-        assertEquals(
-                List.of(),
-                SharedNode.open(new ProjectLayout(cwd), "alice__backend", SMALL)
-                        .turnFiles()
-                        .subList(0, 0));
     }
 }
