@@ -3,7 +3,8 @@ package io.github.termsprawl.ask;
 /** A target could not be asked: the message says what went wrong and what to do, whole sentences. */
 public class AskException extends Exception {
     public AskException(String message) {
-        super(message);
+        // an API's or claude's error text is a stranger's: no escape sequence reaches stderr (docs/ask.md)
+        super(io.github.termsprawl.core.ControlChars.strip(message));
     }
 
     /** The API found the request too large for the model: asked again, it is cut further. */

@@ -546,4 +546,25 @@ public final class AtomicFiles {
             return null;
         }
     }
+    /**
+     * {@link #readPlain} of a file of the project, read as it would be written (docs/files.md, "What stays in the
+     * project"): null as well when a folder between the project and the file is a link or leads elsewhere
+     * ({@link #existingFolder}), or when the file holds more than {@code max} bytes. For what a cloned repository or
+     * a teammate can put under {@code .termsprawl/} (a received shared node: docs/sharing.md).
+     */
+    public static byte[] readConfined(Path project, Path file, long max) {
+        try {
+            if (existingFolder(project, file.toAbsolutePath().normalize().getParent()) == null) {
+                return null;
+            }
+            BasicFileAttributes a = attributes(file);
+            if (a == null || !a.isRegularFile() || a.size() > max || links(file) != 1) {
+                return null;
+            }
+            byte[] bytes = readAll(file);
+            return bytes.length > max ? null : bytes;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
 }

@@ -48,7 +48,16 @@ public final class Git {
     }
 
     public Result okWith(byte[] stdin, long timeoutMs, String... args) throws IOException, UserErrorException {
-        Result r = run(stdin, timeoutMs, args);
+        return okCapped(stdin, timeoutMs, UNBOUNDED, args);
+    }
+
+    /**
+     * {@link #okWith}, git stopped and the call failed as soon as it prints more than {@code maxOut} bytes: for what
+     * a teammate's push decides the size of (docs/sharing.md, "Caps").
+     */
+    public Result okCapped(byte[] stdin, long timeoutMs, long maxOut, String... args)
+            throws IOException, UserErrorException {
+        Result r = runCapped(stdin, timeoutMs, maxOut, args);
         if (r.code != 0) {
             throw new UserErrorException(
                     "git " + args[0] + " failed (exit " + r.code + "): " + r.err,
@@ -59,6 +68,15 @@ public final class Git {
 
     /** Runs git and returns whatever it did; only a missing git or a timeout throws. */
     public Result run(byte[] stdin, long timeoutMs, String... args) throws IOException, UserErrorException {
+        return runCapped(stdin, timeoutMs, UNBOUNDED, args);
+    }
+
+    private static final long UNBOUNDED = Long.MAX_VALUE;
+    /** The most of git's error text kept: a message, not a flood. */
+    private static final long ERR_MAX = 64 * 1024;
+
+    private Result runCapped(byte[] stdin, long timeoutMs, long maxOut, String... args)
+            throws IOException, UserErrorException {
         List<String> command = new ArrayList<>();
         command.add("git");
         command.addAll(List.of(args));
@@ -73,8 +91,9 @@ public final class Git {
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        Thread o = pump(p.getInputStream(), out);
-        Thread e = pump(p.getErrorStream(), err);
+        java.util.concurrent.atomic.AtomicBoolean over = new java.util.concurrent.atomic.AtomicBoolean();
+        Thread o = pump(p, p.getInputStream(), out, maxOut, over);
+        Thread e = pump(null, p.getErrorStream(), err, ERR_MAX, null);
         Thread in = new Thread(() -> {
             try (OutputStream os = p.getOutputStream()) {
                 if (stdin != null) {
@@ -100,16 +119,43 @@ public final class Git {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while git " + args[0] + " ran", x);
         }
+        if (over.get()) {
+            throw new UserErrorException(
+                    "git " + args[0] + " printed more than " + maxOut + " bytes, more than termsprawl reads",
+                    "A shared node past the caps of docs/sharing.md: ask who shared it to share a smaller one");
+        }
         String text = err.toString(StandardCharsets.UTF_8).trim();
         // the redactor's tables cost a short-lived reader (the context command) ~10 ms: built only for a message
-        String message = text.isEmpty() ? text : Redactor.redact(text);
+        // and without control characters: a remote's "remote:" lines reach the user's terminal (docs/sharing.md)
+        String message = text.isEmpty() ? text : ControlChars.strip(Redactor.redact(text));
         return new Result(p.exitValue(), out.toByteArray(), message);
     }
 
-    private static Thread pump(InputStream from, ByteArrayOutputStream to) {
+    /**
+     * Copies {@code from} into {@code to}, at most {@code max} bytes: past them, stops {@code p} and sets {@code over}
+     * (stdout), or reads on and keeps nothing more when {@code p} is null (stderr, which git may fill with progress).
+     */
+    private static Thread pump(
+            Process p,
+            InputStream from,
+            ByteArrayOutputStream to,
+            long max,
+            java.util.concurrent.atomic.AtomicBoolean over) {
         Thread t = new Thread(() -> {
             try (from) {
-                from.transferTo(to);
+                byte[] buffer = new byte[64 * 1024];
+                long total = 0;
+                for (int n; (n = from.read(buffer)) >= 0; ) {
+                    total += n;
+                    if (total > max && p != null) {
+                        over.set(true);
+                        p.destroyForcibly();
+                        return;
+                    }
+                    if (total <= max) {
+                        to.write(buffer, 0, n);
+                    }
+                }
             } catch (IOException ignored) {
                 // the process ended
             }

@@ -47,7 +47,12 @@ public final class SharedNode {
      */
     private Map<String, String> files;
 
-    private SharedNode(ProjectLayout layout, String id, Path dir, String commit, Map<String, String> files) {
+    /** What it may weigh: docs/sharing.md, "Caps" (a test's smaller ones). */
+    private final ShareCaps caps;
+
+    private SharedNode(
+            ProjectLayout layout, String id, Path dir, String commit, Map<String, String> files, ShareCaps caps) {
+        this.caps = caps;
         this.layout = layout;
         this.id = id;
         this.dir = dir;
@@ -57,23 +62,33 @@ public final class SharedNode {
 
     /** The received shared node {@code id}, or null when there is no such folder. */
     public static SharedNode open(ProjectLayout layout, String id) {
+        return open(layout, id, ShareCaps.DEFAULT);
+    }
+
+    static SharedNode open(ProjectLayout layout, String id, ShareCaps caps) {
         if (!NodeId.isSafe(id)) {
             return null;
         }
         Path dir = layout.sharedDir().resolve(id);
-        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+        try { // read as it is written: no folder on the way a link (a cloned repository may carry one)
+            if (AtomicFiles.existingFolder(layout.cwd(), dir) == null) {
+                return null;
+            }
+        } catch (IOException e) {
             return null;
         }
-        return new SharedNode(layout, id, dir, commitIn(dir), null);
+        return new SharedNode(layout, id, dir, commitIn(dir), null, caps);
     }
 
     /** The listing, read now if not yet; a folder whose {@code .files} does not read is read from disk. */
     private Map<String, String> files() {
         if (files == null) {
-            files = commit == null ? null : listing(AtomicFiles.readPlain(dir.resolve(FILES)));
+            files = commit == null
+                    ? null
+                    : listing(AtomicFiles.readConfined(layout.cwd(), dir.resolve(FILES), caps.listing()), caps);
             if (files == null) {
                 commit = null;
-                files = onDisk(dir);
+                files = onDisk(dir, caps);
             }
         }
         return files;
@@ -81,7 +96,7 @@ public final class SharedNode {
 
     /** The node {@code id} as {@code files} (path to blob) lists it, before {@code .commit} names it: for receive. */
     public static SharedNode listed(ProjectLayout layout, String id, Map<String, String> files) {
-        return new SharedNode(layout, id, layout.sharedDir().resolve(id), null, files);
+        return new SharedNode(layout, id, layout.sharedDir().resolve(id), null, files, ShareCaps.DEFAULT);
     }
 
     public String id() {
@@ -130,15 +145,22 @@ public final class SharedNode {
     public Map<String, byte[]> readAll(List<String> paths, long timeoutMs) {
         Map<String, byte[]> out = new LinkedHashMap<>();
         List<String> fromGit = new ArrayList<>();
+        long left = caps.node(); // what a folder holds is read up to a node's cap at most (docs/sharing.md, "Caps")
         for (String path : paths) {
             // a file in the folder is its commit's (receive deletes a changed one first): no listing needed
-            byte[] bytes = safePath(path) && commit != null ? AtomicFiles.readPlain(dir.resolve(path)) : null;
+            byte[] bytes = safePath(path) && commit != null ? inFolder(path) : null;
+            if (bytes != null && (left -= bytes.length) < 0) {
+                break;
+            }
             if (bytes != null) {
                 out.put(path, bytes);
             } else if (!files().containsKey(path)) {
                 continue;
             } else if (files().get(path) == null) { // a folder read from disk: no git to fall back on
-                bytes = AtomicFiles.readPlain(dir.resolve(path));
+                bytes = inFolder(path);
+                if (bytes != null && (left -= bytes.length) < 0) {
+                    break;
+                }
                 if (bytes != null) {
                     out.put(path, bytes);
                 }
@@ -168,7 +190,12 @@ public final class SharedNode {
             return 0;
         }
         List<String> missing = new ArrayList<>();
+        Set<Path> checked = new HashSet<>();
         for (String path : files().keySet()) {
+            Path folder = dir.resolve(path).getParent();
+            if (checked.add(folder)) { // a linked folder (a cloned repository's) is refused, never looked through
+                AtomicFiles.confinedFolder(layout.cwd(), folder);
+            }
             if (!Files.exists(dir.resolve(path), LinkOption.NOFOLLOW_LINKS)) {
                 missing.add(path);
             }
@@ -221,8 +248,13 @@ public final class SharedNode {
         }
         byte[] batch;
         try {
-            batch = new Git(layout.cwd())
-                    .okWith(ids.toString().getBytes(StandardCharsets.US_ASCII), timeoutMs, "cat-file", "--batch")
+            batch = new Git(layout.cwd()) // never more than a node may weigh (docs/sharing.md, "Caps")
+                    .okCapped(
+                            ids.toString().getBytes(StandardCharsets.US_ASCII),
+                            timeoutMs,
+                            caps.batch(),
+                            "cat-file",
+                            "--batch")
                     .out();
         } catch (UserErrorException e) {
             throw new IOException(e.getMessage(), e);
@@ -238,9 +270,17 @@ public final class SharedNode {
                 at = nl + 1;
                 continue;
             }
-            int size = Integer.parseInt(header[2]);
-            out.put(path, java.util.Arrays.copyOfRange(batch, nl + 1, nl + 1 + size));
-            at = nl + 1 + size + 1;
+            long size;
+            try {
+                size = Long.parseLong(header[2]);
+            } catch (NumberFormatException e) {
+                throw new IOException("git cat-file --batch printed " + header[2] + " for a size");
+            }
+            if (size > batch.length - nl - 1L) {
+                throw new IOException("git cat-file --batch ended early");
+            }
+            out.put(path, java.util.Arrays.copyOfRange(batch, nl + 1, nl + 1 + (int) size));
+            at = nl + 1 + (int) size + 1;
         }
         return out;
     }
@@ -251,13 +291,23 @@ public final class SharedNode {
         return c != null && isObjectId(c) ? c : null;
     }
 
+    /** A file of the folder read as it is written: through no link, at most a file's cap (docs/sharing.md). */
+    private byte[] inFolder(String path) {
+        return AtomicFiles.readConfined(layout.cwd(), dir.resolve(path), caps.file());
+    }
+
     private static String text(Path file) {
-        byte[] b = AtomicFiles.readPlain(file);
+        Path project = AtomicFiles.projectOf(file);
+        byte[] b = project == null ? null : AtomicFiles.readConfined(project, file, 1024);
         return b == null ? null : new String(b, StandardCharsets.US_ASCII).trim();
     }
 
     /** {@code .files} read: path to blob, or null when it is missing or not whole. */
     public static Map<String, String> listing(byte[] bytes) {
+        return listing(bytes, ShareCaps.DEFAULT);
+    }
+
+    private static Map<String, String> listing(byte[] bytes, ShareCaps caps) {
         if (bytes == null) {
             return null;
         }
@@ -267,6 +317,9 @@ public final class SharedNode {
             return null;
         }
         for (String line : text.split("\n")) {
+            if (files.size() >= caps.files()) {
+                return null; // more files than a node may hold (docs/sharing.md, "Caps")
+            }
             int sp = line.indexOf(' ');
             if (line.isEmpty()) {
                 continue;
@@ -329,15 +382,17 @@ public final class SharedNode {
     }
 
     /** The files of a folder without {@code .commit}, as they are (dot names left out). */
-    private static Map<String, String> onDisk(Path dir) {
+    private static Map<String, String> onDisk(Path dir, ShareCaps caps) {
         Map<String, String> files = new TreeMap<>();
-        try (Stream<Path> walk = Files.walk(dir)) {
-            walk.filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)).forEach(p -> {
-                String rel = dir.relativize(p).toString().replace('\\', '/');
-                if (safePath(rel)) {
-                    files.put(rel, null);
-                }
-            });
+        try (Stream<Path> walk = Files.walk(dir, 8)) { // links not followed; a share's depth is 4 at most
+            walk.filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS))
+                    .limit(caps.files())
+                    .forEach(p -> {
+                        String rel = dir.relativize(p).toString().replace('\\', '/');
+                        if (safePath(rel)) {
+                            files.put(rel, null);
+                        }
+                    });
         } catch (IOException | RuntimeException e) {
             // what could be listed
         }

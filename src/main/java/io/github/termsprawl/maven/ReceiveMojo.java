@@ -48,7 +48,12 @@ public class ReceiveMojo extends AbstractTermsprawlMojo {
                     ? ""
                     : " (shared by " + r.manifest().user() + " at "
                             + r.manifest().sharedAt() + ")";
-            getLog().info("termsprawl: " + (r.id() == null ? r.ref() : r.id()) + ": " + r.status() + who);
+            String line = "termsprawl: " + (r.id() == null ? r.ref() : r.id()) + ": " + r.status() + who;
+            if (r.status().startsWith("skipped")) {
+                getLog().warn(line);
+            } else {
+                getLog().info(line);
+            }
             n++;
         }
         getLog().info("termsprawl: " + n + " shared node(s) from " + remote);

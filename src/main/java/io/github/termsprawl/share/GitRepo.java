@@ -55,13 +55,13 @@ public final class GitRepo {
         return r.code() == 0 ? r.text() : null;
     }
 
-    /** {@code refname objectname} of every ref under {@code refs/termsprawl/}. */
+    /** {@code refname objectname objecttype} of every ref under {@code refs/termsprawl/}. */
     public List<String[]> refs() throws IOException, UserErrorException {
-        String text = git.ok("for-each-ref", "--format=%(refname) %(objectname)", REFS);
+        String text = git.ok("for-each-ref", "--format=%(refname) %(objectname) %(objecttype)", REFS);
         List<String[]> refs = new java.util.ArrayList<>();
         for (String line : text.split("\n")) {
             if (!line.isBlank()) {
-                refs.add(line.split(" ", 2));
+                refs.add(line.split(" ", 3));
             }
         }
         return refs;

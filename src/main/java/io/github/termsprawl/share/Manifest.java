@@ -1,5 +1,6 @@
 package io.github.termsprawl.share;
 
+import io.github.termsprawl.core.ControlChars;
 import io.github.termsprawl.jsonl.Json;
 import java.io.IOException;
 import java.util.Map;
@@ -55,8 +56,9 @@ public record Manifest(
         }
     }
 
+    /** A field as it may be printed: a teammate wrote it, so one line and no control character (docs/sharing.md). */
     private static String s(Object v) {
-        return v instanceof String t ? t : null;
+        return v instanceof String t ? ControlChars.strip(t.replace('\n', ' ').replace('\t', ' ')) : null;
     }
 
     private static String str(String v) {

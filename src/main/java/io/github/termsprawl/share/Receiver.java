@@ -4,11 +4,11 @@ import io.github.termsprawl.core.AtomicFiles;
 import io.github.termsprawl.core.Git;
 import io.github.termsprawl.core.NodeId;
 import io.github.termsprawl.core.ProjectLayout;
+import io.github.termsprawl.core.ShareCaps;
 import io.github.termsprawl.core.SharedNode;
 import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.core.UserErrorException;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -32,13 +32,26 @@ public final class Receiver {
 
     private final ProjectLayout layout;
     private final GitRepo repo;
+    private final ShareCaps caps;
 
     public Receiver(Path project, String remote) throws IOException, UserErrorException {
-        this.layout = new ProjectLayout(project);
-        this.repo = GitRepo.open(project, remote);
+        this(project, remote, ShareCaps.DEFAULT);
     }
 
-    /** Fetches and updates the folders; one entry per shared ref, then one per folder removed. */
+    /** A receiver held to {@code caps} (a test's smaller ones; docs/sharing.md, "Caps"). */
+    Receiver(Path project, String remote, ShareCaps caps) throws IOException, UserErrorException {
+        this.layout = new ProjectLayout(project);
+        this.repo = GitRepo.open(project, remote);
+        this.caps = caps;
+    }
+
+    /** A node to bring to its ref's commit: its listing checked, or a problem. */
+    private record Pending(String id, String ref, Path dir, String commit, int at, NodeListing listing) {}
+
+    /**
+     * Fetches and updates the folders; one entry per shared ref, then one per folder removed. A ref that is not a
+     * share's, or past a cap (docs/sharing.md, "Caps"), is skipped with its reason, and the others are received.
+     */
     public List<Received> receive() throws IOException, UserErrorException {
         repo.git()
                 .okWith(
@@ -53,16 +66,11 @@ public final class Receiver {
         Path shared = layout.sharedDir();
         AtomicFiles.writeIfChanged(layout.cwd(), shared.resolve(".gitignore"), "*\n"); // never committed
         Set<String> local = localNodes();
-        // nodes side by side: each costs two git calls (ls-tree, cat-file) and a few files (bench/README.md)
-        List<Received> out = java.util.Collections.synchronizedList(new ArrayList<>());
+        String me = myUser();
+        LocalShares mine = new LocalShares(repo);
+        List<Received> out = new ArrayList<>();
         Set<String> kept = new HashSet<>();
-        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(
-                Math.max(2, Math.min(4, Runtime.getRuntime().availableProcessors())), r -> {
-                    Thread t = new Thread(r, "termsprawl-receive");
-                    t.setDaemon(true);
-                    return t;
-                });
-        List<java.util.concurrent.Future<Object>> jobs = new ArrayList<>();
+        List<Pending> pending = new ArrayList<>();
         for (String[] ref : repo.refs()) {
             String rest = ref[0].substring(GitRepo.REFS.length());
             int slash = rest.indexOf('/');
@@ -77,21 +85,123 @@ public final class Receiver {
                 out.add(new Received(id, ref[0], "skipped: a local node has this id", null));
                 continue;
             }
-            kept.add(id);
-            Path dir = shared.resolve(id);
-            String commit = ref[1];
-            int at = out.size();
-            out.add(null);
-            jobs.add(pool.submit(() -> {
-                String status = receiveNode(dir, commit);
-                out.set(at, new Received(id, ref[0], status, SharedNodes.manifest(dir)));
-                return null;
-            }));
-        }
-        try {
-            for (java.util.concurrent.Future<Object> job : jobs) {
-                job.get();
+            if (!"commit".equals(ref.length > 2 ? ref[2] : null)) {
+                out.add(new Received(
+                        id, ref[0], "skipped: " + ref[0] + " names a " + ref[2] + ", not a share's commit", null));
+                continue;
             }
+            if (user.equals(me) && !ref[1].equals(mine.written(user, node))) {
+                // under your name, but not what this machine shared: a teammate's push, or another clone's
+                out.add(new Received(
+                        id,
+                        ref[0],
+                        "skipped: " + ref[0] + " is under your user id " + me + " but this"
+                                + " machine did not write it: check who can push to the remote, and unshare it if it is not"
+                                + " yours",
+                        null));
+                continue;
+            }
+            kept.add(id); // a node skipped below keeps the folder it had
+            Path dir = shared.resolve(id);
+            out.add(null);
+            pending.add(new Pending(id, ref[0], dir, ref[1], out.size() - 1, null));
+        }
+        List<Pending> checked = parallel(pending, p -> {
+            if (p.commit().equals(SharedNode.commitIn(p.dir()))) {
+                return p;
+            }
+            return new Pending(
+                    p.id(),
+                    p.ref(),
+                    p.dir(),
+                    p.commit(),
+                    p.at(),
+                    NodeListing.of(repo.git(), p.ref(), p.commit(), caps));
+        });
+        long budget = caps.receive();
+        List<Pending> toWrite = new ArrayList<>();
+        for (Pending p : checked) { // in ref order: which node the per-receive cap leaves out does not depend on timing
+            NodeListing l = p.listing();
+            if (l == null) {
+                out.set(p.at(), new Received(p.id(), p.ref(), "unchanged", SharedNodes.manifest(p.dir())));
+            } else if (l.problem() != null) {
+                String user = p.id().substring(0, p.id().indexOf(SharedIds.SEPARATOR));
+                out.set(
+                        p.at(),
+                        skipped(
+                                p,
+                                l.problem() + "; ask " + user + " to share it again within the caps of"
+                                        + " docs/sharing.md, or unshare it"));
+            } else if (l.bytes() > budget) {
+                out.set(
+                        p.at(),
+                        skipped(
+                                p,
+                                p.ref() + " would take this receive past its cap of "
+                                        + ShareCaps.describe(caps.receive())
+                                        + " (docs/sharing.md); receive again to take it"));
+            } else {
+                budget -= l.bytes();
+                toWrite.add(p);
+            }
+        }
+        // nodes side by side: each costs a few git calls and a few files (bench/README.md)
+        parallel(toWrite, p -> {
+            try {
+                String status = receiveNode(p.dir(), p.commit(), p.listing().blobs());
+                out.set(p.at(), new Received(p.id(), p.ref(), status, SharedNodes.manifest(p.dir())));
+            } catch (IOException | UserErrorException e) { // one node that fails never stops the others
+                out.set(p.at(), skipped(p, e.getMessage()));
+            }
+            return p;
+        });
+        String[] folders = shared.toFile().list();
+        if (folders != null) {
+            for (String name : new TreeSet<>(List.of(folders))) {
+                if (NodeId.isSafe(name) && !kept.contains(name) && Files.isDirectory(shared.resolve(name))) {
+                    removeFolder(shared.resolve(name));
+                    out.add(new Received(name, null, "removed: no longer shared", null));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static Received skipped(Pending p, String why) {
+        return new Received(p.id(), p.ref(), "skipped: " + why.replace('\n', ' '), null);
+    }
+
+    /** The user id shares from here go under, or null when there is none. */
+    private String myUser() {
+        try {
+            return SharedIds.user(null, repo);
+        } catch (IOException | UserErrorException e) {
+            return null;
+        }
+    }
+
+    private interface Job {
+        Pending run(Pending p) throws IOException, UserErrorException;
+    }
+
+    /** {@code job} on each of {@code items}, a few at a time; the results in the items' order. */
+    private static List<Pending> parallel(List<Pending> items, Job job) throws IOException, UserErrorException {
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(
+                Math.max(2, Math.min(4, Runtime.getRuntime().availableProcessors())), r -> {
+                    Thread t = new Thread(r, "termsprawl-receive");
+                    t.setDaemon(true);
+                    return t;
+                });
+        try {
+            List<java.util.concurrent.Future<Pending>> jobs = new ArrayList<>();
+            for (Pending p : items) {
+                jobs.add(pool.submit(() -> job.run(p)));
+            }
+            List<Pending> done = new ArrayList<>();
+            for (java.util.concurrent.Future<Pending> f : jobs) {
+                done.add(f.get());
+            }
+            return done;
         } catch (java.util.concurrent.ExecutionException e) {
             if (e.getCause() instanceof UserErrorException u) {
                 throw u;
@@ -106,16 +216,6 @@ public final class Receiver {
         } finally {
             pool.shutdownNow();
         }
-        String[] folders = shared.toFile().list();
-        if (folders != null) {
-            for (String name : new TreeSet<>(List.of(folders))) {
-                if (NodeId.isSafe(name) && !kept.contains(name) && Files.isDirectory(shared.resolve(name))) {
-                    removeFolder(shared.resolve(name));
-                    out.add(new Received(name, null, "removed: no longer shared", null));
-                }
-            }
-        }
-        return out;
     }
 
     private Set<String> localNodes() {
@@ -134,14 +234,15 @@ public final class Receiver {
      * files whose blob changed are deleted, and {@code .commit} names the new commit last; a cut run leaves no
      * {@code .commit}, and the next one compares with the same {@code .files} again.
      */
-    private String receiveNode(Path dir, String commit) throws IOException, UserErrorException {
+    private String receiveNode(Path dir, String commit, java.util.Map<String, String> blobs)
+            throws IOException, UserErrorException {
         String held = SharedNode.commitIn(dir);
         if (commit.equals(held)) {
             return "unchanged";
         }
         boolean first = !Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS);
-        java.util.Map<String, String> had = SharedNode.listing(AtomicFiles.readPlain(dir.resolve(SharedNode.FILES)));
-        java.util.Map<String, String> blobs = listing(commit);
+        java.util.Map<String, String> had = SharedNode.listing(
+                AtomicFiles.readConfined(layout.cwd(), dir.resolve(SharedNode.FILES), caps.listing()));
         if (!first) {
             AtomicFiles.deleteIfExists(layout.cwd(), dir.resolve(SharedNode.COMPLETE));
             AtomicFiles.deleteIfExists(layout.cwd(), dir.resolve(SharedNode.COMMIT));
@@ -183,31 +284,6 @@ public final class Receiver {
         return first || had == null
                 ? "new (" + blobs.size() + " files)"
                 : "updated (" + changed + " files changed, " + removed + " removed)";
-    }
-
-    /** The blob of each file of {@code commit}, checked: only what a share writes. */
-    private java.util.Map<String, String> listing(String commit) throws IOException, UserErrorException {
-        String text = new String(
-                repo.git()
-                        .okWith(null, Git.LOCAL_MS, "ls-tree", "-r", "-z", commit)
-                        .out(),
-                StandardCharsets.UTF_8);
-        java.util.Map<String, String> blobs = new java.util.TreeMap<>();
-        for (String entry : text.split("\0")) {
-            if (entry.isEmpty()) {
-                continue;
-            }
-            int tab = entry.indexOf('\t');
-            String[] head = entry.substring(0, tab).split(" ");
-            String path = entry.substring(tab + 1);
-            if (!head[1].equals("blob") || !SharedNode.safePath(path) || !SharedNode.isObjectId(head[2])) {
-                throw new UserErrorException(
-                        "The shared commit " + commit + " holds " + path + ", which no share writes",
-                        "Ask who shared it to share again, or unshare it");
-            }
-            blobs.put(path, head[2]);
-        }
-        return blobs;
     }
 
     private int removeOthers(Path dir, Set<Path> keep) throws IOException {

@@ -1,6 +1,7 @@
 package io.github.termsprawl.share;
 
 import io.github.termsprawl.core.AtomicFiles;
+import io.github.termsprawl.core.ShareCaps;
 import io.github.termsprawl.core.TurnFileName;
 import io.github.termsprawl.core.UserErrorException;
 import io.github.termsprawl.redact.Redactor;
@@ -22,14 +23,19 @@ public final class ShareableForm {
     public static final String MANIFEST = "manifest.json";
     public static final String CONTEXT = "context.md";
     public static final String HISTORY = "history";
+    /** The folder of a node's earlier sessions, which a share leaves out (docs/sharing.md). */
+    private static final String SESSIONS = "sessions";
 
     /** Path in the shared tree ({@code /}-separated) to its bytes, sorted. */
     private final Map<String, byte[]> files = new TreeMap<>();
 
     private int redactions;
 
-    /** Adds the turn files of a node's folder ({@code index.md}, {@code turn-*.md}, subagents'), redacted. */
-    public void addHistory(Path nodeDir) throws IOException {
+    /**
+     * Adds the turn files of a node's folder ({@code index.md}, {@code turn-*.md}, subagents'), redacted: not its
+     * earlier sessions ({@code sessions/}), and no path of this machine (ShareablePaths). docs/sharing.md.
+     */
+    public void addHistory(Path nodeDir, Path project) throws IOException {
         if (!Files.isDirectory(nodeDir)) {
             return;
         }
@@ -42,7 +48,14 @@ public final class ShareableForm {
         }
         for (Path p : paths) {
             String rel = nodeDir.relativize(p).toString().replace('\\', '/');
-            add(HISTORY + "/" + rel, Files.readString(p, StandardCharsets.UTF_8));
+            if (rel.startsWith(SESSIONS + "/")) {
+                continue;
+            }
+            String text = Files.readString(p, StandardCharsets.UTF_8);
+            text = p.getFileName().toString().equals("index.md")
+                    ? ShareablePaths.index(text, project)
+                    : ShareablePaths.turnFile(text, project);
+            add(HISTORY + "/" + rel, text);
         }
     }
 
@@ -102,8 +115,24 @@ public final class ShareableForm {
         }
     }
 
-    /** Refuses a form larger than {@code cap} bytes, with the figure. */
+    /** Refuses a form larger than {@code cap} bytes, or one a receiver would refuse (docs/sharing.md, "Caps"). */
     public void checkSize(long cap, String node) throws UserErrorException {
+        ShareCaps caps = ShareCaps.DEFAULT;
+        for (Map.Entry<String, byte[]> e : files.entrySet()) {
+            if (e.getValue().length > caps.fileAt(e.getKey())) {
+                throw new UserErrorException(
+                        "Node " + node + " holds " + e.getKey() + " of " + e.getValue().length + " bytes, over the cap"
+                                + " of " + ShareCaps.describe(caps.fileAt(e.getKey())) + " a receiver takes",
+                        "Share a node whose turns are smaller");
+            }
+        }
+        if (files.size() > caps.files()) {
+            throw new UserErrorException(
+                    "Node " + node + " is " + files.size() + " files, over the cap of " + caps.files()
+                            + " files per node a receiver takes",
+                    "Share a node with fewer turns");
+        }
+        cap = Math.min(cap, caps.node());
         long bytes = bytes();
         if (bytes > cap) {
             throw new UserErrorException(

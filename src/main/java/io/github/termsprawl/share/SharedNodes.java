@@ -3,6 +3,7 @@ package io.github.termsprawl.share;
 import io.github.termsprawl.core.AtomicFiles;
 import io.github.termsprawl.core.NodeId;
 import io.github.termsprawl.core.ProjectLayout;
+import io.github.termsprawl.core.ShareCaps;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -37,7 +38,10 @@ public final class SharedNodes {
 
     /** The manifest of a received node's folder, or null. */
     static Manifest manifest(Path dir) {
-        byte[] b = AtomicFiles.readPlain(dir.resolve(ShareableForm.MANIFEST));
+        Path project = AtomicFiles.projectOf(dir);
+        byte[] b = project == null
+                ? null
+                : AtomicFiles.readConfined(project, dir.resolve(ShareableForm.MANIFEST), ShareCaps.MANIFEST);
         return b == null ? null : Manifest.parse(new String(b, StandardCharsets.UTF_8));
     }
 }

@@ -80,7 +80,7 @@ public final class Sharer {
                 throw new UserErrorException(
                         "Another run is writing the turn files of " + node, "Run the share again in a moment");
             }
-            form.addHistory(history.dirOf(node));
+            form.addHistory(history.dirOf(node), layout.cwd());
         }
         try (LinkedContext live = new LinkedContext(layout.cwd(), View.LIVE, true)) {
             String block = live.block(node);
@@ -111,7 +111,10 @@ public final class Sharer {
         form.checkSize(cap, node);
 
         String ref = SharedIds.ref(user, node);
-        boolean first = repo.resolve(ref) == null;
+        // confirmed is what this machine wrote, never the ref: a receive copies the remote's refs here
+        LocalShares mine = new LocalShares(repo);
+        String written = mine.written(user, node);
+        boolean first = written == null;
         List<String> lines = new ArrayList<>();
         if (first) {
             lines.add("First share of " + node + ": what would leave this machine for " + repo.remote() + " (" + ref
@@ -121,6 +124,11 @@ public final class Sharer {
             }
             lines.add(form.files().size() + " files, " + form.bytes() + " bytes, " + form.turns() + " turns, "
                     + form.redactions() + " redactions");
+            // everything that leaves, said here as in docs/sharing.md, "What is shared"
+            lines.add("The manifest names you as " + user + ", the " + manifest.store() + " session "
+                    + manifest.session() + ", the time of this share and of the transcript's last change. The turn"
+                    + " files are this session's only (no earlier session), no path of this machine in them; the"
+                    + " touches' paths are relative to the project.");
         }
         lines.add("Anyone who can read the repository's remote " + repo.remote() + " can read node " + node + " (" + ref
                 + ").");
@@ -141,6 +149,7 @@ public final class Sharer {
         ObjectWriter writer = new ObjectWriter(repo.git());
         String tree = writer.writeTree(form.files());
         String commit = writer.commit(tree, user, "termsprawl: share " + node, ref);
+        mine.record(user, node, commit);
         repo.git().okWith(null, Git.NETWORK_MS, "push", "--quiet", repo.remote(), "+" + ref + ":" + ref);
         lines.add("Shared " + node + " as " + ref + " on " + repo.remote() + ": "
                 + form.files().size() + " files, " + form.bytes() + " bytes, " + form.turns() + " turns, "
@@ -185,6 +194,7 @@ public final class Sharer {
         if (local) {
             repo.git().ok("update-ref", "-d", ref);
         }
+        new LocalShares(repo).forget(user, node);
         return (remoteGone ? "Deleted " + ref + " on " + repo.remote() : ref + " was not on " + repo.remote())
                 + (local ? " and here" : "") + ".";
     }

@@ -1,6 +1,8 @@
 package io.github.termsprawl.touch;
 
+import io.github.termsprawl.core.ControlChars;
 import io.github.termsprawl.core.ProjectLayout;
+import io.github.termsprawl.core.ShareCaps;
 import io.github.termsprawl.core.SharedNode;
 import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.edits.FileTouch;
@@ -81,7 +83,7 @@ public final class SharedTouches {
     public static PeerTouches.Peer read(ProjectLayout layout, String id) {
         SharedNode node = SharedNode.open(layout, id);
         byte[] bytes = node == null ? null : node.read(FILE, READ_MS);
-        if (bytes == null) {
+        if (bytes == null || bytes.length > ShareCaps.DEFAULT.fileAt(FILE)) { // docs/sharing.md, "Caps"
             return null;
         }
         try {
@@ -129,11 +131,12 @@ public final class SharedTouches {
                     // no turn
                 }
             }
+            // a teammate's text, printed by termsprawl-touches and the guard: no escape sequence (docs/sharing.md)
             events.add(new TouchEvent(
                     id,
-                    path,
+                    ControlChars.strip(path),
                     k,
-                    t.get("command") instanceof String c ? c : null,
+                    t.get("command") instanceof String c ? ControlChars.strip(c) : null,
                     time,
                     turn,
                     Boolean.TRUE.equals(t.get("success")),

@@ -1,5 +1,6 @@
 package io.github.termsprawl.view;
 
+import io.github.termsprawl.core.ControlChars;
 import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.core.SharedNode;
 import io.github.termsprawl.core.TurnFileName;
@@ -53,7 +54,8 @@ final class SharedTurns {
                     break;
                 }
                 byte[] b = bytes.get(path);
-                String prose = b == null ? null : prose(new String(b, StandardCharsets.UTF_8));
+                // a teammate's bytes: no escape sequence reaches the terminal (docs/sharing.md)
+                String prose = b == null ? null : ControlChars.strip(prose(new String(b, StandardCharsets.UTF_8)));
                 if (prose != null && !prose.isBlank()) {
                     String role = TurnFileName.roleOf(path.substring(path.lastIndexOf('/') + 1));
                     out.add(limits.cut(new Turn(role, prose)));
@@ -108,7 +110,7 @@ final class SharedTurns {
         if (bytes == null || bytes.length == 0) {
             return null;
         }
-        String text = new String(bytes, StandardCharsets.UTF_8);
+        String text = ControlChars.strip(new String(bytes, StandardCharsets.UTF_8)); // a teammate's: docs/sharing.md
         int nl = text.indexOf('\n');
         String rest = nl < 0 ? "" : text.substring(nl);
         return ("# linked context from " + title + " (" + id + ")" + rest).getBytes(StandardCharsets.UTF_8);

@@ -349,6 +349,38 @@ class AskTest {
     }
 
     @Test
+    void aSharedNodesLinkedHistoryFolderIsNotSent(@org.junit.jupiter.api.io.TempDir Path elsewhere) throws Exception {
+        Path outside = Fixtures.write(
+                        elsewhere.resolve("turn-0000-user.md"), "---\nturn: 0000\nrole: user\n---\n\nOUTSIDE SECRET\n")
+                .getParent();
+        Path dir = cwd.resolve(".termsprawl/shared/alice__backend");
+        Fixtures.write(dir.resolve("manifest.json"), "{\"format\": 1, \"node\": \"backend\", \"store\": \"claude\"}\n");
+        Files.createSymbolicLink(dir.resolve("history"), outside);
+        String id = "0".repeat(40);
+        Fixtures.write(dir.resolve(".commit"), id + "\n");
+        Fixtures.write(dir.resolve(".files"), id + " history/turn-0000-user.md\n" + id + " manifest.json\n");
+        try {
+            ask(env(), node("alice__backend"), false, 1);
+        } catch (UserErrorException e) {
+            assertFalse(e.getMessage().contains("OUTSIDE"), e.getMessage());
+        }
+        for (var request : api.requests) {
+            assertFalse(request.text().contains("OUTSIDE"), request.text());
+        }
+    }
+
+    @Test
+    void anErrorTextReachesStderrWithoutEscapeSequences() {
+        AskException e = assertThrows(
+                AskException.class,
+                () -> ClaudeCli.answer(1, "", "boom \u001b]52;c;aGk=\u0007\u001b[2J\u001b]0;t\u0007\u009b1m", cwd));
+        assertEquals(
+                "claude failed (exit 1): boom ]52;c;aGk=[2J]0;t1m",
+                e.getMessage().substring(0, 48));
+        assertFalse(e.getMessage().matches("(?s).*[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f].*"), e.getMessage());
+    }
+
+    @Test
     void withNeitherKeyNorClaudeCommandTheErrorNamesBothFixes() {
         Map<String, String> env = new HashMap<>();
         env.put("PATH", cwd.resolve("empty").toString());

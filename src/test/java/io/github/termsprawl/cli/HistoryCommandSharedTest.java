@@ -39,6 +39,45 @@ class HistoryCommandSharedTest {
                 run("--cwd", c, "--node", "alice__backend", "--show", "7")[1]);
     }
 
+    /**
+     * A cloned repository can carry {@code .termsprawl/shared/<id>/} with a linked {@code history} folder and a fake
+     * {@code .commit} and {@code .files}: nothing outside the project is read, printed or written through it
+     * (docs/sharing.md, "Caps").
+     */
+    @Test
+    void aLinkedHistoryFolderOfASharedNodeIsNeitherReadNorWrittenThrough(
+            @org.junit.jupiter.api.io.TempDir Path elsewhere) throws Exception {
+        Path outside = Fixtures.write(
+                        elsewhere.resolve("turn-0000-user.md"), "---\nturn: 0000\n---\n\nOUTSIDE SECRET\n")
+                .getParent();
+        Fixtures.write(outside.resolve("index.md"), "OUTSIDE INDEX\n");
+        Path dir = cwd.resolve(".termsprawl/shared/alice__backend");
+        java.nio.file.Files.createDirectories(dir);
+        java.nio.file.Files.createSymbolicLink(dir.resolve("history"), outside);
+        String id = "0".repeat(40);
+        Fixtures.write(dir.resolve(".commit"), id + "\n");
+        Fixtures.write(dir.resolve(".files"), id + " history/index.md\n" + id + " history/turn-0000-user.md\n");
+        Fixtures.write(dir.resolve("context.md"), "# linked context from x (x)\n## user\nhi\n");
+        String c = cwd.toString();
+        String[] show = run("--cwd", c, "--node", "alice__backend", "--show", "0");
+        assertEquals("", show[0]);
+        assertEquals(false, show[1].contains("OUTSIDE"), show[1]);
+        String[] list = run("--cwd", c, "--node", "alice__backend", "--list");
+        assertEquals("", list[0]);
+        assertEquals(true, list[1].contains("is a link to"), list[1]);
+        Fixtures.link(cwd, "me", "alice__backend");
+        for (io.github.termsprawl.view.View view : io.github.termsprawl.view.View.values()) {
+            try (io.github.termsprawl.view.LinkedContext context =
+                    new io.github.termsprawl.view.LinkedContext(cwd, view)) {
+                String printed = context.render("me").stdout();
+                assertEquals(false, printed.contains("OUTSIDE"), printed);
+            }
+        }
+        try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(outside)) {
+            assertEquals(2, files.count(), "nothing written outside");
+        }
+    }
+
     private static String git(Path dir, byte[] stdin, String... args) throws Exception {
         java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of("git"));
         command.addAll(java.util.List.of(args));

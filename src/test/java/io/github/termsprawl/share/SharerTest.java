@@ -114,6 +114,44 @@ class SharerTest {
     }
 
     @Test
+    void noPathOfTheSharersMachineAndNoEarlierSessionIsPublished() throws Exception {
+        remotes.session(alice, "backend", 2, "");
+        Sharer sharer = new Sharer(alice, "origin", null);
+        Sharer.Report listed = sharer.share("backend", Sharer.DEFAULT_CAP, false); // writes the turn files
+        String said = String.join("\n", listed.lines());
+        assertTrue(said.contains("The manifest names you as alice-smith, the claude session s1,"), said);
+        io.github.termsprawl.core.Fixtures.write(
+                alice.resolve(".termsprawl/history/backend/sessions/old/turn-0000-user.md"),
+                "---\nturn: 0000\nsource: " + tmp.resolve("old.jsonl") + ":1\n---\n\nearlier\n");
+        sharer.share("backend", Sharer.DEFAULT_CAP, true);
+        String objects = git(remotes.bare, "cat-file", "--batch-all-objects", "--batch");
+        // the transcript is outside the project: its path (home folder, user, project) is not named at all
+        assertFalse(objects.contains(tmp.toString()), objects);
+        assertFalse(objects.contains(tmp.toRealPath().toString()), objects);
+        assertFalse(objects.contains("earlier"), objects);
+        assertTrue(objects.contains("\nturn: 0001\nrole: assistant\n"), objects);
+        String tree = git(remotes.bare, "ls-tree", "-r", "--name-only", "refs/termsprawl/alice-smith/backend");
+        assertFalse(tree.contains("sessions/"), tree);
+    }
+
+    @Test
+    void aSourceInsideTheProjectIsPublishedRelativeToIt() {
+        Path project = Path.of("/p/app");
+        assertEquals("logs/s.jsonl:12", ShareablePaths.relative("/p/app/logs/s.jsonl:12", project));
+        assertEquals(null, ShareablePaths.relative("/home/me/.claude/projects/-p-app/s.jsonl:2", project));
+        assertEquals("message:msg_1", ShareablePaths.relative("message:msg_1", project));
+        assertEquals(
+                "---\nturn: 0001\nid: a\n---\n\nx\n",
+                ShareablePaths.turnFile("---\nturn: 0001\nsource: /home/me/s.jsonl:2\nid: a\n---\n\nx\n", project));
+        assertEquals(
+                "# h\n\n2 turns of the claude session s.\nTurn N is turn-NNNN-<role>.md beside this file.\n0 user\n",
+                ShareablePaths.index(
+                        "# h\n\n2 turns of the claude session s, read from /home/me/s.jsonl.\nTurn N is"
+                                + " turn-NNNN-<role>.md beside this file.\n0 user\n\n## earlier sessions\n\nold\n",
+                        project));
+    }
+
+    @Test
     void theManifestNamesTheStoreTheTranscriptProvesWhenTheEntryNamesNone() throws Exception {
         remotes.session(alice, "backend", 1, "");
         Path entry = alice.resolve(".termsprawl/transcripts/backend.json");
@@ -134,6 +172,16 @@ class SharerTest {
                 e.getMessage().matches("Node backend is \\d+ bytes to share, over the cap of 100 bytes.*"),
                 e.getMessage());
         assertEquals("", git(remotes.bare, "for-each-ref", "refs/termsprawl/"));
+    }
+
+    @Test
+    void aFileAReceiverWouldRefuseIsNotShared() {
+        ShareableForm form = new ShareableForm();
+        form.add(ShareableForm.CONTEXT, "a".repeat((int) io.github.termsprawl.core.ShareCaps.DEFAULT.file() + 1));
+        UserErrorException e = assertThrows(UserErrorException.class, () -> form.checkSize(Long.MAX_VALUE, "backend"));
+        assertTrue(
+                e.getMessage().startsWith("Node backend holds context.md of 16777217 bytes, over the cap of 16 MB"),
+                e.getMessage());
     }
 
     @Test
