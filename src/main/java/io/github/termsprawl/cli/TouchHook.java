@@ -28,7 +28,10 @@ import java.util.Map;
  * own: nothing printed, exit 0, and the edit goes on.
  */
 final class TouchHook {
-    /** The hook's stdin is a small JSON object: more is not a hook's. */
+    /**
+     * The hook's stdin is a small JSON object: more is not a hook's. It is read for at most {@link HookInput#WAIT_MS}
+     * (docs/touches.md, "The warning before an edit").
+     */
     static final int MAX_INPUT = 1 << 20;
 
     /**
@@ -57,7 +60,10 @@ final class TouchHook {
             if (self == null || !NodeId.isSafe(self) || guard.equals("off")) {
                 return 0;
             }
-            Map<String, Object> input = Json.asObject(Json.parse(new String(readCapped(in), StandardCharsets.UTF_8)));
+            // a stdin that never closes, or carries more than a payload, is given up: the edit must not wait
+            byte[] payload = HookInput.payload(in, MAX_INPUT, HookInput.WAIT_MS);
+            Map<String, Object> input =
+                    payload == null ? null : Json.asObject(Json.parse(new String(payload, StandardCharsets.UTF_8)));
             if (input == null) {
                 return 0;
             }
@@ -153,13 +159,5 @@ final class TouchHook {
             }
         }
         return true;
-    }
-
-    private static byte[] readCapped(InputStream in) throws IOException {
-        byte[] bytes = in.readNBytes(MAX_INPUT + 1);
-        if (bytes.length > MAX_INPUT) {
-            throw new IOException("hook input too large");
-        }
-        return bytes;
     }
 }

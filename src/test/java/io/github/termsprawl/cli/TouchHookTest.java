@@ -110,6 +110,50 @@ class TouchHookTest {
     }
 
     @Test
+    void aStdinThatNeverClosesLetsTheEditGoOn() throws IOException {
+        // the payload of a warning, then stdin stays open: the hook gives up on it (docs/touches.md), silent, exit 0
+        String input = "{\"cwd\":" + Fixtures.jsonString(cwd.toString())
+                + ",\"tool_name\":\"Edit\",\"tool_input\":{\"file_path\":"
+                + Fixtures.jsonString(cwd + "/src/A.java") + "}}";
+        java.io.PipedOutputStream writer = new java.io.PipedOutputStream();
+        java.io.PipedInputStream open = new java.io.PipedInputStream(writer, 1 << 16);
+        writer.write(input.getBytes(StandardCharsets.UTF_8));
+        writer.flush();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int code = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+                Fixtures.HANG_GUARD, () -> TouchHook.run(new String[] {"--hook"}, NOW, open, out, "me"));
+        assertEquals(0, code);
+        assertEquals(0, out.size());
+        writer.close();
+    }
+
+    @Test
+    void anEndlessStdinIsCutAtItsCap() {
+        // more than a payload can be, and it goes on: the hook keeps at most its cap and gives up, silent, exit 0
+        java.util.concurrent.atomic.AtomicLong served = new java.util.concurrent.atomic.AtomicLong();
+        java.io.InputStream endless = new java.io.InputStream() {
+            @Override
+            public int read() {
+                served.incrementAndGet();
+                return ' ';
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) {
+                java.util.Arrays.fill(b, off, off + len, (byte) ' ');
+                served.addAndGet(len);
+                return len;
+            }
+        };
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int code = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+                Fixtures.HANG_GUARD, () -> TouchHook.run(new String[] {"--hook"}, NOW, endless, out, "me"));
+        assertEquals(0, code);
+        assertEquals(0, out.size());
+        assertTrue(served.get() <= 2L * TouchHook.MAX_INPUT + (1 << 16), served.get() + " bytes read");
+    }
+
+    @Test
     void aPlainWordNeedsNoQuotes() {
         org.junit.jupiter.api.Assertions.assertTrue(TouchHook.plainWord("src/a-b_c.java"));
         org.junit.jupiter.api.Assertions.assertTrue(TouchHook.plainWord("x@1%2+3,4:5=6"));
