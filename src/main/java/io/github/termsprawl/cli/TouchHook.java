@@ -40,9 +40,20 @@ final class TouchHook {
      */
     static final long BUDGET_NANOS = 1_500_000_000L;
 
+    /**
+     * The bytes of each peer's transcript one hook may read: a long session's index is built in steps across runs,
+     * each run well within {@link #BUDGET_NANOS} (docs/touches.md, "The touch index"; bench/README.md).
+     */
+    static final long READ_BYTES = 2 * io.github.termsprawl.touch.TouchIndex.STEP_BYTES;
+
     private TouchHook() {}
 
     static int run(String[] args, Instant now, InputStream in, OutputStream out, String self) {
+        return run(args, now, in, out, self, BUDGET_NANOS);
+    }
+
+    /** As {@link #run(String[], Instant, InputStream, OutputStream, String)} with a time budget of its own. */
+    static int run(String[] args, Instant now, InputStream in, OutputStream out, String self, long budgetNanos) {
         try {
             String cwd = null;
             String guard = "warn";
@@ -82,9 +93,9 @@ final class TouchHook {
             }
             ProjectLayout layout = new ProjectLayout(Path.of(cwd).toAbsolutePath());
             List<PeerTouches.Peer> peers;
-            Deadline.set(System.nanoTime() + BUDGET_NANOS);
+            Deadline.set(System.nanoTime() + budgetNanos);
             try {
-                peers = PeerTouches.of(layout, self, file, since);
+                peers = PeerTouches.of(layout, self, file, since, READ_BYTES);
             } finally {
                 Deadline.clear();
             }

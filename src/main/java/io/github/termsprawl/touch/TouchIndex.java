@@ -40,8 +40,25 @@ public final class TouchIndex {
     /** Bytes of the transcript's head and of the end of what was read, hashed to tell a rewrite from growth. */
     private static final int HASHED = 4096;
 
-    /** What one call cost: whether it read the transcript, from which offset, and how many bytes. */
-    public record Cost(boolean read, long from, long bytes) {}
+    /**
+     * The bytes of a Claude Code transcript one step of a build reads (and one line more, to end it), so that what a
+     * step holds (the records' tree) is bounded whatever the transcript's size (docs/touches.md, "The touch index").
+     */
+    public static final long STEP_BYTES = 4L << 20;
+
+    /** No bound on the bytes a read may take: every step to the end of the transcript. */
+    public static final long UNBOUNDED = Long.MAX_VALUE;
+
+    /**
+     * What one call cost: whether it read the transcript, from which offset, how many bytes, and whether the index now
+     * holds the whole transcript ({@code done}; false when it stopped at a step of a long Claude Code transcript and
+     * the next read goes on from there).
+     */
+    public record Cost(boolean read, long from, long bytes, boolean done) {
+        Cost(boolean read, long from, long bytes) {
+            this(read, from, bytes, true);
+        }
+    }
 
     public record Read(SessionTouches.Result result, Cost cost) {}
 
@@ -66,6 +83,21 @@ public final class TouchIndex {
      */
     public static Found read(
             ProjectLayout layout, String node, TranscriptIndex.Entry entry, TranscriptReaders readers, String only) {
+        return read(layout, node, entry, readers, only, UNBOUNDED);
+    }
+
+    /**
+     * As {@link #read(ProjectLayout, String, TranscriptIndex.Entry, TranscriptReaders, String)}, reading at most about
+     * {@code maxBytes} of the transcript ({@link #read(ProjectLayout, String, TranscriptIndex.Entry, Store,
+     * TranscriptReaders, long)}).
+     */
+    public static Found read(
+            ProjectLayout layout,
+            String node,
+            TranscriptIndex.Entry entry,
+            TranscriptReaders readers,
+            String only,
+            long maxBytes) {
         Store named = Store.of(entry.store());
         if (named == null) {
             State old = State.parse(AtomicFiles.readPlain(file(layout, node)), node, only);
@@ -75,7 +107,7 @@ public final class TouchIndex {
             }
         }
         Store store = named != null ? named : readers.storeOf(entry);
-        return store == null ? null : new Found(store, read(layout, node, entry, store, readers));
+        return store == null ? null : new Found(store, read(layout, node, entry, store, readers, maxBytes));
     }
 
     private TouchIndex() {}
@@ -92,12 +124,50 @@ public final class TouchIndex {
      */
     public static Read read(
             ProjectLayout layout, String node, TranscriptIndex.Entry entry, Store store, TranscriptReaders readers) {
+        return read(layout, node, entry, store, readers, UNBOUNDED);
+    }
+
+    /**
+     * As {@link #read(ProjectLayout, String, TranscriptIndex.Entry, Store, TranscriptReaders)}, a long Claude Code
+     * transcript read in steps of {@link #STEP_BYTES}, each kept in the index as it ends; the steps stop once they
+     * have read {@code maxBytes} (the hook's share: {@link #UNBOUNDED} reads to the end). The answer is then the
+     * index as far as it was built ({@link Cost#done()} false), and the next read goes on from there
+     * (docs/touches.md, "The touch index").
+     */
+    public static Read read(
+            ProjectLayout layout,
+            String node,
+            TranscriptIndex.Entry entry,
+            Store store,
+            TranscriptReaders readers,
+            long maxBytes) {
         try {
-            return update(layout, node, entry, store, readers);
+            Read first = update(layout, node, entry, store, readers);
+            Read last = first;
+            long bytes = first.cost().bytes();
+            long reached = first.cost().from() + first.cost().bytes();
+            while (!last.cost().done() && bytes < maxBytes) {
+                last = update(layout, node, entry, store, readers);
+                bytes += last.cost().bytes();
+                long end = last.cost().from() + last.cost().bytes();
+                if (end <= reached) {
+                    break; // no step further (an index that cannot be written): the next read tries again
+                }
+                reached = end;
+            }
+            return last == first
+                    ? first
+                    : new Read(
+                            last.result(),
+                            new Cost(
+                                    true,
+                                    first.cost().from(),
+                                    bytes,
+                                    last.cost().done()));
         } catch (Deadline.Exceeded e) {
             State old = State.parse(AtomicFiles.readPlain(file(layout, node)), node);
             if (old != null && old.source.equals(key(entry)) && old.store.equals(store.id())) {
-                return new Read(old.result(), new Cost(false, 0, 0));
+                return new Read(old.result(), new Cost(false, 0, 0, false));
             }
             throw e;
         }
@@ -212,20 +282,24 @@ public final class TouchIndex {
         Path source = entry.path();
         Path tail = tailFile(layout, node);
         long size = source.toFile().length();
-        long end = ClaudeCallTurns.readableEnd(source, completeLines(source, size), size);
+        long readable = ClaudeCallTurns.readableEnd(source, completeLines(source, size), size);
+        boolean goesOn = old != null
+                && old.end > 0
+                && old.end <= readable
+                && continuesLine(source, old.end)
+                && prefixHash(source, old.end) == old.hash;
+        // one step: a long transcript is built in steps, each read on from the last as a grown one is
+        long end = stepEnd(source, goesOn ? old.end : 0, readable);
         long hash = prefixHash(source, end);
         ClaudeCallTurns.Turns turns = null;
-        if (old != null
-                && old.end > 0
-                && old.end <= end
-                && continuesLine(source, old.end)
-                && prefixHash(source, old.end) == old.hash) {
+        if (goesOn) {
             turns = ClaudeCallTurns.grown(source, old.end, end, tail, old.hash, hash);
         }
         long from = turns == null ? 0 : old.end;
         if (turns == null) {
             turns = ClaudeCallTurns.whole(source, end, tail, hash);
         }
+        boolean done = end == readable;
         SessionTouches.Collector c = new SessionTouches.Collector(node, rule, paths, turns.turns());
         if (from > 0) {
             c.resume(renumbered(old, turns), old.sidechain, old.waiting, old.stats, old.messages);
@@ -247,7 +321,7 @@ public final class TouchIndex {
                         node,
                         key(entry),
                         Store.CLAUDE.id(),
-                        fingerprint,
+                        done ? fingerprint : PARTIAL, // no transcript has it: the next read goes on
                         end,
                         hash,
                         false,
@@ -256,7 +330,41 @@ public final class TouchIndex {
                         r.events(),
                         c.sidechain,
                         c.waitingEvents()));
-        return new Read(r, new Cost(true, from, end - from));
+        return new Read(r, new Cost(true, from, end - from, done));
+    }
+
+    /** The fingerprint of an index built part of the way: none of a transcript's ({@link #fingerprint}) is it. */
+    static final String PARTIAL = "partial";
+
+    /**
+     * Where a step from {@code from} ends: {@code readable} when it is at most {@link #STEP_BYTES} on, else the end of
+     * the line that holds the step's last byte (a line is never cut).
+     */
+    static long stepEnd(Path file, long from, long readable) {
+        if (readable - from <= STEP_BYTES) {
+            return readable;
+        }
+        try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
+            byte[] buf = new byte[8192];
+            long pos = from + STEP_BYTES - 1;
+            while (pos < readable) {
+                in.seek(pos);
+                int n = in.read(buf, 0, (int) Math.min(buf.length, readable - pos));
+                if (n <= 0) {
+                    break;
+                }
+                for (int i = 0; i < n; i++) {
+                    if (buf[i] == '\n') {
+                        return pos + i + 1;
+                    }
+                }
+                pos += n;
+                Deadline.checkEvery(pos >>> 13);
+            }
+        } catch (IOException e) {
+            // unreadable now: the whole, as the read will find
+        }
+        return readable;
     }
 
     /**
