@@ -2,6 +2,7 @@ package io.github.termsprawl.touch;
 
 import io.github.termsprawl.core.AtomicFiles;
 import io.github.termsprawl.core.ProjectLayout;
+import io.github.termsprawl.core.StateCaps;
 import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.edits.FileTouch;
 import io.github.termsprawl.edits.TouchRule;
@@ -100,7 +101,7 @@ public final class TouchIndex {
             long maxBytes) {
         Store named = Store.of(entry.store());
         if (named == null) {
-            State old = State.parse(AtomicFiles.readPlain(file(layout, node)), node, only);
+            State old = State.parse(AtomicFiles.readPlain(file(layout, node), StateCaps.TOUCH_INDEX), node, only);
             Store recorded = old == null ? null : Store.of(old.store);
             if (recorded != null && old.source.equals(key(entry)) && old.fingerprint.equals(fingerprint(entry))) {
                 return new Found(recorded, new Read(old.result(), new Cost(false, 0, 0)));
@@ -165,7 +166,7 @@ public final class TouchIndex {
                                     bytes,
                                     last.cost().done()));
         } catch (Deadline.Exceeded e) {
-            State old = State.parse(AtomicFiles.readPlain(file(layout, node)), node);
+            State old = State.parse(AtomicFiles.readPlain(file(layout, node), StateCaps.TOUCH_INDEX), node);
             if (old != null && old.source.equals(key(entry)) && old.store.equals(store.id())) {
                 return new Read(old.result(), new Cost(false, 0, 0, false));
             }
@@ -180,7 +181,7 @@ public final class TouchIndex {
         Path index = file(layout, node);
         Path source = entry.path();
         String fingerprint = fingerprint(entry);
-        State old = State.parse(AtomicFiles.readPlain(index), node);
+        State old = State.parse(AtomicFiles.readPlain(index, StateCaps.TOUCH_INDEX), node);
         boolean sameSource = old != null
                 && old.source.equals(source + (entry.session() == null ? "" : "#" + entry.session()))
                 && old.store.equals(store.id());

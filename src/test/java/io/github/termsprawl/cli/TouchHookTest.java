@@ -225,6 +225,18 @@ class TouchHookTest {
     }
 
     @Test
+    void aTouchIndexPastItsSaneSizeIsMadeAgain() throws IOException {
+        // 50 GB of nothing where the touch index goes (docs/files.md, "Sane sizes"): broken, read again, written small
+        Path index = cwd.resolve(".termsprawl/transcripts/be.touches");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(index.toFile(), "rw")) {
+            f.setLength(50L << 30);
+        }
+        assertTrue(hook(cwd + "/src/A.java", "me").contains("additionalContext"));
+        assertTrue(Files.size(index) < io.github.termsprawl.core.StateCaps.TOUCH_INDEX, Files.size(index) + " bytes");
+        assertTrue(hook(cwd + "/src/A.java", "me").contains("additionalContext"));
+    }
+
+    @Test
     void aPlainWordNeedsNoQuotes() {
         org.junit.jupiter.api.Assertions.assertTrue(TouchHook.plainWord("src/a-b_c.java"));
         org.junit.jupiter.api.Assertions.assertTrue(TouchHook.plainWord("x@1%2+3,4:5=6"));

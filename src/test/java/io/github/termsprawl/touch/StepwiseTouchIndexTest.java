@@ -107,6 +107,30 @@ class StepwiseTouchIndexTest {
     }
 
     @Test
+    void aTailPastItsSaneSizeIsReadWholeAndMadeAgain() throws IOException {
+        // a tail padded past its cap (docs/files.md, "Sane sizes"): not read, so the grown transcript is read whole
+        Path file = LongClaudeSession.write(tmp.resolve("s.jsonl"), project, 200, 10, 4, 100);
+        TranscriptIndex.Entry entry = StoreFixtures.entry(file, Store.CLAUDE.id(), null);
+        assertTrue(read(entry, TouchIndex.UNBOUNDED).cost().done());
+        Path tail = TouchIndex.tailFile(layout, "peer");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(tail.toFile(), "rw")) {
+            f.setLength(3L << 30);
+        }
+        Files.write(
+                file,
+                ("{\"type\":\"assistant\",\"uuid\":\"ax\",\"parentUuid\":\"r199\",\"timestamp\":"
+                                + "\"2026-01-01T09:00:00Z\",\"message\":{\"id\":\"mx\",\"role\":\"assistant\","
+                                + "\"content\":[{\"type\":\"tool_use\",\"id\":\"tx\",\"name\":\"Write\",\"input\":"
+                                + "{\"file_path\":\"" + project + "/src/New.java\",\"content\":\"x\"}}]}}\n")
+                        .getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                StandardOpenOption.APPEND);
+        TouchIndex.Read r = read(entry, TouchIndex.UNBOUNDED);
+        assertEquals(0, r.cost().from());
+        assertEquals(full(entry), r.result());
+        assertTrue(Files.size(tail) < 1 << 20, Files.size(tail) + " bytes");
+    }
+
+    @Test
     void anIndexThatCannotBeWrittenEndsTheSteps() throws IOException {
         // no step is kept (a folder where the index goes): the read stops instead of reading the first step again
         Files.createDirectories(TouchIndex.file(layout, "peer").resolve("x"));
