@@ -170,6 +170,18 @@ class DiscoveryTest {
         }
     }
 
+    @Test
+    void aPlantedFilePastTwiceItsSizeIsStaleWithoutBeingRead() throws Exception {
+        // a cloned repository's 3 GB of nothing where a skill goes: it was an OutOfMemoryError (docs/files.md)
+        Discovery d = new Discovery(new ProjectLayout(cwd), CALL);
+        d.discover();
+        Path skill = p(".claude/skills/termsprawl-context/SKILL.md");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(skill.toFile(), "rw")) {
+            f.setLength(3L << 30);
+        }
+        assertEquals(List.of(new Discovery.Finding(skill, "stale")), d.check().committed());
+    }
+
     static void git(Path dir, String... args) throws Exception {
         java.util.List<String> cmd =
                 new java.util.ArrayList<>(List.of("git", "-c", "user.name=t", "-c", "user.email=t@t"));
