@@ -142,13 +142,25 @@ public final class TouchIndex {
             Store store,
             TranscriptReaders readers,
             long maxBytes) {
+        return read(layout, node, entry, store, readers, maxBytes, STEP_BYTES);
+    }
+
+    /** As {@link #read(ProjectLayout, String, TranscriptIndex.Entry, Store, TranscriptReaders, long)}, in steps of {@code step} bytes. */
+    static Read read(
+            ProjectLayout layout,
+            String node,
+            TranscriptIndex.Entry entry,
+            Store store,
+            TranscriptReaders readers,
+            long maxBytes,
+            long step) {
         try {
-            Read first = update(layout, node, entry, store, readers);
+            Read first = update(layout, node, entry, store, readers, step);
             Read last = first;
             long bytes = first.cost().bytes();
             long reached = first.cost().from() + first.cost().bytes();
             while (!last.cost().done() && bytes < maxBytes) {
-                last = update(layout, node, entry, store, readers);
+                last = update(layout, node, entry, store, readers, step);
                 bytes += last.cost().bytes();
                 long end = last.cost().from() + last.cost().bytes();
                 if (end <= reached) {
@@ -175,7 +187,12 @@ public final class TouchIndex {
     }
 
     private static Read update(
-            ProjectLayout layout, String node, TranscriptIndex.Entry entry, Store store, TranscriptReaders readers) {
+            ProjectLayout layout,
+            String node,
+            TranscriptIndex.Entry entry,
+            Store store,
+            TranscriptReaders readers,
+            long step) {
         TouchRule rule = TouchRules.rule(store);
         ProjectPaths paths = new ProjectPaths(layout.cwd());
         Path index = file(layout, node);
@@ -193,7 +210,7 @@ public final class TouchIndex {
             return new Read(old.result(), new Cost(false, 0, 0));
         }
         if (store == Store.CLAUDE) {
-            return claude(layout, node, entry, rule, paths, sameSource ? old : null, fingerprint);
+            return claude(layout, node, entry, rule, paths, sameSource ? old : null, fingerprint, step);
         }
         boolean growing = store == Store.PI || store == Store.CODEX;
         long size = source.toFile().length();
@@ -279,7 +296,8 @@ public final class TouchIndex {
             TouchRule rule,
             ProjectPaths paths,
             State old,
-            String fingerprint) {
+            String fingerprint,
+            long step) {
         Path source = entry.path();
         Path tail = tailFile(layout, node);
         long size = source.toFile().length();
@@ -290,7 +308,7 @@ public final class TouchIndex {
                 && continuesLine(source, old.end)
                 && prefixHash(source, old.end) == old.hash;
         // one step: a long transcript is built in steps, each read on from the last as a grown one is
-        long end = stepEnd(source, goesOn ? old.end : 0, readable);
+        long end = stepEnd(source, goesOn ? old.end : 0, readable, step);
         long hash = prefixHash(source, end);
         ClaudeCallTurns.Turns turns = null;
         if (goesOn) {
@@ -338,16 +356,16 @@ public final class TouchIndex {
     static final String PARTIAL = "partial";
 
     /**
-     * Where a step from {@code from} ends: {@code readable} when it is at most {@link #STEP_BYTES} on, else the end of
+     * Where a step from {@code from} ends: {@code readable} when it is at most {@code step} bytes on, else the end of
      * the line that holds the step's last byte (a line is never cut).
      */
-    static long stepEnd(Path file, long from, long readable) {
-        if (readable - from <= STEP_BYTES) {
+    static long stepEnd(Path file, long from, long readable, long step) {
+        if (readable - from <= step) {
             return readable;
         }
         try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
             byte[] buf = new byte[8192];
-            long pos = from + STEP_BYTES - 1;
+            long pos = from + step - 1;
             while (pos < readable) {
                 in.seek(pos);
                 int n = in.read(buf, 0, (int) Math.min(buf.length, readable - pos));
