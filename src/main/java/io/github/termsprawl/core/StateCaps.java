@@ -44,5 +44,17 @@ public final class StateCaps {
     /** The stamp beside a class-data archive ({@code termsprawl-<hash>.jsa.stamp}): a few lines. */
     public static final long ARCHIVE_STAMP = 64L << 10;
 
+    /**
+     * A file of the user's that termsprawl edits a part of ({@code .termsprawl/AGENTS.md}, {@code
+     * .claude/settings.local.json}): past it, it is not read and not rewritten (the rest is the user's), and the goal
+     * stops with an error that names it.
+     */
+    public static final long USER_TEXT = 16L << 20;
+
+    /** What a file past {@code cap} is called in an error: its size and the cap, in words. */
+    public static String tooBig(long size, long cap) {
+        return "it is " + size + " bytes, more than the " + (cap >> 20) + " MiB termsprawl reads of it";
+    }
+
     private StateCaps() {}
 }
