@@ -28,7 +28,10 @@ import java.util.Map;
  * own: nothing printed, exit 0, and the edit goes on.
  */
 final class TouchHook {
-    /** The hook's stdin is a small JSON object: more is not a hook's. */
+    /**
+     * The hook's stdin is a small JSON object: more is not a hook's. It is read for at most {@link HookInput#WAIT_MS}
+     * (docs/touches.md, "The warning before an edit").
+     */
     static final int MAX_INPUT = 1 << 20;
 
     /**
@@ -37,9 +40,20 @@ final class TouchHook {
      */
     static final long BUDGET_NANOS = 1_500_000_000L;
 
+    /**
+     * The bytes of each peer's transcript one hook may read: a long session's index is built in steps across runs,
+     * each run well within {@link #BUDGET_NANOS} (docs/touches.md, "The touch index"; bench/README.md).
+     */
+    static final long READ_BYTES = 2 * io.github.termsprawl.touch.TouchIndex.STEP_BYTES;
+
     private TouchHook() {}
 
     static int run(String[] args, Instant now, InputStream in, OutputStream out, String self) {
+        return run(args, now, in, out, self, BUDGET_NANOS);
+    }
+
+    /** As {@link #run(String[], Instant, InputStream, OutputStream, String)} with a time budget of its own. */
+    static int run(String[] args, Instant now, InputStream in, OutputStream out, String self, long budgetNanos) {
         try {
             String cwd = null;
             String guard = "warn";
@@ -57,7 +71,10 @@ final class TouchHook {
             if (self == null || !NodeId.isSafe(self) || guard.equals("off")) {
                 return 0;
             }
-            Map<String, Object> input = Json.asObject(Json.parse(new String(readCapped(in), StandardCharsets.UTF_8)));
+            // a stdin that never closes, or carries more than a payload, is given up: the edit must not wait
+            byte[] payload = HookInput.payload(in, MAX_INPUT, HookInput.WAIT_MS);
+            Map<String, Object> input =
+                    payload == null ? null : Json.asObject(Json.parse(new String(payload, StandardCharsets.UTF_8)));
             if (input == null) {
                 return 0;
             }
@@ -76,9 +93,9 @@ final class TouchHook {
             }
             ProjectLayout layout = new ProjectLayout(Path.of(cwd).toAbsolutePath());
             List<PeerTouches.Peer> peers;
-            Deadline.set(System.nanoTime() + BUDGET_NANOS);
+            Deadline.set(System.nanoTime() + budgetNanos);
             try {
-                peers = PeerTouches.of(layout, self, file, since);
+                peers = PeerTouches.of(layout, self, file, since, READ_BYTES);
             } finally {
                 Deadline.clear();
             }
@@ -153,13 +170,5 @@ final class TouchHook {
             }
         }
         return true;
-    }
-
-    private static byte[] readCapped(InputStream in) throws IOException {
-        byte[] bytes = in.readNBytes(MAX_INPUT + 1);
-        if (bytes.length > MAX_INPUT) {
-            throw new IOException("hook input too large");
-        }
-        return bytes;
     }
 }

@@ -345,12 +345,14 @@ public final class AtomicFiles {
         }
     }
 
-    /** A file's bytes, read in slices of at most {@link #SLICE} (as {@link Files#readAllBytes}, links followed). */
-    private static byte[] readAll(Path file) throws IOException {
-        int max = Integer.MAX_VALUE - 16;
+    /**
+     * A file's bytes, read in slices of at most {@link #SLICE} (as {@link Files#readAllBytes}, links followed), or
+     * null when it holds more than {@code max}.
+     */
+    private static byte[] readAll(Path file, int max) throws IOException {
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             if (channel.size() > max) {
-                throw new OutOfMemoryError(file + " is more than one array holds");
+                return null;
             }
             byte[] out = new byte[(int) channel.size()];
             int at = 0;
@@ -363,7 +365,7 @@ public final class AtomicFiles {
                         return out;
                     }
                     if (out.length > max - Math.max(n, out.length >> 1)) {
-                        throw new OutOfMemoryError(file + " is more than one array holds");
+                        return null;
                     }
                     out = Arrays.copyOf(out, out.length + Math.max(n, out.length >> 1));
                     System.arraycopy(more.array(), 0, out, at, n);
@@ -537,11 +539,21 @@ public final class AtomicFiles {
      * to it).
      */
     public static byte[] readPlain(Path file) {
-        if (!isPlain(file)) {
-            return null;
-        }
+        return readPlain(file, Integer.MAX_VALUE - 16);
+    }
+
+    /**
+     * As {@link #readPlain(Path)}, and null when the file holds more than {@code max} bytes: its size is looked at
+     * before anything is read (a state file past its sane size, {@link StateCaps}, is a broken one), and a file
+     * that grows past it while it is read is given up too.
+     */
+    public static byte[] readPlain(Path file, long max) {
         try {
-            return readAll(file);
+            BasicFileAttributes a = attributes(file);
+            if (a == null || !a.isRegularFile() || a.size() > max || links(file) != 1) {
+                return null;
+            }
+            return readAll(file, (int) Math.min(max, Integer.MAX_VALUE - 16));
         } catch (IOException | RuntimeException e) {
             return null;
         }
@@ -561,8 +573,7 @@ public final class AtomicFiles {
             if (a == null || !a.isRegularFile() || a.size() > max || links(file) != 1) {
                 return null;
             }
-            byte[] bytes = readAll(file);
-            return bytes.length > max ? null : bytes;
+            return readAll(file, (int) Math.min(max, Integer.MAX_VALUE - 16));
         } catch (IOException | RuntimeException e) {
             return null;
         }

@@ -152,7 +152,7 @@ public final class Links {
 
     /** The valid link in the folder's file of that name, or null (missing, unreadable or junk). */
     public Link read(String fileName) {
-        return parse(Json.readObjectOrNull(new File(linksDir, fileName), KEYS));
+        return parse(Json.readObjectOrNull(new File(linksDir, fileName), KEYS, StateCaps.LINK));
     }
 
     static Link parse(Object json) {

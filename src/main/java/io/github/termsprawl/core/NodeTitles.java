@@ -25,7 +25,7 @@ public final class NodeTitles {
 
     /** Reads {@code project.json} once; a missing or broken file gives the id for every node. */
     public static NodeTitles load(ProjectLayout layout) {
-        return new NodeTitles(Json.readFileOrNull(layout.projectJson()));
+        return new NodeTitles(Json.readFileOrNull(layout.projectJson().toFile(), StateCaps.PROJECT));
     }
 
     /** The ids of the nodes {@code project.json} names. */

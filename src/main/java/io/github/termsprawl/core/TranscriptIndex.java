@@ -63,7 +63,8 @@ public final class TranscriptIndex {
         if (!NodeId.isSafe(nodeId)) {
             return null;
         }
-        Map<String, Object> o = Json.readObjectOrNull(new File(dir, nodeId + ".json"), KEYS);
+        Map<String, Object> o =
+                Json.readObjectOrNull(new File(dir, nodeId + ".json"), KEYS, StateCaps.TRANSCRIPT_INDEX);
         if (o == null || !Json.isOne(o.get("version")) || !(o.get("path") instanceof String path) || path.isEmpty()) {
             return null;
         }
@@ -109,7 +110,8 @@ public final class TranscriptIndex {
             body.put("session", session);
         }
         List<Object> sessions = new ArrayList<>();
-        Map<String, Object> old = Json.readObjectOrNull(new File(dir, nodeId + ".json"), SESSIONS);
+        Map<String, Object> old =
+                Json.readObjectOrNull(new File(dir, nodeId + ".json"), SESSIONS, StateCaps.TRANSCRIPT_INDEX);
         if (old != null && Json.isOne(old.get("version"))) {
             if (old.get("sessions") instanceof List<?> list) {
                 for (Object o : list) {
@@ -157,7 +159,8 @@ public final class TranscriptIndex {
         if (!NodeId.isSafe(nodeId)) {
             return out;
         }
-        Map<String, Object> o = Json.readObjectOrNull(new File(dir, nodeId + ".json"), SESSIONS);
+        Map<String, Object> o =
+                Json.readObjectOrNull(new File(dir, nodeId + ".json"), SESSIONS, StateCaps.TRANSCRIPT_INDEX);
         if (o == null || !Json.isOne(o.get("version")) || !(o.get("sessions") instanceof List<?> list)) {
             return out;
         }

@@ -2,6 +2,7 @@ package io.github.termsprawl.history;
 
 import io.github.termsprawl.core.AtomicFiles;
 import io.github.termsprawl.core.ProjectLayout;
+import io.github.termsprawl.core.StateCaps;
 import io.github.termsprawl.jsonl.GrowingFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -186,7 +187,7 @@ record FolderState(
     /** The lines of {@code dir}'s state when it is of this version, else null. */
     private static List<String> lines(Path dir) {
         // none, or no plain file (a FIFO would block the read; a link or hard link may be another file)
-        byte[] bytes = AtomicFiles.readPlain(file(dir, STATE));
+        byte[] bytes = AtomicFiles.readPlain(file(dir, STATE), StateCaps.HISTORY_STATE);
         if (bytes == null) {
             return null;
         }

@@ -1,6 +1,7 @@
 package io.github.termsprawl.history;
 
 import io.github.termsprawl.core.AtomicFiles;
+import io.github.termsprawl.core.StateCaps;
 import io.github.termsprawl.core.TurnFileName;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -32,7 +33,7 @@ final class TurnList extends AbstractList<FolderState.Turn> {
      * <index line>}.
      */
     static TurnList read(Path file) {
-        byte[] bytes = AtomicFiles.readPlain(file);
+        byte[] bytes = AtomicFiles.readPlain(file, StateCaps.TURN_LIST);
         if (bytes == null) {
             return null;
         }

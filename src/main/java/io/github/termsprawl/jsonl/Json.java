@@ -110,7 +110,7 @@ public final class Json {
 
     /** As {@link #readFileOrNull(Path)}; a {@link File} is what the JDK opens, so a folder's files need no Path each. */
     public static Object readFileOrNull(File file) {
-        return readFileOrNull(file, null);
+        return readFileOrNull(file, null, Integer.MAX_VALUE - 16);
     }
 
     /**
@@ -119,12 +119,25 @@ public final class Json {
      * {@link #asObject} of the whole value would get.
      */
     public static Map<String, Object> readObjectOrNull(File file, JsonProjection projection) {
-        return asObject(readFileOrNull(file, projection));
+        return asObject(readFileOrNull(file, projection, Integer.MAX_VALUE - 16));
     }
 
-    private static Object readFileOrNull(File file, JsonProjection projection) {
+    /**
+     * As {@link #readObjectOrNull(File, JsonProjection)}, and null when the file holds more than {@code max} bytes:
+     * its size is looked at before it is read (a state file past its sane size is a broken one).
+     */
+    public static Map<String, Object> readObjectOrNull(File file, JsonProjection projection, long max) {
+        return asObject(readFileOrNull(file, projection, max));
+    }
+
+    /** As {@link #readFileOrNull(File)}, and null when the file holds more than {@code max} bytes. */
+    public static Object readFileOrNull(File file, long max) {
+        return readFileOrNull(file, null, max);
+    }
+
+    private static Object readFileOrNull(File file, JsonProjection projection, long max) {
         try {
-            if (!file.isFile()) {
+            if (!file.isFile() || file.length() > max) {
                 return null;
             }
             byte[] bytes;
@@ -135,6 +148,9 @@ public final class Json {
                 length = 0;
                 for (int n; (n = in.read(bytes, length, bytes.length - length)) > 0; ) {
                     length += n;
+                    if (length > max) {
+                        return null; // it grew past the cap while it was read
+                    }
                     if (length == bytes.length) {
                         bytes = Arrays.copyOf(bytes, bytes.length * 2);
                     }

@@ -4,6 +4,7 @@ import io.github.termsprawl.core.AtomicFiles;
 import io.github.termsprawl.core.GoneWriters;
 import io.github.termsprawl.core.Links;
 import io.github.termsprawl.core.ProjectLayout;
+import io.github.termsprawl.core.StateCaps;
 import io.github.termsprawl.core.TranscriptIndex;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -89,9 +90,7 @@ public final class ClassDataArchive {
             if (Files.getLastModifiedTime(file()).compareTo(Files.getLastModifiedTime(stampFile())) > 0) {
                 return Status.STALE;
             }
-            return Files.readString(stampFile(), StandardCharsets.UTF_8).equals(stamp())
-                    ? Status.CURRENT
-                    : Status.STALE;
+            return stamp().equals(stampText(stampFile())) ? Status.CURRENT : Status.STALE;
         } catch (IOException e) {
             return Status.STALE;
         }
@@ -147,7 +146,10 @@ public final class ClassDataArchive {
             return true; // no stamp that reads: the JVM's own check decides
         }
         try {
-            String stamp = Files.readString(stampFile(), StandardCharsets.UTF_8);
+            String stamp = stampText(stampFile());
+            if (stamp == null) {
+                return true; // past its sane size: no stamp that reads
+            }
             int at = stamp.lastIndexOf("\narchive ");
             return at < 0 || stamp.substring(at + 9).trim().equals(Long.toString(Files.size(file())));
         } catch (IOException e) {
@@ -328,17 +330,25 @@ public final class ClassDataArchive {
      * Archives whose runtime is gone (its {@code java} no longer runs) and the one archive of releases that
      * kept a single archive for all runtimes: removed, so the folder holds one archive per runtime in use.
      */
+    /**
+     * A stamp's text, or null when it does not read or holds more than its sane size ({@link StateCaps#ARCHIVE_STAMP}:
+     * docs/files.md, "Sane sizes"), looked at before it is read.
+     */
+    static String stampText(Path stamp) {
+        byte[] bytes = AtomicFiles.readPlain(stamp, StateCaps.ARCHIVE_STAMP);
+        return bytes == null ? null : new String(bytes, StandardCharsets.UTF_8);
+    }
+
     private void removeOrphans() throws IOException {
         Files.deleteIfExists(binDir.resolve(Launchers.LEGACY_ARCHIVE));
         Files.deleteIfExists(binDir.resolve(Launchers.LEGACY_ARCHIVE + Launchers.STAMP_SUFFIX));
         Files.deleteIfExists(binDir.resolve("." + Launchers.LEGACY_ARCHIVE + ".tmp"));
         for (Path stamp : archiveStamps(binDir)) {
-            String first;
-            try (java.io.BufferedReader in = Files.newBufferedReader(stamp, StandardCharsets.UTF_8)) {
-                first = in.readLine();
-            } catch (IOException e) {
-                continue; // unreadable: left to the one who can read it
+            String text = stampText(stamp);
+            if (text == null) {
+                continue; // unreadable, or past its sane size: left to the one who can read it
             }
+            String first = text.lines().findFirst().orElse(null);
             if (first != null && first.startsWith(Launchers.STAMP_JAVA)) {
                 Path other = Path.of(first.substring(Launchers.STAMP_JAVA.length()));
                 if (Files.isExecutable(other)) {

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.termsprawl.core.StateCaps;
 import io.github.termsprawl.core.UserErrorException;
 import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonStyle;
@@ -145,6 +146,10 @@ public final class ClaudeHookSettings {
     }
 
     private static String read(Path file) throws IOException, UserErrorException {
+        long size = Files.size(file);
+        if (size > StateCaps.USER_TEXT) { // looked at before it is read (docs/files.md, "Sane sizes")
+            throw malformed(file.toString(), StateCaps.tooBig(size, StateCaps.USER_TEXT));
+        }
         try {
             return Files.readString(file, StandardCharsets.UTF_8);
         } catch (CharacterCodingException e) {
@@ -242,6 +247,10 @@ public final class ClaudeHookSettings {
             throw cannotRemove(settingsFile.toString(), "it is not a regular file");
         }
         String text;
+        long size = Files.size(settingsFile);
+        if (size > StateCaps.USER_TEXT) {
+            throw cannotRemove(settingsFile.toString(), StateCaps.tooBig(size, StateCaps.USER_TEXT));
+        }
         try {
             text = Files.readString(settingsFile, StandardCharsets.UTF_8);
         } catch (CharacterCodingException e) {

@@ -2,6 +2,7 @@ package io.github.termsprawl.plant;
 
 import io.github.termsprawl.core.AtomicFiles;
 import io.github.termsprawl.core.ProjectLayout;
+import io.github.termsprawl.core.StateCaps;
 import io.github.termsprawl.core.UserErrorException;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
@@ -211,6 +212,12 @@ public final class Discovery {
     static String readOrEmpty(Path file) throws IOException, UserErrorException {
         if (!Files.isRegularFile(file)) {
             return "";
+        }
+        long size = Files.size(file);
+        if (size > StateCaps.USER_TEXT) { // looked at before it is read (docs/files.md, "Sane sizes")
+            throw new UserErrorException(
+                    "Cannot keep the prose of " + file + ": " + StateCaps.tooBig(size, StateCaps.USER_TEXT),
+                    "Shorten it (or move it away)");
         }
         try {
             return Files.readString(file, StandardCharsets.UTF_8);

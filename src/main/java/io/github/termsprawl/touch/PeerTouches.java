@@ -34,6 +34,19 @@ public final class PeerTouches {
 
     /** The touches of {@code nodes}, as {@link #of(ProjectLayout, String, String, Instant)}. */
     public static List<Peer> of(ProjectLayout layout, List<String> nodes, String file, Instant since) {
+        return of(layout, nodes, file, since, TouchIndex.UNBOUNDED);
+    }
+
+    /**
+     * As {@link #of(ProjectLayout, String, String, Instant)}, each peer's transcript read for at most about
+     * {@code maxBytes} ({@link TouchIndex#read(ProjectLayout, String, TranscriptIndex.Entry, Store, TranscriptReaders,
+     * long)}): the hook before an edit builds a long session's index in steps across its runs.
+     */
+    public static List<Peer> of(ProjectLayout layout, String self, String file, Instant since, long maxBytes) {
+        return of(layout, NodeId.isSafe(self) ? new Links(layout).peersOf(self) : List.of(), file, since, maxBytes);
+    }
+
+    private static List<Peer> of(ProjectLayout layout, List<String> nodes, String file, Instant since, long maxBytes) {
         String wanted = file == null ? null : new ProjectPaths(layout.cwd()).relative(file);
         if (file != null && wanted == null) {
             return List.of(); // a file outside the project: nobody there changed it
@@ -55,7 +68,7 @@ public final class PeerTouches {
                         store = shared.store();
                         events = shared.touches();
                     } else {
-                        TouchIndex.Found found = TouchIndex.read(layout, node, entry, readers, wanted);
+                        TouchIndex.Found found = TouchIndex.read(layout, node, entry, readers, wanted, maxBytes);
                         if (found == null) {
                             continue;
                         }

@@ -2,6 +2,7 @@ package io.github.termsprawl.touch;
 
 import io.github.termsprawl.core.AtomicFiles;
 import io.github.termsprawl.core.ProjectLayout;
+import io.github.termsprawl.core.StateCaps;
 import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.edits.FileTouch;
 import io.github.termsprawl.edits.TouchRule;
@@ -37,8 +38,25 @@ public final class TouchIndex {
     static final String MAGIC = "termsprawl-touches 2";
     /** Bytes of the transcript's head and of the end of what was read, hashed to tell a rewrite from growth. */
 
-    /** What one call cost: whether it read the transcript, from which offset, and how many bytes. */
-    public record Cost(boolean read, long from, long bytes) {}
+    /**
+     * The bytes of a Claude Code transcript one step of a build reads (and one line more, to end it), so that what a
+     * step holds (the records' tree) is bounded whatever the transcript's size (docs/touches.md, "The touch index").
+     */
+    public static final long STEP_BYTES = 4L << 20;
+
+    /** No bound on the bytes a read may take: every step to the end of the transcript. */
+    public static final long UNBOUNDED = Long.MAX_VALUE;
+
+    /**
+     * What one call cost: whether it read the transcript, from which offset, how many bytes, and whether the index now
+     * holds the whole transcript ({@code done}; false when it stopped at a step of a long Claude Code transcript and
+     * the next read goes on from there).
+     */
+    public record Cost(boolean read, long from, long bytes, boolean done) {
+        Cost(boolean read, long from, long bytes) {
+            this(read, from, bytes, true);
+        }
+    }
 
     public record Read(SessionTouches.Result result, Cost cost) {}
 
@@ -63,16 +81,31 @@ public final class TouchIndex {
      */
     public static Found read(
             ProjectLayout layout, String node, TranscriptIndex.Entry entry, TranscriptReaders readers, String only) {
+        return read(layout, node, entry, readers, only, UNBOUNDED);
+    }
+
+    /**
+     * As {@link #read(ProjectLayout, String, TranscriptIndex.Entry, TranscriptReaders, String)}, reading at most about
+     * {@code maxBytes} of the transcript ({@link #read(ProjectLayout, String, TranscriptIndex.Entry, Store,
+     * TranscriptReaders, long)}).
+     */
+    public static Found read(
+            ProjectLayout layout,
+            String node,
+            TranscriptIndex.Entry entry,
+            TranscriptReaders readers,
+            String only,
+            long maxBytes) {
         Store named = Store.of(entry.store());
         if (named == null) {
-            State old = State.parse(AtomicFiles.readPlain(file(layout, node)), node, only);
+            State old = State.parse(AtomicFiles.readPlain(file(layout, node), StateCaps.TOUCH_INDEX), node, only);
             Store recorded = old == null ? null : Store.of(old.store);
             if (recorded != null && old.source.equals(key(entry)) && old.fingerprint.equals(fingerprint(entry))) {
                 return new Found(recorded, new Read(old.result(), new Cost(false, 0, 0)));
             }
         }
         Store store = named != null ? named : readers.storeOf(entry);
-        return store == null ? null : new Found(store, read(layout, node, entry, store, readers));
+        return store == null ? null : new Found(store, read(layout, node, entry, store, readers, maxBytes));
     }
 
     private TouchIndex() {}
@@ -89,25 +122,80 @@ public final class TouchIndex {
      */
     public static Read read(
             ProjectLayout layout, String node, TranscriptIndex.Entry entry, Store store, TranscriptReaders readers) {
+        return read(layout, node, entry, store, readers, UNBOUNDED);
+    }
+
+    /**
+     * As {@link #read(ProjectLayout, String, TranscriptIndex.Entry, Store, TranscriptReaders)}, a long Claude Code
+     * transcript read in steps of {@link #STEP_BYTES}, each kept in the index as it ends; the steps stop once they
+     * have read {@code maxBytes} (the hook's share: {@link #UNBOUNDED} reads to the end). The answer is then the
+     * index as far as it was built ({@link Cost#done()} false), and the next read goes on from there
+     * (docs/touches.md, "The touch index").
+     */
+    public static Read read(
+            ProjectLayout layout,
+            String node,
+            TranscriptIndex.Entry entry,
+            Store store,
+            TranscriptReaders readers,
+            long maxBytes) {
+        return read(layout, node, entry, store, readers, maxBytes, STEP_BYTES);
+    }
+
+    /** As {@link #read(ProjectLayout, String, TranscriptIndex.Entry, Store, TranscriptReaders, long)}, in steps of {@code step} bytes. */
+    static Read read(
+            ProjectLayout layout,
+            String node,
+            TranscriptIndex.Entry entry,
+            Store store,
+            TranscriptReaders readers,
+            long maxBytes,
+            long step) {
         try {
-            return update(layout, node, entry, store, readers);
+            Read first = update(layout, node, entry, store, readers, step);
+            Read last = first;
+            long bytes = first.cost().bytes();
+            long reached = first.cost().from() + first.cost().bytes();
+            while (!last.cost().done() && bytes < maxBytes) {
+                last = update(layout, node, entry, store, readers, step);
+                bytes += last.cost().bytes();
+                long end = last.cost().from() + last.cost().bytes();
+                if (end <= reached) {
+                    break; // no step further (an index that cannot be written): the next read tries again
+                }
+                reached = end;
+            }
+            return last == first
+                    ? first
+                    : new Read(
+                            last.result(),
+                            new Cost(
+                                    true,
+                                    first.cost().from(),
+                                    bytes,
+                                    last.cost().done()));
         } catch (Deadline.Exceeded e) {
-            State old = State.parse(AtomicFiles.readPlain(file(layout, node)), node);
+            State old = State.parse(AtomicFiles.readPlain(file(layout, node), StateCaps.TOUCH_INDEX), node);
             if (old != null && old.source.equals(key(entry)) && old.store.equals(store.id())) {
-                return new Read(old.result(), new Cost(false, 0, 0));
+                return new Read(old.result(), new Cost(false, 0, 0, false));
             }
             throw e;
         }
     }
 
     private static Read update(
-            ProjectLayout layout, String node, TranscriptIndex.Entry entry, Store store, TranscriptReaders readers) {
+            ProjectLayout layout,
+            String node,
+            TranscriptIndex.Entry entry,
+            Store store,
+            TranscriptReaders readers,
+            long step) {
         TouchRule rule = Agents.capability(store, TouchRule.class);
         ProjectPaths paths = new ProjectPaths(layout.cwd());
         Path index = file(layout, node);
         Path source = entry.path();
         String fingerprint = fingerprint(entry);
-        State old = State.parse(AtomicFiles.readPlain(index), node);
+        State old = State.parse(AtomicFiles.readPlain(index, StateCaps.TOUCH_INDEX), node);
         boolean sameSource = old != null
                 && old.source.equals(source + (entry.session() == null ? "" : "#" + entry.session()))
                 && old.store.equals(store.id());
@@ -119,7 +207,7 @@ public final class TouchIndex {
             return new Read(old.result(), new Cost(false, 0, 0));
         }
         if (store == Store.CLAUDE) {
-            return claude(layout, node, entry, rule, paths, sameSource ? old : null, fingerprint);
+            return claude(layout, node, entry, rule, paths, sameSource ? old : null, fingerprint, step);
         }
         Agent.GrowingLog log = Agents.capability(store, Agent.GrowingLog.class);
         boolean growing = log != null;
@@ -199,24 +287,29 @@ public final class TouchIndex {
             TouchRule rule,
             ProjectPaths paths,
             State old,
-            String fingerprint) {
+            String fingerprint,
+            long step) {
         Path source = entry.path();
         Path tail = tailFile(layout, node);
         long size = source.toFile().length();
-        long end = ClaudeCallTurns.readableEnd(source, GrowingFile.completeLines(source, size), size);
+        long readable = ClaudeCallTurns.readableEnd(source, GrowingFile.completeLines(source, size), size);
+        boolean goesOn = old != null
+                && old.end > 0
+                && old.end <= readable
+                && continuesLine(source, old.end)
+                && GrowingFile.prefixHash(source, old.end) == old.hash;
+        // one step: a long transcript is built in steps, each read on from the last as a grown one is
+        long end = stepEnd(source, goesOn ? old.end : 0, readable, step);
         long hash = GrowingFile.prefixHash(source, end);
         ClaudeCallTurns.Turns turns = null;
-        if (old != null
-                && old.end > 0
-                && old.end <= end
-                && continuesLine(source, old.end)
-                && GrowingFile.prefixHash(source, old.end) == old.hash) {
+        if (goesOn) {
             turns = ClaudeCallTurns.grown(source, old.end, end, tail, old.hash, hash);
         }
         long from = turns == null ? 0 : old.end;
         if (turns == null) {
             turns = ClaudeCallTurns.whole(source, end, tail, hash);
         }
+        boolean done = end == readable;
         SessionTouches.Collector c = new SessionTouches.Collector(node, rule, paths, turns.turns());
         if (from > 0) {
             c.resume(renumbered(old, turns), old.sidechain, old.waiting, old.stats, old.messages);
@@ -238,7 +331,7 @@ public final class TouchIndex {
                         node,
                         key(entry),
                         Store.CLAUDE.id(),
-                        fingerprint,
+                        done ? fingerprint : PARTIAL, // no transcript has it: the next read goes on
                         end,
                         hash,
                         false,
@@ -247,7 +340,41 @@ public final class TouchIndex {
                         r.events(),
                         c.sidechain,
                         c.waitingEvents()));
-        return new Read(r, new Cost(true, from, end - from));
+        return new Read(r, new Cost(true, from, end - from, done));
+    }
+
+    /** The fingerprint of an index built part of the way: none of a transcript's ({@link #fingerprint}) is it. */
+    static final String PARTIAL = "partial";
+
+    /**
+     * Where a step from {@code from} ends: {@code readable} when it is at most {@code step} bytes on, else the end of
+     * the line that holds the step's last byte (a line is never cut).
+     */
+    static long stepEnd(Path file, long from, long readable, long step) {
+        if (readable - from <= step) {
+            return readable;
+        }
+        try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
+            byte[] buf = new byte[8192];
+            long pos = from + step - 1;
+            while (pos < readable) {
+                in.seek(pos);
+                int n = in.read(buf, 0, (int) Math.min(buf.length, readable - pos));
+                if (n <= 0) {
+                    break;
+                }
+                for (int i = 0; i < n; i++) {
+                    if (buf[i] == '\n') {
+                        return pos + i + 1;
+                    }
+                }
+                pos += n;
+                Deadline.checkEvery(pos >>> 13);
+            }
+        } catch (IOException e) {
+            // unreadable now: the whole, as the read will find
+        }
+        return readable;
     }
 
     /**

@@ -110,6 +110,133 @@ class TouchHookTest {
     }
 
     @Test
+    void aStdinThatNeverClosesLetsTheEditGoOn() throws IOException {
+        // the payload of a warning, then stdin stays open: the hook gives up on it (docs/touches.md), silent, exit 0
+        String input = "{\"cwd\":" + Fixtures.jsonString(cwd.toString())
+                + ",\"tool_name\":\"Edit\",\"tool_input\":{\"file_path\":"
+                + Fixtures.jsonString(cwd + "/src/A.java") + "}}";
+        java.io.PipedOutputStream writer = new java.io.PipedOutputStream();
+        java.io.PipedInputStream open = new java.io.PipedInputStream(writer, 1 << 16);
+        writer.write(input.getBytes(StandardCharsets.UTF_8));
+        writer.flush();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int code = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+                Fixtures.HANG_GUARD, () -> TouchHook.run(new String[] {"--hook"}, NOW, open, out, "me"));
+        assertEquals(0, code);
+        assertEquals(0, out.size());
+        writer.close();
+    }
+
+    @Test
+    void anEndlessStdinIsCutAtItsCap() {
+        // more than a payload can be, and it goes on: the hook keeps at most its cap and gives up, silent, exit 0
+        java.util.concurrent.atomic.AtomicLong served = new java.util.concurrent.atomic.AtomicLong();
+        java.io.InputStream endless = new java.io.InputStream() {
+            @Override
+            public int read() {
+                served.incrementAndGet();
+                return ' ';
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) {
+                java.util.Arrays.fill(b, off, off + len, (byte) ' ');
+                served.addAndGet(len);
+                return len;
+            }
+        };
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int code = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+                Fixtures.HANG_GUARD, () -> TouchHook.run(new String[] {"--hook"}, NOW, endless, out, "me"));
+        assertEquals(0, code);
+        assertEquals(0, out.size());
+        assertTrue(served.get() <= 2L * TouchHook.MAX_INPUT + (1 << 16), served.get() + " bytes read");
+    }
+
+    @Test
+    void aLongSessionIsIndexedAcrossHookRunsAndThenAnswersAsAWholeRead() throws IOException {
+        // issue 38's session: 72 MB, 75,000 tool calls, 750 of them edits of 40 files, over about 2 hours
+        Path file = io.github.termsprawl.touch.LongClaudeSession.write(
+                tmp.resolve("long.jsonl"), cwd, 75_000, 100, 40, 540);
+        long size = Files.size(file);
+        assertTrue(size > 70_000_000L, size + " bytes");
+        Fixtures.index(cwd, "be", file.toString());
+        Path index = cwd.resolve(".termsprawl/transcripts/be.touches");
+        String target = cwd + "/src/F7.java";
+        long reached = 0;
+        int runs = 0;
+        String out;
+        do {
+            // a time budget no load reaches: the work of a run is bounded by its bytes, which is what is asserted
+            out = hookWith(target, Fixtures.HANG_GUARD.toNanos(), "--window", "3h");
+            runs++;
+            long end = Long.parseLong(Files.readAllLines(index).get(4).split("\t")[1]);
+            assertTrue(end > reached, "run " + runs + " went no further");
+            assertTrue(end - reached <= TouchHook.READ_BYTES + 4096, "run " + runs + " read " + (end - reached));
+            reached = end;
+        } while (reached < size && runs < 100);
+        assertEquals(size, reached);
+        assertTrue(runs <= size / TouchHook.READ_BYTES + 1, runs + " runs");
+        // built: what the hook says is what a whole read of the session says
+        io.github.termsprawl.touch.SessionTouches.Result whole;
+        try (io.github.termsprawl.registry.TranscriptReaders readers =
+                new io.github.termsprawl.registry.TranscriptReaders(new io.github.termsprawl.jsonl.JsonlTail(), null)) {
+            whole = io.github.termsprawl.touch.SessionTouches.read(
+                    "be",
+                    io.github.termsprawl.store.StoreFixtures.entry(file, "claude", null),
+                    io.github.termsprawl.store.Store.CLAUDE,
+                    new io.github.termsprawl.touch.ProjectPaths(cwd),
+                    readers);
+        }
+        assertEquals(750, whole.events().size());
+        java.util.List<io.github.termsprawl.touch.TouchEvent> ofF7 = new java.util.ArrayList<>();
+        for (io.github.termsprawl.touch.TouchEvent e : whole.events()) {
+            if (e.path().equals("src/F7.java") && !e.time().isBefore(NOW.minusSeconds(3 * 3600))) {
+                ofF7.add(0, e); // newest first: the session's order, reversed (every time differs)
+            }
+        }
+        String expected = TouchHook.message(
+                "src/F7.java",
+                java.util.List.of(new io.github.termsprawl.touch.PeerTouches.Peer(
+                        "be", io.github.termsprawl.store.Store.CLAUDE, ofF7)),
+                "me");
+        String answer = hookWith(target, Fixtures.HANG_GUARD.toNanos(), "--window", "3h");
+        Map<String, Object> json = Json.asObject(Json.parse(answer));
+        assertEquals(expected, Json.asObject(json.get("hookSpecificOutput")).get("additionalContext"));
+    }
+
+    String hookWith(String file, long budgetNanos, String... args) {
+        String input = "{\"cwd\":" + Fixtures.jsonString(cwd.toString())
+                + ",\"tool_name\":\"Edit\",\"tool_input\":{\"file_path\":" + Fixtures.jsonString(file) + "}}";
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        String[] argv = new String[args.length + 1];
+        argv[0] = "--hook";
+        System.arraycopy(args, 0, argv, 1, args.length);
+        assertEquals(
+                0,
+                TouchHook.run(
+                        argv,
+                        NOW,
+                        new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)),
+                        out,
+                        "me",
+                        budgetNanos));
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void aTouchIndexPastItsSaneSizeIsMadeAgain() throws IOException {
+        // 50 GB of nothing where the touch index goes (docs/files.md, "Sane sizes"): broken, read again, written small
+        Path index = cwd.resolve(".termsprawl/transcripts/be.touches");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(index.toFile(), "rw")) {
+            f.setLength(50L << 30);
+        }
+        assertTrue(hook(cwd + "/src/A.java", "me").contains("additionalContext"));
+        assertTrue(Files.size(index) < io.github.termsprawl.core.StateCaps.TOUCH_INDEX, Files.size(index) + " bytes");
+        assertTrue(hook(cwd + "/src/A.java", "me").contains("additionalContext"));
+    }
+
+    @Test
     void aPlainWordNeedsNoQuotes() {
         org.junit.jupiter.api.Assertions.assertTrue(TouchHook.plainWord("src/a-b_c.java"));
         org.junit.jupiter.api.Assertions.assertTrue(TouchHook.plainWord("x@1%2+3,4:5=6"));

@@ -63,6 +63,22 @@ class ClassDataArchiveTest {
     }
 
     @Test
+    void aStampPastItsSaneSizeIsStale() throws Exception {
+        // 3 GB of nothing where the stamp goes (docs/files.md, "Sane sizes"): not read, the archive is stale
+        Path java = JavaRuntime.find(System.getenv());
+        assumeTrue(java != null, "no java to stamp an archive of");
+        Path bin = Files.createDirectories(cwd.resolve(".termsprawl/bin"));
+        Files.write(bin.resolve(Launchers.JAR), new byte[] {1});
+        ClassDataArchive archive = new ClassDataArchive(bin, java);
+        Files.write(archive.file(), new byte[] {1});
+        try (java.io.RandomAccessFile f =
+                new java.io.RandomAccessFile(archive.stampFile().toFile(), "rw")) {
+            f.setLength(3L << 30);
+        }
+        assertEquals(ClassDataArchive.Status.STALE, archive.status());
+    }
+
+    @Test
     void theTrainingFolderOfAKilledDiscoverIsRemovedByTheNextOne() throws Exception {
         Path java = JavaRuntime.find(System.getenv());
         assumeTrue(java != null, "no java to make an archive with");

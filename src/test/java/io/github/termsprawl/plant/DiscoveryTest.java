@@ -170,6 +170,57 @@ class DiscoveryTest {
         }
     }
 
+    @Test
+    void aPlantedFilePastTwiceItsSizeIsStaleWithoutBeingRead() throws Exception {
+        // a cloned repository's 3 GB of nothing where a skill goes: it was an OutOfMemoryError (docs/files.md)
+        Discovery d = new Discovery(new ProjectLayout(cwd), CALL);
+        d.discover();
+        Path skill = p(".claude/skills/termsprawl-context/SKILL.md");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(skill.toFile(), "rw")) {
+            f.setLength(3L << 30);
+        }
+        assertEquals(List.of(new Discovery.Finding(skill, "stale")), d.check().committed());
+    }
+
+    @Test
+    void aUserFilePastItsSaneSizeStopsWithoutBeingRead() throws Exception {
+        // a cloned repository's 3 GB of nothing in a file termsprawl edits a part of: one clear error, the file kept
+        Path agents = sparse(p(".termsprawl/AGENTS.md"));
+        Discovery d = new Discovery(new ProjectLayout(cwd), CALL);
+        tooBig(
+                agents,
+                org.junit.jupiter.api.Assertions.assertThrows(
+                        io.github.termsprawl.core.UserErrorException.class, d::discover));
+        Files.delete(agents);
+        // the settings are merged by the goal through ClaudeHookSettings, and read again by remove
+        Path settings = sparse(p(".claude/settings.local.json"));
+        tooBig(
+                settings,
+                org.junit.jupiter.api.Assertions.assertThrows(
+                        io.github.termsprawl.core.UserErrorException.class, () -> ClaudeHookSettings.plan(settings)));
+        tooBig(
+                settings,
+                org.junit.jupiter.api.Assertions.assertThrows(
+                        io.github.termsprawl.core.UserErrorException.class,
+                        () -> ClaudeHookSettings.planRemoval(settings)));
+    }
+
+    private static Path sparse(Path file) throws IOException {
+        Files.createDirectories(file.getParent());
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(file.toFile(), "rw")) {
+            f.setLength(3L << 30);
+        }
+        return file;
+    }
+
+    private static void tooBig(Path file, Exception e) throws IOException {
+        assertTrue(
+                e.getMessage().contains(file.toString())
+                        && e.getMessage().contains("3221225472 bytes, more than the 16 MiB"),
+                e.getMessage());
+        assertEquals(3L << 30, Files.size(file));
+    }
+
     static void git(Path dir, String... args) throws Exception {
         java.util.List<String> cmd =
                 new java.util.ArrayList<>(List.of("git", "-c", "user.name=t", "-c", "user.email=t@t"));

@@ -1,6 +1,7 @@
 package io.github.termsprawl.store.claude;
 
 import io.github.termsprawl.core.AtomicFiles;
+import io.github.termsprawl.core.StateCaps;
 import io.github.termsprawl.jsonl.ForwardLineReader;
 import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonProjection;
@@ -31,8 +32,8 @@ final class ClaudePlanCache {
 
     /** The records of the first {@code bytes} of {@code cache}; false when it holds fewer bytes (then none are given). */
     static boolean read(Path cache, long bytes, Visitor visitor) {
-        if (bytes <= 0 || !AtomicFiles.holds(cache, bytes)) {
-            return false;
+        if (bytes <= 0 || bytes > StateCaps.PLAN_CACHE || !AtomicFiles.holds(cache, bytes)) {
+            return false; // none, cut short, or past its sane size: made again (docs/files.md, "Sane sizes")
         }
         // a big cache is parsed in two halves at once (the parse of a cold JVM is most of a small update)
         Object[] half = bytes >= SPLIT_BYTES && Runtime.getRuntime().availableProcessors() > 1

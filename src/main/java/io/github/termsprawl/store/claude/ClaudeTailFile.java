@@ -1,6 +1,7 @@
 package io.github.termsprawl.store.claude;
 
 import io.github.termsprawl.core.AtomicFiles;
+import io.github.termsprawl.core.StateCaps;
 import io.github.termsprawl.jsonl.CompactJsonBytes;
 import io.github.termsprawl.jsonl.ForwardLineReader;
 import io.github.termsprawl.jsonl.Json;
@@ -32,7 +33,7 @@ final class ClaudeTailFile {
 
     /** The tail kept for {@code key} in {@code file}, or null when there is none for it (or it does not read). */
     static ClaudeTail read(Path file, ClaudeTail.PlanCacheKey key, boolean scanned) {
-        byte[] bytes = AtomicFiles.readPlain(file);
+        byte[] bytes = AtomicFiles.readPlain(file, StateCaps.TAIL);
         if (bytes == null) {
             return null;
         }
