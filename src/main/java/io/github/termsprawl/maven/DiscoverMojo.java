@@ -38,12 +38,16 @@ public class DiscoverMojo extends AbstractSqliteMojo {
     @Parameter(property = UserProperties.DISCOVER_SKIP, defaultValue = "false")
     private String skipDiscover;
 
-    /** The guard before a Claude Code edit: warn (the default), ask, deny or off (docs/touches.md). */
-    @Parameter(property = UserProperties.GUARD, defaultValue = "warn")
+    /**
+     * The guard before a Claude Code edit: warn (the first discover's default), ask, deny or off (docs/touches.md).
+     * Unset, a later discover keeps the guard the settings file has.
+     */
+    @Parameter(property = UserProperties.GUARD)
     String guard;
 
-    private String guard() throws UserErrorException {
-        String g = guard == null || guard.isBlank() ? "warn" : guard.strip();
+    private String guard(Path settingsFile) throws IOException, UserErrorException {
+        String kept = guard == null || guard.isBlank() ? ClaudeHookSettings.currentGuard(settingsFile) : null;
+        String g = guard == null || guard.isBlank() ? (kept == null ? "warn" : kept) : guard.strip();
         if (!ClaudeHookSettings.GUARDS.contains(g)) {
             throw new UserErrorException(
                     "Unknown guard: " + g, "run with -D" + UserProperties.GUARD + "=warn, ask, deny or off");
@@ -68,7 +72,9 @@ public class DiscoverMojo extends AbstractSqliteMojo {
         String settings;
         try {
             // a malformed settings file fails the goal before any other file is touched
-            settings = hook ? ClaudeHookSettings.plan(layout.claudeSettingsLocal(), guard()) : null;
+            settings = hook
+                    ? ClaudeHookSettings.plan(layout.claudeSettingsLocal(), guard(layout.claudeSettingsLocal()))
+                    : null;
         } catch (UserErrorException e) {
             throw e.or("run with -D" + UserProperties.CLAUDE_HOOK + "=false to skip the hook");
         }

@@ -91,6 +91,38 @@ public final class ClaudeHookSettings {
         return merge(existing, settingsFile.toString(), guard);
     }
 
+    /**
+     * The guard the settings file has now (docs/touches.md): {@code warn}, {@code ask} or {@code deny} by its
+     * hook's command, {@code off} when our SessionStart hook is there without it (a guard taken out on purpose),
+     * or null when neither is (discover never ran here). A {@code discover} not told a guard keeps this one.
+     */
+    public static String currentGuard(Path settingsFile) throws IOException, UserErrorException {
+        if (!Files.isRegularFile(settingsFile)) {
+            return null;
+        }
+        ObjectNode root = parse(read(settingsFile), settingsFile.toString(), false);
+        String guard = null;
+        boolean record = false;
+        if (root.get("hooks") instanceof ObjectNode hooks) {
+            for (JsonNode event : hooks) {
+                for (JsonNode entry : event) {
+                    if (entry.get("hooks") instanceof ArrayNode list) {
+                        for (JsonNode hook : list) {
+                            if (isGuard(hook)) {
+                                String command = hook.get("command").textValue();
+                                guard = command.endsWith(" --guard ask")
+                                        ? "ask"
+                                        : command.endsWith(" --guard deny") ? "deny" : "warn";
+                            }
+                            record |= isOurs(hook);
+                        }
+                    }
+                }
+            }
+        }
+        return guard != null ? guard : record ? "off" : null;
+    }
+
     /** {@link #merge(String, String)} and the guard of {@link #plan(Path, String)}. */
     public static String merge(String existing, String name, String guard) throws UserErrorException {
         if (!GUARDS.contains(guard)) {

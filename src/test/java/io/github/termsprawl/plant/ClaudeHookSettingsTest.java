@@ -322,4 +322,22 @@ class ClaudeHookSettingsTest {
             }
         }
     }
+
+    /** A discover not told a guard keeps the one the settings have, so a personal deny is not reset to warn. */
+    @Test
+    void theCurrentGuardIsReadBackForEveryMode() throws Exception {
+        Path file = tmp.resolve("guard/settings.local.json");
+        Files.createDirectories(file.getParent());
+        assertNull(ClaudeHookSettings.currentGuard(file), "no file: discover never ran");
+        for (String guard : List.of("deny", "ask", "warn", "off", "deny")) {
+            Files.writeString(
+                    file,
+                    ClaudeHookSettings.plan(file, guard) == null
+                            ? Files.readString(file)
+                            : ClaudeHookSettings.plan(file, guard));
+            assertEquals(guard, ClaudeHookSettings.currentGuard(file));
+        }
+        Files.writeString(file, "{\"permissions\": {}}");
+        assertNull(ClaudeHookSettings.currentGuard(file), "a user's settings without our hooks");
+    }
 }
