@@ -58,6 +58,13 @@ public final class TouchesCommand {
             if (!peers.isEmpty()) {
                 String text = parsed.json() ? TouchReport.json(peers) : TouchReport.text(peers, parsed.file() != null);
                 ContextCommand.write(out, Utf8Output.encode(text));
+            } else {
+                // nothing to say may be a mistake: a wrong --cwd or an unknown node gets its fix, as the context
+                // command's does (docs/touches.md)
+                String hint = ContextHint.of(parsed.cwd(), parsed.self());
+                if (hint != null) {
+                    ContextCommand.write(err, Utf8Output.encode("termsprawl-touches: " + hint + "\n"));
+                }
             }
         } catch (RuntimeException | Error e) {
             // fail open: no answer rather than a stack trace

@@ -122,9 +122,35 @@ class TouchesCommandTest {
         peer("me", "be", new String[][] {{cwd + "/src/A.java", "2026-01-01T01:00:00Z", "Edit"}});
         assertEquals(new Result(0, "", ""), run("--cwd", cwd.toString(), "--self", "me", "--file", "src/B.java"));
         assertEquals(new Result(0, "", ""), run("--cwd", cwd.toString(), "--self", "me", "--since", "30m"));
-        assertEquals(new Result(0, "", ""), run("--cwd", cwd.toString(), "--self", "nobody"));
-        assertEquals(new Result(0, "", ""), run("--cwd", tmp.resolve("missing").toString(), "--self", "me"));
-        assertEquals(new Result(0, "", ""), run("--cwd", cwd.toString(), "--self", "../x"));
+    }
+
+    /** Silence that is a mistake gets one stderr line with its fix, and still exit 0 (docs/touches.md). */
+    @Test
+    void aWrongCwdOrAnUnknownNodeIsNamedWithItsFix() throws IOException {
+        peer("me", "be", new String[][] {{cwd + "/src/A.java", "2026-01-01T01:00:00Z", "Edit"}});
+        assertEquals(
+                new Result(
+                        0,
+                        "",
+                        "termsprawl-touches: unknown node nobody (no link, transcript or project.json names it; known:"
+                                + " be, me): start the agent with TERMSPRAWL_NODE_ID set to its node, or link it (the"
+                                + " link goal)\n"),
+                run("--cwd", cwd.toString(), "--self", "nobody"));
+        Path module = Files.createDirectories(cwd.resolve("module"));
+        assertEquals(
+                new Result(
+                        0,
+                        "",
+                        "termsprawl-touches: " + module + " is not the project root: run it with --cwd " + cwd + "\n"),
+                run("--cwd", module.toString(), "--self", "me"));
+        assertEquals(
+                new Result(
+                        0,
+                        "",
+                        "termsprawl-touches: no folder " + tmp.resolve("missing")
+                                + ": pass the project root as --cwd\n"),
+                run("--cwd", tmp.resolve("missing").toString(), "--self", "me"));
+        assertTrue(run("--cwd", cwd.toString(), "--self", "../x").err().contains("is no node id"));
     }
 
     @Test
