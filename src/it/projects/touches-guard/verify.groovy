@@ -36,8 +36,9 @@ assert code == 0 && err == '' : err
 String text = warning(out)
 assert text.startsWith('termsprawl: another agent linked to you changed src/Shared.java recently; it may be working on it now.\n- backend (claude): edit at ') : text
 assert text.contains(', turn 1\n') : text
-assert text.contains('.termsprawl/bin/termsprawl-context --cwd . --self frontend') : text
-assert text.endsWith('.termsprawl/bin/termsprawl-touches --cwd . --self frontend --file src/Shared.java') : text
+// the commands name the project root, so they work from a module folder too
+assert text.contains(root + '/.termsprawl/bin/termsprawl-context --cwd ' + root + ' --self frontend') : text
+assert text.endsWith(root + '/.termsprawl/bin/termsprawl-touches --cwd ' + root + ' --self frontend --file src/Shared.java') : text
 // and the other way round: backend about to edit the file frontend changed
 (code, out, err) = hook('backend', 'src/Api.java')
 assert code == 0 && err == ''

@@ -103,7 +103,7 @@ final class TouchHook {
                 return 0;
             }
             String rel = new ProjectPaths(layout.cwd()).relative(file);
-            String message = message(rel, peers, self);
+            String message = message(rel, peers, self, layout.cwd().toString());
             Map<String, Object> specific = new LinkedHashMap<>();
             specific.put("hookEventName", "PreToolUse");
             if (guard.equals("ask") || guard.equals("deny")) {
@@ -121,8 +121,12 @@ final class TouchHook {
         return 0;
     }
 
-    /** Which peers changed the file, when, how, and the commands that show what they are doing. */
-    static String message(String rel, List<PeerTouches.Peer> peers, String self) {
+    /**
+     * Which peers changed the file, when, how, and the commands that show what they are doing, named by the project
+     * root's absolute path: the agent's shell may be in a module folder, where {@code --cwd .} finds no project.
+     */
+    static String message(String rel, List<PeerTouches.Peer> peers, String self, String root) {
+        String bin = root + "/.termsprawl/bin/";
         StringBuilder m = new StringBuilder("termsprawl: another agent linked to you changed ")
                 .append(TouchEvent.escaped(rel))
                 .append(" recently; it may be working on it now.");
@@ -142,9 +146,17 @@ final class TouchHook {
                 m.append(" (").append(p.touches().size()).append(" changes in the window)");
             }
         }
-        m.append("\nBefore you edit it, see what they are doing: .termsprawl/bin/termsprawl-context --cwd . --self ")
+        m.append("\nBefore you edit it, see what they are doing: ")
+                .append(shellWord(bin + "termsprawl-context"))
+                .append(" --cwd ")
+                .append(shellWord(root))
+                .append(" --self ")
                 .append(self)
-                .append("\nand every change of this file: .termsprawl/bin/termsprawl-touches --cwd . --self ")
+                .append("\nand every change of this file: ")
+                .append(shellWord(bin + "termsprawl-touches"))
+                .append(" --cwd ")
+                .append(shellWord(root))
+                .append(" --self ")
                 .append(self)
                 .append(" --file ")
                 .append(shellWord(rel));

@@ -65,8 +65,11 @@ class TouchHookTest {
         assertEquals(
                 "termsprawl: another agent linked to you changed src/A.java recently; it may be working on it now.\n"
                         + "- be (claude): edit at 2026-01-01T02:30:00Z, turn 1\n"
-                        + "Before you edit it, see what they are doing: .termsprawl/bin/termsprawl-context --cwd . --self me\n"
-                        + "and every change of this file: .termsprawl/bin/termsprawl-touches --cwd . --self me --file src/A.java",
+                        + "Before you edit it, see what they are doing: " + cwd
+                        + "/.termsprawl/bin/termsprawl-context --cwd "
+                        + cwd + " --self me\n"
+                        + "and every change of this file: " + cwd + "/.termsprawl/bin/termsprawl-touches --cwd " + cwd
+                        + " --self me --file src/A.java",
                 specific.get("additionalContext"));
         assertTrue(out.endsWith("}\n"));
     }
@@ -199,7 +202,8 @@ class TouchHookTest {
                 "src/F7.java",
                 java.util.List.of(new io.github.termsprawl.touch.PeerTouches.Peer(
                         "be", io.github.termsprawl.store.Store.CLAUDE, ofF7)),
-                "me");
+                "me",
+                cwd.toString());
         String answer = hookWith(target, Fixtures.HANG_GUARD.toNanos(), "--window", "3h");
         Map<String, Object> json = Json.asObject(Json.parse(answer));
         assertEquals(expected, Json.asObject(json.get("hookSpecificOutput")).get("additionalContext"));
