@@ -2,6 +2,7 @@ package io.github.termsprawl.store;
 
 import io.github.termsprawl.core.TranscriptIndex;
 import java.util.List;
+import java.util.Map;
 
 /** What every store's session reader gives: every message in order, and the live branch. */
 public interface SessionReader {
@@ -81,6 +82,14 @@ public interface SessionReader {
     /** For the stats line of the live view: {@code  windows=<n> branches=<abandoned leaves>}, or empty. */
     default String liveShape(TranscriptIndex.Entry entry) {
         return "";
+    }
+
+    /**
+     * Each tool call's id with the turn number of the message that makes it, for a store whose turns are not the
+     * walk's order (Claude Code's live branches: docs/touches.md); null when they are (the default).
+     */
+    default Map<String, Integer> callTurns(TranscriptIndex.Entry entry) {
+        return null;
     }
 
     /**

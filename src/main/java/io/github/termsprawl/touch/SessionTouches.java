@@ -10,7 +10,6 @@ import io.github.termsprawl.store.Message;
 import io.github.termsprawl.store.MessageVisitor;
 import io.github.termsprawl.store.SessionReader;
 import io.github.termsprawl.store.Store;
-import io.github.termsprawl.store.claude.ClaudeSession;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
@@ -43,7 +42,7 @@ public final class SessionTouches {
         if (rule == null || reader == null) {
             return new Result(List.of(), new Stats(0, 0, 0));
         }
-        Collector c = new Collector(node, rule, paths, store == Store.CLAUDE ? claudeTurns(entry) : null);
+        Collector c = new Collector(node, rule, paths, reader.callTurns(entry));
         reader.walk(entry, c);
         return c.result();
     }
@@ -165,22 +164,5 @@ public final class SessionTouches {
         Result result() {
             return new Result(List.copyOf(events), new Stats(calls, malformed, outside));
         }
-    }
-
-    /** Each call id on Claude Code's live branches, with the turn number of the message that makes it. */
-    static Map<String, Integer> claudeTurns(TranscriptIndex.Entry entry) {
-        Map<String, Integer> turns = new HashMap<>();
-        int n = 0;
-        for (ClaudeSession.Window w : new ClaudeSession().windows(entry.path())) {
-            for (Message m : w.messages()) {
-                for (Block b : m.blocks()) {
-                    if (b instanceof Block.ToolCall c && c.id() != null) {
-                        turns.putIfAbsent(c.id(), n);
-                    }
-                }
-                n++;
-            }
-        }
-        return turns;
     }
 }

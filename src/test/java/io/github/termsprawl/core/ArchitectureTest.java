@@ -320,7 +320,6 @@ class ArchitectureTest {
             "history/ClaudeHistory", Set.of("store.claude"),
             "history/History", Set.of("store.claude"),
             "history/Progress", Set.of("store.claude"),
-            "touch/SessionTouches", Set.of("store.claude"),
             "touch/TouchIndex", Set.of("store.claude"));
 
     /** Checked on the compiled classes, so a type reached only through a return type counts too. */

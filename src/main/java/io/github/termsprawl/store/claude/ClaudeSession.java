@@ -6,6 +6,7 @@ import io.github.termsprawl.jsonl.JsonProjection;
 import io.github.termsprawl.jsonl.JsonlRecords;
 import io.github.termsprawl.jsonl.ReverseLineReader;
 import io.github.termsprawl.redact.Redactor;
+import io.github.termsprawl.store.Block;
 import io.github.termsprawl.store.JsonlMessages;
 import io.github.termsprawl.store.Message;
 import io.github.termsprawl.store.MessageVisitor;
@@ -514,6 +515,24 @@ public final class ClaudeSession implements SessionReader {
     @Override
     public List<Turn> liveTurns(TranscriptIndex.Entry entry, TurnLimits limits) {
         return ClaudeLiveProse.last(liveProse(entry.path(), limits.stringCap()).messages(), limits.maxTurns());
+    }
+
+    /** Each call id on the live branches of every window, with the turn number of the message that makes it. */
+    @Override
+    public Map<String, Integer> callTurns(TranscriptIndex.Entry entry) {
+        Map<String, Integer> turns = new java.util.HashMap<>();
+        int n = 0;
+        for (Window w : windows(entry.path())) {
+            for (Message m : w.messages()) {
+                for (Block b : m.blocks()) {
+                    if (b instanceof Block.ToolCall c && c.id() != null) {
+                        turns.putIfAbsent(c.id(), n);
+                    }
+                }
+                n++;
+            }
+        }
+        return turns;
     }
 
     @Override
