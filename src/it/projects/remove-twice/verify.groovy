@@ -11,7 +11,7 @@ assert new File(basedir, '.termsprawl/AGENTS.md').getText('UTF-8') == '# Our age
 assert new File(basedir, '.termsprawl/links/backend--frontend.json').isFile()
 // the turn file is kept, and only the lines keeping it out of git are left of the planted .gitignore
 assert new File(basedir, '.termsprawl/history/backend/turn-0001-user.md').isFile()
-assert new File(basedir, '.termsprawl/.gitignore').getText('UTF-8') == '# left by termsprawl remove: this machine\'s data it kept, never committed (see its README, "Removing termsprawl")\n/transcripts/\n/history/\n/history-state/\n'
+assert new File(basedir, '.termsprawl/.gitignore').getText('UTF-8') == '# left by termsprawl remove: this machine\'s data it kept, never committed (see its docs/team.md, "Removing termsprawl")\n/transcripts/\n/history/\n/history-state/\n'
 
 // the first run says what it removed and what it kept, the second has nothing to remove
 assert log.contains('[INFO] termsprawl: removed .termsprawl/bin/termsprawl-context\n')

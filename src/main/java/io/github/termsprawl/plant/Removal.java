@@ -36,8 +36,8 @@ public final class Removal {
      * per-machine lines of the planted one, nothing that takes a file back.
      */
     public static final String KEPT_DATA_GITIGNORE =
-            "# left by termsprawl remove: this machine's data it kept, never committed (see its README,"
-                    + " \"Removing termsprawl\")\n"
+            "# left by termsprawl remove: this machine's data it kept, never committed (see its"
+                    + " docs/team.md, \"Removing termsprawl\")\n"
                     + "/transcripts/\n"
                     + "/history/\n"
                     + "/" + ProjectLayout.HISTORY_STATE + "/\n";
