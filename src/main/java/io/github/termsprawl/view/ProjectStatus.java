@@ -7,6 +7,7 @@ import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.redact.Redactor;
 import io.github.termsprawl.registry.TranscriptReaders;
 import io.github.termsprawl.store.ReadStats;
+import io.github.termsprawl.store.SessionReader;
 import io.github.termsprawl.touch.Overlaps;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -72,9 +73,23 @@ public final class ProjectStatus {
             ReadStats stats = readers.stats(entry);
             // the files its session changed, as who-is-touching-what counts them (docs/touches.md)
             int changed = Overlaps.filesChanged(layout, id);
-            lines.add(id + store + " turns=" + stats.turns() + " size=" + file.size() + " modified="
-                    + file.lastModifiedTime().toInstant().truncatedTo(ChronoUnit.SECONDS) + " changed=" + changed
-                    + linked + " path=" + entry.path());
+            // the session as it stands: with the files beside the transcript that hold part of it (OpenCode's
+            // write-ahead log keeps its newest writes while the main file stays a few KB old: docs/goals.md)
+            long size = file.size();
+            java.time.Instant modified = file.lastModifiedTime().toInstant();
+            SessionReader reader = readers.sessionReader(readers.storeOf(entry));
+            for (Path companion : reader == null ? List.<Path>of() : reader.companions(entry.path())) {
+                BasicFileAttributes a = attributes(companion);
+                if (a != null && a.isRegularFile()) {
+                    size += a.size();
+                    modified = modified.isAfter(a.lastModifiedTime().toInstant())
+                            ? modified
+                            : a.lastModifiedTime().toInstant();
+                }
+            }
+            lines.add(id + store + " turns=" + stats.turns() + " size=" + size + " modified="
+                    + modified.truncatedTo(ChronoUnit.SECONDS) + " changed=" + changed + linked + " path="
+                    + entry.path());
         }
         return lines;
     }

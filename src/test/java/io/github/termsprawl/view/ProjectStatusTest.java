@@ -102,4 +102,36 @@ class ProjectStatusTest {
         }
         return s.toString();
     }
+
+    /** OpenCode keeps its newest writes in the write-ahead log: the session's size and time count it (issue 40). */
+    @Test
+    void anOpenCodeSessionCountsItsWriteAheadLog() throws Exception {
+        Path db = cwd.resolve("oc/opencode.db");
+        Files.createDirectories(db.getParent());
+        try (io.github.termsprawl.store.opencode.OpenCodeDbFixture w =
+                new io.github.termsprawl.store.opencode.OpenCodeDbFixture(db)) {
+            w.schema();
+            w.session("ses_1", null, cwd.toString(), 1);
+            w.message("msg_1", "ses_1", 1, "user");
+            w.part("prt_1", "msg_1", "ses_1", io.github.termsprawl.store.opencode.OpenCodeDbFixture.text("hi"));
+            // the writer still open, as OpenCode is: its writes sit in opencode.db-wal
+            Path wal = cwd.resolve("oc/opencode.db-wal");
+            Files.setLastModifiedTime(db, FileTime.fromMillis(1_767_225_600_000L));
+            Files.setLastModifiedTime(wal, FileTime.fromMillis(1_767_229_200_000L));
+            Fixtures.write(
+                    cwd.resolve(".termsprawl/transcripts/ui.json"),
+                    "{\"version\":1,\"path\":" + Fixtures.jsonString(db.toString())
+                            + ",\"store\":\"opencode\",\"session\":\"ses_1\"}");
+            try (TranscriptReaders readers = io.github.termsprawl.store.StoreFixtures.readers()) {
+                String line = new ProjectStatus(new ProjectLayout(cwd), readers)
+                        .lines()
+                        .get(0);
+                long size = Files.size(db) + Files.size(wal);
+                assertEquals(
+                        "ui store=opencode turns=1 size=" + size
+                                + " modified=2026-01-01T01:00:00Z changed=0 links=- path=" + db,
+                        line);
+            }
+        }
+    }
 }
