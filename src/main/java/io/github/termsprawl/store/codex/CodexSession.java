@@ -36,7 +36,7 @@ import java.util.Set;
  * branch is its {@code replacement_history} (or its summary) and what came after.
  */
 public final class CodexSession implements SessionReader {
-    static final JsonProjection KEYS = JsonProjection.whole("timestamp", "type", "payload");
+    static final JsonProjection KEYS = JsonProjection.whole("timestamp", "type", "payload", "metadata");
 
     @Override
     public WalkStats walk(TranscriptIndex.Entry entry, MessageVisitor visitor) {
@@ -329,7 +329,14 @@ public final class CodexSession implements SessionReader {
             return List.of();
         }
         if ("response_item".equals(record.get("type"))) {
-            return item(p, record.get("timestamp"), source);
+            List<Message> item = item(p, record.get("timestamp"), source);
+            if (CodexTranscript.isCompactionOutput(record) && item.size() == 1) {
+                // the summary a compaction asked the model for (0.169+): the harness's, never an answer
+                Message m = item.get(0);
+                return List.of(
+                        message(m.role(), m.blocks(), record.get("timestamp"), m.id(), source, Message.Flag.META));
+            }
+            return item;
         }
         if ("compacted".equals(record.get("type"))
                 && p.get("message") instanceof String summary

@@ -28,7 +28,7 @@ import java.util.Set;
  * message): for its user side and its assistant side each, the first channel in that order that has prose.
  */
 public final class CodexTranscript implements StoreReader {
-    static final JsonProjection KEYS = JsonProjection.whole("type", "payload");
+    static final JsonProjection KEYS = JsonProjection.whole("type", "payload", "metadata");
     static final Set<String> KNOWN_TYPES = Set.of(
             "session_meta",
             "rollout_reference",
@@ -167,10 +167,22 @@ public final class CodexTranscript implements StoreReader {
             return turn == null ? null : new Piece(UI, turn);
         }
         if ("response_item".equals(record.get("type"))) {
+            if (isCompactionOutput(record)) {
+                return null; // a compaction's summary prints as no one's turn (docs/stores.md)
+            }
             Turn turn = itemTurn(p);
             return turn == null ? null : new Piece(MODEL, turn);
         }
         return null;
+    }
+
+    /**
+     * Whether a {@code response_item} is the summary a compaction asked the model for: Codex 0.169+ marks it
+     * {@code metadata.compaction_output}; its text also stands in the {@code compacted} record that follows.
+     */
+    static boolean isCompactionOutput(Map<String, Object> record) {
+        Map<String, Object> metadata = Json.asObject(record.get("metadata"));
+        return metadata != null && Boolean.TRUE.equals(metadata.get("compaction_output"));
     }
 
     /** A {@code user_message} or {@code agent_message} event's turn, or null. */

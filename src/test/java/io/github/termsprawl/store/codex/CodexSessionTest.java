@@ -195,4 +195,36 @@ public class CodexSessionTest {
                 List.of(new Turn("user", "hi"), new Turn("assistant", "hello"), new Turn("user", "more")),
                 new CodexSession().prose(all));
     }
+
+    /**
+     * issue 40: a compaction's summary (Codex 0.169+: {@code metadata.compaction_output}) printed as the answer to a
+     * prompt whose own answer Codex had dropped. Summaries never print, in either walk.
+     */
+    @Test
+    void aCompactionsSummaryIsNoAnswer() throws IOException {
+        String user =
+                "{\"type\":\"message\",\"role\":\"user\",\"content\":[{\"type\":\"input_text\",\"text\":\"%s\"}]}";
+        String summary = "{\"timestamp\":\"2026-01-01T00:00:02.000Z\",\"type\":\"response_item\",\"payload\":"
+                + "{\"type\":\"message\",\"role\":\"assistant\",\"content\":[{\"type\":\"output_text\","
+                + "\"text\":\"SUMMARY: the user asked twice.\"}]},\"metadata\":{\"compaction_output\":true}}";
+        Path file = StoreFixtures.jsonl(
+                dir.resolve("dropped.jsonl"),
+                line("response_item", String.format(user, "first")),
+                line(
+                        "response_item",
+                        "{\"type\":\"message\",\"role\":\"assistant\",\"content\":[{\"type\":\"output_text\",\"text\":\"one\"}]}"),
+                line("response_item", String.format(user, "second")),
+                summary,
+                line("compacted", "{\"message\":\"SUMMARY: the user asked twice.\"}"));
+        TranscriptIndex.Entry entry = StoreFixtures.entry(file, "codex", null);
+        List<Turn> expected =
+                List.of(new Turn("user", "first"), new Turn("assistant", "one"), new Turn("user", "second"));
+        List<Message> all = new ArrayList<>();
+        new CodexSession().proseWalk(entry, all::add);
+        assertEquals(expected, new CodexSession().prose(all));
+        try (io.github.termsprawl.registry.TranscriptReaders readers = StoreFixtures.readers()) {
+            assertEquals(
+                    expected, readers.lastTurns(entry, StoreFixtures.LIMITS).turns());
+        }
+    }
 }
