@@ -203,10 +203,12 @@ public final class GeminiSession implements SessionReader {
                 return List.of();
             }
             String text = GeminiTranscript.contentText(m.get("content"));
-            if (text != null && GeminiTranscript.isCliContext(text)) {
+            boolean context = text != null && GeminiTranscript.isCliContext(text);
+            if (context) {
+                // the CLI's context, not the user: flagged as Codex's injected context is (docs/stores.md)
                 blocks.replaceAll(b -> b instanceof Block.Text t ? new Block.Text(t.text(), true) : b);
             }
-            return List.of(message(Role.USER, blocks, time, id, source, null));
+            return List.of(message(Role.USER, blocks, time, id, source, context ? Message.Flag.META : null));
         }
         if (!"gemini".equals(type) && !"model".equals(type)) {
             parts(m.get("content"), blocks);

@@ -121,4 +121,18 @@ class GeminiSessionTest {
         assertEquals(new WalkStats(3L * n + 1, 0, 0, n), stats);
         assertEquals("user @m" + (n - 1) + ": \"t" + (n - 1) + "\"", Describe.of(out.get(n - 1)));
     }
+
+    /** The {@code <session_context>} that opens a v0.5x+ chat is the CLI's: flagged as injected (issue 40). */
+    @Test
+    void theSessionContextTheCliWritesIsFlaggedAsInjected() throws IOException {
+        Path file = StoreFixtures.jsonl(
+                dir.resolve("session-2026-01-01T00-00-abcd1234.jsonl"),
+                "{\"sessionId\":\"s\",\"projectHash\":\"h\",\"startTime\":\"2026-01-01T00:00:00Z\",\"kind\":\"main\"}",
+                "{\"id\":\"u0\",\"timestamp\":\"2026-01-01T00:00:01Z\",\"type\":\"user\","
+                        + "\"content\":[{\"text\":\"<session_context>date, folders</session_context>\"}]}",
+                "{\"id\":\"u1\",\"timestamp\":\"2026-01-01T00:00:02Z\",\"type\":\"user\",\"content\":\"list\"}");
+        List<String> messages = walk(file, new WalkStats(3, 0, 0, 2));
+        assertEquals(List.of("user @u1: \"list\""), messages.subList(1, 2));
+        assertEquals(true, messages.get(0).endsWith("#META"), messages.get(0));
+    }
 }
