@@ -14,14 +14,19 @@ import java.util.Set;
  * The fields of a Claude Code hook payload that recording needs. Parsing never throws and never holds
  * more than a bounded prefix of any string, whatever arrives on stdin.
  */
-public record HookInput(String transcriptPath, String cwd) {
-    private static final Set<String> KEYS = Set.of("transcript_path", "cwd");
+public record HookInput(String transcriptPath, String cwd, String sessionId) {
+    private static final Set<String> KEYS = Set.of("transcript_path", "cwd", "session_id");
     /** A path longer than this is not a path: treated as absent. */
     static final int MAX_PATH = 16 * 1024;
     /** No hook payload is bigger: past this much, stdin is no payload. */
     static final int MAX_BYTES = 1 << 20;
 
-    public static final HookInput EMPTY = new HookInput(null, null);
+    /** A payload without a session id (Claude Code's tests of recording need only these two). */
+    public HookInput(String transcriptPath, String cwd) {
+        this(transcriptPath, cwd, null);
+    }
+
+    public static final HookInput EMPTY = new HookInput(null, null, null);
 
     /**
      * Jackson's default limits, unlike the command parser's: a hook payload is shallow and small, and
@@ -112,27 +117,25 @@ public record HookInput(String transcriptPath, String cwd) {
             }
             String transcript = null;
             String cwd = null;
+            String session = null;
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String name = p.currentName();
                 JsonToken value = p.nextToken();
+                String kept = null;
                 if (KEYS.contains(name) && value == JsonToken.VALUE_STRING) {
                     String text = p.getText();
-                    String kept = text.isEmpty() || text.length() > MAX_PATH ? null : text;
-                    if (name.equals("cwd")) {
-                        cwd = kept;
-                    } else {
-                        transcript = kept;
-                    }
+                    kept = text.isEmpty() || text.length() > MAX_PATH ? null : text;
                 } else {
-                    if (name.equals("cwd")) {
-                        cwd = null;
-                    } else if (name.equals("transcript_path")) {
-                        transcript = null;
-                    }
                     p.skipChildren();
                 }
+                switch (name) {
+                    case "cwd" -> cwd = kept;
+                    case "transcript_path" -> transcript = kept;
+                    case "session_id" -> session = kept;
+                    default -> {}
+                }
             }
-            return new HookInput(transcript, cwd);
+            return new HookInput(transcript, cwd, session);
         } catch (IOException | RuntimeException | StackOverflowError e) {
             return EMPTY;
         }

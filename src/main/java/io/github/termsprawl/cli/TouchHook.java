@@ -1,11 +1,17 @@
 package io.github.termsprawl.cli;
 
+import io.github.termsprawl.core.EditLists;
 import io.github.termsprawl.core.NodeId;
 import io.github.termsprawl.core.ProjectLayout;
+import io.github.termsprawl.edits.FileTouch;
+import io.github.termsprawl.edits.TouchRule;
 import io.github.termsprawl.jsonl.Deadline;
 import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonWriter;
 import io.github.termsprawl.jsonl.Utf8Output;
+import io.github.termsprawl.registry.Agents;
+import io.github.termsprawl.store.Agent;
+import io.github.termsprawl.store.Block;
 import io.github.termsprawl.touch.PeerTouches;
 import io.github.termsprawl.touch.ProjectPaths;
 import io.github.termsprawl.touch.TouchEvent;
@@ -16,6 +22,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -49,76 +56,183 @@ final class TouchHook {
     private TouchHook() {}
 
     static int run(String[] args, Instant now, InputStream in, OutputStream out, String self) {
-        return run(args, now, in, out, self, BUDGET_NANOS);
+        return run(args, now, in, out, OutputStream.nullOutputStream(), self, BUDGET_NANOS);
     }
 
-    /** As {@link #run(String[], Instant, InputStream, OutputStream, String)} with a time budget of its own. */
-    static int run(String[] args, Instant now, InputStream in, OutputStream out, String self, long budgetNanos) {
+    static int run(String[] args, Instant now, InputStream in, OutputStream out, OutputStream err, String self) {
+        return run(args, now, in, out, err, self, BUDGET_NANOS);
+    }
+
+    /**
+     * As {@link #run(String[], Instant, InputStream, OutputStream, OutputStream, String)} with a time budget of its
+     * own. Exit 2 with the reason on {@code err} holds the edit (every agent's hooks read it so: AGENT-HOOKS in
+     * docs/agents.md); 0 lets it go on.
+     */
+    static int run(
+            String[] args, Instant now, InputStream in, OutputStream out, OutputStream err, String self, long budget) {
         try {
             String cwd = null;
-            String guard = "warn";
+            String guard = io.github.termsprawl.plant.HookSettings.DEFAULT_GUARD;
             String window = "2h";
+            Agent agent = Agents.DEFAULT;
             for (int i = 1; i + 1 < args.length; i += 2) {
                 switch (args[i]) {
                     case "--cwd" -> cwd = args[i + 1];
                     case "--guard" -> guard = args[i + 1];
                     case "--window" -> window = args[i + 1];
+                    case "--agent" -> agent = Agents.named(args[i + 1]);
                     default -> {
                         return 0;
                     }
                 }
             }
-            if (self == null || !NodeId.isSafe(self) || guard.equals("off")) {
+            if (self == null || !NodeId.isSafe(self) || guard.equals("off") || agent == null) {
                 return 0;
             }
             // a stdin that never closes, or carries more than a payload, is given up: the edit must not wait
             byte[] payload = HookInput.payload(in, MAX_INPUT, HookInput.WAIT_MS);
             Map<String, Object> input =
                     payload == null ? null : Json.asObject(Json.parse(new String(payload, StandardCharsets.UTF_8)));
-            if (input == null) {
+            TouchRule rule = agent.capability(TouchRule.class);
+            if (input == null || rule == null || !(input.get("tool_name") instanceof String tool)) {
                 return 0;
             }
-            Map<String, Object> tool = Json.asObject(input.get("tool_input"));
-            String file = tool == null
-                    ? null
-                    : tool.get("file_path") instanceof String f
-                            ? f
-                            : tool.get("notebook_path") instanceof String n ? n : null;
+            String session = input.get("cwd") instanceof String c && !c.isEmpty() ? c : null;
             if (cwd == null || cwd.isEmpty()) {
-                cwd = input.get("cwd") instanceof String c ? c : null;
+                cwd = session;
             }
             Instant since = TouchesArgs.since(window, now);
-            if (file == null || cwd == null || since == null) {
+            if (cwd == null || since == null) {
                 return 0;
             }
             ProjectLayout layout = new ProjectLayout(Path.of(cwd).toAbsolutePath());
-            List<PeerTouches.Peer> peers;
-            Deadline.set(System.nanoTime() + budgetNanos);
+            List<String> files = files(rule, tool, input.get("tool_input"), session, layout.cwd());
+            if (files.isEmpty()) {
+                return 0;
+            }
+            EditLists lists = new EditLists(layout);
+            lists.addEdits(self, files); // what a peer's launcher reads to answer without Java
+            Map<String, List<PeerTouches.Peer>> overlaps = new LinkedHashMap<>();
+            Deadline.set(System.nanoTime() + budget);
             try {
-                peers = PeerTouches.of(layout, self, file, since, READ_BYTES);
+                for (String file : files) {
+                    List<PeerTouches.Peer> peers = PeerTouches.of(layout, self, file, since, READ_BYTES);
+                    if (!peers.isEmpty()) {
+                        overlaps.put(file, peers);
+                    }
+                }
             } finally {
                 Deadline.clear();
             }
-            if (peers.isEmpty()) {
+            if (overlaps.isEmpty()) {
                 return 0;
             }
-            String rel = new ProjectPaths(layout.cwd()).relative(file);
-            String message = message(rel, peers, self, layout.cwd().toString());
-            Map<String, Object> specific = new LinkedHashMap<>();
-            specific.put("hookEventName", "PreToolUse");
-            if (guard.equals("ask") || guard.equals("deny")) {
-                specific.put("permissionDecision", guard);
-                specific.put("permissionDecisionReason", message);
-            } else {
-                specific.put("additionalContext", message);
+            String root = layout.cwd().toString();
+            boolean claude = agent == Agents.DEFAULT;
+            if (claude && (guard.equals("warn") || guard.equals("ask") || guard.equals("deny"))) {
+                Map.Entry<String, List<PeerTouches.Peer>> first =
+                        overlaps.entrySet().iterator().next();
+                String message = message(first.getKey(), first.getValue(), self, root);
+                Map<String, Object> specific = new LinkedHashMap<>();
+                specific.put("hookEventName", "PreToolUse");
+                if (guard.equals("warn")) {
+                    specific.put("additionalContext", message);
+                } else {
+                    specific.put("permissionDecision", guard);
+                    specific.put("permissionDecisionReason", message);
+                }
+                Map<String, Object> root0 = new LinkedHashMap<>();
+                root0.put("hookSpecificOutput", specific);
+                ContextCommand.write(out, Utf8Output.encode(JsonWriter.compact(root0) + "\n"));
+                return 0;
             }
-            Map<String, Object> root = new LinkedHashMap<>();
-            root.put("hookSpecificOutput", specific);
-            ContextCommand.write(out, Utf8Output.encode(JsonWriter.compact(root) + "\n"));
+            // hold (every agent's default; warn and ask are Claude Code's alone), or deny: exit 2 and the reason
+            Map<String, List<PeerTouches.Peer>> untold =
+                    guard.equals("deny") ? overlaps : untold(lists, self, overlaps);
+            if (untold.isEmpty()) {
+                return 0; // told once: the same edit again goes through
+            }
+            StringBuilder reason = new StringBuilder();
+            for (Map.Entry<String, List<PeerTouches.Peer>> e : untold.entrySet()) {
+                reason.append(reason.length() == 0 ? "" : "\n").append(message(e.getKey(), e.getValue(), self, root));
+            }
+            String text = guard.equals("deny")
+                    ? reason.toString()
+                    : HELD + reason + "\nThe same edit, made again, will go through.";
+            ContextCommand.write(err, Utf8Output.encode(text + "\n"));
+            return 2;
         } catch (RuntimeException | IOException | Error e) {
             // silent: the edit goes on
         }
         return 0;
+    }
+
+    /** The first line of a held edit's reason: an agent prefixes it with words like "hook error", so it says it is none. */
+    static final String HELD = "termsprawl held this edit once, on purpose (this is not an error):\n";
+
+    /**
+     * The overlapping files whose newest peer change the node was not yet told of; those it now is are kept in its
+     * held list, so the edit retried goes through, and a later change by a peer holds the next edit again.
+     */
+    private static Map<String, List<PeerTouches.Peer>> untold(
+            EditLists lists, String self, Map<String, List<PeerTouches.Peer>> overlaps) throws IOException {
+        List<String> held = new ArrayList<>(lists.held(self));
+        Map<String, List<PeerTouches.Peer>> untold = new LinkedHashMap<>();
+        for (Map.Entry<String, List<PeerTouches.Peer>> e : overlaps.entrySet()) {
+            String line = e.getKey() + "\t" + newest(e.getValue());
+            if (!held.contains(line)) {
+                untold.put(e.getKey(), e.getValue());
+                held.removeIf(h -> h.startsWith(e.getKey() + "\t"));
+                held.add(line);
+            }
+        }
+        if (!untold.isEmpty()) {
+            lists.setHeld(self, held);
+        }
+        return untold;
+    }
+
+    /** The newest change of the peers, as epoch milliseconds, or {@code -} when no change has a time. */
+    private static String newest(List<PeerTouches.Peer> peers) {
+        long newest = Long.MIN_VALUE;
+        for (PeerTouches.Peer p : peers) {
+            for (TouchEvent e : p.touches()) {
+                if (e.time() != null) {
+                    newest = Math.max(newest, e.time().toEpochMilli());
+                }
+            }
+        }
+        return newest == Long.MIN_VALUE ? "-" : Long.toString(newest);
+    }
+
+    /**
+     * The project files the call is about to change, as the agent's own transcript would count them (docs/touches.md):
+     * a relative path is the session's folder's, when the payload names one.
+     */
+    static List<String> files(TouchRule rule, String tool, Object toolInput, String session, Path root) {
+        // Codex's apply_patch hook gives the patch as tool_input.command: the patch is the call's input
+        String arguments = toolInput instanceof Map<?, ?> m
+                        && tool.equals("apply_patch")
+                        && m.get("command") instanceof String patch
+                ? patch
+                : toolInput instanceof Map<?, ?> ? JsonWriter.compact(toolInput) : null;
+        List<FileTouch> touches = arguments == null ? null : rule.touches(new Block.ToolCall(null, tool, arguments));
+        if (touches == null) {
+            return List.of();
+        }
+        ProjectPaths paths = new ProjectPaths(root);
+        List<String> out = new ArrayList<>();
+        for (FileTouch t : touches) {
+            String raw = t.path();
+            if (session != null && !Path.of(raw).isAbsolute()) {
+                raw = Path.of(session).resolve(raw).toString();
+            }
+            String rel = paths.relative(raw);
+            if (rel != null && !out.contains(rel)) {
+                out.add(rel);
+            }
+        }
+        return out;
     }
 
     /**
@@ -163,7 +277,7 @@ final class TouchHook {
         return m.toString();
     }
 
-    private static String shellWord(String s) {
+    static String shellWord(String s) {
         return plainWord(s) ? s : "'" + TouchEvent.escaped(s).replace("'", "'\\''") + "'";
     }
 

@@ -143,7 +143,12 @@ public final class TranscriptIndex {
         if (!sessions.isEmpty()) {
             body.put("sessions", sessions);
         }
-        return AtomicFiles.writeIfChanged(layout.cwd(), fileOf(nodeId), JsonWriter.write(body));
+        boolean changed = AtomicFiles.writeIfChanged(layout.cwd(), fileOf(nodeId), JsonWriter.write(body));
+        if (changed) {
+            // another session: what a hook listed of the old one no longer speaks for the node (docs/touches.md)
+            new EditLists(layout).forget(nodeId);
+        }
+        return changed;
     }
 
     private static boolean same(Map<?, ?> earlier, String path, Object session) {

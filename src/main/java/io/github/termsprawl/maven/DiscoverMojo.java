@@ -4,9 +4,9 @@ import io.github.termsprawl.core.AtomicFiles;
 import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.core.UserErrorException;
 import io.github.termsprawl.plant.ClassDataArchive;
-import io.github.termsprawl.plant.ClaudeHookSettings;
 import io.github.termsprawl.plant.Discovery;
 import io.github.termsprawl.plant.GitIgnores;
+import io.github.termsprawl.plant.HookSettings;
 import io.github.termsprawl.plant.JavaRuntime;
 import io.github.termsprawl.plant.Launchers;
 import java.io.IOException;
@@ -39,18 +39,19 @@ public class DiscoverMojo extends AbstractSqliteMojo {
     private String skipDiscover;
 
     /**
-     * The guard before a Claude Code edit: warn (the first discover's default), ask, deny or off (docs/touches.md).
-     * Unset, a later discover keeps the guard the settings file has.
+     * The guard before an agent's edit: hold (the default), warn, ask, deny or off (docs/touches.md). Unset, a later
+     * discover keeps the guard each hook file has.
      */
     @Parameter(property = UserProperties.GUARD)
     String guard;
 
     private String guard(Path settingsFile) throws IOException, UserErrorException {
-        String kept = guard == null || guard.isBlank() ? ClaudeHookSettings.currentGuard(settingsFile) : null;
-        String g = guard == null || guard.isBlank() ? (kept == null ? "warn" : kept) : guard.strip();
-        if (!ClaudeHookSettings.GUARDS.contains(g)) {
+        String kept = guard == null || guard.isBlank() ? HookSettings.CLAUDE.currentGuard(settingsFile) : null;
+        String g =
+                guard == null || guard.isBlank() ? (kept == null ? HookSettings.DEFAULT_GUARD : kept) : guard.strip();
+        if (!HookSettings.GUARDS.contains(g)) {
             throw new UserErrorException(
-                    "Unknown guard: " + g, "run with -D" + UserProperties.GUARD + "=warn, ask, deny or off");
+                    "Unknown guard: " + g, "run with -D" + UserProperties.GUARD + "=hold, warn, ask, deny or off");
         }
         return g;
     }
@@ -73,7 +74,7 @@ public class DiscoverMojo extends AbstractSqliteMojo {
         try {
             // a malformed settings file fails the goal before any other file is touched
             settings = hook
-                    ? ClaudeHookSettings.plan(layout.claudeSettingsLocal(), guard(layout.claudeSettingsLocal()))
+                    ? HookSettings.CLAUDE.plan(layout.claudeSettingsLocal(), guard(layout.claudeSettingsLocal()))
                     : null;
         } catch (UserErrorException e) {
             throw e.or("run with -D" + UserProperties.CLAUDE_HOOK + "=false to skip the hook");
@@ -82,7 +83,7 @@ public class DiscoverMojo extends AbstractSqliteMojo {
             AtomicFiles.insideProject(root, layout.claudeSettingsLocal()); // refused before any other write
         }
         boolean creates = settings != null && !Files.exists(layout.claudeSettingsLocal(), LinkOption.NOFOLLOW_LINKS);
-        Discovery discovery = new Discovery(layout, CALL);
+        Discovery discovery = new Discovery(layout, CALL, guard == null || guard.isBlank() ? null : guard(null));
         List<Path> written = new ArrayList<>(discovery.discover());
         if (settings != null && AtomicFiles.writeIfChanged(root, layout.claudeSettingsLocal(), settings)) {
             written.add(layout.claudeSettingsLocal());

@@ -4,6 +4,9 @@ import io.github.termsprawl.core.AtomicFiles;
 import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.core.StateCaps;
 import io.github.termsprawl.core.UserErrorException;
+import io.github.termsprawl.registry.Agents;
+import io.github.termsprawl.store.Agent;
+import io.github.termsprawl.store.Wiring;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
@@ -139,16 +142,29 @@ public final class Discovery {
     private final String plantCommand;
     private final Map<String, Fingerprint> fingerprints;
 
+    /** The guard the team's hook files get, or null to keep each file's (docs/touches.md). */
+    private final String guard;
+
     /** @param plantCommand the call that plants these files, named in the launchers' header */
     public Discovery(ProjectLayout layout, String plantCommand) {
-        this(layout, plantCommand, JarFingerprints.known());
+        this(layout, plantCommand, (String) null);
+    }
+
+    /** @param guard the guard the team's hook files get, or null to keep each file's */
+    public Discovery(ProjectLayout layout, String plantCommand, String guard) {
+        this(layout, plantCommand, JarFingerprints.known(), guard);
     }
 
     /** @param fingerprints the planted jars' fingerprints by name ({@link JarFingerprints#known()}) */
     Discovery(ProjectLayout layout, String plantCommand, Map<String, Fingerprint> fingerprints) {
+        this(layout, plantCommand, fingerprints, null);
+    }
+
+    private Discovery(ProjectLayout layout, String plantCommand, Map<String, Fingerprint> fingerprints, String guard) {
         this.layout = layout;
         this.plantCommand = plantCommand;
         this.fingerprints = fingerprints;
+        this.guard = guard;
     }
 
     /** Every planted file with the bytes it must hold now (AGENTS.md keeps the user's prose). */
@@ -163,27 +179,72 @@ public final class Discovery {
         files.add(PlantedFile.prose(layout.askSkillMd(), DiscoveryMarkers.ASK_SKILL.getBytes(StandardCharsets.UTF_8)));
         Path bin = layout.binDir();
         String contextPurpose = "prints the recent turns of the agents linked to a node (--cwd <dir> --self <nodeId>)";
-        String recordPurpose =
-                "Claude Code SessionStart hook; records the session's transcript for $TERMSPRAWL_NODE_ID";
+        String recordPurpose = "an agent's session-start hook; records the session's transcript for"
+                + " $TERMSPRAWL_NODE_ID ([--agent <store>], the hook's JSON on stdin)";
         String historyPurpose = "writes every node's whole session as turn files under .termsprawl/history/"
                 + " (--cwd <dir> [--node <nodeId>] [--list | --show <n>] [--no-redact])";
         Launchers launchers = new Launchers(plantCommand);
         launcher(files, launchers, bin, CONTEXT, CommandJar.CONTEXT_MAIN, contextPurpose, false, CONTEXT_JVM_FLAGS);
-        launcher(files, launchers, bin, RECORD, CommandJar.RECORD_MAIN, recordPurpose, false, RECORD_JVM_FLAGS);
+        launcher(
+                files,
+                launchers,
+                bin,
+                RECORD,
+                CommandJar.RECORD_MAIN,
+                recordPurpose,
+                false,
+                RECORD_JVM_FLAGS,
+                Prefilter.RECORD_SH,
+                Prefilter.RECORD_CMD);
         launcher(files, launchers, bin, HISTORY, CommandJar.HISTORY_MAIN, historyPurpose, false, HISTORY_JVM_FLAGS);
         String askPurpose = "asks a node's session, or every peer's, a question answered from its whole conversation"
                 + " (--cwd <dir> --self <nodeId> (--node <id> | --peers) \"question\")";
         launcher(files, launchers, bin, ASK, CommandJar.ASK_MAIN, askPurpose, true, ASK_JVM_FLAGS);
         String touchesPurpose = "prints the files each linked peer changed, newest first (--cwd <dir> --self <nodeId>"
                 + " [--file <path>] [--since <time|duration>] [--json])";
-        launcher(files, launchers, bin, TOUCHES, CommandJar.TOUCHES_MAIN, touchesPurpose, false, CONTEXT_JVM_FLAGS);
+        launcher(
+                files,
+                launchers,
+                bin,
+                TOUCHES,
+                CommandJar.TOUCHES_MAIN,
+                touchesPurpose,
+                false,
+                CONTEXT_JVM_FLAGS,
+                Prefilter.TOUCHES_SH,
+                Prefilter.TOUCHES_CMD);
         // the jars are rebuilt by discover on each machine (which every teammate runs once to get the hook):
         // 5 MB a version in every user's history would buy nothing
         files.add(jar(Launchers.JAR, CommandJar::build).perMachine());
         files.add(jar(Launchers.SQLITE_JAR, CommandJar::sqliteJar).perMachine());
         files.add(text(layout.stateDir().resolve(".gitignore"), GITIGNORE, false));
         files.add(text(layout.stateDir().resolve(".gitattributes"), GITATTRIBUTES, false));
+        wiring(files);
         return files;
+    }
+
+    /**
+     * Each agent's hooks the team shares (docs/agents.md, "Wired through each agent's hooks"): a plugin file whole,
+     * or our entries merged into the agent's settings file. A personal settings file (Claude Code's) is the
+     * {@code discover} goal's to merge, never committed, never checked.
+     */
+    private void wiring(List<PlantedFile> files) throws IOException, UserErrorException {
+        for (Agent agent : Agents.all()) {
+            Wiring wiring = agent.capability(Wiring.class);
+            if (wiring == null || wiring.personal()) {
+                continue;
+            }
+            Path file = layout.cwd().resolve(wiring.file());
+            if (wiring.isPlugin()) {
+                files.add(text(file, Plugins.text(wiring), false));
+            } else {
+                HookSettings settings = HookSettings.of(agent);
+                String g = guard != null ? guard : settings.currentGuard(file);
+                String merged = settings.plan(file, g == null ? HookSettings.DEFAULT_GUARD : g);
+                files.add(PlantedFile.prose(
+                        file, merged != null ? merged.getBytes(StandardCharsets.UTF_8) : Files.readAllBytes(file)));
+            }
+        }
     }
 
     /** A command's two launchers: the sh one (mode 0755) and its Windows twin, with the same JVM flags. */
@@ -196,9 +257,27 @@ public final class Discovery {
             String purpose,
             boolean exitCodes,
             String jvmFlags) {
-        files.add(text(bin.resolve(name), launchers.sh(name, mainClass, purpose, exitCodes, jvmFlags), true));
+        launcher(files, launchers, bin, name, mainClass, purpose, exitCodes, jvmFlags, "", "");
+    }
+
+    /** As above, with what each launcher runs before Java ({@link Prefilter}). */
+    private static void launcher(
+            List<PlantedFile> files,
+            Launchers launchers,
+            Path bin,
+            String name,
+            String mainClass,
+            String purpose,
+            boolean exitCodes,
+            String jvmFlags,
+            String shPrelude,
+            String cmdPrelude) {
         files.add(
-                text(bin.resolve(name + ".cmd"), launchers.cmd(name, mainClass, purpose, exitCodes, jvmFlags), false));
+                text(bin.resolve(name), launchers.sh(name, mainClass, purpose, exitCodes, jvmFlags, shPrelude), true));
+        files.add(text(
+                bin.resolve(name + ".cmd"),
+                launchers.cmd(name, mainClass, purpose, exitCodes, jvmFlags, cmdPrelude),
+                false));
     }
 
     private static PlantedFile text(Path path, String text, boolean executable) {

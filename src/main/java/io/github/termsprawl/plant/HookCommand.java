@@ -14,26 +14,55 @@ final class HookCommand {
 
     private HookCommand() {}
 
-    /** Whether {@code command} runs {@code termsprawl-record} and nothing else. */
-    static boolean isRecord(String command) {
+    /** Whether {@code command} runs {@code termsprawl-record} for {@code agent} and nothing else. */
+    static boolean isRecord(String command, String agent) {
         List<String> words = words(command);
-        return words != null && words.size() == 1 && words.get(0).endsWith(BIN + Discovery.RECORD);
+        return words != null
+                && !words.isEmpty()
+                && words.get(0).endsWith(BIN + Discovery.RECORD)
+                && words.size() == agentWords(words, 1, agent);
     }
 
-    /** Whether {@code command} is the guard of one of its modes: {@code --hook --cwd <dir> [--guard <mode>]}. */
-    static boolean isGuard(String command) {
+    /**
+     * Whether {@code command} is the guard of {@code agent} in one of its modes:
+     * {@code --hook [--agent <agent>] --cwd <dir> [--guard <mode>]}.
+     */
+    static boolean isGuard(String command, String agent) {
         List<String> words = words(command);
-        if (words == null || (words.size() != 4 && words.size() != 6)) {
+        if (words == null
+                || words.size() < 2
+                || !words.get(0).endsWith(BIN + Discovery.TOUCHES)
+                || !words.get(1).equals("--hook")) {
             return false;
         }
-        boolean base = words.get(0).endsWith(BIN + Discovery.TOUCHES)
-                && words.get(1).equals("--hook")
-                && words.get(2).equals("--cwd");
-        return base
-                && (words.size() == 4
-                        || (words.get(4).equals("--guard")
-                                && ClaudeHookSettings.GUARDS.contains(words.get(5))
-                                && !words.get(5).equals("off")));
+        int i = agentWords(words, 2, agent);
+        if (i < 0 || words.size() < i + 2 || !words.get(i).equals("--cwd")) {
+            return false;
+        }
+        i += 2;
+        return words.size() == i
+                || (words.size() == i + 2
+                        && words.get(i).equals("--guard")
+                        && HookSettings.GUARDS.contains(words.get(i + 1))
+                        && !words.get(i + 1).equals("off"));
+    }
+
+    /** The mode of a guard's command: its {@code --guard}, else the default. */
+    static String guardOf(String command) {
+        List<String> words = words(command);
+        int n = words == null ? 0 : words.size();
+        return n >= 2 && words.get(n - 2).equals("--guard") ? words.get(n - 1) : HookSettings.DEFAULT_GUARD;
+    }
+
+    /**
+     * Where the words after {@code --agent <agent>} at {@code at} begin: {@code at + 2}, or {@code at} when Claude
+     * Code's command names no agent (as planted before agents were told apart); -1 when another agent is named.
+     */
+    private static int agentWords(List<String> words, int at, String agent) {
+        if (words.size() >= at + 2 && words.get(at).equals("--agent")) {
+            return words.get(at + 1).equals(agent) ? at + 2 : -1;
+        }
+        return agent.equals(io.github.termsprawl.registry.Agents.DEFAULT.store().id()) ? at : -1;
     }
 
     /**

@@ -95,11 +95,22 @@ public final class Launchers {
      * @param extraFlags JVM flags after {@link #JVM_FLAGS}: empty, or flags with a leading space
      */
     public String sh(String name, String mainClass, String purpose, boolean exitCodes, String extraFlags) {
+        return sh(name, mainClass, purpose, exitCodes, extraFlags, "");
+    }
+
+    /**
+     * @param prelude shell lines run first, before Java is looked for: a hook's answer when it has nothing to say
+     *                ({@link Prefilter}); it may read stdin into {@code $payload} and set {@code fed=1}, and Java
+     *                is then fed that payload
+     */
+    public String sh(
+            String name, String mainClass, String purpose, boolean exitCodes, String extraFlags, String prelude) {
         String fail = exitCodes ? "1" : "0";
         return "#!/bin/sh\n"
                 + "# " + name + ": " + purpose + "\n"
                 + "# Planted by `" + plantCommand + "`, which rewrites it: do not edit.\n"
                 + "# Needs only a Java 17+ runtime (JAVA_HOME or java on PATH), from any folder.\n"
+                + prelude
                 + "case $0 in */*) here=${0%/*} ;; *) here=. ;; esac\n"
                 // the java path spelled as JavaRuntime spells it (no trailing slash): the archive is picked by it
                 + "java=\n"
@@ -155,7 +166,9 @@ public final class Launchers {
                 + "done\n"
                 + (exitCodes
                         ? "exec \"$java\" \"$@\"\n"
-                        : "\"$java\" \"$@\"\n"
+                        : (prelude.contains("fed=1")
+                                        ? "if [ -n \"${fed:-}\" ]; then printf '%s' \"$payload\" | \"$java\" \"$@\"; else \"$java\" \"$@\"; fi\n"
+                                        : "\"$java\" \"$@\"\n")
                                 // fail open: a usage error (2) is the caller's to see; a JVM that cannot start is not
                                 + "[ $? -eq 2 ] && exit 2\n"
                                 + "exit 0\n");
@@ -171,10 +184,17 @@ public final class Launchers {
 
     /** @param exitCodes and {@code extraFlags} as for {@link #sh(String, String, String, boolean, String)} */
     public String cmd(String name, String mainClass, String purpose, boolean exitCodes, String extraFlags) {
+        return cmd(name, mainClass, purpose, exitCodes, extraFlags, "");
+    }
+
+    /** @param prelude batch lines run first, as the sh launcher's prelude */
+    public String cmd(
+            String name, String mainClass, String purpose, boolean exitCodes, String extraFlags, String prelude) {
         String text = "@echo off\n"
                 + "rem " + name + ": " + purpose + "\n"
                 + "rem Planted by `" + plantCommand + "`, which rewrites it: do not edit.\n"
                 + "setlocal\n"
+                + prelude
                 + "set \"JAVA_EXE=\"\n"
                 + "if defined JAVA_HOME if exist \"%JAVA_HOME%\\bin\\java.exe\" set \"JAVA_EXE=%JAVA_HOME%\\bin\\java.exe\"\n"
                 // the full path of the first java.exe on PATH, as JavaRuntime finds it

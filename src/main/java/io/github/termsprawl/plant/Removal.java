@@ -1,8 +1,12 @@
 package io.github.termsprawl.plant;
 
 import io.github.termsprawl.core.AtomicFiles;
+import io.github.termsprawl.core.EditLists;
 import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.core.UserErrorException;
+import io.github.termsprawl.registry.Agents;
+import io.github.termsprawl.store.Agent;
+import io.github.termsprawl.store.Wiring;
 import java.io.IOException;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileVisitResult;
@@ -12,7 +16,9 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
@@ -62,10 +68,21 @@ public final class Removal {
         // every read and check first: a malformed file stops the goal before any change
         Path agents = layout.agentsMd();
         String prose = Files.isRegularFile(agents) ? DiscoveryMarkers.remove(Discovery.readOrEmpty(agents)) : null;
-        Path settings = layout.claudeSettingsLocal();
-        ClaudeHookSettings.Removal hook = ClaudeHookSettings.planRemoval(settings);
-        for (Path p :
-                List.of(agents, settings, layout.skillMd(), layout.binDir().resolve(Discovery.CONTEXT))) {
+        Map<Path, HookSettings.Removal> hooks = new LinkedHashMap<>();
+        List<Path> plugins = new ArrayList<>();
+        for (Agent agent : Agents.all()) {
+            Wiring wiring = agent.capability(Wiring.class);
+            if (wiring != null) {
+                Path file = root.resolve(wiring.file());
+                AtomicFiles.insideProject(root, file);
+                if (wiring.isPlugin()) {
+                    plugins.add(file);
+                } else {
+                    hooks.put(file, HookSettings.of(agent).planRemoval(file));
+                }
+            }
+        }
+        for (Path p : List.of(agents, layout.skillMd(), layout.binDir().resolve(Discovery.CONTEXT))) {
             AtomicFiles.insideProject(root, p); // a linked folder stops the goal here, not halfway
         }
 
@@ -84,22 +101,14 @@ public final class Removal {
         pruneEmpty(layout.skillMd().getParent().getParent()); // .claude/skills
         removeBin();
         delete(layout.stateDir().resolve(".gitattributes"), null);
-        if (hook.found()) {
-            if (hook.empty()) {
-                delete(settings, "it held nothing but the termsprawl hook");
-            } else {
-                AtomicFiles.writeIfChanged(root, settings, hook.text());
-                changes.add(new Change("changed", settings, "the termsprawl hook taken out, every other setting kept"));
-            }
+        for (Map.Entry<Path, HookSettings.Removal> e : hooks.entrySet()) {
+            removeHooks(e.getKey(), e.getValue(), git);
         }
-        // the exclude line keeps a personal file out of git: it goes with the file, not before
-        if (git != null && !Files.exists(settings, LinkOption.NOFOLLOW_LINKS)) {
-            Path exclude = git.undoKeepOut(settings);
-            if (exclude != null) {
-                changes.add(new Change("changed", exclude, "the line keeping .claude/settings.local.json out of git"));
-            }
+        for (Path plugin : plugins) {
+            delete(plugin, null);
+            pruneEmpty(plugin.getParent()); // .opencode/plugin, .pi/extensions
+            pruneEmpty(plugin.getParent().getParent());
         }
-        pruneEmpty(settings.getParent()); // .claude
         if (all) {
             removeJsonIn(layout.linksDir());
             removeJsonIn(layout.transcriptsDir());
@@ -229,7 +238,11 @@ public final class Removal {
             for (Path p : list.sorted().toList()) {
                 String name = p.getFileName().toString();
                 // a transcript index entry and its touch index, with its tail (docs/touches.md, "The touch index")
-                if ((name.endsWith(".json") || name.endsWith(".touches") || name.endsWith(".touches-tail"))
+                if ((name.endsWith(".json")
+                                || name.endsWith(".touches")
+                                || name.endsWith(".touches-tail")
+                                || name.endsWith(EditLists.EDITS)
+                                || name.endsWith(EditLists.HELD))
                         && !Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
                     delete(p, null);
                 }
@@ -237,6 +250,28 @@ public final class Removal {
         }
         pruneEmpty(dir);
         keepOthers(dir);
+    }
+
+    /** Our hooks out of an agent's settings file; the file goes when it held nothing else (docs/goals.md). */
+    private void removeHooks(Path settings, HookSettings.Removal hook, GitIgnores git) throws IOException {
+        if (hook.found()) {
+            if (hook.empty()) {
+                delete(settings, "it held nothing but the termsprawl hooks");
+            } else {
+                AtomicFiles.writeIfChanged(layout.cwd(), settings, hook.text());
+                changes.add(
+                        new Change("changed", settings, "the termsprawl hooks taken out, every other setting kept"));
+            }
+        }
+        // the exclude line keeps a personal file out of git: it goes with the file, not before
+        if (git != null && !Files.exists(settings, LinkOption.NOFOLLOW_LINKS)) {
+            Path exclude = git.undoKeepOut(settings);
+            if (exclude != null) {
+                String name = layout.cwd().relativize(settings).toString().replace('\\', '/');
+                changes.add(new Change("changed", exclude, "the line keeping " + name + " out of git"));
+            }
+        }
+        pruneEmpty(settings.getParent()); // .claude, .codex, .gemini
     }
 
     private void delete(Path file, String note) throws IOException {

@@ -44,6 +44,16 @@ public final class Agents {
         throw new IllegalArgumentException("no agent for store " + store);
     }
 
+    /** The agent whose store has this id ({@code codex}), or null when none has. */
+    public static Agent named(String id) {
+        for (Agent agent : ALL) {
+            if (agent.store().id().equals(id)) {
+                return agent;
+            }
+        }
+        return null;
+    }
+
     /** The agent a capability asks of: its capability of that type, or null. */
     public static <C> C capability(Store store, Class<C> type) {
         return of(store).capability(type);

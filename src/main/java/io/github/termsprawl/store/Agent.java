@@ -39,6 +39,16 @@ public interface Agent {
         return null;
     }
 
+    /** The first of an agent's {@code capabilities} that is a {@code type}, or null: its {@link #capability}. */
+    static <C> C first(Class<C> type, Object... capabilities) {
+        for (Object c : capabilities) {
+            if (type.isInstance(c)) {
+                return type.cast(c);
+            }
+        }
+        return null;
+    }
+
     /**
      * A transcript that only grows, one message per line (Codex, pi): a grown file is read on from the end of
      * the last complete line an earlier read saw, when the bytes before it are unchanged (docs/files.md).

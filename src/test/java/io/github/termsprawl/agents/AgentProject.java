@@ -3,8 +3,8 @@ package io.github.termsprawl.agents;
 import io.github.termsprawl.core.Fixtures;
 import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.jsonl.Json;
-import io.github.termsprawl.plant.ClaudeHookSettings;
 import io.github.termsprawl.plant.Discovery;
+import io.github.termsprawl.plant.HookSettings;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -48,7 +48,7 @@ public final class AgentProject {
         AgentProject project = new AgentProject(root, home);
         try {
             new Discovery(project.layout, CALL).discover();
-            String settings = ClaudeHookSettings.plan(project.layout.claudeSettingsLocal(), guard);
+            String settings = HookSettings.CLAUDE.plan(project.layout.claudeSettingsLocal(), guard);
             if (settings != null) {
                 Files.writeString(project.layout.claudeSettingsLocal(), settings, StandardCharsets.UTF_8);
             }

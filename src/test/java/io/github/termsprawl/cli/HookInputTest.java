@@ -34,7 +34,7 @@ class HookInputTest {
     void missingFields() {
         assertEquals(HookInput.EMPTY, read("{}"));
         assertEquals(new HookInput("/t", null), read("{\"transcript_path\":\"/t\"}"));
-        assertEquals(new HookInput(null, "/p"), read("{\"cwd\":\"/p\",\"session_id\":\"s\"}"));
+        assertEquals(new HookInput(null, "/p", "s"), read("{\"cwd\":\"/p\",\"session_id\":\"s\"}"));
     }
 
     @Test

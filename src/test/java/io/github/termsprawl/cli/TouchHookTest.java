@@ -8,6 +8,7 @@ import io.github.termsprawl.jsonl.Json;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -223,6 +224,7 @@ class TouchHookTest {
                         NOW,
                         new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)),
                         out,
+                        OutputStream.nullOutputStream(),
                         "me",
                         budgetNanos));
         return out.toString(StandardCharsets.UTF_8);

@@ -38,34 +38,34 @@ class ClaudeHookGuardTest {
 
     @Test
     void bothHooksAreMergedOnce() throws UserErrorException {
-        assertEquals(BOTH, ClaudeHookSettings.merge(null, "s.json", "warn"));
-        assertNull(ClaudeHookSettings.merge(BOTH, "s.json", "warn"));
+        assertEquals(BOTH, HookSettings.CLAUDE.merge(null, "s.json", "warn"));
+        assertNull(HookSettings.CLAUDE.merge(BOTH, "s.json", "warn"));
     }
 
     @Test
     void theGuardBesideOtherHooksAndItsModeChanged() throws UserErrorException {
         String other =
                 "{\"hooks\":{\"PreToolUse\":[{\"matcher\":\"Bash\",\"hooks\":[{\"type\":\"command\",\"command\":\"lint\"}]}]},\"x\":1}";
-        String merged = ClaudeHookSettings.merge(other, "s.json", "warn");
+        String merged = HookSettings.CLAUDE.merge(other, "s.json", "warn");
         assertTrue(merged.contains("\"command\": \"lint\""));
         assertTrue(merged.contains("termsprawl-touches --hook"));
         assertTrue(merged.contains("\"x\": 1"));
-        String ask = ClaudeHookSettings.merge(merged, "s.json", "ask");
+        String ask = HookSettings.CLAUDE.merge(merged, "s.json", "ask");
         assertTrue(ask.contains("--guard ask"));
         assertEquals(1, ask.split("termsprawl-touches --hook", -1).length - 1);
-        String off = ClaudeHookSettings.merge(ask, "s.json", "off");
+        String off = HookSettings.CLAUDE.merge(ask, "s.json", "off");
         assertTrue(!off.contains("termsprawl-touches"));
         assertTrue(off.contains("\"command\": \"lint\""));
-        assertThrows(UserErrorException.class, () -> ClaudeHookSettings.merge(null, "s.json", "maybe"));
+        assertThrows(UserErrorException.class, () -> HookSettings.CLAUDE.merge(null, "s.json", "maybe"));
     }
 
     @Test
     void removeTakesBothOut() throws UserErrorException {
-        assertTrue(ClaudeHookSettings.unmerge(BOTH, "s.json").empty());
+        assertTrue(HookSettings.CLAUDE.unmerge(BOTH, "s.json").empty());
         String other =
                 "{\"hooks\":{\"PreToolUse\":[{\"matcher\":\"Bash\",\"hooks\":[{\"type\":\"command\",\"command\":\"lint\"}]}]}}";
-        String merged = ClaudeHookSettings.merge(other, "s.json", "deny");
-        ClaudeHookSettings.Removal r = ClaudeHookSettings.unmerge(merged, "s.json");
+        String merged = HookSettings.CLAUDE.merge(other, "s.json", "deny");
+        HookSettings.Removal r = HookSettings.CLAUDE.unmerge(merged, "s.json");
         assertTrue(r.found());
         assertEquals(
                 "{\n  \"hooks\": {\n    \"PreToolUse\": [\n      {\n        \"matcher\": \"Bash\",\n        \"hooks\": [\n"

@@ -37,11 +37,11 @@ class ClaudeHookSettingsTest {
     static final String FRESH = "{\n  \"hooks\": {\n    \"SessionStart\": [\n" + OUR_ENTRY + "\n    ]\n  }\n}\n";
 
     static String merge(String existing) throws IOException, UserErrorException {
-        String merged = ClaudeHookSettings.merge(existing, "settings.local.json");
+        String merged = HookSettings.CLAUDE.merge(existing, "settings.local.json");
         if (merged != null) {
             Json.parse(merged); // always valid JSON
             assertTrue(merged.endsWith("}\n") && !merged.endsWith("\n\n"));
-            assertNull(ClaudeHookSettings.merge(merged, "settings.local.json"), "a second merge must add nothing");
+            assertNull(HookSettings.CLAUDE.merge(merged, "settings.local.json"), "a second merge must add nothing");
         }
         return merged;
     }
@@ -126,8 +126,8 @@ class ClaudeHookSettingsTest {
         // 1e400 is written out in full (401 digits); past Jackson's 9999-digit scale it cannot be, and the
         // goal used to fail with the generator's internal error instead of naming the file
         for (String huge : new String[] {"{\"a\": 1e999999999}", "{\"a\": 1e-20000}"}) {
-            UserErrorException e =
-                    assertThrows(UserErrorException.class, () -> ClaudeHookSettings.merge(huge, "settings.local.json"));
+            UserErrorException e = assertThrows(
+                    UserErrorException.class, () -> HookSettings.CLAUDE.merge(huge, "settings.local.json"));
             assertTrue(
                     e.getMessage()
                             .startsWith("Cannot install the termsprawl hook into settings.local.json: a number in it"
@@ -146,12 +146,12 @@ class ClaudeHookSettingsTest {
     void tooDeepAFileIsRefusedWithItsReason() {
         String deep = "{\"a\": " + "[".repeat(5000) + "]".repeat(5000) + "}";
         UserErrorException e =
-                assertThrows(UserErrorException.class, () -> ClaudeHookSettings.merge(deep, "settings.local.json"));
+                assertThrows(UserErrorException.class, () -> HookSettings.CLAUDE.merge(deep, "settings.local.json"));
         assertTrue(e.getMessage().contains("it is nested too deeply to rewrite"), e.getMessage());
         for (String notJsonParse : new String[] {"{\"a\": NaN}", "{/* c */}", "{\"a\": 01}", "{'a': 1}"}) {
             assertThrows(
                     UserErrorException.class,
-                    () -> ClaudeHookSettings.merge(notJsonParse, "settings.local.json"),
+                    () -> HookSettings.CLAUDE.merge(notJsonParse, "settings.local.json"),
                     notJsonParse);
         }
     }
@@ -171,7 +171,7 @@ class ClaudeHookSettingsTest {
                 + " \"command\", \"command\": \"/abs/proj/.termsprawl/bin/termsprawl-recorder-backup.sh\"}]}]}}";
         String merged = merge(lookAlike);
         assertTrue(merged != null && merged.contains("termsprawl-recorder-backup.sh"), merged);
-        assertTrue(merged.contains(ClaudeHookSettings.COMMAND.replace("\"", "\\\"")), merged);
+        assertTrue(merged.contains(HookSettings.CLAUDE.command().replace("\"", "\\\"")), merged);
         // a command that runs ours and something else is the user's too
         assertTrue(merge(lookAlike.replace("termsprawl-recorder-backup.sh", "termsprawl-record; echo hi")) != null);
         assertTrue(merge(lookAlike.replace("termsprawl-recorder-backup.sh", "termsprawl-record --x")) != null);
@@ -212,7 +212,7 @@ class ClaudeHookSettingsTest {
         }) {
             UserErrorException e = assertThrows(
                     UserErrorException.class,
-                    () -> ClaudeHookSettings.merge(bad, "/p/.claude/settings.local.json"),
+                    () -> HookSettings.CLAUDE.merge(bad, "/p/.claude/settings.local.json"),
                     bad);
             assertTrue(
                     e.getMessage()
@@ -225,9 +225,9 @@ class ClaudeHookSettingsTest {
     @Test
     void planOfAFileIsNullOnceTheHookIsIn() throws Exception {
         Path file = tmp.resolve(".claude/settings.local.json");
-        assertEquals(FRESH, ClaudeHookSettings.plan(file));
+        assertEquals(FRESH, HookSettings.CLAUDE.plan(file));
         Fixtures.write(file, FRESH);
-        assertNull(ClaudeHookSettings.plan(file));
+        assertNull(HookSettings.CLAUDE.plan(file));
     }
 
     @Test
@@ -235,12 +235,12 @@ class ClaudeHookSettingsTest {
         Path file = tmp.resolve(".claude/settings.local.json");
         for (String bad : new String[] {"{ broken", "[1, 2]", "{\"hooks\": 5}"}) {
             Fixtures.write(file, bad);
-            assertThrows(UserErrorException.class, () -> ClaudeHookSettings.plan(file));
+            assertThrows(UserErrorException.class, () -> HookSettings.CLAUDE.plan(file));
             assertEquals(bad, Files.readString(file));
         }
         byte[] notUtf8 = {'{', (byte) 0xFF, '}'};
         Fixtures.writeBytes(file, notUtf8);
-        UserErrorException e = assertThrows(UserErrorException.class, () -> ClaudeHookSettings.plan(file));
+        UserErrorException e = assertThrows(UserErrorException.class, () -> HookSettings.CLAUDE.plan(file));
         assertEquals(
                 "Cannot install the termsprawl hook into " + file
                         + ": it is not valid UTF-8. Fix the file (or move it away).",
@@ -259,7 +259,8 @@ class ClaudeHookSettingsTest {
         Path fifo = tmp.resolve("settings.local.json");
         assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
         UserErrorException e = assertTimeoutPreemptively(
-                Fixtures.HANG_GUARD, () -> assertThrows(UserErrorException.class, () -> ClaudeHookSettings.plan(fifo)));
+                Fixtures.HANG_GUARD,
+                () -> assertThrows(UserErrorException.class, () -> HookSettings.CLAUDE.plan(fifo)));
         assertTrue(e.getMessage().contains("it is not a regular file"), e.getMessage());
     }
 
@@ -284,7 +285,9 @@ class ClaudeHookSettingsTest {
     void parsedEntryHasTheHookFields() throws Exception {
         Map<String, Object> root = Json.asObject(Json.parse(merge(null)));
         Object entry = ((List<?>) Json.asObject(root.get("hooks")).get("SessionStart")).get(0);
-        assertEquals(ClaudeHookSettings.MATCHER, Json.asObject(entry).get("matcher"));
+        assertEquals(
+                HookSettings.CLAUDE.wiring().start().matcher(),
+                Json.asObject(entry).get("matcher"));
         Map<String, Object> hook = Json.asObject(((List<?>) Json.asObject(entry).get("hooks")).get(0));
         assertEquals("command", hook.get("type"));
         assertEquals("\"$CLAUDE_PROJECT_DIR\"/.termsprawl/bin/termsprawl-record", hook.get("command"));
@@ -299,20 +302,20 @@ class ClaudeHookSettingsTest {
                 "{\"hooks\": {\"SessionStart\": [{\"matcher\": \"startup\", \"hooks\": [{\"type\": \"command\","
                         + " \"command\": \"echo hi\"}]}]}, \"n\": 1.50}")) {
             String merged = merge(before);
-            ClaudeHookSettings.Removal removed = ClaudeHookSettings.unmerge(merged, "f");
+            HookSettings.Removal removed = HookSettings.CLAUDE.unmerge(merged, "f");
             assertTrue(removed.found(), before);
             assertEquals(Json.parse(before), Json.parse(removed.text()), "every other key, hook and value: " + before);
         }
         // a file that held nothing else goes whole; one without the hook is not ours to touch
-        assertTrue(ClaudeHookSettings.unmerge(merge(null), "f").empty());
-        assertFalse(ClaudeHookSettings.unmerge("{\"model\": \"opus\"}", "f").found());
+        assertTrue(HookSettings.CLAUDE.unmerge(merge(null), "f").empty());
+        assertFalse(HookSettings.CLAUDE.unmerge("{\"model\": \"opus\"}", "f").found());
     }
 
     @Test
     void invalidJsonIsNamedWithoutJacksonsInternals() {
         for (String bad : new String[] {"{\"hooks\": {", "{\"a\": 1,,}", "{\n  \"a\": tru\n}", "[1, 2"}) {
             UserErrorException e = org.junit.jupiter.api.Assertions.assertThrows(
-                    UserErrorException.class, () -> ClaudeHookSettings.merge(bad, "settings.local.json"));
+                    UserErrorException.class, () -> HookSettings.CLAUDE.merge(bad, "settings.local.json"));
             String m = e.getMessage();
             org.junit.jupiter.api.Assertions.assertTrue(m.contains("it is not valid JSON ("), m);
             org.junit.jupiter.api.Assertions.assertTrue(m.contains(" at line "), m);
@@ -328,16 +331,16 @@ class ClaudeHookSettingsTest {
     void theCurrentGuardIsReadBackForEveryMode() throws Exception {
         Path file = tmp.resolve("guard/settings.local.json");
         Files.createDirectories(file.getParent());
-        assertNull(ClaudeHookSettings.currentGuard(file), "no file: discover never ran");
+        assertNull(HookSettings.CLAUDE.currentGuard(file), "no file: discover never ran");
         for (String guard : List.of("deny", "ask", "warn", "off", "deny")) {
             Files.writeString(
                     file,
-                    ClaudeHookSettings.plan(file, guard) == null
+                    HookSettings.CLAUDE.plan(file, guard) == null
                             ? Files.readString(file)
-                            : ClaudeHookSettings.plan(file, guard));
-            assertEquals(guard, ClaudeHookSettings.currentGuard(file));
+                            : HookSettings.CLAUDE.plan(file, guard));
+            assertEquals(guard, HookSettings.CLAUDE.currentGuard(file));
         }
         Files.writeString(file, "{\"permissions\": {}}");
-        assertNull(ClaudeHookSettings.currentGuard(file), "a user's settings without our hooks");
+        assertNull(HookSettings.CLAUDE.currentGuard(file), "a user's settings without our hooks");
     }
 }

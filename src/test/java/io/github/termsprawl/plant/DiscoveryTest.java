@@ -197,12 +197,12 @@ class DiscoveryTest {
         tooBig(
                 settings,
                 org.junit.jupiter.api.Assertions.assertThrows(
-                        io.github.termsprawl.core.UserErrorException.class, () -> ClaudeHookSettings.plan(settings)));
+                        io.github.termsprawl.core.UserErrorException.class, () -> HookSettings.CLAUDE.plan(settings)));
         tooBig(
                 settings,
                 org.junit.jupiter.api.Assertions.assertThrows(
                         io.github.termsprawl.core.UserErrorException.class,
-                        () -> ClaudeHookSettings.planRemoval(settings)));
+                        () -> HookSettings.CLAUDE.planRemoval(settings)));
     }
 
     private static Path sparse(Path file) throws IOException {

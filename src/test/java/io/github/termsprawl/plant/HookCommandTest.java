@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 class HookCommandTest {
     @Test
     void theRecordHookAloneIsOurs() {
-        assertTrue(HookCommand.isRecord(ClaudeHookSettings.COMMAND));
-        assertTrue(HookCommand.isRecord("'/home/me/my proj'/.termsprawl/bin/termsprawl-record"));
+        assertTrue(HookCommand.isRecord(HookSettings.CLAUDE.command(), "claude"));
+        assertTrue(HookCommand.isRecord("'/home/me/my proj'/.termsprawl/bin/termsprawl-record", "claude"));
         for (String mine : List.of(
                 "\"$CLAUDE_PROJECT_DIR\"/.termsprawl/bin/termsprawl-recorder-backup.sh",
                 "\"$CLAUDE_PROJECT_DIR\"/.termsprawl/bin/termsprawl-record.bak",
@@ -21,23 +21,23 @@ class HookCommandTest {
                 "\"$CLAUDE_PROJECT_DIR\"/.termsprawl/bin/termsprawl-record && echo done",
                 "echo \"$CLAUDE_PROJECT_DIR\"/.termsprawl/bin/termsprawl-record",
                 "\"$CLAUDE_PROJECT_DIR/.termsprawl/bin/termsprawl-record")) {
-            assertFalse(HookCommand.isRecord(mine), mine);
+            assertFalse(HookCommand.isRecord(mine, "claude"), mine);
         }
     }
 
     @Test
     void theGuardOfEachModeIsOursAndNothingLikeIt() {
         for (String mode : List.of("warn", "ask", "deny")) {
-            assertTrue(HookCommand.isGuard(ClaudeHookSettings.guardCommand(mode)), mode);
+            assertTrue(HookCommand.isGuard(HookSettings.CLAUDE.guardCommand(mode), "claude"), mode);
         }
-        String warn = ClaudeHookSettings.guardCommand("warn");
+        String warn = HookSettings.CLAUDE.guardCommand("warn");
         for (String mine : List.of(
                 warn.replace("--hook", "--hook-log"),
                 warn + " --guard off",
                 warn + " --guard ask --json",
                 warn.replace("termsprawl-touches", "termsprawl-touches-audit"),
                 warn + "; echo hi")) {
-            assertFalse(HookCommand.isGuard(mine), mine);
+            assertFalse(HookCommand.isGuard(mine, "claude"), mine);
         }
     }
 

@@ -33,7 +33,7 @@ class RemovalCommitTest {
         Assumptions.assumeTrue(git != null, "no git");
         new Discovery(layout(), DiscoveryTest.CALL).discover();
         Path settings = layout().claudeSettingsLocal();
-        Files.writeString(settings, ClaudeHookSettings.plan(settings));
+        Files.writeString(settings, HookSettings.CLAUDE.plan(settings));
         git.keepOut(settings);
         Files.createDirectories(layout().linksDir());
         Files.writeString(layout().linksDir().resolve("a--b.json"), "{}\n");

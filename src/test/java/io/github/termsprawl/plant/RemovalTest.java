@@ -41,7 +41,7 @@ class RemovalTest {
     void discover() throws Exception {
         new Discovery(layout(), DiscoveryTest.CALL).discover();
         Path settings = layout().claudeSettingsLocal();
-        String merged = ClaudeHookSettings.plan(settings);
+        String merged = HookSettings.CLAUDE.plan(settings);
         if (merged != null) {
             Files.createDirectories(settings.getParent());
             Files.writeString(settings, merged);

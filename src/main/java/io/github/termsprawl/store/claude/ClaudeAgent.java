@@ -1,11 +1,11 @@
 package io.github.termsprawl.store.claude;
 
-import io.github.termsprawl.edits.TouchRule;
 import io.github.termsprawl.store.Agent;
 import io.github.termsprawl.store.SessionFinder;
 import io.github.termsprawl.store.SessionReader;
 import io.github.termsprawl.store.Store;
 import io.github.termsprawl.store.StoreReader;
+import io.github.termsprawl.store.Wiring;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -33,6 +33,19 @@ public final class ClaudeAgent implements Agent {
 
     @Override
     public <C> C capability(Class<C> type) {
-        return type == TouchRule.class ? type.cast(ClaudeTouches.RULE) : null;
+        return Agent.first(type, ClaudeTouches.RULE, WIRING);
     }
+
+    /** Its hooks (docs/agents.md, "Wired through each agent's hooks"). */
+    static final Wiring WIRING = new Wiring(
+            ".claude/settings.local.json",
+            true,
+            "\"$CLAUDE_PROJECT_DIR\"",
+            // every start of a session, a fork's too ("source": "fork": the node's new session; docs/planted.md)
+            new Wiring.Event("SessionStart", "startup|resume|clear|compact|fork"),
+            new Wiring.Event("PreToolUse", "Edit|MultiEdit|Write|NotebookEdit|Bash"),
+            false,
+            null,
+            null,
+            java.util.List.of());
 }

@@ -1,12 +1,12 @@
 package io.github.termsprawl.store.codex;
 
-import io.github.termsprawl.edits.TouchRule;
 import io.github.termsprawl.store.Agent;
 import io.github.termsprawl.store.MessageVisitor;
 import io.github.termsprawl.store.SessionFinder;
 import io.github.termsprawl.store.SessionReader;
 import io.github.termsprawl.store.Store;
 import io.github.termsprawl.store.StoreReader;
+import io.github.termsprawl.store.Wiring;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -39,10 +39,7 @@ public final class CodexAgent implements Agent {
 
     @Override
     public <C> C capability(Class<C> type) {
-        if (type == GrowingLog.class) {
-            return type.cast(GROWING);
-        }
-        return type == TouchRule.class ? type.cast(CodexTouches.RULE) : null;
+        return Agent.first(type, GROWING, CodexTouches.RULE, WIRING);
     }
 
     /**
@@ -62,4 +59,20 @@ public final class CodexAgent implements Agent {
             return kept;
         }
     };
+
+    /**
+     * Its hooks (docs/agents.md, "Wired through each agent's hooks"): Codex sets no variable naming the project and
+     * runs a hook in the session's folder, so the commands are named from there.
+     */
+    static final Wiring WIRING = new Wiring(
+            ".codex/hooks.json",
+            false,
+            ".",
+            new Wiring.Event("SessionStart", null),
+            new Wiring.Event("PreToolUse", null),
+            false,
+            null,
+            "trust the project and its hooks in Codex (it asks when it starts there; each hook is trusted by its"
+                    + " hash in ~/.codex/config.toml)",
+            java.util.List.of());
 }

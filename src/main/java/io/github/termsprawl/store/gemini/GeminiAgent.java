@@ -1,11 +1,11 @@
 package io.github.termsprawl.store.gemini;
 
-import io.github.termsprawl.edits.TouchRule;
 import io.github.termsprawl.store.Agent;
 import io.github.termsprawl.store.SessionFinder;
 import io.github.termsprawl.store.SessionReader;
 import io.github.termsprawl.store.Store;
 import io.github.termsprawl.store.StoreReader;
+import io.github.termsprawl.store.Wiring;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -38,6 +38,19 @@ public final class GeminiAgent implements Agent {
 
     @Override
     public <C> C capability(Class<C> type) {
-        return type == TouchRule.class ? type.cast(GeminiTouches.RULE) : null;
+        return Agent.first(type, GeminiTouches.RULE, WIRING);
     }
+
+    /** Its hooks (docs/agents.md, "Wired through each agent's hooks"). */
+    static final Wiring WIRING = new Wiring(
+            ".gemini/settings.json",
+            false,
+            "\"$GEMINI_PROJECT_DIR\"",
+            new Wiring.Event("SessionStart", "*"),
+            new Wiring.Event("BeforeTool", "write_file|replace|edit|smart_edit|run_shell_command"),
+            true,
+            null,
+            "trust the project folder in Gemini CLI (it asks at its first start there; or set"
+                    + " GEMINI_CLI_TRUST_WORKSPACE=true), and approve its project hooks when it lists them",
+            java.util.List.of());
 }

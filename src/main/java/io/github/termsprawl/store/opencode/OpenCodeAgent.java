@@ -1,11 +1,11 @@
 package io.github.termsprawl.store.opencode;
 
-import io.github.termsprawl.edits.TouchRule;
 import io.github.termsprawl.store.Agent;
 import io.github.termsprawl.store.SessionFinder;
 import io.github.termsprawl.store.SessionReader;
 import io.github.termsprawl.store.Store;
 import io.github.termsprawl.store.StoreReader;
+import io.github.termsprawl.store.Wiring;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -41,6 +41,33 @@ public final class OpenCodeAgent implements Agent {
 
     @Override
     public <C> C capability(Class<C> type) {
-        return type == TouchRule.class ? type.cast(OpenCodeTouches.RULE) : null;
+        return Agent.first(type, OpenCodeTouches.RULE, WIRING, SESSION_OF_HOOK);
     }
+
+    /** Its plugin names a session of its database by id: the database is where its finder looks (docs/stores.md). */
+    private static final Wiring.SessionOfHook SESSION_OF_HOOK = (id, env, home) -> {
+        if (!id.matches("[A-Za-z0-9_-]{1,128}")) {
+            return null;
+        }
+        return new io.github.termsprawl.store.Located(
+                OpenCodeFinder.fromEnvironment(env, home).database(), Store.OPENCODE.id(), id);
+    };
+
+    /** Its hooks (docs/agents.md, "Wired through each agent's hooks"). */
+    static final Wiring WIRING = new Wiring(
+            ".opencode/plugin/termsprawl.js",
+            false,
+            null,
+            null,
+            null,
+            false,
+            "/io/github/termsprawl/store/opencode/termsprawl.js",
+            null,
+            // OpenCode installs its plugin package beside the plugins on its first run there
+            java.util.List.of(
+                    ".opencode/node_modules/",
+                    ".opencode/package.json",
+                    ".opencode/package-lock.json",
+                    ".opencode/bun.lock",
+                    ".opencode/.gitignore"));
 }

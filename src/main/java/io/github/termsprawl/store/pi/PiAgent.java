@@ -1,11 +1,11 @@
 package io.github.termsprawl.store.pi;
 
-import io.github.termsprawl.edits.TouchRule;
 import io.github.termsprawl.store.Agent;
 import io.github.termsprawl.store.SessionFinder;
 import io.github.termsprawl.store.SessionReader;
 import io.github.termsprawl.store.Store;
 import io.github.termsprawl.store.StoreReader;
+import io.github.termsprawl.store.Wiring;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -41,7 +41,7 @@ public final class PiAgent implements Agent {
         if (type == GrowingLog.class) {
             return type.cast(GROWING);
         }
-        return type == TouchRule.class ? type.cast(PiTouches.RULE) : null;
+        return Agent.first(type, PiTouches.RULE, WIRING);
     }
 
     /** Each pi message is one line. */
@@ -49,4 +49,16 @@ public final class PiAgent implements Agent {
         new PiSession().walkFrom(file, offset, line, visitor);
         return false;
     };
+
+    /** Its hooks (docs/agents.md, "Wired through each agent's hooks"). */
+    static final Wiring WIRING = new Wiring(
+            ".pi/extensions/termsprawl.ts",
+            false,
+            null,
+            null,
+            null,
+            false,
+            "/io/github/termsprawl/store/pi/termsprawl.ts",
+            null,
+            java.util.List.of());
 }

@@ -13,42 +13,81 @@ import io.github.termsprawl.core.StateCaps;
 import io.github.termsprawl.core.UserErrorException;
 import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonStyle;
+import io.github.termsprawl.registry.Agents;
+import io.github.termsprawl.store.Agent;
+import io.github.termsprawl.store.Wiring;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
- * Merges the SessionStart hook that runs {@code termsprawl-record} into Claude Code's personal
- * settings file, {@code .claude/settings.local.json}: every other key and hook is kept, the entry is
- * never added twice, and a file that is not valid settings JSON is a user error (the caller writes
- * nothing then).
+ * Merges termsprawl's hooks into an agent's JSON settings file (docs/agents.md, "Wired through each agent's hooks"):
+ * Claude Code's personal {@code .claude/settings.local.json}, Codex's {@code .codex/hooks.json}, Gemini CLI's
+ * {@code .gemini/settings.json}. Every other key and hook is kept, an entry is never added twice, and a file that is
+ * not valid settings JSON is a user error (the caller writes nothing then). The entries are byte-stable: an agent that
+ * trusts a hook by its command's hash keeps trusting it.
  */
-public final class ClaudeHookSettings {
-    /**
-     * Every start of a session, a fork's too ({@code "source": "fork"}, Claude Code 2.1.x: a user's
-     * {@code --fork-session} is the node's new session; ask's own fork runs without the node id, docs/ask.md).
-     */
-    public static final String MATCHER = "startup|resume|clear|compact|fork";
+public final class HookSettings {
+    /** The guard's modes: hold the first overlapping edit once (the default), warn, ask the user, deny, or none. */
+    public static final List<String> GUARDS = List.of("hold", "warn", "ask", "deny", "off");
+    /** What the guard is unless told: the model reads the warning before the file changes (docs/touches.md). */
+    public static final String DEFAULT_GUARD = "hold";
 
-    /** The matcher discover wrote before forks were recorded: an entry that still has it is brought up to date. */
-    static final String OLD_MATCHER = "startup|resume|clear|compact";
+    public static final HookSettings CLAUDE = of(Agents.DEFAULT);
 
-    public static final String COMMAND = "\"$CLAUDE_PROJECT_DIR\"/.termsprawl/bin/" + Discovery.RECORD;
-    static final String EVENT = "SessionStart";
-    /** The guard before an edit (docs/touches.md, "The warning before an edit"). */
-    static final String GUARD_EVENT = "PreToolUse";
+    private final Wiring wiring;
+    private final String agent;
 
-    public static final String GUARD_MATCHER = "Edit|MultiEdit|Write|NotebookEdit";
-    /** The guard's modes: warn and let the edit go on (the default), ask the user, deny, or no guard. */
-    public static final java.util.List<String> GUARDS = java.util.List.of("warn", "ask", "deny", "off");
+    private HookSettings(Wiring wiring, String agent) {
+        this.wiring = wiring;
+        this.agent = agent;
+    }
+
+    /** The settings of an agent wired by command hooks, or null for one wired otherwise (a plugin) or not at all. */
+    public static HookSettings of(Agent agent) {
+        Wiring w = agent.capability(Wiring.class);
+        return w == null || w.isPlugin()
+                ? null
+                : new HookSettings(w, agent.store().id());
+    }
+
+    public Wiring wiring() {
+        return wiring;
+    }
+
+    /** The record hook's command. Claude Code's names no agent: it was planted so before agents were told apart. */
+    public String command() {
+        return wiring.projectDir() + "/.termsprawl/bin/" + Discovery.RECORD + agentFlag();
+    }
+
+    private String agentFlag() {
+        return agent.equals(Agents.DEFAULT.store().id()) ? "" : " --agent " + agent;
+    }
 
     /** The guard's command: the touches command reading the hook's JSON on stdin. */
-    public static String guardCommand(String guard) {
-        return "\"$CLAUDE_PROJECT_DIR\"/.termsprawl/bin/" + Discovery.TOUCHES + " --hook --cwd \"$CLAUDE_PROJECT_DIR\""
-                + ("warn".equals(guard) ? "" : " --guard " + guard);
+    public String guardCommand(String guard) {
+        return wiring.projectDir() + "/.termsprawl/bin/" + Discovery.TOUCHES + " --hook" + agentFlag() + " --cwd "
+                + wiring.projectDir() + (DEFAULT_GUARD.equals(guard) ? "" : " --guard " + guard);
+    }
+
+    /**
+     * The matchers discover wrote before (forks recorded; shell writes guarded): an entry that still has one was
+     * never edited by the user, so it is brought up to date.
+     */
+    static final String OLD_MATCHER = "startup|resume|clear|compact";
+
+    static final String OLD_GUARD_MATCHER = "Edit|MultiEdit|Write|NotebookEdit";
+
+    private String startEvent() {
+        return wiring.start().name();
+    }
+
+    private String guardEvent() {
+        return wiring.edit().name();
     }
 
     /**
@@ -62,15 +101,13 @@ public final class ClaudeHookSettings {
             .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
             .build();
 
-    private ClaudeHookSettings() {}
-
     /**
      * The file's new text, or null when the hook is there already; reads only, so a caller can find a
      * malformed file before it writes anything else.
      *
      * @throws UserErrorException when the file is not settings JSON we can merge into
      */
-    public static String plan(Path settingsFile) throws IOException, UserErrorException {
+    public String plan(Path settingsFile) throws IOException, UserErrorException {
         if (Files.exists(settingsFile) && !Files.isRegularFile(settingsFile)) {
             // a FIFO would block the read forever, a device would never end
             throw malformed(settingsFile.toString(), "it is not a regular file");
@@ -83,7 +120,7 @@ public final class ClaudeHookSettings {
      * {@link #plan(Path)} with the guard: the PreToolUse hook added, its command set to {@code guard}'s, or taken
      * out for {@code off}; null when the file holds all that already.
      */
-    public static String plan(Path settingsFile, String guard) throws IOException, UserErrorException {
+    public String plan(Path settingsFile, String guard) throws IOException, UserErrorException {
         if (Files.exists(settingsFile) && !Files.isRegularFile(settingsFile)) {
             throw malformed(settingsFile.toString(), "it is not a regular file");
         }
@@ -92,11 +129,11 @@ public final class ClaudeHookSettings {
     }
 
     /**
-     * The guard the settings file has now (docs/touches.md): {@code warn}, {@code ask} or {@code deny} by its
+     * The guard the settings file has now (docs/touches.md): {@code hold}, {@code warn}, {@code ask} or {@code deny} by its
      * hook's command, {@code off} when our SessionStart hook is there without it (a guard taken out on purpose),
      * or null when neither is (discover never ran here). A {@code discover} not told a guard keeps this one.
      */
-    public static String currentGuard(Path settingsFile) throws IOException, UserErrorException {
+    public String currentGuard(Path settingsFile) throws IOException, UserErrorException {
         if (!Files.isRegularFile(settingsFile)) {
             return null;
         }
@@ -110,9 +147,7 @@ public final class ClaudeHookSettings {
                         for (JsonNode hook : list) {
                             if (isGuard(hook)) {
                                 String command = hook.get("command").textValue();
-                                guard = command.endsWith(" --guard ask")
-                                        ? "ask"
-                                        : command.endsWith(" --guard deny") ? "deny" : "warn";
+                                guard = HookCommand.guardOf(command);
                             }
                             record |= isOurs(hook);
                         }
@@ -124,7 +159,7 @@ public final class ClaudeHookSettings {
     }
 
     /** {@link #merge(String, String)} and the guard of {@link #plan(Path, String)}. */
-    public static String merge(String existing, String name, String guard) throws UserErrorException {
+    public String merge(String existing, String name, String guard) throws UserErrorException {
         if (!GUARDS.contains(guard)) {
             throw new UserErrorException("Unknown guard: " + guard, "Use one of " + String.join(", ", GUARDS));
         }
@@ -132,9 +167,9 @@ public final class ClaudeHookSettings {
         String text = withRecord == null ? existing : withRecord;
         ObjectNode root = parse(text, name, false);
         ObjectNode hooks = (ObjectNode) root.get("hooks");
-        JsonNode eventValue = hooks.get(GUARD_EVENT);
+        JsonNode eventValue = hooks.get(guardEvent());
         if (eventValue != null && !(eventValue instanceof ArrayNode)) {
-            throw malformed(name, "\"hooks\".\"" + GUARD_EVENT + "\" is not an array");
+            throw malformed(name, "\"hooks\".\"" + guardEvent() + "\" is not an array");
         }
         ArrayNode entries = eventValue == null ? null : (ArrayNode) eventValue;
         String want = "off".equals(guard) ? null : guardCommand(guard);
@@ -156,6 +191,15 @@ public final class ClaudeHookSettings {
                                     ((ObjectNode) list.get(j)).put("command", want);
                                     changed = true;
                                 }
+                                // the matcher discover wrote before shell writes were guarded gains them; any
+                                // other is the user's
+                                if (entry.get("matcher") != null
+                                        && wiring.edit().matcher() != null
+                                        && OLD_GUARD_MATCHER.equals(
+                                                entry.get("matcher").textValue())) {
+                                    entry.put("matcher", wiring.edit().matcher());
+                                    changed = true;
+                                }
                             }
                         }
                     }
@@ -165,19 +209,18 @@ public final class ClaudeHookSettings {
                 }
             }
             if (entries.isEmpty() && changed) {
-                hooks.remove(GUARD_EVENT); // discover made it: an empty list and none read alike
+                hooks.remove(guardEvent()); // discover made it: an empty list and none read alike
             }
         }
         if (want != null && !present) {
-            ArrayNode list = entries == null || !hooks.has(GUARD_EVENT) ? hooks.putArray(GUARD_EVENT) : entries;
-            ObjectNode entry = list.addObject().put("matcher", GUARD_MATCHER);
-            entry.putArray("hooks").addObject().put("type", "command").put("command", want);
+            ArrayNode list = entries == null || !hooks.has(guardEvent()) ? hooks.putArray(guardEvent()) : entries;
+            entry(list, wiring.edit().matcher(), "termsprawl-guard", want);
             changed = true;
         }
         return changed ? write(root, name) : withRecord;
     }
 
-    private static String read(Path file) throws IOException, UserErrorException {
+    private String read(Path file) throws IOException, UserErrorException {
         long size = Files.size(file);
         if (size > StateCaps.USER_TEXT) { // looked at before it is read (docs/files.md, "Sane sizes")
             throw malformed(file.toString(), StateCaps.tooBig(size, StateCaps.USER_TEXT));
@@ -195,12 +238,12 @@ public final class ClaudeHookSettings {
      * @param existing the file's text, or null when there is no file
      * @param name     the file's name, for messages
      */
-    public static String merge(String existing, String name) throws UserErrorException {
+    public String merge(String existing, String name) throws UserErrorException {
         ObjectNode root = parse(existing, name, false);
         JsonNode hooksValue = root.get("hooks");
         ObjectNode hooks = hooksValue == null ? root.putObject("hooks") : (ObjectNode) hooksValue;
-        JsonNode eventValue = hooks.get(EVENT);
-        ArrayNode entries = eventValue == null ? hooks.putArray(EVENT) : (ArrayNode) eventValue;
+        JsonNode eventValue = hooks.get(startEvent());
+        ArrayNode entries = eventValue == null ? hooks.putArray(startEvent()) : (ArrayNode) eventValue;
         if (isInstalled(entries)) {
             // the matcher discover wrote before: never edited by the user, so it gains fork; any other is theirs
             boolean updated = false;
@@ -209,20 +252,20 @@ public final class ClaudeHookSettings {
                         && o.get("hooks") instanceof ArrayNode list
                         && hasOurs(list)
                         && o.get("matcher") != null
-                        && OLD_MATCHER.equals(o.get("matcher").textValue())) {
-                    o.put("matcher", MATCHER);
+                        && OLD_MATCHER.equals(o.get("matcher").textValue())
+                        && wiring.start().matcher() != null) {
+                    o.put("matcher", wiring.start().matcher());
                     updated = true;
                 }
             }
             return updated ? write(root, name) : null;
         }
-        ObjectNode entry = entries.addObject().put("matcher", MATCHER);
-        entry.putArray("hooks").addObject().put("type", "command").put("command", COMMAND);
+        entry(entries, wiring.start().matcher(), "termsprawl-record", command());
         return write(root, name);
     }
 
     /** The settings as an object, {@code hooks} and its {@code SessionStart} of the right types when present. */
-    private static ObjectNode parse(String existing, String name, boolean removing) throws UserErrorException {
+    private ObjectNode parse(String existing, String name, boolean removing) throws UserErrorException {
         ObjectNode root;
         if (existing == null || existing.isBlank()) {
             root = MAPPER.createObjectNode();
@@ -244,14 +287,32 @@ public final class ClaudeHookSettings {
         if (hooksValue != null && !(hooksValue instanceof ObjectNode)) {
             throw problem(removing, name, "\"hooks\" is not an object");
         }
-        JsonNode eventValue = hooksValue == null ? null : hooksValue.get(EVENT);
+        JsonNode eventValue = hooksValue == null ? null : hooksValue.get(startEvent());
         if (eventValue != null && !(eventValue instanceof ArrayNode)) {
-            throw problem(removing, name, "\"hooks\".\"" + EVENT + "\" is not an array");
+            throw problem(removing, name, "\"hooks\".\"" + startEvent() + "\" is not an array");
         }
         return root;
     }
 
-    private static String write(ObjectNode root, String name) throws UserErrorException {
+    /** One entry of ours: the matcher when the agent has one, the hook named when the agent names hooks. */
+    private void entry(ArrayNode entries, String matcher, String hookName, String command) {
+        ObjectNode entry = entries.addObject();
+        if (matcher != null) {
+            entry.put("matcher", matcher);
+        }
+        ObjectNode hook = entry.putArray("hooks").addObject();
+        if (wiring.named()) {
+            hook.put("name", hookName);
+        }
+        hook.put("type", "command").put("command", command);
+    }
+
+    /** The events our hooks are on. */
+    private List<String> events() {
+        return List.of(startEvent(), guardEvent());
+    }
+
+    private String write(ObjectNode root, String name) throws UserErrorException {
         StringWriter out = new StringWriter();
         try (JsonGenerator g = JsonStyle.generator(out, true)) {
             MAPPER.writeTree(g, root);
@@ -271,7 +332,7 @@ public final class ClaudeHookSettings {
     }
 
     /** {@link #unmerge} of a file; a missing file holds no hook. */
-    public static Removal planRemoval(Path settingsFile) throws IOException, UserErrorException {
+    public Removal planRemoval(Path settingsFile) throws IOException, UserErrorException {
         if (!Files.exists(settingsFile, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
             return new Removal(false, null);
         }
@@ -297,13 +358,13 @@ public final class ClaudeHookSettings {
      * this leaves empty (discover made them; an empty list and none read alike). Every other key, hook and
      * value stays, in its order.
      */
-    public static Removal unmerge(String existing, String name) throws UserErrorException {
+    public Removal unmerge(String existing, String name) throws UserErrorException {
         ObjectNode root = parse(existing, name, true);
         if (!(root.get("hooks") instanceof ObjectNode hooks)) {
             return new Removal(false, null);
         }
         boolean found = false;
-        for (String event : java.util.List.of(EVENT, GUARD_EVENT)) {
+        for (String event : java.util.List.of(startEvent(), guardEvent())) {
             if (hooks.get(event) instanceof ArrayNode entries) {
                 found |= unmergeEvent(hooks, event, entries);
             }
@@ -318,7 +379,7 @@ public final class ClaudeHookSettings {
     }
 
     /** Takes our hooks out of one event's entries; an entry, then the event's list, left empty goes. */
-    private static boolean unmergeEvent(ObjectNode hooks, String event, ArrayNode entries) {
+    private boolean unmergeEvent(ObjectNode hooks, String event, ArrayNode entries) {
         boolean found = false;
         for (int i = entries.size() - 1; i >= 0; i--) {
             if (entries.get(i) instanceof ObjectNode entry && entry.get("hooks") instanceof ArrayNode list) {
@@ -341,17 +402,17 @@ public final class ClaudeHookSettings {
         return found;
     }
 
-    private static UserErrorException problem(boolean removing, String name, String problem) {
+    private UserErrorException problem(boolean removing, String name, String problem) {
         return removing ? cannotRemove(name, problem) : malformed(name, problem);
     }
 
-    private static UserErrorException cannotRemove(String name, String problem) {
+    private UserErrorException cannotRemove(String name, String problem) {
         return new UserErrorException(
                 "Cannot remove the termsprawl hook from " + name + ": " + problem,
-                "Fix the file (or delete the SessionStart entry that runs termsprawl-record by hand)");
+                "Fix the file (or delete the " + startEvent() + " entry that runs termsprawl-record by hand)");
     }
 
-    private static UserErrorException malformed(String name, String problem) {
+    private UserErrorException malformed(String name, String problem) {
         return new UserErrorException(
                 "Cannot install the termsprawl hook into " + name + ": " + problem, "Fix the file (or move it away)");
     }
@@ -381,7 +442,7 @@ public final class ClaudeHookSettings {
     }
 
     /** Any hook of the event that runs our script counts, whatever its matcher: the user may have edited it. */
-    static boolean isInstalled(ArrayNode entries) {
+    boolean isInstalled(ArrayNode entries) {
         for (JsonNode entry : entries) {
             if (entry.get("hooks") instanceof ArrayNode hooks && hasOurs(hooks)) {
                 return true;
@@ -390,7 +451,7 @@ public final class ClaudeHookSettings {
         return false;
     }
 
-    private static boolean hasOurs(ArrayNode hooks) {
+    private boolean hasOurs(ArrayNode hooks) {
         for (JsonNode hook : hooks) {
             if (isOurs(hook)) {
                 return true;
@@ -400,14 +461,14 @@ public final class ClaudeHookSettings {
     }
 
     /** The guard's hook, whatever its mode: the touches command with exactly the guard's arguments. */
-    static boolean isGuard(JsonNode hook) {
+    boolean isGuard(JsonNode hook) {
         JsonNode command = hook.get("command");
-        return command != null && command.isTextual() && HookCommand.isGuard(command.textValue());
+        return command != null && command.isTextual() && HookCommand.isGuard(command.textValue(), agent);
     }
 
     /** The record hook: our script alone, however its path is quoted; a look-alike is the user's. */
-    private static boolean isOurs(JsonNode hook) {
+    private boolean isOurs(JsonNode hook) {
         JsonNode command = hook.get("command");
-        return command != null && command.isTextual() && HookCommand.isRecord(command.textValue());
+        return command != null && command.isTextual() && HookCommand.isRecord(command.textValue(), agent);
     }
 }

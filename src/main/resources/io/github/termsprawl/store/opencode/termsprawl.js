@@ -1,0 +1,1 @@
+// planted by `mvn termsprawl:discover`, which rewrites it: do not edit
