@@ -6,7 +6,7 @@ import io.github.termsprawl.core.StateCaps;
 import io.github.termsprawl.core.UserErrorException;
 import io.github.termsprawl.registry.Agents;
 import io.github.termsprawl.store.Agent;
-import io.github.termsprawl.store.Wiring;
+import io.github.termsprawl.store.Agent.Wiring;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
@@ -236,7 +236,7 @@ public final class Discovery {
             }
             Path file = layout.cwd().resolve(wiring.file());
             if (wiring.isPlugin()) {
-                files.add(text(file, Plugins.text(wiring), false));
+                files.add(PlantedFile.prose(file, Plugins.text(wiring).getBytes(StandardCharsets.UTF_8)));
             } else {
                 HookSettings settings = HookSettings.of(agent);
                 String g = guard != null ? guard : settings.currentGuard(file);

@@ -15,7 +15,7 @@ import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonStyle;
 import io.github.termsprawl.registry.Agents;
 import io.github.termsprawl.store.Agent;
-import io.github.termsprawl.store.Wiring;
+import io.github.termsprawl.store.Agent.Wiring;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.charset.CharacterCodingException;

@@ -1,6 +1,6 @@
 package io.github.termsprawl.plant;
 
-import io.github.termsprawl.store.Wiring;
+import io.github.termsprawl.store.Agent.Wiring;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

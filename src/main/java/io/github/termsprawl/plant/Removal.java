@@ -6,7 +6,7 @@ import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.core.UserErrorException;
 import io.github.termsprawl.registry.Agents;
 import io.github.termsprawl.store.Agent;
-import io.github.termsprawl.store.Wiring;
+import io.github.termsprawl.store.Agent.Wiring;
 import java.io.IOException;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileVisitResult;

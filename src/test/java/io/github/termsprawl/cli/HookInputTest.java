@@ -20,7 +20,7 @@ class HookInputTest {
     void validPayload() {
         HookInput in = read("{\"session_id\":\"abc\",\"transcript_path\":\"/home/u/.claude/projects/-p/abc.jsonl\","
                 + "\"cwd\":\"/p\",\"hook_event_name\":\"SessionStart\",\"source\":\"startup\"}");
-        assertEquals(new HookInput("/home/u/.claude/projects/-p/abc.jsonl", "/p"), in);
+        assertEquals(new HookInput("/home/u/.claude/projects/-p/abc.jsonl", "/p", "abc"), in);
     }
 
     @Test
@@ -166,7 +166,9 @@ class HookInputTest {
         Fixtures.Run run = Fixtures.run(
                 List.of(java.toString(), "-Xmx64m", "-cp", cp, HookInputTest.class.getName() + "$Nested"), null);
         assertEquals(
-                "HookInput[transcriptPath=null, cwd=null]\n", Fixtures.str(run.stdout()), Fixtures.str(run.stderr()));
+                "HookInput[transcriptPath=null, cwd=null, sessionId=null]\n",
+                Fixtures.str(run.stdout()),
+                Fixtures.str(run.stderr()));
     }
 
     /** Entry point for {@link #deepNestingFitsInASmallHeap}. */

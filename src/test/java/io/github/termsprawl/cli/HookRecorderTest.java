@@ -114,7 +114,8 @@ class HookRecorderTest {
     void overwritesThePreviousSession() throws IOException {
         HookRecorder.record("be", new HookInput("/t/old.jsonl", null), project);
         assertTrue(HookRecorder.record("be", new HookInput("/t/new.jsonl", null), project));
-        assertFalse(HookRecorder.record("be", new HookInput("/t/new.jsonl", null), project));
+        // a resumed session is recorded still (its agent is told its node again), the entry unchanged
+        assertTrue(HookRecorder.record("be", new HookInput("/t/new.jsonl", null), project));
         assertEquals(
                 Path.of("/t/new.jsonl"),
                 new TranscriptIndex(new ProjectLayout(project)).read("be").path());
@@ -145,7 +146,7 @@ class HookRecorderTest {
             assertEquals(1, h.update("be").turns());
         }
         assertTrue(HookRecorder.record("be", new HookInput(b.toString(), project.toString()), project));
-        assertFalse(HookRecorder.record("be", new HookInput(b.toString(), project.toString()), project));
+        assertTrue(HookRecorder.record("be", new HookInput(b.toString(), project.toString()), project));
         try (History h = new History(new ProjectLayout(project), true)) {
             assertEquals(1, h.update("be").turns());
         }

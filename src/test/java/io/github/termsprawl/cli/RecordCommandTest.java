@@ -95,7 +95,7 @@ class RecordCommandTest {
     }
 
     @Test
-    void plantedHookRecordsAndStaysSilent() throws Exception {
+    void plantedHookRecordsAndTellsTheAgentItsNode() throws Exception {
         Fixtures.assumeShell();
         new Discovery(new ProjectLayout(project), "mvn termsprawl:discover").discover();
         Files.createDirectories(project.resolve("sub"));
@@ -107,14 +107,27 @@ class RecordCommandTest {
                 "{\"session_id\":\"s\",\"transcript_path\":\"/t/be.jsonl\",\"cwd\":"
                         + Fixtures.jsonString(other.toString())
                         + ",\"hook_event_name\":\"SessionStart\",\"source\":\"startup\"}");
-        assertEquals(new Run(0, "", ""), r);
+        // the agent is told its node and the commands, as every agent reads a session-start hook's output
+        assertEquals(
+                new Run(
+                        0,
+                        "{\"hookSpecificOutput\":{\"hookEventName\":\"SessionStart\",\"additionalContext\":"
+                                + "\"termsprawl: this session is node be of " + project
+                                + "; no agent is linked to it yet.\\nTheir recent turns: " + project
+                                + "/.termsprawl/bin/termsprawl-context --cwd " + project + " --self be\\nThe files they"
+                                + " changed: " + project + "/.termsprawl/bin/termsprawl-touches --cwd " + project
+                                + " --self be [--file <path>]\"}}\n",
+                        ""),
+                r);
         assertEquals(
                 Path.of("/t/be.jsonl"),
                 new TranscriptIndex(new ProjectLayout(project)).read("be").path());
         assertFalse(Files.exists(other.resolve(".termsprawl")));
 
         assertEquals(
-                new Run(0, "", ""), planted("fe", "{\"transcript_path\":\"/t/fe.jsonl\",\"cwd\":\"/no/such/dir\"}"));
+                0,
+                planted("fe", "{\"transcript_path\":\"/t/fe.jsonl\",\"cwd\":\"/no/such/dir\"}")
+                        .exit());
         assertEquals(
                 Path.of("/t/fe.jsonl"),
                 new TranscriptIndex(new ProjectLayout(project)).read("fe").path());

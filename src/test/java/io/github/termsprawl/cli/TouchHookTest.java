@@ -47,13 +47,110 @@ class TouchHookTest {
                 + ",\"tool_name\":\"Edit\",\"tool_input\":{\"file_path\":" + Fixtures.jsonString(file)
                 + ",\"old_string\":\"a\",\"new_string\":\"b\"}}";
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        String[] argv = new String[args.length + 1];
+        // these tests are of Claude Code's warn, ask and deny: the default, hold, is below
+        boolean guarded = java.util.Arrays.asList(args).contains("--guard");
+        String[] argv = new String[args.length + (guarded ? 1 : 3)];
         argv[0] = "--hook";
         System.arraycopy(args, 0, argv, 1, args.length);
+        if (!guarded) {
+            argv[args.length + 1] = "--guard";
+            argv[args.length + 2] = "warn";
+        }
         assertEquals(
                 0,
                 TouchHook.run(argv, NOW, new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), out, self));
         return out.toString(StandardCharsets.UTF_8);
+    }
+
+    /** One run of the hook as {@code agent}'s: its exit code, stdout and stderr. */
+    record Run(int exit, String out, String err) {}
+
+    Run held(String agent, String self, String toolName, String toolInput, String sessionCwd) {
+        String input = "{\"session_id\":\"s\",\"cwd\":" + Fixtures.jsonString(sessionCwd) + ",\"tool_name\":"
+                + Fixtures.jsonString(toolName) + ",\"tool_input\":" + toolInput + "}";
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = TouchHook.run(
+                new String[] {"--hook", "--agent", agent, "--cwd", cwd.toString()},
+                NOW,
+                new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)),
+                out,
+                err,
+                self);
+        return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void theFirstOverlappingEditIsHeldOnceForEveryAgentAndTheRetryGoesThrough() throws IOException {
+        String[][] calls = {
+            {"claude", "Edit", "{\"file_path\":" + Fixtures.jsonString(cwd + "/src/A.java") + "}"},
+            {
+                "codex",
+                "apply_patch",
+                "{\"command\":\"*** Begin Patch\\n*** Update File: src/A.java\\n@@\\n-a\\n+b\\n*** End Patch\\n\"}"
+            },
+            {"gemini", "replace", "{\"file_path\":" + Fixtures.jsonString(cwd + "/src/A.java") + "}"},
+            {"opencode", "edit", "{\"filePath\":" + Fixtures.jsonString(cwd + "/src/A.java") + "}"},
+            {"pi", "edit", "{\"path\":\"src/A.java\"}"},
+        };
+        for (String[] call : calls) {
+            String self = "me-" + call[0];
+            Fixtures.link(cwd, self, "be");
+            new io.github.termsprawl.core.EditLists(new io.github.termsprawl.core.ProjectLayout(cwd)).reset(self);
+            Run first = held(call[0], self, call[1], call[2], cwd.toString());
+            assertEquals(2, first.exit(), call[0] + ": " + first);
+            assertEquals("", first.out());
+            assertTrue(
+                    first.err()
+                            .startsWith(TouchHook.HELD + "termsprawl: another agent linked to you changed src/A.java"),
+                    first.err());
+            assertTrue(first.err().contains("- be (claude): edit at 2026-01-01T02:30:00Z, turn 1\n"), first.err());
+            assertTrue(first.err().endsWith("The same edit, made again, will go through.\n"), first.err());
+            Run retry = held(call[0], self, call[1], call[2], cwd.toString());
+            assertEquals(new Run(0, "", ""), retry, call[0]);
+            // the node's own edits list names the file, for its peers' launchers
+            assertEquals(
+                    "src/A.java\n",
+                    Files.readString(cwd.resolve(".termsprawl/transcripts/" + self + ".edits")),
+                    call[0]);
+        }
+    }
+
+    @Test
+    void aRelativePathIsTheSessionFoldersAndAShellWriteIsHeldToo() throws IOException {
+        Files.createDirectories(cwd.resolve("src"));
+        Run fromModule = held(
+                "codex",
+                "me",
+                "apply_patch",
+                "{\"command\":\"*** Begin Patch\\n*** Update File: A.java\\n*** End Patch\\n\"}",
+                cwd.resolve("src").toString());
+        assertEquals(2, fromModule.exit(), fromModule.toString());
+        Run shell = held("codex", "me2", "exec_command", "{\"cmd\":\"sed -i s/a/b/ src/A.java\"}", cwd.toString());
+        assertEquals(0, shell.exit(), "me2 is not linked: " + shell);
+        Fixtures.link(cwd, "me2", "be");
+        shell = held("codex", "me2", "exec_command", "{\"cmd\":\"sed -i s/a/b/ src/A.java\"}", cwd.toString());
+        assertEquals(2, shell.exit(), shell.toString());
+        assertEquals(new Run(0, "", ""), held("codex", "me2", "exec_command", "{\"cmd\":\"ls src\"}", cwd.toString()));
+    }
+
+    @Test
+    void denyHoldsEveryTimeAndOffNever() {
+        for (int i = 0; i < 2; i++) {
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            String input = "{\"cwd\":" + Fixtures.jsonString(cwd.toString())
+                    + ",\"tool_name\":\"replace\",\"tool_input\":{\"file_path\":\"src/A.java\"}}";
+            int exit = TouchHook.run(
+                    new String[] {"--hook", "--agent", "gemini", "--cwd", cwd.toString(), "--guard", "deny"},
+                    NOW,
+                    new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)),
+                    OutputStream.nullOutputStream(),
+                    err,
+                    "me");
+            assertEquals(2, exit);
+            assertTrue(
+                    err.toString(StandardCharsets.UTF_8).startsWith("termsprawl: another agent linked to you changed"));
+        }
     }
 
     @Test
@@ -214,9 +311,11 @@ class TouchHookTest {
         String input = "{\"cwd\":" + Fixtures.jsonString(cwd.toString())
                 + ",\"tool_name\":\"Edit\",\"tool_input\":{\"file_path\":" + Fixtures.jsonString(file) + "}}";
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        String[] argv = new String[args.length + 1];
+        String[] argv = new String[args.length + 3];
         argv[0] = "--hook";
         System.arraycopy(args, 0, argv, 1, args.length);
+        argv[args.length + 1] = "--guard"; // Claude Code's warn: what the model reads is the test's
+        argv[args.length + 2] = "warn";
         assertEquals(
                 0,
                 TouchHook.run(

@@ -24,7 +24,7 @@ class ClaudeHookGuardTest {
             + "    ],\n"
             + "    \"PreToolUse\": [\n"
             + "      {\n"
-            + "        \"matcher\": \"Edit|MultiEdit|Write|NotebookEdit\",\n"
+            + "        \"matcher\": \"Edit|MultiEdit|Write|NotebookEdit|Bash\",\n"
             + "        \"hooks\": [\n"
             + "          {\n"
             + "            \"type\": \"command\",\n"
@@ -38,8 +38,16 @@ class ClaudeHookGuardTest {
 
     @Test
     void bothHooksAreMergedOnce() throws UserErrorException {
-        assertEquals(BOTH, HookSettings.CLAUDE.merge(null, "s.json", "warn"));
-        assertNull(HookSettings.CLAUDE.merge(BOTH, "s.json", "warn"));
+        assertEquals(BOTH, HookSettings.CLAUDE.merge(null, "s.json", "hold"));
+        assertNull(HookSettings.CLAUDE.merge(BOTH, "s.json", "hold"));
+    }
+
+    @Test
+    void theGuardMatcherDiscoverWroteBeforeGainsShellWrites() throws UserErrorException {
+        String before = BOTH.replace("NotebookEdit|Bash", "NotebookEdit");
+        assertEquals(BOTH, HookSettings.CLAUDE.merge(before, "s.json", "hold"));
+        String users = BOTH.replace("NotebookEdit|Bash", "Edit");
+        assertNull(HookSettings.CLAUDE.merge(users, "s.json", "hold"), "a matcher the user wrote is theirs");
     }
 
     @Test

@@ -51,7 +51,11 @@ class DiscoveryTest {
             ".termsprawl/bin/termsprawl.jar",
             ".termsprawl/bin/lib/sqlite-jdbc.jar",
             ".termsprawl/.gitignore",
-            ".termsprawl/.gitattributes");
+            ".termsprawl/.gitattributes",
+            ".codex/hooks.json",
+            ".gemini/settings.json",
+            ".opencode/plugin/termsprawl.js",
+            ".pi/extensions/termsprawl.ts");
     /** Built on each machine, never committed: check lists them apart, as per machine. */
     static final List<String> PER_MACHINE =
             List.of(".termsprawl/bin/termsprawl.jar", ".termsprawl/bin/lib/sqlite-jdbc.jar");

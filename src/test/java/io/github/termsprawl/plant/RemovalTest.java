@@ -119,7 +119,7 @@ class RemovalTest {
             assertEquals(List.of(), left.toList(), "the empty folders go too");
         }
         assertTrue(changes.contains(new Removal.Change(
-                "removed", layout().claudeSettingsLocal(), "it held nothing but the termsprawl hook")));
+                "removed", layout().claudeSettingsLocal(), "it held nothing but the termsprawl hooks")));
         assertEquals(List.of(), remove(true));
     }
 

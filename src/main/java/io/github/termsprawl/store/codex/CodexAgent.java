@@ -1,12 +1,12 @@
 package io.github.termsprawl.store.codex;
 
 import io.github.termsprawl.store.Agent;
+import io.github.termsprawl.store.Agent.Wiring;
 import io.github.termsprawl.store.MessageVisitor;
 import io.github.termsprawl.store.SessionFinder;
 import io.github.termsprawl.store.SessionReader;
 import io.github.termsprawl.store.Store;
 import io.github.termsprawl.store.StoreReader;
-import io.github.termsprawl.store.Wiring;
 import java.nio.file.Path;
 import java.util.Map;
 
