@@ -54,6 +54,13 @@ public class CheckMojo extends AbstractTermsprawlMojo {
                         + DiscoverMojo.CALL + "' here.");
             }
             warnAboutArchive(new ClassDataArchive(layout.binDir(), JavaRuntime.find(System.getenv())), root);
+            // each user trusts the hooks in their own agent: said, never a failure (CI trusts none)
+            for (io.github.termsprawl.plant.HookTrust.State hooks : io.github.termsprawl.plant.HookTrust.of(
+                    layout, System.getenv(), io.github.termsprawl.store.AgentFolders.home(System.getenv()))) {
+                if (hooks.problem() != null) {
+                    getLog().info("termsprawl: hooks of " + hooks.line());
+                }
+            }
             getLog().info("termsprawl: discovery files are up to date");
             return;
         }

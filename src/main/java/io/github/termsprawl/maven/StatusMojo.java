@@ -57,6 +57,11 @@ public class StatusMojo extends AbstractSqliteMojo {
         }
         String where = printData(root, lines(lines), output);
         getLog().info("termsprawl: " + nodes.size() + " node(s), printed to " + where);
+        // whether each agent will run its hooks (docs/agents.md): a hint, never data
+        for (io.github.termsprawl.plant.HookTrust.State hooks : io.github.termsprawl.plant.HookTrust.of(
+                layout, System.getenv(), io.github.termsprawl.store.AgentFolders.home(System.getenv()))) {
+            getLog().info("termsprawl: hooks of " + hooks.line());
+        }
         TranscriptIndex index = new TranscriptIndex(layout);
         for (String id : nodes) {
             if (index.read(id) == null) {
