@@ -29,7 +29,14 @@ public final class ContextCommand {
     public static void main(String[] args) {
         // fail open on every thread: a reader thread's error is that peer's, never a trace on stderr
         Thread.setDefaultUncaughtExceptionHandler(QUIET);
-        int code = run(args, new FileOutputStream(FileDescriptor.out), new FileOutputStream(FileDescriptor.err));
+        int code = args.length > 0 && args[0].equals("--hook")
+                ? PromptHook.run(
+                        args,
+                        java.time.Instant.now(),
+                        System.in,
+                        new FileOutputStream(FileDescriptor.out),
+                        System.getenv("TERMSPRAWL_NODE_ID"))
+                : run(args, new FileOutputStream(FileDescriptor.out), new FileOutputStream(FileDescriptor.err));
         if (code != 0) {
             System.exit(code);
         }

@@ -184,7 +184,17 @@ public final class Discovery {
         String historyPurpose = "writes every node's whole session as turn files under .termsprawl/history/"
                 + " (--cwd <dir> [--node <nodeId>] [--list | --show <n>] [--no-redact])";
         Launchers launchers = new Launchers(plantCommand);
-        launcher(files, launchers, bin, CONTEXT, CommandJar.CONTEXT_MAIN, contextPurpose, false, CONTEXT_JVM_FLAGS);
+        launcher(
+                files,
+                launchers,
+                bin,
+                CONTEXT,
+                CommandJar.CONTEXT_MAIN,
+                contextPurpose,
+                false,
+                CONTEXT_JVM_FLAGS,
+                Prefilter.CONTEXT_SH,
+                Prefilter.CONTEXT_CMD);
         launcher(
                 files,
                 launchers,

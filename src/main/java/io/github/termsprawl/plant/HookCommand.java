@@ -47,6 +47,19 @@ final class HookCommand {
                         && !words.get(i + 1).equals("off"));
     }
 
+    /** Whether {@code command} is the note's hook of {@code agent}: {@code --hook [--agent <agent>] --cwd <dir>}. */
+    static boolean isPrompt(String command, String agent) {
+        List<String> words = words(command);
+        if (words == null
+                || words.size() < 2
+                || !words.get(0).endsWith(BIN + Discovery.CONTEXT)
+                || !words.get(1).equals("--hook")) {
+            return false;
+        }
+        int i = agentWords(words, 2, agent);
+        return i >= 0 && words.size() == i + 2 && words.get(i).equals("--cwd");
+    }
+
     /** The mode of a guard's command: its {@code --guard}, else the default. */
     static String guardOf(String command) {
         List<String> words = words(command);

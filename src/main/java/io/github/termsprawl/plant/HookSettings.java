@@ -68,6 +68,12 @@ public final class HookSettings {
         return agent.equals(Agents.DEFAULT.store().id()) ? "" : " --agent " + agent;
     }
 
+    /** The note at each prompt (docs/context.md): the context command reading the hook's JSON on stdin. */
+    public String promptCommand() {
+        return wiring.projectDir() + "/.termsprawl/bin/" + Discovery.CONTEXT + " --hook" + agentFlag() + " --cwd "
+                + wiring.projectDir();
+    }
+
     /** The guard's command: the touches command reading the hook's JSON on stdin. */
     public String guardCommand(String guard) {
         return wiring.projectDir() + "/.termsprawl/bin/" + Discovery.TOUCHES + " --hook" + agentFlag() + " --cwd "
@@ -167,12 +173,41 @@ public final class HookSettings {
         String text = withRecord == null ? existing : withRecord;
         ObjectNode root = parse(text, name, false);
         ObjectNode hooks = (ObjectNode) root.get("hooks");
-        JsonNode eventValue = hooks.get(guardEvent());
+        boolean changed = ensure(
+                hooks,
+                name,
+                wiring.edit(),
+                "termsprawl-guard",
+                "off".equals(guard) ? null : guardCommand(guard),
+                this::isGuard,
+                OLD_GUARD_MATCHER);
+        if (wiring.prompt() != null) {
+            changed |= ensure(hooks, name, wiring.prompt(), "termsprawl-note", promptCommand(), this::isPrompt, null);
+        }
+        return changed ? write(root, name) : withRecord;
+    }
+
+    /**
+     * One hook of ours on {@code event}: its command set to {@code want}, added once after the user's, or taken out
+     * for null (with an entry, then an event list, it leaves empty). An entry whose matcher is {@code oldMatcher}
+     * (what discover wrote before) gets the event's matcher; any other matcher is the user's.
+     *
+     * @return whether the settings changed
+     */
+    private boolean ensure(
+            ObjectNode hooks,
+            String name,
+            Wiring.Event event,
+            String hookName,
+            String want,
+            java.util.function.Predicate<JsonNode> ours,
+            String oldMatcher)
+            throws UserErrorException {
+        JsonNode eventValue = hooks.get(event.name());
         if (eventValue != null && !(eventValue instanceof ArrayNode)) {
-            throw malformed(name, "\"hooks\".\"" + guardEvent() + "\" is not an array");
+            throw malformed(name, "\"hooks\".\"" + event.name() + "\" is not an array");
         }
         ArrayNode entries = eventValue == null ? null : (ArrayNode) eventValue;
-        String want = "off".equals(guard) ? null : guardCommand(guard);
         boolean changed = false;
         boolean present = false;
         if (entries != null) {
@@ -180,27 +215,26 @@ public final class HookSettings {
                 if (entries.get(i) instanceof ObjectNode entry && entry.get("hooks") instanceof ArrayNode list) {
                     boolean removed = false;
                     for (int j = list.size() - 1; j >= 0; j--) {
-                        if (isGuard(list.get(j))) {
-                            if (want == null || present) {
-                                list.remove(j);
-                                removed = true;
-                                changed = true;
-                            } else {
-                                present = true;
-                                if (!want.equals(list.get(j).get("command").textValue())) {
-                                    ((ObjectNode) list.get(j)).put("command", want);
-                                    changed = true;
-                                }
-                                // the matcher discover wrote before shell writes were guarded gains them; any
-                                // other is the user's
-                                if (entry.get("matcher") != null
-                                        && wiring.edit().matcher() != null
-                                        && OLD_GUARD_MATCHER.equals(
-                                                entry.get("matcher").textValue())) {
-                                    entry.put("matcher", wiring.edit().matcher());
-                                    changed = true;
-                                }
-                            }
+                        if (!ours.test(list.get(j))) {
+                            continue;
+                        }
+                        if (want == null || present) {
+                            list.remove(j);
+                            removed = true;
+                            changed = true;
+                            continue;
+                        }
+                        present = true;
+                        if (!want.equals(list.get(j).get("command").textValue())) {
+                            ((ObjectNode) list.get(j)).put("command", want);
+                            changed = true;
+                        }
+                        if (oldMatcher != null
+                                && event.matcher() != null
+                                && entry.get("matcher") != null
+                                && oldMatcher.equals(entry.get("matcher").textValue())) {
+                            entry.put("matcher", event.matcher());
+                            changed = true;
                         }
                     }
                     if (removed && list.isEmpty()) {
@@ -209,15 +243,15 @@ public final class HookSettings {
                 }
             }
             if (entries.isEmpty() && changed) {
-                hooks.remove(guardEvent()); // discover made it: an empty list and none read alike
+                hooks.remove(event.name()); // discover made it: an empty list and none read alike
             }
         }
         if (want != null && !present) {
-            ArrayNode list = entries == null || !hooks.has(guardEvent()) ? hooks.putArray(guardEvent()) : entries;
-            entry(list, wiring.edit().matcher(), "termsprawl-guard", want);
+            ArrayNode list = entries == null || !hooks.has(event.name()) ? hooks.putArray(event.name()) : entries;
+            entry(list, event.matcher(), hookName, want);
             changed = true;
         }
-        return changed ? write(root, name) : withRecord;
+        return changed;
     }
 
     private String read(Path file) throws IOException, UserErrorException {
@@ -309,7 +343,9 @@ public final class HookSettings {
 
     /** The events our hooks are on. */
     private List<String> events() {
-        return List.of(startEvent(), guardEvent());
+        return wiring.prompt() == null
+                ? List.of(startEvent(), guardEvent())
+                : List.of(startEvent(), guardEvent(), wiring.prompt().name());
     }
 
     private String write(ObjectNode root, String name) throws UserErrorException {
@@ -385,7 +421,7 @@ public final class HookSettings {
             if (entries.get(i) instanceof ObjectNode entry && entry.get("hooks") instanceof ArrayNode list) {
                 boolean had = false;
                 for (int j = list.size() - 1; j >= 0; j--) {
-                    if (isOurs(list.get(j)) || isGuard(list.get(j))) {
+                    if (isOurs(list.get(j)) || isGuard(list.get(j)) || isPrompt(list.get(j))) {
                         list.remove(j);
                         had = true;
                     }
@@ -464,6 +500,12 @@ public final class HookSettings {
     boolean isGuard(JsonNode hook) {
         JsonNode command = hook.get("command");
         return command != null && command.isTextual() && HookCommand.isGuard(command.textValue(), agent);
+    }
+
+    /** The note's hook: the context command with exactly the hook's arguments. */
+    boolean isPrompt(JsonNode hook) {
+        JsonNode command = hook.get("command");
+        return command != null && command.isTextual() && HookCommand.isPrompt(command.textValue(), agent);
     }
 
     /** The record hook: our script alone, however its path is quoted; a look-alike is the user's. */

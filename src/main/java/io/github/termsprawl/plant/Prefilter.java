@@ -26,6 +26,11 @@ final class Prefilter {
      */
     static final String TOUCHES_SH = resource("touches-prefilter.sh");
 
+    /** The context launcher's note at each prompt: {@code exit 0} when nothing changed since the node's last note. */
+    static final String CONTEXT_SH = resource("context-prefilter.sh");
+
+    static final String CONTEXT_CMD = "if not defined TERMSPRAWL_NODE_ID if \"%~1\"==\"--hook\" exit /b 0\n";
+
     private static String resource(String name) {
         try (java.io.InputStream in = Prefilter.class.getResourceAsStream(name)) {
             return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);

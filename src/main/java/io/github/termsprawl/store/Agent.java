@@ -93,6 +93,7 @@ public interface Agent {
      *                    an agent that runs its hooks in the session's folder and sets none
      * @param start       the session-start event and its matcher (null: none)
      * @param edit        the pre-tool event and its matcher (null: none)
+     * @param prompt      the event at each user prompt, where the note of what peers did goes (null: none)
      * @param named       whether each hook entry carries a {@code name} (Gemini CLI)
      * @param plugin      the classpath resource of a plugin file (null for settings)
      * @param trust       what the user does once so the agent runs the hooks (null: nothing)
@@ -104,6 +105,7 @@ public interface Agent {
             String projectDir,
             Event start,
             Event edit,
+            Event prompt,
             boolean named,
             String plugin,
             String trust,

@@ -44,6 +44,7 @@ public final class ClaudeAgent implements Agent {
             // every start of a session, a fork's too ("source": "fork": the node's new session; docs/planted.md)
             new Wiring.Event("SessionStart", "startup|resume|clear|compact|fork"),
             new Wiring.Event("PreToolUse", "Edit|MultiEdit|Write|NotebookEdit|Bash"),
+            new Wiring.Event("UserPromptSubmit", null),
             false,
             null,
             null,

@@ -70,6 +70,7 @@ public final class CodexAgent implements Agent {
             ".",
             new Wiring.Event("SessionStart", null),
             new Wiring.Event("PreToolUse", null),
+            new Wiring.Event("UserPromptSubmit", null),
             false,
             null,
             "trust the project and its hooks in Codex (it asks when it starts there; each hook is trusted by its"

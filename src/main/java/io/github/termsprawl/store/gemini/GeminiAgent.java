@@ -48,6 +48,7 @@ public final class GeminiAgent implements Agent {
             "\"$GEMINI_PROJECT_DIR\"",
             new Wiring.Event("SessionStart", "*"),
             new Wiring.Event("BeforeTool", "write_file|replace|edit|smart_edit|run_shell_command"),
+            new Wiring.Event("BeforeAgent", "*"),
             true,
             null,
             "trust the project folder in Gemini CLI (it asks at its first start there; or set"

@@ -60,6 +60,7 @@ public final class OpenCodeAgent implements Agent {
             null,
             null,
             null,
+            null,
             false,
             "/io/github/termsprawl/store/opencode/termsprawl.js",
             null,

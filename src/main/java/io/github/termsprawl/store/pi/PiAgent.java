@@ -57,6 +57,7 @@ public final class PiAgent implements Agent {
             null,
             null,
             null,
+            null,
             false,
             "/io/github/termsprawl/store/pi/termsprawl.ts",
             null,
