@@ -46,6 +46,22 @@ public final class OpenCode {
                         + OpenAiStandIn.MODEL + "\":{\"name\":\"Stand-in\"}}}}}\n");
     }
 
+    /**
+     * What makes OpenCode 1.18 skip the npm install it starts into each configuration folder it loads (the home's
+     * {@code ~/.config/opencode}, a project's {@code .opencode/}): 64 MB of {@code @opencode-ai/plugin} from the
+     * registry, awaited before any plugin loads. Its {@code Npm.install} installs when the folder has no
+     * {@code node_modules}, or when {@code @opencode-ai/plugin} or a dependency of the folder's {@code package.json}
+     * is missing from {@code packages[""].dependencies} of its {@code package-lock.json}; it never reads versions.
+     */
+    static final String LOCK_WITHOUT_INSTALL =
+            "{\"packages\":{\"\":{\"dependencies\":{\"@opencode-ai/plugin\":\"*\"}}}}\n";
+
+    /** {@code dir} (a configuration folder) made one OpenCode installs nothing into: see {@link #LOCK_WITHOUT_INSTALL}. */
+    static void installNothingInto(Path dir) throws IOException {
+        java.nio.file.Files.createDirectories(dir.resolve("node_modules"));
+        AgentRun.write(dir.resolve("package-lock.json"), LOCK_WITHOUT_INSTALL);
+    }
+
     /** OpenCode's database in the project's home. */
     public Path database() {
         return project.home().resolve(".local/share/opencode/opencode.db");
@@ -65,10 +81,16 @@ public final class OpenCode {
      * argument with spaces is sent quoted).
      */
     public AgentRun.Result run(String prompt, String... extra) throws IOException, InterruptedException {
+        return run(env(null), prompt, extra);
+    }
+
+    /** {@link #run(String, String...)} with {@code env}. */
+    public AgentRun.Result run(Map<String, String> env, String prompt, String... extra)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(opencode.toString(), "run", "--model", MODEL));
         command.addAll(List.of(extra));
         command.addAll(List.of(prompt.split(" ")));
-        return AgentRun.run(command, project.root(), env(null), RUN_TIMEOUT);
+        return AgentRun.run(command, project.root(), env, RUN_TIMEOUT);
     }
 
     /**

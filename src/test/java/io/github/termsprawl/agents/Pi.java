@@ -47,11 +47,19 @@ public final class Pi {
         return env;
     }
 
-    /** {@code pi --provider standin --model stand-in <extra…> -p <prompt>} with {@code env}. */
+    /** {@code pi --provider standin --model stand-in --no-extensions <extra…> -p <prompt>} with {@code env}. */
     public AgentRun.Result prompt(Map<String, String> env, String prompt, String... extra)
             throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(
-                List.of(pi.toString(), "--provider", "standin", "--model", OpenAiStandIn.MODEL, "--no-extensions"));
+        List<String> flags = new ArrayList<>(List.of("--no-extensions"));
+        flags.addAll(List.of(extra));
+        return promptWithExtensions(env, prompt, flags.toArray(String[]::new));
+    }
+
+    /** {@link #prompt(Map, String, String...)} with the extensions pi finds (the project's {@code .pi/extensions/}). */
+    public AgentRun.Result promptWithExtensions(Map<String, String> env, String prompt, String... extra)
+            throws IOException, InterruptedException {
+        List<String> command =
+                new ArrayList<>(List.of(pi.toString(), "--provider", "standin", "--model", OpenAiStandIn.MODEL));
         command.addAll(List.of(extra));
         command.addAll(List.of("-p", prompt));
         return AgentRun.run(command, project.root(), env, RUN_TIMEOUT);

@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.Consumer;
 
 /**
  * A model API on loopback for a real agent: bound to 127.0.0.1 on a free port, it records every request it
@@ -66,6 +67,7 @@ public abstract class StandInServer implements AutoCloseable {
     }
 
     private final List<Request> requests = Collections.synchronizedList(new ArrayList<>());
+    private volatile Consumer<Request> onReceive = r -> {};
     private final HttpServer server;
     private final ExecutorService pool;
 
@@ -98,6 +100,14 @@ public abstract class StandInServer implements AutoCloseable {
         }
     }
 
+    /**
+     * Runs {@code observer} on each request as it arrives, before it is answered: what the agent had done when it
+     * sent it (a file it may have changed by then) can be looked at there.
+     */
+    public void onReceive(Consumer<Request> observer) {
+        this.onReceive = observer;
+    }
+
     /** The answer to one request; called on the server's threads. */
     protected abstract Reply reply(Request request) throws IOException;
 
@@ -112,6 +122,7 @@ public abstract class StandInServer implements AutoCloseable {
             requests.add(request);
             Reply reply;
             try {
+                onReceive.accept(request);
                 reply = reply(request);
             } catch (RuntimeException | IOException e) {
                 reply = Reply.json(
