@@ -76,38 +76,37 @@ public final class PromptNote {
                 watch.add(entry.path() + "-wal"); // OpenCode's newest writes (docs/stores.md)
                 PeerTurns turns = readers.lastTurns(entry, LOOK);
                 List<Turn> list = turns.turns() == null ? List.of() : turns.turns();
-                String last = list.isEmpty() ? "-" : hash(list.get(list.size() - 1));
-                String[] before = told.get(peer);
-                next.put(peer, new String[] {Long.toString(now.toEpochMilli()), last});
-                if (first || before == null && list.isEmpty() || before != null && before[1].equals(last)) {
-                    if (before != null) {
-                        next.put(peer, before);
+                List<String> hashes = new ArrayList<>();
+                for (Turn t : list) {
+                    hashes.add(hash(t));
+                }
+                // the files it changed, newest first: those past the count told before are new
+                List<String> changed = new ArrayList<>();
+                for (PeerTouches.Peer p : PeerTouches.of(layout, List.of(peer), null, null)) {
+                    for (TouchEvent e : p.touches()) {
+                        changed.add(TouchEvent.escaped(e.path()));
                     }
+                }
+                String tail = String.join(",", hashes.subList(Math.max(0, hashes.size() - KEPT), hashes.size()));
+                String[] now0 = {Long.toString(now.toEpochMilli()), Integer.toString(changed.size()), tail};
+                String[] before = told.get(peer);
+                next.put(peer, now0);
+                if (first) {
                     continue;
                 }
-                int from = 0;
-                boolean all = true;
-                for (int i = list.size() - 1; before != null && i >= 0; i--) {
-                    if (hash(list.get(i)).equals(before[1])) {
-                        from = i + 1;
-                        all = false;
-                        break;
-                    }
+                int fresh = before == null ? hashes.size() : freshTurns(hashes, before[2]);
+                int toldFiles = before == null ? 0 : Integer.parseInt(before[1]);
+                Set<String> files = new LinkedHashSet<>(changed.subList(
+                        0, Math.max(0, Math.min(changed.size(), changed.size() - toldFiles))));
+                if (fresh == 0 && files.isEmpty()) {
+                    continue;
                 }
-                List<Turn> fresh = list.subList(from, list.size());
-                long asked = fresh.stream().filter(t -> t.role().equals("user")).count();
+                List<Turn> news = list.subList(list.size() - Math.min(fresh, list.size()), list.size());
+                long asked = news.stream().filter(t -> t.role().equals("user")).count();
                 String gist = null;
-                for (int i = fresh.size() - 1; i >= 0 && gist == null; i--) {
-                    if (fresh.get(i).role().equals("user")) {
-                        gist = gist(fresh.get(i).text());
-                    }
-                }
-                Instant since =
-                        before == null ? now.minusSeconds(7200) : Instant.ofEpochMilli(Long.parseLong(before[0]));
-                Set<String> files = new LinkedHashSet<>();
-                for (PeerTouches.Peer p : PeerTouches.of(layout, List.of(peer), null, since)) {
-                    for (TouchEvent e : p.touches()) {
-                        files.add(TouchEvent.escaped(e.path()));
+                for (int i = news.size() - 1; i >= 0 && gist == null; i--) {
+                    if (news.get(i).role().equals("user")) {
+                        gist = gist(news.get(i).text());
                     }
                 }
                 Store store = readers.storeOf(entry);
@@ -115,15 +114,18 @@ public final class PromptNote {
                         .append(peer)
                         .append(" (")
                         .append(store.id())
-                        .append("): ");
-                line.append(fresh.size())
-                        .append(all && before != null ? "+" : "")
-                        .append(fresh.size() == 1 ? " turn" : " turns");
+                        .append(")");
+                if (fresh > 0) {
+                    line.append(": ")
+                            .append(Math.min(fresh, list.size()))
+                            .append(fresh > list.size() ? "+" : "")
+                            .append(fresh == 1 ? " turn" : " turns");
+                }
                 if (asked > 0 && gist != null) {
                     line.append("; last asked: \"").append(gist).append('"');
                 }
                 if (!files.isEmpty()) {
-                    line.append("; changed ").append(String.join(", ", files));
+                    line.append(fresh > 0 ? "; changed " : ": changed ").append(String.join(", ", files));
                 }
                 lines.add(line.toString());
             }
@@ -191,6 +193,28 @@ public final class PromptNote {
                         + "...";
     }
 
+    /** The turns told before, by hash: the newest ones, to find where the news starts. */
+    static final int KEPT = 5;
+
+    /**
+     * How many of the turns (by hash, oldest first) came after the ones told before ({@code told}, the last
+     * {@link #KEPT} hashes then): the turns after the last place where the told ones end; more than all of them
+     * ({@code size + 1}) when the told ones are no longer among them.
+     */
+    static int freshTurns(List<String> hashes, String told) {
+        if (told.isEmpty()) {
+            return hashes.size();
+        }
+        List<String> old = List.of(told.split(","));
+        for (int end = hashes.size(); end >= old.size(); end--) {
+            if (hashes.subList(end - old.size(), end).equals(old)) {
+                return hashes.size() - end;
+            }
+        }
+        // fewer turns than told (a rewind) or the told ones scrolled past: say all, marked as more
+        return hashes.size() + 1;
+    }
+
     private static String hash(Turn t) {
         return Integer.toHexString((t.role() + "\u0000" + t.text()).hashCode());
     }
@@ -207,8 +231,8 @@ public final class PromptNote {
         }
         for (String line : new String(bytes, StandardCharsets.UTF_8).split("\n")) {
             String[] f = line.split("\t");
-            if (f.length == 3 && NodeId.isSafe(f[0]) && f[1].matches("[0-9]{1,18}")) {
-                out.put(f[0], new String[] {f[1], f[2]});
+            if (f.length >= 3 && NodeId.isSafe(f[0]) && f[1].matches("[0-9]{1,18}") && f[2].matches("[0-9]{1,9}")) {
+                out.put(f[0], new String[] {f[1], f[2], f.length > 3 ? f[3] : ""});
             }
         }
         return out;
@@ -225,6 +249,8 @@ public final class PromptNote {
                 .append(v[0])
                 .append('\t')
                 .append(v[1])
+                .append('\t')
+                .append(v[2])
                 .append('\n'));
         StringBuilder w = new StringBuilder();
         for (String path : watch) {

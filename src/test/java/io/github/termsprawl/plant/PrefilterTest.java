@@ -58,6 +58,9 @@ class PrefilterTest {
         if (node != null) {
             env.put("TERMSPRAWL_NODE_ID", node);
         }
+        if (off) {
+            env.put("TERMSPRAWL_NOTES", "off");
+        }
         ProcessBuilder pb = new ProcessBuilder(argv).directory(project.toFile()).redirectInput(in.toFile());
         pb.environment().clear();
         pb.environment().putAll(env);
@@ -67,6 +70,38 @@ class PrefilterTest {
         Path read = tmp.resolve("java-stdin");
         return Files.exists(read) ? Files.readString(read) : null;
     }
+
+    @Test
+    void theNoteAtEachPromptStartsJavaOnlyWhenAWatchedFileChanged() throws Exception {
+        String prompt = "{\"prompt\":\"go\"}";
+        assertEquals(null, run("termsprawl-context", "me", prompt, "--hook", "--cwd", project.toString()), "no link");
+        Fixtures.link(project, "me", "be");
+        Path transcript = Files.writeString(tmp.resolve("be.jsonl"), "{}\n");
+        Fixtures.index(project, "be", transcript.toString());
+        assertEquals(
+                prompt,
+                run("termsprawl-context", "me", prompt, "--hook", "--cwd", project.toString()),
+                "the first prompt: Java starts the state");
+        Path t = project.resolve(".termsprawl/transcripts");
+        Files.writeString(t.resolve("me.watch"), transcript + "\n");
+        Files.writeString(t.resolve("me.told"), "be\t0\t0\t\n");
+        java.nio.file.attribute.FileTime past =
+                java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - 60_000);
+        for (Path old : List.of(transcript, t.resolve("be.json"), project.resolve(".termsprawl/links"))) {
+            Files.setLastModifiedTime(old, past);
+        }
+        assertEquals(
+                null, run("termsprawl-context", "me", prompt, "--hook", "--cwd", project.toString()), "nothing new");
+        Files.setLastModifiedTime(
+                transcript, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() + 5_000));
+        assertEquals(
+                prompt, run("termsprawl-context", "me", prompt, "--hook", "--cwd", project.toString()), "a peer wrote");
+        off = true;
+        assertEquals(
+                null, run("termsprawl-context", "me", prompt, "--hook", "--cwd", project.toString()), "turned off");
+    }
+
+    boolean off;
 
     String edit(String file) {
         return "{\"session_id\":\"s\",\"cwd\":" + Fixtures.jsonString(project.toString())

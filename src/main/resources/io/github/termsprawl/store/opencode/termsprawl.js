@@ -67,6 +67,9 @@ export const TermsprawlPlugin = async ({ directory }) => {
   // session id -> the record's context text, once recorded. OpenCode announces a new session (session.created)
   // but not one taken up again (run --continue): a session first seen in a message or a tool is recorded then.
   const sessions = new Map();
+  // session id -> the note of what linked peers did since its previous prompt (docs/context.md); subagents get none
+  const notes = new Map();
+  const subagents = new Set();
   const record = (id, cwd) => {
     if (!sessions.has(id)) {
       sessions.set(id, run("termsprawl-record", ["--agent", "opencode"], { session_id: id, cwd }).then(contextOf));
@@ -78,15 +81,24 @@ export const TermsprawlPlugin = async ({ directory }) => {
       if (event.type !== "session.created") return;
       const info = event.properties.info;
       // a subagent's session belongs to its parent's: never recorded as the node's
-      if (info.parentID) sessions.set(info.id, sessions.get(info.id) ?? Promise.resolve(""));
+      if (info.parentID) {
+        subagents.add(info.id);
+        sessions.set(info.id, sessions.get(info.id) ?? Promise.resolve(""));
+      }
       else record(info.id, info.directory ?? directory);
     },
     "chat.message": async (input) => {
-      record(input.sessionID, directory);
+      const recorded = record(input.sessionID, directory);
+      if (!subagents.has(input.sessionID)) {
+        const payload = { session_id: input.sessionID, cwd: directory };
+        notes.set(input.sessionID, recorded.then(() => run("termsprawl-context", ["--hook", "--agent", "opencode", "--cwd", PROJECT], payload)).then(contextOf));
+      }
     },
     "experimental.chat.system.transform": async (input, output) => {
       const text = input.sessionID ? await sessions.get(input.sessionID) : "";
       if (text) output.system.push(text);
+      const note = input.sessionID ? await notes.get(input.sessionID) : "";
+      if (note) output.system.push(note);
     },
     "tool.execute.before": async (input, output) => {
       await record(input.sessionID, directory);

@@ -74,9 +74,13 @@ export default function (pi: any) {
     const payload = { transcript_path: file, session_id: ctx.sessionManager.getSessionId(), cwd: ctx.cwd };
     context = run("termsprawl-record", ["--agent", "pi"], payload).then(contextOf);
   });
-  pi.on("before_agent_start", async (event: any) => {
+  // at each prompt: the session's context, and the note of what linked peers did since the last one (docs/context.md)
+  pi.on("before_agent_start", async (event: any, ctx: any) => {
     const text = await context;
-    if (text) return { systemPrompt: event.systemPrompt + "\n\n" + text };
+    const payload = { session_id: ctx.sessionManager.getSessionId(), cwd: ctx.cwd };
+    const note = contextOf(await run("termsprawl-context", ["--hook", "--agent", "pi", "--cwd", PROJECT], payload));
+    const added = [text, note].filter((t) => t).join("\n\n");
+    if (added) return { systemPrompt: event.systemPrompt + "\n\n" + added };
   });
   pi.on("tool_call", async (event: any, ctx: any) => {
     if (!EDITS.has(event.toolName)) return;
