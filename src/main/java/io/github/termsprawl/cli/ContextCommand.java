@@ -37,6 +37,10 @@ public final class ContextCommand {
 
     static int run(String[] args, OutputStream out, OutputStream err) {
         ContextArgs parsed = ContextArgs.parse(args);
+        if (parsed.help()) {
+            write(out, Utf8Output.encode(ContextArgs.HELP));
+            return 0;
+        }
         if (!parsed.ok()) {
             write(err, Utf8Output.encode("termsprawl-context: " + parsed.error() + "\n"));
             return 2;

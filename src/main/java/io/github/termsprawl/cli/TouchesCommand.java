@@ -48,6 +48,10 @@ public final class TouchesCommand {
 
     static int run(String[] args, Instant now, OutputStream out, OutputStream err) {
         TouchesArgs parsed = TouchesArgs.parse(now, args);
+        if (parsed.help()) {
+            ContextCommand.write(out, Utf8Output.encode(TouchesArgs.HELP));
+            return 0;
+        }
         if (!parsed.ok()) {
             ContextCommand.write(err, Utf8Output.encode("termsprawl-touches: " + parsed.error() + "\n"));
             return 2;

@@ -31,12 +31,34 @@ class ContextCommandTest {
         assertEquals(0, r.outBytes().length);
     }
 
+    /** --help where a flag may stand: the usage and each option on stdout, exit 0 (docs/context.md, "Options"). */
+    @Test
+    void helpPrintsTheUsageAndEachOption() {
+        for (String[] args : new String[][] {
+            {"--help"}, {"--cwd", ".", "--help"}, {"--self", "x", "--view", "live", "--help", "--bogus"}
+        }) {
+            Result r = run(args);
+            assertEquals(0, r.exit(), String.join(" ", args));
+            assertEquals("", r.err());
+            assertEquals(ContextArgs.HELP, r.out());
+        }
+        assertTrue(ContextArgs.HELP.startsWith(ContextArgs.USAGE + "\n\n"));
+        for (String option :
+                new String[] {"--cwd <dir>", "--self <nodeId>", "--view live", "--redact", "--no-redact"}) {
+            assertTrue(ContextArgs.HELP.contains(option), option);
+        }
+        // as the value of a flag it is that value; after an error, the error stands (the first problem met)
+        assertEquals(
+                "--help", ContextArgs.parse("--cwd", "--help", "--self", "x").cwd());
+        usageError("unexpected argument: --bogus", "--bogus", "--help");
+        usageError("unexpected argument: -h", "-h");
+    }
+
     @Test
     void argumentErrors() {
         usageError("missing value for --cwd", "--cwd");
         usageError("missing value for --self", "--self");
         usageError("missing value for --self", "--cwd", ".", "--self");
-        usageError("unexpected argument: --help", "--help");
         usageError("unexpected argument: --cwd=.", "--cwd=.", "--self", "x");
         usageError("unexpected argument: -h", "-h");
         usageError("expected --cwd and --self");
@@ -196,10 +218,24 @@ class ContextCommandTest {
                         new io.github.termsprawl.core.ProjectLayout(cwd), "mvn termsprawl:discover")
                 .discover();
         String cmd = cwd.resolve(".termsprawl/bin/termsprawl-context").toString();
-        Fixtures.Run help = Fixtures.run(java.util.List.of(cmd, "--help"), null);
-        assertEquals(2, help.exit());
-        assertEquals("termsprawl-context: unexpected argument: --help\n", Fixtures.str(help.stderr()));
-        assertEquals(0, help.stdout().length);
+        // --help on every planted command: the usage and what each option does on stdout, exit 0 (docs/planted.md)
+        java.util.Map<String, String> helps = java.util.Map.of(
+                "termsprawl-context", ContextArgs.HELP,
+                "termsprawl-touches", TouchesArgs.HELP,
+                "termsprawl-record", RecordCommand.HELP,
+                "termsprawl-history", HistoryArgs.HELP,
+                "termsprawl-ask", AskArgs.HELP);
+        for (java.util.Map.Entry<String, String> e : helps.entrySet()) {
+            Fixtures.Run help = Fixtures.run(
+                    java.util.List.of(
+                            cwd.resolve(".termsprawl/bin/" + e.getKey()).toString(), "--help"),
+                    null);
+            assertEquals(0, help.exit(), e.getKey() + ": " + Fixtures.str(help.stderr()));
+            assertEquals("", Fixtures.str(help.stderr()), e.getKey());
+            assertEquals(e.getValue(), Fixtures.str(help.stdout()), e.getKey());
+            assertTrue(e.getValue().startsWith("usage: " + e.getKey()), e.getKey());
+            assertTrue(e.getValue().contains("  --help "), e.getKey());
+        }
         Fixtures.Run none = Fixtures.run(java.util.List.of(cmd), null);
         assertEquals(2, none.exit());
         assertEquals("termsprawl-context: expected --cwd and --self\n", Fixtures.str(none.stderr()));

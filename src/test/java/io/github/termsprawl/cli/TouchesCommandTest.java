@@ -153,6 +153,20 @@ class TouchesCommandTest {
         assertTrue(run("--cwd", cwd.toString(), "--self", "../x").err().contains("is no node id"));
     }
 
+    /** --help where a flag may stand: the usage and each option on stdout, exit 0 (docs/touches.md). */
+    @Test
+    void helpPrintsTheUsageAndEachOption() {
+        assertEquals(new Result(0, TouchesArgs.HELP, ""), run("--help"));
+        assertEquals(new Result(0, TouchesArgs.HELP, ""), run("--cwd", "x", "--json", "--help", "--nope"));
+        assertTrue(TouchesArgs.HELP.startsWith(TouchesArgs.USAGE + "\n\n"));
+        for (String option : new String[] {"--cwd <dir>", "--self <nodeId>", "--file <path>", "--since", "--json"}) {
+            assertTrue(TouchesArgs.HELP.contains("  " + option), option);
+        }
+        // the value of a flag, or after an error: as before
+        assertEquals(new Result(2, "", "termsprawl-touches: unexpected argument: --nope\n"), run("--nope", "--help"));
+        assertEquals(new Result(2, "", "termsprawl-touches: expected --cwd and --self\n"), run("--file", "--help"));
+    }
+
     @Test
     void usageErrorsExit2() {
         assertEquals(new Result(2, "", "termsprawl-touches: expected --cwd and --self\n"), run("--cwd", "x"));
