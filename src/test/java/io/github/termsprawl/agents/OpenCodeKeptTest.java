@@ -53,6 +53,29 @@ class OpenCodeKeptTest {
         OpenCodeTest.proveServe(SessionProof.record(project, "backend", served(db)));
     }
 
+    /**
+     * {@code opencode serve}'s edit tool names its file {@code path} (the docs name only {@code filePath}): the kept
+     * session's edit is a touch of the file (docs/touches.md, "Which calls count").
+     */
+    @Test
+    void theServedSessionsEditNamesItsFileByPathAndIsATouch() throws Exception {
+        AgentProject project = AgentProject.create(tmp);
+        String sql = Files.readString(
+                KeptSessions.unpack(OpenCode.AGENT, tmp.resolve("kept")).resolve("serve.sql"), StandardCharsets.UTF_8);
+        java.util.regex.Matcher edit = java.util.regex.Pattern.compile(
+                        "\"tool\":\"edit\",\"input\":\\{\"path\":\"([^\"]+)/A\\.java\"")
+                .matcher(sql);
+        assertTrue(edit.find(), "the kept serve session holds an edit by path");
+        // the run's project was another folder: this one stands in for it, as the paths name it
+        sql = sql.replace(edit.group(1), project.root().toString());
+        Path db = OpenCodeDump.restore(sql, project.home().resolve(".local/share/opencode/opencode.db"));
+        String touches = SessionProof.record(project, "backend", served(db)).touches();
+        assertTrue(
+                CodexRollouts.untimed(touches)
+                        .contains("{\"path\":\"A.java\",\"kind\":\"edit\",\"time\":\"…\",\"turn\":"),
+                touches);
+    }
+
     private static Located served(Path db) throws Exception {
         return new Located(db, Store.OPENCODE.id(), OpenCodeTest.sessions(db).get(0)[0]);
     }
