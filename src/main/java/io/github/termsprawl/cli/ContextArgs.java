@@ -23,7 +23,7 @@ public record ContextArgs(String cwd, String self, String view, Boolean redact, 
             + "Prints the recent turns (at most 40 each) of every agent linked to --self, oldest first, one block\n"
             + "per peer; nothing when no peer has a turn.\n"
             + "\n"
-            + "  --cwd <dir>              the project folder, the one holding .termsprawl/ (required)\n"
+            + "  --cwd <dir>              the project folder, or a folder inside it (required)\n"
             + "  --self <nodeId>          the node whose peers to print, \"$TERMSPRAWL_NODE_ID\" (required)\n"
             + "  --view live              the conversation each peer's agent sends next, not every turn of its file\n"
             + "  --redact | --no-redact   replace secrets by [redacted:<kind>], or not (by default the live view\n"

@@ -2,6 +2,7 @@ package io.github.termsprawl.cli;
 
 import io.github.termsprawl.core.NodeId;
 import io.github.termsprawl.core.ProjectLayout;
+import io.github.termsprawl.core.ProjectRoot;
 import io.github.termsprawl.jsonl.Deadline;
 import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonWriter;
@@ -91,7 +92,7 @@ final class TouchHook {
             if (file == null || cwd == null || since == null) {
                 return 0;
             }
-            ProjectLayout layout = new ProjectLayout(Path.of(cwd).toAbsolutePath());
+            ProjectLayout layout = new ProjectLayout(ProjectRoot.of(Path.of(cwd).toAbsolutePath()));
             List<PeerTouches.Peer> peers;
             Deadline.set(System.nanoTime() + budgetNanos);
             try {

@@ -25,7 +25,7 @@ public record TouchesArgs(
             + "Prints, for each agent linked to --self, the files it changed in its current session, newest\n"
             + "first; nothing when there is nothing to say.\n"
             + "\n"
-            + "  --cwd <dir>                the project folder, the one holding .termsprawl/ (required)\n"
+            + "  --cwd <dir>                the project folder, or a folder inside it (required)\n"
             + "  --self <nodeId>            the asking node, \"$TERMSPRAWL_NODE_ID\" (required)\n"
             + "  --file <path>              who else changed this one file, and when: every change of it\n"
             + "                             (absolute, or relative to --cwd)\n"

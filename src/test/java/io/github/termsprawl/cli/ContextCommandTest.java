@@ -149,6 +149,34 @@ class ContextCommandTest {
         }
     }
 
+    /** From a folder inside a discovered project, --cwd finds the project's root (docs/context.md, "Options"). */
+    @Test
+    void aFolderInsideTheProjectPrintsTheProjectsContext() throws IOException {
+        Fixtures.link(cwd, "me", "be");
+        Fixtures.index(
+                cwd,
+                "be",
+                Fixtures.write(
+                                cwd.resolve("be.jsonl"),
+                                "{\"type\":\"user\",\"uuid\":\"u1\",\"parentUuid\":null,\"timestamp\":"
+                                        + "\"2026-01-01T00:00:00Z\",\"message\":{\"role\":\"user\",\"content\":\"x\"}}\n")
+                        .toString());
+        java.nio.file.Files.createDirectories(cwd.resolve(".termsprawl/bin")); // what discover plants
+        Path module = java.nio.file.Files.createDirectories(cwd.resolve("core/src"));
+        Result root = run("--cwd", cwd.toString(), "--self", "me");
+        assertEquals("# linked context from be (be)\n## user\nx\n", root.out());
+        Result inside = run("--cwd", module.toString(), "--self", "me");
+        assertEquals(0, inside.exit());
+        assertEquals(root.out() + root.err(), inside.out() + inside.err());
+        Result live = run("--cwd", module.toString(), "--self", "me", "--view", "live");
+        assertEquals(
+                run("--cwd", cwd.toString(), "--self", "me", "--view", "live").out(), live.out());
+        assertTrue(live.out().contains("## user\nx\n"), live.out());
+        // an unknown node from there is named with the project's nodes, not called a wrong folder
+        assertTrue(run("--cwd", module.toString(), "--self", "nobody").err().contains("unknown node nobody"));
+    }
+
+    /** A .termsprawl/ above with neither project.json nor bin/ is not taken by itself: the hint names it. */
     @Test
     void aModuleFolderIsNotTheRoot() throws IOException {
         Fixtures.link(cwd, "me", "be");
@@ -256,6 +284,18 @@ class ContextCommandTest {
         assertArrayEquals(
                 Fixtures.utf8("# linked context from be (be)\n## assistant\n\u00e9 \uD83D\uDE00 \uFFFD\n"),
                 ok.stdout());
+        // from a module folder, as an agent whose shell is there runs it: --cwd . finds the project's root
+        Path module = java.nio.file.Files.createDirectories(cwd.resolve("module-a"));
+        Fixtures.Run inModule = Fixtures.run(java.util.List.of(cmd, "--cwd", ".", "--self", "me"), module);
+        assertEquals(0, inModule.exit(), Fixtures.str(inModule.stderr()));
+        assertEquals("", Fixtures.str(inModule.stderr()));
+        assertArrayEquals(ok.stdout(), inModule.stdout());
+        // the history command's paths are spelled from there, so they open from there
+        Fixtures.Run history = Fixtures.run(
+                java.util.List.of("../.termsprawl/bin/termsprawl-history", "--cwd", ".", "--node", "be"), module);
+        assertEquals(0, history.exit(), Fixtures.str(history.stderr()));
+        assertEquals("../.termsprawl/history/be/index.md\n", Fixtures.str(history.stdout()));
+        assertTrue(java.nio.file.Files.isRegularFile(module.resolve("../.termsprawl/history/be/index.md")));
         // UTF-8 whatever the platform's charset
         Fixtures.Run ascii = Fixtures.run(
                 java.util.List.of(cmd, "--cwd", cwd.toString(), "--self", "me"),

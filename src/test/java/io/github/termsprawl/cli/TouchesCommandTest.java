@@ -124,6 +124,25 @@ class TouchesCommandTest {
         assertEquals(new Result(0, "", ""), run("--cwd", cwd.toString(), "--self", "me", "--since", "30m"));
     }
 
+    /**
+     * From a folder inside the project, {@code --cwd} finds the project's root as git finds its repository
+     * (docs/planted.md); a relative {@code --file} is the caller's: relative to the folder given.
+     */
+    @Test
+    void aFolderInsideTheProjectFindsItsRootAndTheFileIsRelativeToIt() throws IOException {
+        peer("me", "be", new String[][] {{cwd + "/module-a/src/A.java", "2026-01-01T01:00:00Z", "Edit"}});
+        Fixtures.write(cwd.resolve(".termsprawl/project.json"), "{\"nodes\":[]}\n");
+        Path module = Files.createDirectories(cwd.resolve("module-a/src"));
+        Result all = run("--cwd", cwd.toString(), "--self", "me");
+        assertTrue(all.out().contains("  edit  turn 1  module-a/src/A.java\n"), all.toString());
+        assertEquals(all, run("--cwd", module.toString(), "--self", "me"));
+        Result one = run("--cwd", cwd.toString(), "--self", "me", "--file", "module-a/src/A.java");
+        assertTrue(one.out().startsWith("changed by be (claude), newest first:\n"), one.toString());
+        assertEquals(one, run("--cwd", module.getParent().toString(), "--self", "me", "--file", "src/A.java"));
+        assertEquals(one, run("--cwd", module.toString(), "--self", "me", "--file", "A.java"));
+        assertEquals(new Result(0, "", ""), run("--cwd", module.toString(), "--self", "me", "--file", "src/A.java"));
+    }
+
     /** Silence that is a mistake gets one stderr line with its fix, and still exit 0 (docs/touches.md). */
     @Test
     void aWrongCwdOrAnUnknownNodeIsNamedWithItsFix() throws IOException {
