@@ -9,6 +9,6 @@ String expected = '# Notes\r\n\r\nKeep this.' + '\n\n' + BLOCK + '\n\n' + 'After
 assert new File(basedir, '.termsprawl/AGENTS.md').getText('UTF-8') == expected
 assert !new File(basedir, 'AGENTS.md').exists()
 String log = new File(basedir, 'build.log').getText('UTF-8')
-assert log.contains('[INFO] termsprawl: wrote 19 discovery file(s) under ')
+assert log.contains('[INFO] termsprawl: wrote 23 discovery file(s) under ')
 assert log.contains('[INFO] termsprawl: discovery files are up to date')
 true

@@ -70,9 +70,19 @@ assert starts[0].hooks == [[type: 'command', command: '"$CLAUDE_PROJECT_DIR"/.te
 String settingsText = text('.claude/settings.local.json')
 assert settingsText.count('termsprawl-record') == 1
 // the guard before a Claude Code edit, exactly once
-assert settings.hooks.PreToolUse == [[matcher: 'Edit|MultiEdit|Write|NotebookEdit',
+assert settings.hooks.PreToolUse == [[matcher: 'Edit|MultiEdit|Write|NotebookEdit|Bash',
         hooks: [[type: 'command',
                  command: '"$CLAUDE_PROJECT_DIR"/.termsprawl/bin/termsprawl-touches --hook --cwd "$CLAUDE_PROJECT_DIR"']]]]
+// the note at each prompt (docs/context.md), exactly once
+assert settings.hooks.UserPromptSubmit == [[hooks: [[type: 'command',
+        command: '"$CLAUDE_PROJECT_DIR"/.termsprawl/bin/termsprawl-context --hook --cwd "$CLAUDE_PROJECT_DIR"']]]]
+// every other agent wired through its own hooks (docs/agents.md)
+def codex = new groovy.json.JsonSlurper().parse(file('.codex/hooks.json'))
+assert codex.hooks.SessionStart == [[hooks: [[type: 'command', command: './.termsprawl/bin/termsprawl-record --agent codex']]]]
+def gemini = new groovy.json.JsonSlurper().parse(file('.gemini/settings.json'))
+assert gemini.hooks.BeforeTool[0].hooks[0].name == 'termsprawl-guard'
+assert file('.opencode/plugin/termsprawl.js').text.startsWith('// Planted by `mvn termsprawl:discover`')
+assert file('.pi/extensions/termsprawl.ts').text.startsWith('// Planted by `mvn termsprawl:discover`')
 assert settingsText.endsWith('}\n') && !settingsText.contains('\r')
 
 // nothing else: no state, no root AGENTS.md
@@ -95,7 +105,7 @@ assert planted.sort() == ['.claude/settings.local.json', '.claude/skills/termspr
         '.termsprawl/bin/termsprawl-touches.cmd', '.termsprawl/bin/termsprawl.jar', 'ARCHIVE', 'ARCHIVE.stamp']
 
 // one short INFO summary line, no stack trace
-assert log.contains('[INFO] termsprawl: wrote 20 discovery file(s) under ' + basedir.canonicalPath + '\n')
+assert log.contains('[INFO] termsprawl: wrote 24 discovery file(s) under ' + basedir.canonicalPath + '\n')
 assert !log.contains('at io.github.termsprawl')
 assert log.contains('BUILD SUCCESS')
 true

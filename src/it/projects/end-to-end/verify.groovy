@@ -12,7 +12,12 @@ def run = { Map<String, String> env, List<String> command, String stdin ->
     pb.environment().remove('TERMSPRAWL_NODE_ID')
     env.each { k, v -> pb.environment()[k] = v }
     Process p = pb.start()
-    p.outputStream.withStream { it.write(stdin.getBytes('UTF-8')) }
+    // as an agent does: a hook that exits before it reads its stdin (no node id: no Java started) is no failure
+    try {
+        p.outputStream.withStream { it.write(stdin.getBytes('UTF-8')) }
+    } catch (IOException closed) {
+        // the hook did not read its payload
+    }
     def out = new ByteArrayOutputStream()
     def err = new ByteArrayOutputStream()
     p.waitForProcessOutput(out, err)

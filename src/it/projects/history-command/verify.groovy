@@ -47,7 +47,7 @@ assert hidden == [] : hidden
 (code, out, err) = run(command + ['--cwd', '.', '--bogus'])
 assert code == 2 && out == ''
 assert err == 'termsprawl-history: unexpected argument: --bogus\nusage: termsprawl-history --cwd <dir> [--node <nodeId>] [--list | --show <n>] [--no-redact]\n'
-// --help through the launcher: the usage and the options on stdout, exit 0 (the context command's stays an error)
+// --help through the launcher: the usage and the options on stdout, exit 0 (as every planted command's)
 (code, out, err) = run(command + ['--help'])
 assert code == 0 && err == '' : err
 assert out.startsWith('usage: termsprawl-history --cwd <dir> [--node <nodeId>] [--list | --show <n>] [--no-redact]\n\n') : out

@@ -3,8 +3,8 @@ File skill = new File(basedir, '.claude/skills/termsprawl-history/SKILL.md')
 byte[] expected = new File(basedir, 'expected-SKILL.md').bytes
 
 // 1. discover planted the skill and both launchers; check found everything current
-assert log.contains('[INFO] termsprawl: wrote 19 discovery file(s) under ')
-assert log.indexOf('[INFO] termsprawl: discovery files are up to date') > log.indexOf('wrote 19 discovery file(s)')
+assert log.contains('[INFO] termsprawl: wrote 23 discovery file(s) under ')
+assert log.indexOf('[INFO] termsprawl: discovery files are up to date') > log.indexOf('wrote 23 discovery file(s)')
 assert new File(basedir, '.termsprawl/bin/termsprawl-history').canExecute()
 assert new File(basedir, '.termsprawl/bin/termsprawl-history.cmd').text.contains('io.github.termsprawl.cli.HistoryCommand %*\r\n')
 assert new File(basedir, '.termsprawl/.gitattributes').text.contains('\n/bin/termsprawl-history text eol=lf\n')

@@ -17,7 +17,7 @@ assert (log =~ /Using the MultiThreadedBuilder implementation with a thread coun
 }
 
 // each goal acted once per build: discover wrote once; check and the second discover found it current; one link
-assert (log =~ /\[INFO\] termsprawl: wrote 20 discovery file\(s\) under /).count == 1
+assert (log =~ /\[INFO\] termsprawl: wrote 24 discovery file\(s\) under /).count == 1
 assert (log =~ /\[INFO\] termsprawl: discovery files are up to date/).count == 3
 assert (log =~ /\[INFO\] termsprawl: linked backend <-> frontend/).count == 1
 assert !log.contains('BUILD FAILURE')

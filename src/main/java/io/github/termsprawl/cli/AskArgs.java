@@ -34,7 +34,7 @@ public record AskArgs(
             + "Puts a question to a node's whole session (--node) or to each peer's (--peers) and prints the\n"
             + "answer, which cites the turns it rests on. The words that are no option are the question.\n"
             + "\n"
-            + "  --cwd <dir>             the project folder, the one holding .termsprawl/ (required)\n"
+            + "  --cwd <dir>             the project folder, or a folder inside it (required)\n"
             + "  --self <id>             the asking node, \"$TERMSPRAWL_NODE_ID\" (required)\n"
             + "  --node <id> | --peers   whom to ask: one node, or every peer of --self\n"
             + "  --json                  the answers as JSON\n"

@@ -6,6 +6,7 @@ import io.github.termsprawl.ask.AskReport;
 import io.github.termsprawl.ask.AskSettings;
 import io.github.termsprawl.ask.Target;
 import io.github.termsprawl.ask.Targets;
+import io.github.termsprawl.core.ProjectRoot;
 import io.github.termsprawl.core.UserErrorException;
 import io.github.termsprawl.jsonl.Utf8Output;
 import io.github.termsprawl.redact.Redaction;
@@ -62,7 +63,7 @@ public final class AskCommand {
             write(err, "termsprawl-ask: " + e.getMessage() + "\n");
             return 1;
         }
-        try (Ask ask = new Ask(Path.of(a.cwd()).toAbsolutePath().normalize(), settings, env)) {
+        try (Ask ask = new Ask(ProjectRoot.of(Path.of(a.cwd()).toAbsolutePath().normalize()), settings, env)) {
             List<Target> targets = ask.targets(new Targets.Selection(
                     a.node(), null, a.peers() ? Targets.PEERS : null, a.self(), Targets.DEFAULT_LIMIT));
             List<Ask.Result> results = ask.run(targets);

@@ -1,5 +1,6 @@
 package io.github.termsprawl.cli;
 
+import io.github.termsprawl.core.ProjectRoot;
 import io.github.termsprawl.jsonl.Utf8Output;
 import io.github.termsprawl.redact.Redaction;
 import io.github.termsprawl.view.LinkedContext;
@@ -44,6 +45,10 @@ public final class ContextCommand {
 
     static int run(String[] args, OutputStream out, OutputStream err) {
         ContextArgs parsed = ContextArgs.parse(args);
+        if (parsed.help()) {
+            write(out, Utf8Output.encode(ContextArgs.HELP));
+            return 0;
+        }
         if (!parsed.ok()) {
             write(err, Utf8Output.encode("termsprawl-context: " + parsed.error() + "\n"));
             return 2;
@@ -53,7 +58,7 @@ public final class ContextCommand {
         }
         boolean printed = false;
         try (LinkedContext context = parsed.view() == null && parsed.redact() == null
-                ? new LinkedContext(Path.of(parsed.cwd())) // the default: no class of the live view or redactor loads
+                ? new LinkedContext(project(parsed)) // the default: no class of the live view or redactor loads
                 : context(parsed)) {
             LinkedContext.Output output = context.render(parsed.self());
             byte[] stdout = output.stdoutUtf8(); // the whole document, joined once
@@ -85,7 +90,12 @@ public final class ContextCommand {
 
     private static LinkedContext context(ContextArgs parsed) {
         View view = parsed.view() == null ? View.PROSE : View.of(parsed.view());
-        return new LinkedContext(Path.of(parsed.cwd()), view, Redaction.chosen(parsed.redact(), view == View.LIVE));
+        return new LinkedContext(project(parsed), view, Redaction.chosen(parsed.redact(), view == View.LIVE));
+    }
+
+    /** The project {@code --cwd} names: that folder or, from a folder inside the project, the project's root. */
+    private static Path project(ContextArgs parsed) {
+        return ProjectRoot.of(Path.of(parsed.cwd()));
     }
 
     /** Writes and flushes; a closed pipe is the reader's choice, not an error (the history command's too). */

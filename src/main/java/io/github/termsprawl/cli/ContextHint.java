@@ -3,6 +3,7 @@ package io.github.termsprawl.cli;
 import io.github.termsprawl.core.Links;
 import io.github.termsprawl.core.NodeId;
 import io.github.termsprawl.core.ProjectLayout;
+import io.github.termsprawl.core.ProjectRoot;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -10,7 +11,7 @@ import java.util.SortedSet;
 
 /**
  * The one stderr line the context command gives when it printed nothing because of a mistake (docs/context.md,
- * "Exit codes and stderr"): a {@code --cwd} that is not the project root, a project without {@code .termsprawl/},
+ * "Exit codes and stderr"): a {@code --cwd} in no project ({@link ProjectRoot}), a project without {@code .termsprawl/},
  * a {@code --self} no file of the project names. Asked only when nothing was printed, so a working call never
  * pays for it; the exit code stays 0.
  */
@@ -28,7 +29,9 @@ final class ContextHint {
         if (!Files.isDirectory(cwd)) {
             return "no folder " + cwd + ": pass the project root as --cwd";
         }
+        cwd = ProjectRoot.of(cwd); // a folder inside the project: the project's root, as the command took it
         if (!Files.isDirectory(cwd.resolve(ProjectLayout.DIR))) {
+            // a .termsprawl/ above that holds neither project.json nor bin/ is not taken by itself: name it
             for (Path up = cwd.getParent(); up != null; up = up.getParent()) {
                 if (Files.isDirectory(up.resolve(ProjectLayout.DIR))) {
                     return cwd + " is not the project root: run it with --cwd " + up;

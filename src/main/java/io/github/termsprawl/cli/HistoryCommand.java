@@ -2,6 +2,7 @@ package io.github.termsprawl.cli;
 
 import io.github.termsprawl.core.AtomicFiles;
 import io.github.termsprawl.core.ProjectLayout;
+import io.github.termsprawl.core.ProjectRoot;
 import io.github.termsprawl.core.SharedNode;
 import io.github.termsprawl.core.TurnFileName;
 import io.github.termsprawl.history.History;
@@ -113,7 +114,7 @@ public final class HistoryCommand {
     }
 
     private static void run(HistoryArgs args, OutputStream out, OutputStream err, Progress progress) {
-        Path cwd = Path.of(args.cwd());
+        Path cwd = ProjectRoot.of(Path.of(args.cwd())); // a folder inside the project: its root, spelled from there
         if (!Files.isDirectory(cwd.resolve(ProjectLayout.DIR))) {
             write(err, NAME + ": no " + ProjectLayout.DIR + " folder in " + cwd + "\n");
             return;

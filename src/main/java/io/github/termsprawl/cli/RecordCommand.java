@@ -18,6 +18,25 @@ import java.util.Map;
  * its peers and the commands, as the hook output every agent adds to the model's context. Always exits 0.
  */
 public final class RecordCommand {
+    /** What {@code --help} prints on stdout (exit 0; docs/planted.md, "The session-start hook"). */
+    public static final String HELP =
+            "usage: termsprawl-record [--agent <store>] [--help]   (a hook: an agent runs it, with its JSON on stdin)\n"
+                    + "\n"
+                    + "Every wired agent's session-start hook (docs/agents.md): Claude Code's SessionStart hook in\n"
+                    + ".claude/settings.local.json, Codex's and Gemini CLI's, the OpenCode and pi plugins'. When a\n"
+                    + "session starts or resumes, the agent runs it with a JSON object on stdin (session_id,\n"
+                    + "transcript_path, cwd, ...); it records the session as the transcript of the node\n"
+                    + "$TERMSPRAWL_NODE_ID names, in the project this command belongs to (the folder above\n"
+                    + ".termsprawl/bin/), then prints the hook output that tells the agent its node, its linked peers\n"
+                    + "and the commands. Without TERMSPRAWL_NODE_ID, or with one that is no node id, it does nothing\n"
+                    + "and does not read stdin. It reads at most 1 MiB of stdin, for at most 2 seconds, and exits 0\n"
+                    + "whatever its input. To record a session by hand: mvn termsprawl:record (docs/goals.md).\n"
+                    + "\n"
+                    + "  --agent <store>   the agent whose hook runs it: claude (the default), codex, gemini, pi, opencode\n"
+                    + "  --help            print this and exit (stdin is not read)\n"
+                    + "\n"
+                    + "More: docs/planted.md.\n";
+
     private RecordCommand() {}
 
     public static void main(String[] args) {
@@ -35,6 +54,12 @@ public final class RecordCommand {
         }
     }
 
+    /** {@code --help} anywhere prints {@link #HELP} and reads nothing. Always 0. */
+    static int run(String[] args, String nodeId, InputStream stdin, OutputStream out) {
+        run(args, nodeId, Map.of(), null, stdin, out, projectOfThisJar());
+        return 0;
+    }
+
     static boolean run(String nodeId, InputStream stdin, Path defaultProject) {
         return run(new String[0], nodeId, Map.of(), null, stdin, OutputStream.nullOutputStream(), defaultProject);
     }
@@ -48,11 +73,18 @@ public final class RecordCommand {
             InputStream stdin,
             OutputStream out,
             Path project) {
+        for (String arg : args) {
+            if (arg.equals("--help")) {
+                ContextCommand.write(out, Utf8Output.encode(HELP));
+                return false;
+            }
+        }
         if (nodeId == null) {
             return false; // not a termsprawl node: do not even read stdin
         }
+        // any other argument is ignored: a hook is never failed by its command line
         Agent agent = args.length == 2 && args[0].equals("--agent") ? Agents.named(args[1]) : Agents.DEFAULT;
-        if (agent == null || (args.length != 0 && args.length != 2)) {
+        if (agent == null) {
             return false;
         }
         if (!HookRecorder.record(nodeId, agent, HookInput.read(stdin), project, env, home)) {

@@ -3,6 +3,7 @@ package io.github.termsprawl.cli;
 import io.github.termsprawl.core.EditLists;
 import io.github.termsprawl.core.NodeId;
 import io.github.termsprawl.core.ProjectLayout;
+import io.github.termsprawl.core.ProjectRoot;
 import io.github.termsprawl.edits.FileTouch;
 import io.github.termsprawl.edits.TouchRule;
 import io.github.termsprawl.jsonl.Deadline;
@@ -105,7 +106,7 @@ final class TouchHook {
             if (cwd == null || since == null) {
                 return 0;
             }
-            ProjectLayout layout = new ProjectLayout(Path.of(cwd).toAbsolutePath());
+            ProjectLayout layout = new ProjectLayout(ProjectRoot.of(Path.of(cwd).toAbsolutePath()));
             List<String> files = files(rule, tool, input.get("tool_input"), session, layout.cwd());
             if (files.isEmpty()) {
                 return 0;

@@ -1,6 +1,7 @@
 package io.github.termsprawl.cli;
 
 import io.github.termsprawl.core.ProjectLayout;
+import io.github.termsprawl.core.ProjectRoot;
 import io.github.termsprawl.jsonl.Utf8Output;
 import io.github.termsprawl.touch.PeerTouches;
 import io.github.termsprawl.touch.TouchReport;
@@ -48,13 +49,27 @@ public final class TouchesCommand {
 
     static int run(String[] args, Instant now, OutputStream out, OutputStream err) {
         TouchesArgs parsed = TouchesArgs.parse(now, args);
+        if (parsed.help()) {
+            ContextCommand.write(out, Utf8Output.encode(TouchesArgs.HELP));
+            return 0;
+        }
         if (!parsed.ok()) {
             ContextCommand.write(err, Utf8Output.encode("termsprawl-touches: " + parsed.error() + "\n"));
             return 2;
         }
         try {
-            ProjectLayout layout = new ProjectLayout(Path.of(parsed.cwd()).toAbsolutePath());
-            List<PeerTouches.Peer> peers = PeerTouches.of(layout, parsed.self(), parsed.file(), parsed.since());
+            Path given = Path.of(parsed.cwd()).toAbsolutePath();
+            ProjectLayout layout = new ProjectLayout(ProjectRoot.of(given));
+            // a relative --file is the caller's, relative to the folder given (a module folder, say), not the root
+            String file = parsed.file();
+            if (file != null) {
+                try {
+                    file = given.resolve(file).toString();
+                } catch (java.nio.file.InvalidPathException e) {
+                    // no path: it names no file of the project, as before
+                }
+            }
+            List<PeerTouches.Peer> peers = PeerTouches.of(layout, parsed.self(), file, parsed.since());
             if (!peers.isEmpty()) {
                 String text = parsed.json() ? TouchReport.json(peers) : TouchReport.text(peers, parsed.file() != null);
                 ContextCommand.write(out, Utf8Output.encode(text));

@@ -97,9 +97,42 @@ public class ShareMojo extends AbstractTermsprawlMojo {
             getLog().info("termsprawl: " + line);
         }
         if (!r.pushed()) {
-            throw new MojoFailureException("Nothing was shared yet: this is the first share of " + id
-                    + ", read the list above, then confirm: " + EXAMPLE + " -D" + UserProperties.CONFIRM + "=true");
+            // the preview the first share asks for is what was asked for, not a failure: the build succeeds, and
+            // says the one command that shares what was listed (docs/sharing.md, "What is shared")
+            getLog().info("termsprawl: Nothing was shared yet: this is the first share of " + id
+                    + ". Read the list above, then confirm it with: " + confirmCommand(id));
         }
+    }
+
+    /**
+     * The command that confirms the first share of {@code node}: this goal with the node (also when it was found
+     * by itself), the properties given that are not their default, and {@code termsprawl.confirm=true}.
+     */
+    String confirmCommand(String node) {
+        StringBuilder c = new StringBuilder("mvn termsprawl:share");
+        c.append(' ').append(property(UserProperties.NODE, node));
+        if (remote != null && !remote.equals("origin")) {
+            c.append(' ').append(property(UserProperties.REMOTE, remote));
+        }
+        if (user != null && !user.isEmpty()) {
+            c.append(' ').append(property(UserProperties.USER, user));
+        }
+        if (shareCap != null && !shareCap.trim().equalsIgnoreCase("50M")) {
+            c.append(' ').append(property(UserProperties.SHARE_CAP, shareCap));
+        }
+        String projectDir = session() == null || session().getUserProperties() == null
+                ? null
+                : session().getUserProperties().getProperty(UserProperties.PROJECT_DIR);
+        if (projectDir != null && !projectDir.isBlank()) {
+            c.append(' ').append(property(UserProperties.PROJECT_DIR, projectDir));
+        }
+        return c.append(' ').append(property(UserProperties.CONFIRM, "true")).toString();
+    }
+
+    /** {@code -Dname=value}, quoted for a POSIX shell when the value needs it. */
+    static String property(String name, String value) {
+        String arg = "-D" + name + "=" + printable(value);
+        return arg.matches("[A-Za-z0-9_./:=@%+,-]+") ? arg : "'" + arg.replace("'", "'\\''") + "'";
     }
 
     /** {@code 50M}, {@code 512K}, {@code 1G} or a byte count. */

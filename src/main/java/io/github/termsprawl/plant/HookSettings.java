@@ -400,7 +400,7 @@ public final class HookSettings {
             return new Removal(false, null);
         }
         boolean found = false;
-        for (String event : java.util.List.of(startEvent(), guardEvent())) {
+        for (String event : events()) {
             if (hooks.get(event) instanceof ArrayNode entries) {
                 found |= unmergeEvent(hooks, event, entries);
             }

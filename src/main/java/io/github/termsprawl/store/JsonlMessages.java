@@ -15,6 +15,11 @@ public final class JsonlMessages {
         List<Message> messages(Map<String, Object> record, Source.Line source);
 
         boolean isKnown(Map<String, Object> record);
+
+        /** The working directory the record names for the session from here on, or null ({@link MessageVisitor#directory}). */
+        default String directory(Map<String, Object> record) {
+            return null;
+        }
     }
 
     private JsonlMessages() {}
@@ -45,6 +50,10 @@ public final class JsonlMessages {
                     records++;
                     unknown += rule.isKnown(record) ? 0 : 1;
                     Source.Line source = new Source.Line(file.toString(), lines.lineNumber(), lines.lineStart());
+                    String dir = rule.directory(record);
+                    if (dir != null) {
+                        visitor.directory(dir);
+                    }
                     for (Message m : rule.messages(record, source)) {
                         messages++;
                         if (!visitor.visit(m)) {

@@ -9,7 +9,8 @@ import java.util.Locale;
 
 /**
  * A path a tool call names, as a path relative to the project (docs/touches.md, "Paths"): a relative one is taken
- * from the project's root (the directory the linked sessions run in), {@code ..} and symbolic links are resolved
+ * from the session's working directory when the store records one, else from the project's root; {@code ..} and
+ * symbolic links are resolved
  * (through the longest part that exists), a path outside the project is dropped, and on a case-insensitive file
  * system the result is lower-cased so that two spellings of one file are one path.
  */
@@ -25,6 +26,14 @@ public final class ProjectPaths {
 
     /** {@code raw} relative to the project, {@code /} separated; null when it is outside, the root, or no path. */
     public String relative(String raw) {
+        return relative(raw, null);
+    }
+
+    /**
+     * As {@link #relative(String)}, a relative {@code raw} taken from {@code directory} (the session's working
+     * directory, absolute) when it is given and a path, else from the project's root.
+     */
+    public String relative(String raw, String directory) {
         if (raw == null || raw.isEmpty() || raw.indexOf('\0') >= 0) {
             return null;
         }
@@ -34,12 +43,26 @@ public final class ProjectPaths {
         } catch (InvalidPathException e) {
             return null;
         }
-        Path abs = real((p.isAbsolute() ? p : root.resolve(p)).normalize());
+        Path base = p.isAbsolute() ? null : absolute(directory);
+        Path abs = real((p.isAbsolute() ? p : (base != null ? base : root).resolve(p)).normalize());
         if (!abs.startsWith(root) || abs.equals(root)) {
             return null;
         }
         String rel = root.relativize(abs).toString().replace(abs.getFileSystem().getSeparator(), "/");
         return foldCase ? rel.toLowerCase(Locale.ROOT) : rel;
+    }
+
+    /** {@code dir} as an absolute path, or null when it is none (missing, relative, not a path). */
+    private static Path absolute(String dir) {
+        if (dir == null || dir.isEmpty() || dir.indexOf('\0') >= 0) {
+            return null;
+        }
+        try {
+            Path d = Path.of(dir);
+            return d.isAbsolute() ? d : null;
+        } catch (InvalidPathException e) {
+            return null;
+        }
     }
 
     /** {@code path} with the links of its longest existing part resolved, the rest appended. */

@@ -18,7 +18,8 @@ import java.util.Map;
 
 /**
  * The files one node changed in its session (docs/touches.md): every tool call of the whole session through its
- * store's touch rule, with the call's result, its time and its turn number. Turn N is the N-th message as the turn
+ * store's touch rule, with the call's result, its time and its turn number; a relative path is the session's, taken
+ * from the working directory the store records ({@link MessageVisitor#directory}), else from the project's root. Turn N is the N-th message as the turn
  * files number them (docs/files.md): for Claude Code the live branch of each compaction window, so a call found
  * only off it is kept, marked rewound, without a turn; for the other stores every message of a whole read.
  */
@@ -68,6 +69,11 @@ public final class SessionTouches {
         int messages;
         /** Stops the walk at the first message of a line starting at or past it (a line still being written). */
         long end = Long.MAX_VALUE;
+        /**
+         * The session's working directory as the walk last named it, or null while none is known: a relative path
+         * of a call is taken from it, else from the project's root (docs/touches.md, "Paths").
+         */
+        String directory;
 
         Collector(String node, TouchRule rule, ProjectPaths paths, Map<String, Integer> liveTurns) {
             this.node = node;
@@ -80,7 +86,13 @@ public final class SessionTouches {
          * Continues from {@code events} (session order, {@code side} the sidechain ones), {@code waitingEvents} (the
          * indexes of those whose call has no result yet) and an earlier read's stats.
          */
-        void resume(List<TouchEvent> earlier, BitSet side, List<Integer> waitingEvents, Stats stats, int messageCount) {
+        void resume(
+                List<TouchEvent> earlier,
+                BitSet side,
+                List<Integer> waitingEvents,
+                Stats stats,
+                int messageCount,
+                String dir) {
             events.addAll(earlier);
             sidechain.or(side);
             for (int i : waitingEvents) {
@@ -91,6 +103,14 @@ public final class SessionTouches {
             malformed = stats.malformed();
             outside = stats.outside();
             messages = messageCount;
+            directory = dir; // the lines read on may name none before their first call
+        }
+
+        @Override
+        public void directory(String dir) {
+            if (dir != null && !dir.isEmpty()) {
+                directory = dir;
+            }
         }
 
         @Override
@@ -133,7 +153,7 @@ public final class SessionTouches {
                         rewound = turn == null && !m.has(Message.Flag.SIDECHAIN);
                     }
                     for (FileTouch t : touches) {
-                        String rel = paths.relative(t.path());
+                        String rel = paths.relative(t.path(), directory);
                         if (rel == null) {
                             outside++;
                             continue;

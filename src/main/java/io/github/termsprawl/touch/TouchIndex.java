@@ -35,7 +35,11 @@ import java.util.List;
  * (core/AtomicFiles), and only when it changes; a broken or unreadable index is read again from the transcript.
  */
 public final class TouchIndex {
-    static final String MAGIC = "termsprawl-touches 2";
+    /**
+     * 3: the session's working directory is kept (a relative path is the session's: docs/touches.md, "Paths"), so an
+     * index of 2, whose relative paths were taken from the project's root, is read again.
+     */
+    static final String MAGIC = "termsprawl-touches 3";
     /** Bytes of the transcript's head and of the end of what was read, hashed to tell a rewrite from growth. */
 
     /**
@@ -223,7 +227,7 @@ public final class TouchIndex {
                     && log.resumes(old.modelTranscript)
                     && GrowingFile.prefixHash(source, old.end) == old.hash;
             if (resume) {
-                c.resume(old.events, old.sidechain, old.waiting, old.stats, old.messages);
+                c.resume(old.events, old.sidechain, old.waiting, old.stats, old.messages, old.directory);
                 from = old.end;
             }
             c.end = end;
@@ -246,7 +250,8 @@ public final class TouchIndex {
                             r.stats(),
                             r.events(),
                             c.sidechain,
-                            c.waitingEvents()));
+                            c.waitingEvents(),
+                            c.directory));
             return new Read(r, new Cost(true, from, end - from));
         }
         SessionTouches.Result r = SessionTouches.read(node, entry, store, paths, readers);
@@ -265,7 +270,8 @@ public final class TouchIndex {
                         r.stats(),
                         r.events(),
                         new BitSet(),
-                        List.of()));
+                        List.of(),
+                        null));
         return new Read(r, new Cost(true, 0, size));
     }
 
@@ -312,7 +318,7 @@ public final class TouchIndex {
         boolean done = end == readable;
         SessionTouches.Collector c = new SessionTouches.Collector(node, rule, paths, turns.turns());
         if (from > 0) {
-            c.resume(renumbered(old, turns), old.sidechain, old.waiting, old.stats, old.messages);
+            c.resume(renumbered(old, turns), old.sidechain, old.waiting, old.stats, old.messages, old.directory);
         }
         c.end = end;
         new ClaudeSession().walkFrom(source, from, 1, c);
@@ -339,7 +345,8 @@ public final class TouchIndex {
                         r.stats(),
                         r.events(),
                         c.sidechain,
-                        c.waitingEvents()));
+                        c.waitingEvents(),
+                        c.directory));
         return new Read(r, new Cost(true, from, end - from, done));
     }
 
@@ -465,6 +472,9 @@ public final class TouchIndex {
         /** The indexes of the events whose call has no result yet. */
         final List<Integer> waiting;
 
+        /** The session's working directory where the read stopped, or null: a read that goes on starts from it. */
+        final String directory;
+
         State(
                 String node,
                 String source,
@@ -477,7 +487,8 @@ public final class TouchIndex {
                 SessionTouches.Stats stats,
                 List<TouchEvent> events,
                 BitSet sidechain,
-                List<Integer> waiting) {
+                List<Integer> waiting,
+                String directory) {
             this.node = node;
             this.source = source;
             this.store = store;
@@ -490,6 +501,7 @@ public final class TouchIndex {
             this.events = events;
             this.sidechain = sidechain;
             this.waiting = waiting;
+            this.directory = directory;
         }
 
         SessionTouches.Result result() {
@@ -523,6 +535,9 @@ public final class TouchIndex {
                 out.append('\t').append(w);
             }
             out.append('\n');
+            out.append("directory\t")
+                    .append(directory == null ? "-" : esc(directory))
+                    .append('\n');
             for (int i = 0; i < events.size(); i++) {
                 TouchEvent e = events.get(i);
                 out.append(e.kind().id())
@@ -557,7 +572,7 @@ public final class TouchIndex {
             }
             try {
                 String[] lines = new String(bytes, StandardCharsets.UTF_8).split("\n", -1);
-                if (lines.length < 8 || !lines[0].equals(MAGIC) || !lines[lines.length - 1].isEmpty()) {
+                if (lines.length < 9 || !lines[0].equals(MAGIC) || !lines[lines.length - 1].isEmpty()) {
                     return null;
                 }
                 String source = unesc(value(lines[1], "source"));
@@ -573,10 +588,12 @@ public final class TouchIndex {
                 for (int i = 1; i < w.length; i++) {
                     waiting.add(Integer.valueOf(w[i]));
                 }
+                String dir = value(lines[7], "directory");
+                String directory = dir.equals("-") ? null : unesc(dir);
                 List<TouchEvent> events = new ArrayList<>();
                 BitSet sidechain = new BitSet();
                 String wanted = only == null ? null : "\t" + esc(only) + "\t";
-                for (int i = 7; i < lines.length - 1; i++) {
+                for (int i = 8; i < lines.length - 1; i++) {
                     if (wanted != null && !lines[i].contains(wanted)) {
                         continue; // not that file: its path is one whole field, between two tabs
                     }
@@ -614,7 +631,8 @@ public final class TouchIndex {
                                 Integer.parseInt(stats[0]), Integer.parseInt(stats[1]), Integer.parseInt(stats[2])),
                         events,
                         sidechain,
-                        waiting);
+                        waiting,
+                        directory);
             } catch (RuntimeException e) {
                 return null;
             }

@@ -50,7 +50,8 @@ class ClaudeCodeWiringTest {
             api.queue(text("Hello."));
             AgentRun.Result first = ok(claude.prompt("backend", "hello", "--output-format", "json"));
             String backendSession = first.stdout().replaceAll("(?s).*\"session_id\":\"([^\"]+)\".*", "$1");
-            List<StandInServer.Request> hello = conversation(api).subList(start, conversation(api).size());
+            List<StandInServer.Request> hello =
+                    conversation(api).subList(start, conversation(api).size());
             assertTrue(hello.get(0).text().contains("this session is node backend"), "the session-start note");
             assertFalse(hello.get(0).text().contains("since your last prompt"), "the first prompt only starts it");
 

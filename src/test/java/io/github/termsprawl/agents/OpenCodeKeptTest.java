@@ -53,6 +53,52 @@ class OpenCodeKeptTest {
         OpenCodeTest.proveServe(SessionProof.record(project, "backend", served(db)));
     }
 
+    /**
+     * The kept {@code opencode serve} database, its paths (the edit's file, the session's folder) naming
+     * {@code project} instead of the folder of the run that was kept; {@code edit} changes the SQL first.
+     */
+    private Path servedIn(AgentProject project, java.util.function.UnaryOperator<String> edit) throws Exception {
+        String sql = Files.readString(
+                KeptSessions.unpack(OpenCode.AGENT, tmp.resolve("kept")).resolve("serve.sql"), StandardCharsets.UTF_8);
+        java.util.regex.Matcher file = java.util.regex.Pattern.compile(
+                        "\"tool\":\"edit\",\"input\":\\{\"path\":\"([^\"]+)/A\\.java\"")
+                .matcher(sql);
+        assertTrue(file.find(), "the kept serve session holds an edit by path");
+        sql = edit.apply(sql.replace(file.group(1), project.root().toString()));
+        return OpenCodeDump.restore(sql, project.home().resolve(".local/share/opencode/opencode.db"));
+    }
+
+    /**
+     * {@code opencode serve}'s edit tool names its file {@code path} (the docs name only {@code filePath}): the kept
+     * session's edit is a touch of the file (docs/touches.md, "Which calls count").
+     */
+    @Test
+    void theServedSessionsEditNamesItsFileByPathAndIsATouch() throws Exception {
+        AgentProject project = AgentProject.create(tmp);
+        Path db = servedIn(project, sql -> sql);
+        String touches = SessionProof.record(project, "backend", served(db)).touches();
+        assertTrue(
+                CodexRollouts.untimed(touches)
+                        .contains("{\"path\":\"A.java\",\"kind\":\"edit\",\"time\":\"…\",\"turn\":"),
+                touches);
+    }
+
+    /**
+     * A session whose row names a module folder ({@code directory}): a relative path of its shell command is taken
+     * from there, not from the project's root (docs/touches.md, "Paths"). The kept session's {@code ls A.java} is
+     * made an {@code rm}, a command that changes the file.
+     */
+    @Test
+    void aServedSessionInAModuleFolderNamesItsShellFilesFromThere() throws Exception {
+        AgentProject project = AgentProject.create(tmp);
+        Path db = servedIn(project, sql -> sql.replace("\"command\":\"ls A.java\"", "\"command\":\"rm A.java\""));
+        exec(db, "UPDATE session SET directory = '" + project.root().resolve("module-a") + "'");
+        String touches = CodexRollouts.untimed(
+                SessionProof.record(project, "backend", served(db)).touches());
+        assertTrue(touches.contains("{\"path\":\"module-a/A.java\",\"kind\":\"shell\""), touches);
+        assertTrue(touches.contains("{\"path\":\"A.java\",\"kind\":\"edit\""), touches); // its absolute path
+    }
+
     private static Located served(Path db) throws Exception {
         return new Located(db, Store.OPENCODE.id(), OpenCodeTest.sessions(db).get(0)[0]);
     }

@@ -162,6 +162,17 @@ class AskCommandTest {
         assertTrue(bodies.get(0).contains("\"Question: Why paged?\""), bodies.get(0));
     }
 
+    /** From a folder inside the project, --cwd finds the project's root (docs/planted.md). */
+    @Test
+    void aFolderInsideTheProjectAsksItsNodes() throws Exception {
+        Fixtures.write(cwd.resolve(".termsprawl/project.json"), "{\"nodes\":[]}\n");
+        Path module = java.nio.file.Files.createDirectories(cwd.resolve("module-a/src"));
+        Result r = run(env(), "--cwd", module.toString(), "--self", "frontend", "--node", "backend", "Why", "paged?");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().startsWith("## backend (turns 0-1)\nPaged for the client.\n"), r.out());
+        assertEquals(1, bodies.size());
+    }
+
     @Test
     void jsonWithTheFlag() throws Exception {
         Result r = run(env(), "--cwd", cwd.toString(), "--self", "frontend", "--peers", "--json", "q?");

@@ -31,12 +31,34 @@ class ContextCommandTest {
         assertEquals(0, r.outBytes().length);
     }
 
+    /** --help where a flag may stand: the usage and each option on stdout, exit 0 (docs/context.md, "Options"). */
+    @Test
+    void helpPrintsTheUsageAndEachOption() {
+        for (String[] args : new String[][] {
+            {"--help"}, {"--cwd", ".", "--help"}, {"--self", "x", "--view", "live", "--help", "--bogus"}
+        }) {
+            Result r = run(args);
+            assertEquals(0, r.exit(), String.join(" ", args));
+            assertEquals("", r.err());
+            assertEquals(ContextArgs.HELP, r.out());
+        }
+        assertTrue(ContextArgs.HELP.startsWith(ContextArgs.USAGE + "\n\n"));
+        for (String option :
+                new String[] {"--cwd <dir>", "--self <nodeId>", "--view live", "--redact", "--no-redact"}) {
+            assertTrue(ContextArgs.HELP.contains(option), option);
+        }
+        // as the value of a flag it is that value; after an error, the error stands (the first problem met)
+        assertEquals(
+                "--help", ContextArgs.parse("--cwd", "--help", "--self", "x").cwd());
+        usageError("unexpected argument: --bogus", "--bogus", "--help");
+        usageError("unexpected argument: -h", "-h");
+    }
+
     @Test
     void argumentErrors() {
         usageError("missing value for --cwd", "--cwd");
         usageError("missing value for --self", "--self");
         usageError("missing value for --self", "--cwd", ".", "--self");
-        usageError("unexpected argument: --help", "--help");
         usageError("unexpected argument: --cwd=.", "--cwd=.", "--self", "x");
         usageError("unexpected argument: -h", "-h");
         usageError("expected --cwd and --self");
@@ -127,6 +149,34 @@ class ContextCommandTest {
         }
     }
 
+    /** From a folder inside a discovered project, --cwd finds the project's root (docs/context.md, "Options"). */
+    @Test
+    void aFolderInsideTheProjectPrintsTheProjectsContext() throws IOException {
+        Fixtures.link(cwd, "me", "be");
+        Fixtures.index(
+                cwd,
+                "be",
+                Fixtures.write(
+                                cwd.resolve("be.jsonl"),
+                                "{\"type\":\"user\",\"uuid\":\"u1\",\"parentUuid\":null,\"timestamp\":"
+                                        + "\"2026-01-01T00:00:00Z\",\"message\":{\"role\":\"user\",\"content\":\"x\"}}\n")
+                        .toString());
+        java.nio.file.Files.createDirectories(cwd.resolve(".termsprawl/bin")); // what discover plants
+        Path module = java.nio.file.Files.createDirectories(cwd.resolve("core/src"));
+        Result root = run("--cwd", cwd.toString(), "--self", "me");
+        assertEquals("# linked context from be (be)\n## user\nx\n", root.out());
+        Result inside = run("--cwd", module.toString(), "--self", "me");
+        assertEquals(0, inside.exit());
+        assertEquals(root.out() + root.err(), inside.out() + inside.err());
+        Result live = run("--cwd", module.toString(), "--self", "me", "--view", "live");
+        assertEquals(
+                run("--cwd", cwd.toString(), "--self", "me", "--view", "live").out(), live.out());
+        assertTrue(live.out().contains("## user\nx\n"), live.out());
+        // an unknown node from there is named with the project's nodes, not called a wrong folder
+        assertTrue(run("--cwd", module.toString(), "--self", "nobody").err().contains("unknown node nobody"));
+    }
+
+    /** A .termsprawl/ above with neither project.json nor bin/ is not taken by itself: the hint names it. */
     @Test
     void aModuleFolderIsNotTheRoot() throws IOException {
         Fixtures.link(cwd, "me", "be");
@@ -196,10 +246,24 @@ class ContextCommandTest {
                         new io.github.termsprawl.core.ProjectLayout(cwd), "mvn termsprawl:discover")
                 .discover();
         String cmd = cwd.resolve(".termsprawl/bin/termsprawl-context").toString();
-        Fixtures.Run help = Fixtures.run(java.util.List.of(cmd, "--help"), null);
-        assertEquals(2, help.exit());
-        assertEquals("termsprawl-context: unexpected argument: --help\n", Fixtures.str(help.stderr()));
-        assertEquals(0, help.stdout().length);
+        // --help on every planted command: the usage and what each option does on stdout, exit 0 (docs/planted.md)
+        java.util.Map<String, String> helps = java.util.Map.of(
+                "termsprawl-context", ContextArgs.HELP,
+                "termsprawl-touches", TouchesArgs.HELP,
+                "termsprawl-record", RecordCommand.HELP,
+                "termsprawl-history", HistoryArgs.HELP,
+                "termsprawl-ask", AskArgs.HELP);
+        for (java.util.Map.Entry<String, String> e : helps.entrySet()) {
+            Fixtures.Run help = Fixtures.run(
+                    java.util.List.of(
+                            cwd.resolve(".termsprawl/bin/" + e.getKey()).toString(), "--help"),
+                    null);
+            assertEquals(0, help.exit(), e.getKey() + ": " + Fixtures.str(help.stderr()));
+            assertEquals("", Fixtures.str(help.stderr()), e.getKey());
+            assertEquals(e.getValue(), Fixtures.str(help.stdout()), e.getKey());
+            assertTrue(e.getValue().startsWith("usage: " + e.getKey()), e.getKey());
+            assertTrue(e.getValue().contains("  --help "), e.getKey());
+        }
         Fixtures.Run none = Fixtures.run(java.util.List.of(cmd), null);
         assertEquals(2, none.exit());
         assertEquals("termsprawl-context: expected --cwd and --self\n", Fixtures.str(none.stderr()));
@@ -220,6 +284,18 @@ class ContextCommandTest {
         assertArrayEquals(
                 Fixtures.utf8("# linked context from be (be)\n## assistant\n\u00e9 \uD83D\uDE00 \uFFFD\n"),
                 ok.stdout());
+        // from a module folder, as an agent whose shell is there runs it: --cwd . finds the project's root
+        Path module = java.nio.file.Files.createDirectories(cwd.resolve("module-a"));
+        Fixtures.Run inModule = Fixtures.run(java.util.List.of(cmd, "--cwd", ".", "--self", "me"), module);
+        assertEquals(0, inModule.exit(), Fixtures.str(inModule.stderr()));
+        assertEquals("", Fixtures.str(inModule.stderr()));
+        assertArrayEquals(ok.stdout(), inModule.stdout());
+        // the history command's paths are spelled from there, so they open from there
+        Fixtures.Run history = Fixtures.run(
+                java.util.List.of("../.termsprawl/bin/termsprawl-history", "--cwd", ".", "--node", "be"), module);
+        assertEquals(0, history.exit(), Fixtures.str(history.stderr()));
+        assertEquals("../.termsprawl/history/be/index.md\n", Fixtures.str(history.stdout()));
+        assertTrue(java.nio.file.Files.isRegularFile(module.resolve("../.termsprawl/history/be/index.md")));
         // UTF-8 whatever the platform's charset
         Fixtures.Run ascii = Fixtures.run(
                 java.util.List.of(cmd, "--cwd", cwd.toString(), "--self", "me"),

@@ -39,6 +39,23 @@ class RecordCommandTest {
                 new TranscriptIndex(new ProjectLayout(project)).read("be").path());
     }
 
+    /** --help prints what the hook does on stdout, exit 0, and reads no stdin and records nothing (docs/planted.md). */
+    @Test
+    void helpSaysWhatTheHookDoes() {
+        InputStream exploding = new InputStream() {
+            @Override
+            public int read() {
+                throw new AssertionError("stdin was read");
+            }
+        };
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        assertEquals(0, RecordCommand.run(new String[] {"--help"}, "be", exploding, out));
+        assertEquals(RecordCommand.HELP, Fixtures.str(out.toByteArray()));
+        assertTrue(RecordCommand.HELP.startsWith("usage: termsprawl-record"));
+        assertTrue(RecordCommand.HELP.contains("SessionStart hook") && RecordCommand.HELP.contains("stdin"));
+        assertTrue(RecordCommand.HELP.contains("  --help "));
+    }
+
     @Test
     void withoutNodeIdStdinIsNotEvenRead() {
         InputStream exploding = new InputStream() {

@@ -172,6 +172,16 @@ class TouchHookTest {
         assertTrue(out.endsWith("}\n"));
     }
 
+    /** A --cwd inside the project (a module folder) finds the project's root; the message names the root. */
+    @Test
+    void aModuleFolderAsCwdWarnsAsTheRootDoes() throws IOException {
+        Files.createDirectories(cwd.resolve(".termsprawl/bin"));
+        Path module = Files.createDirectories(cwd.resolve("module-a"));
+        String atRoot = hook(cwd + "/src/A.java", "me", "--cwd", cwd.toString());
+        assertTrue(atRoot.contains("changed src/A.java recently"), atRoot);
+        assertEquals(atRoot, hook(cwd + "/src/A.java", "me", "--cwd", module.toString()));
+    }
+
     @Test
     void askAndDenyDecide() throws IOException {
         for (String mode : new String[] {"ask", "deny"}) {

@@ -124,6 +124,25 @@ class TouchesCommandTest {
         assertEquals(new Result(0, "", ""), run("--cwd", cwd.toString(), "--self", "me", "--since", "30m"));
     }
 
+    /**
+     * From a folder inside the project, {@code --cwd} finds the project's root as git finds its repository
+     * (docs/planted.md); a relative {@code --file} is the caller's: relative to the folder given.
+     */
+    @Test
+    void aFolderInsideTheProjectFindsItsRootAndTheFileIsRelativeToIt() throws IOException {
+        peer("me", "be", new String[][] {{cwd + "/module-a/src/A.java", "2026-01-01T01:00:00Z", "Edit"}});
+        Fixtures.write(cwd.resolve(".termsprawl/project.json"), "{\"nodes\":[]}\n");
+        Path module = Files.createDirectories(cwd.resolve("module-a/src"));
+        Result all = run("--cwd", cwd.toString(), "--self", "me");
+        assertTrue(all.out().contains("  edit  turn 1  module-a/src/A.java\n"), all.toString());
+        assertEquals(all, run("--cwd", module.toString(), "--self", "me"));
+        Result one = run("--cwd", cwd.toString(), "--self", "me", "--file", "module-a/src/A.java");
+        assertTrue(one.out().startsWith("changed by be (claude), newest first:\n"), one.toString());
+        assertEquals(one, run("--cwd", module.getParent().toString(), "--self", "me", "--file", "src/A.java"));
+        assertEquals(one, run("--cwd", module.toString(), "--self", "me", "--file", "A.java"));
+        assertEquals(new Result(0, "", ""), run("--cwd", module.toString(), "--self", "me", "--file", "src/A.java"));
+    }
+
     /** Silence that is a mistake gets one stderr line with its fix, and still exit 0 (docs/touches.md). */
     @Test
     void aWrongCwdOrAnUnknownNodeIsNamedWithItsFix() throws IOException {
@@ -151,6 +170,20 @@ class TouchesCommandTest {
                                 + ": pass the project root as --cwd\n"),
                 run("--cwd", tmp.resolve("missing").toString(), "--self", "me"));
         assertTrue(run("--cwd", cwd.toString(), "--self", "../x").err().contains("is no node id"));
+    }
+
+    /** --help where a flag may stand: the usage and each option on stdout, exit 0 (docs/touches.md). */
+    @Test
+    void helpPrintsTheUsageAndEachOption() {
+        assertEquals(new Result(0, TouchesArgs.HELP, ""), run("--help"));
+        assertEquals(new Result(0, TouchesArgs.HELP, ""), run("--cwd", "x", "--json", "--help", "--nope"));
+        assertTrue(TouchesArgs.HELP.startsWith(TouchesArgs.USAGE + "\n\n"));
+        for (String option : new String[] {"--cwd <dir>", "--self <nodeId>", "--file <path>", "--since", "--json"}) {
+            assertTrue(TouchesArgs.HELP.contains("  " + option), option);
+        }
+        // the value of a flag, or after an error: as before
+        assertEquals(new Result(2, "", "termsprawl-touches: unexpected argument: --nope\n"), run("--nope", "--help"));
+        assertEquals(new Result(2, "", "termsprawl-touches: expected --cwd and --self\n"), run("--file", "--help"));
     }
 
     @Test

@@ -110,6 +110,22 @@ class TouchRulesTest {
                         "write",
                         "{\"filePath\":\"/p/n.ts\",\"content\":\"x\"}",
                         new FileTouch("/p/n.ts", Kind.CREATE)),
+                // opencode serve's session API (1.18): its edit tools name the file path, not filePath
+                call(
+                        Store.OPENCODE,
+                        "edit",
+                        "{\"path\":\"/p/a.ts\",\"oldString\":\"a\",\"newString\":\"b\"}",
+                        new FileTouch("/p/a.ts", Kind.EDIT)),
+                call(
+                        Store.OPENCODE,
+                        "multiedit",
+                        "{\"path\":\"/p/a.ts\",\"edits\":[]}",
+                        new FileTouch("/p/a.ts", Kind.EDIT)),
+                call(
+                        Store.OPENCODE,
+                        "write",
+                        "{\"path\":\"/p/n.ts\",\"content\":\"x\"}",
+                        new FileTouch("/p/n.ts", Kind.CREATE)),
                 call(
                         Store.OPENCODE,
                         "patch",

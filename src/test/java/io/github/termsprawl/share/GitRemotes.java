@@ -11,12 +11,12 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 
-/** A bare repository on disk as the remote, and clones of it as machines, with real git. */
-final class GitRemotes {
+/** A bare repository on disk as the remote, and clones of it as machines, with real git (the share goal's tests too). */
+public final class GitRemotes {
     final Path root;
-    final Path bare;
+    public final Path bare;
 
-    GitRemotes(Path root) throws IOException {
+    public GitRemotes(Path root) throws IOException {
         Assumptions.assumeTrue(hasGit(), "git is not on the PATH: the sharing tests run real git");
         this.root = root;
         this.bare = root.resolve("remote.git");
@@ -39,7 +39,7 @@ final class GitRemotes {
     }
 
     /** A clone of the remote whose user.email is {@code email}. */
-    Path machine(String name, String email) throws IOException {
+    public Path machine(String name, String email) throws IOException {
         Path dir = root.resolve(name);
         git(root, "clone", "-q", bare.toUri().toString(), dir.toString());
         git(dir, "config", "user.email", email);
@@ -48,7 +48,7 @@ final class GitRemotes {
     }
 
     /** A Claude Code session of {@code turns} user/assistant pairs recorded as {@code node} in {@code project}. */
-    Path session(Path project, String node, int pairs, String extra) throws IOException {
+    public Path session(Path project, String node, int pairs, String extra) throws IOException {
         Path transcript = root.resolve("sessions").resolve(project.getFileName() + "-" + node + ".jsonl");
         Files.createDirectories(transcript.getParent());
         StringBuilder out = new StringBuilder();
@@ -96,7 +96,7 @@ final class GitRemotes {
     }
 
     /** Runs git in {@code dir}; its stdout, or an assertion error with its stderr. */
-    static String git(Path dir, String... args) throws IOException {
+    public static String git(Path dir, String... args) throws IOException {
         List<String> cmd = new ArrayList<>(List.of("git"));
         cmd.addAll(List.of(args));
         Process p = new ProcessBuilder(cmd).directory(dir.toFile()).start();

@@ -21,8 +21,11 @@ class TouchIndexTest {
     @TempDir
     Path tmp;
 
-    private static final String PI_HEAD =
-            "{\"type\":\"session\",\"version\":3,\"id\":\"s1\",\"timestamp\":\"2026-01-01T00:00:00.000Z\",\"cwd\":\"/p\"}\n";
+    /** pi's session header: the session runs in the project's folder, from which its relative paths are taken. */
+    private static String piHead(Path project) {
+        return "{\"type\":\"session\",\"version\":3,\"id\":\"s1\",\"timestamp\":\"2026-01-01T00:00:00.000Z\",\"cwd\":"
+                + io.github.termsprawl.core.Fixtures.jsonString(project.toString()) + "}\n";
+    }
 
     private static String piEdit(int i, String path) {
         return "{\"type\":\"message\",\"id\":\"a" + i + "\",\"timestamp\":\"2026-01-01T00:00:0" + (i % 10)
@@ -58,7 +61,7 @@ class TouchIndexTest {
         ProjectLayout layout = new ProjectLayout(project);
         Files.createDirectories(layout.transcriptsDir());
         Path file = tmp.resolve("s.jsonl");
-        Files.writeString(file, PI_HEAD + piEdit(1, project + "/a.txt"));
+        Files.writeString(file, piHead(project) + piEdit(1, project + "/a.txt"));
         TouchIndex.Read first = index(layout, file, Store.PI);
         assertEquals(
                 List.of("a.txt"),
@@ -69,14 +72,15 @@ class TouchIndexTest {
         // a call whose result is not written yet, then a half-written line
         String next = piEdit(2, project + "/b.txt");
         int cut = next.indexOf('\n') + 1;
-        Files.writeString(file, PI_HEAD + piEdit(1, project + "/a.txt") + next.substring(0, cut) + "{\"type\":\"mess");
+        Files.writeString(
+                file, piHead(project) + piEdit(1, project + "/a.txt") + next.substring(0, cut) + "{\"type\":\"mess");
         TouchIndex.Read second = index(layout, file, Store.PI);
         assertEquals(before, second.cost().from());
         assertEquals(cut, second.cost().bytes());
         assertEquals(2, second.result().events().size());
         assertFalse(second.result().events().get(1).success()); // no result yet
 
-        Files.writeString(file, PI_HEAD + piEdit(1, project + "/a.txt") + next + piEdit(3, "c.txt"));
+        Files.writeString(file, piHead(project) + piEdit(1, project + "/a.txt") + next + piEdit(3, "c.txt"));
         TouchIndex.Read third = index(layout, file, Store.PI);
         assertEquals(before + cut, third.cost().from());
         assertEquals(full(layout, file, Store.PI), third.result());
@@ -98,7 +102,7 @@ class TouchIndexTest {
         ProjectLayout layout = new ProjectLayout(project);
         Files.createDirectories(layout.transcriptsDir());
         Path file = tmp.resolve("s.jsonl");
-        Files.writeString(file, PI_HEAD + piEdit(1, project + "/a.txt"));
+        Files.writeString(file, piHead(project) + piEdit(1, project + "/a.txt"));
         try (TranscriptReaders readers = new TranscriptReaders(new JsonlTail(), null)) {
             TouchIndex.Found first = TouchIndex.read(layout, "peer", StoreFixtures.entry(file, null, null), readers);
             assertEquals(Store.PI, first.store());
@@ -192,16 +196,16 @@ class TouchIndexTest {
         ProjectLayout layout = new ProjectLayout(project);
         Files.createDirectories(layout.transcriptsDir());
         Path file = tmp.resolve("s.jsonl");
-        Files.writeString(file, PI_HEAD + piEdit(1, "a.txt") + piEdit(2, "b.txt"));
+        Files.writeString(file, piHead(project) + piEdit(1, "a.txt") + piEdit(2, "b.txt"));
         index(layout, file, Store.PI);
-        Files.writeString(file, PI_HEAD + piEdit(1, "z.txt"));
+        Files.writeString(file, piHead(project) + piEdit(1, "z.txt"));
         TouchIndex.Read shrunk = index(layout, file, Store.PI);
         assertEquals(0, shrunk.cost().from());
         assertEquals(
                 List.of("z.txt"),
                 shrunk.result().events().stream().map(TouchEvent::path).toList());
 
-        Files.writeString(file, PI_HEAD + piEdit(1, "y.txt") + piEdit(2, "b.txt"));
+        Files.writeString(file, piHead(project) + piEdit(1, "y.txt") + piEdit(2, "b.txt"));
         TouchIndex.Read rewritten = index(layout, file, Store.PI);
         assertEquals(0, rewritten.cost().from());
         assertEquals(full(layout, file, Store.PI), rewritten.result());
@@ -223,7 +227,7 @@ class TouchIndexTest {
         Files.createDirectories(layout.transcriptsDir());
         Path file = tmp.resolve("s.jsonl");
         String[] again = piEdit(1, "b.txt").split("\n");
-        Files.writeString(file, PI_HEAD + piEdit(1, "a.txt") + again[0] + "\n");
+        Files.writeString(file, piHead(project) + piEdit(1, "a.txt") + again[0] + "\n");
         assertEquals(2, index(layout, file, Store.PI).result().events().size());
         Files.writeString(
                 file,
@@ -242,7 +246,7 @@ class TouchIndexTest {
         ProjectLayout layout = new ProjectLayout(project);
         Files.createDirectories(layout.transcriptsDir());
         Path file = tmp.resolve("s.jsonl");
-        Files.writeString(file, PI_HEAD + piEdit(1, "a\\nb\\t-\\\\c.txt"));
+        Files.writeString(file, piHead(project) + piEdit(1, "a\\nb\\t-\\\\c.txt"));
         TouchIndex.Read first = index(layout, file, Store.PI);
         assertEquals("a\nb\t-\\c.txt", first.result().events().get(0).path());
         assertEquals(first.result(), index(layout, file, Store.PI).result());

@@ -28,6 +28,16 @@ final class ClaudeRecord {
             "attachment", JsonProjection.ALL,
             "message", JsonProjection.ALL);
 
+    /** {@link #FULL} and the record's {@code cwd}: what a walk of every message gives (the session's directory). */
+    static final JsonProjection WALK = withTree(
+            "isMeta", JsonProjection.ALL,
+            "isCompactSummary", JsonProjection.ALL,
+            "isApiErrorMessage", JsonProjection.ALL,
+            "content", JsonProjection.ALL,
+            "attachment", JsonProjection.ALL,
+            "message", JsonProjection.ALL,
+            "cwd", JsonProjection.ALL);
+
     /**
      * What the prose view needs: the tree, the flags, and of the content only block types, text, and the
      * ids that pair tool calls with results (never tool input, tool output, thinking or image data).

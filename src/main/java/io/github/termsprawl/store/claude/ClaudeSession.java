@@ -470,12 +470,12 @@ public final class ClaudeSession implements SessionReader {
      * sidechains, system notices); one record is held at a time.
      */
     public WalkStats walk(Path file, MessageVisitor visitor) {
-        return JsonlMessages.walk(file, ClaudeRecord.FULL, RULE, visitor);
+        return JsonlMessages.walk(file, ClaudeRecord.WALK, RULE, visitor);
     }
 
     /** {@link #walk(Path, MessageVisitor)} from the line that starts at {@code offset} (numbered {@code line}) on. */
     public WalkStats walkFrom(Path file, long offset, long line, MessageVisitor visitor) {
-        return JsonlMessages.walk(file, offset, line, ClaudeRecord.FULL, RULE, visitor);
+        return JsonlMessages.walk(file, offset, line, ClaudeRecord.WALK, RULE, visitor);
     }
 
     /**
@@ -498,6 +498,12 @@ public final class ClaudeSession implements SessionReader {
         @Override
         public boolean isKnown(Map<String, Object> record) {
             return ClaudeTranscript.isKnown(record);
+        }
+
+        /** Claude Code writes the session's working directory on each record ({@code cwd}). */
+        @Override
+        public String directory(Map<String, Object> record) {
+            return record.get("cwd") instanceof String cwd ? cwd : null;
         }
     };
 

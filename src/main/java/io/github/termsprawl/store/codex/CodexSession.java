@@ -94,6 +94,17 @@ public final class CodexSession implements SessionReader {
             public boolean isKnown(Map<String, Object> record) {
                 return CodexTranscript.isKnown(record);
             }
+
+            /** The folder the session starts in ({@code session_meta}) and each turn runs in ({@code turn_context}). */
+            @Override
+            public String directory(Map<String, Object> record) {
+                Object type = record.get("type");
+                if (!"session_meta".equals(type) && !"turn_context".equals(type)) {
+                    return null;
+                }
+                Map<String, Object> payload = io.github.termsprawl.jsonl.Json.asObject(record.get("payload"));
+                return payload != null && payload.get("cwd") instanceof String cwd ? cwd : null;
+            }
         };
         // a rollout in segments: the earlier segments first, then the rollout (a walk that goes on reads only it)
         long records = 0;
@@ -101,10 +112,18 @@ public final class CodexSession implements SessionReader {
         long unreadable = 0;
         long seen = 0;
         boolean[] stopped = {false};
-        MessageVisitor counting = m -> {
-            boolean more = visitor.visit(m);
-            stopped[0] |= !more;
-            return more;
+        MessageVisitor counting = new MessageVisitor() {
+            @Override
+            public boolean visit(Message m) {
+                boolean more = visitor.visit(m);
+                stopped[0] |= !more;
+                return more;
+            }
+
+            @Override
+            public void directory(String dir) {
+                visitor.directory(dir);
+            }
         };
         for (Path segment : offset == 0 ? CodexSegments.before(file) : List.<Path>of()) {
             WalkStats s = JsonlMessages.walk(segment, 0, 1, KEYS, rule, counting);

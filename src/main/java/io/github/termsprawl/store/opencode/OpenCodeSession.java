@@ -127,6 +127,7 @@ public final class OpenCodeSession implements SessionReader {
                 + " WHERE m.session_id = ? ORDER BY m.time_created, m.id, p.id";
         try {
             Connection c = databases.connection(db);
+            directory(c, session, walk.visitor);
             if (OpenCodeV2.has(c, session)) {
                 OpenCodeV2.rows(c, session, row -> {
                     if (!walk.stopped) {
@@ -163,6 +164,21 @@ public final class OpenCodeSession implements SessionReader {
             }
         } catch (SQLException | LinkageError e) {
             // a missing table, a locked or corrupt file, no driver: what was read stands
+        }
+    }
+
+    /** The folder the session runs in, as its row names it ({@code directory}), to the visitor before any message. */
+    private static void directory(Connection c, String session, MessageVisitor visitor) {
+        try (PreparedStatement s = c.prepareStatement("SELECT directory FROM session WHERE id = ?")) {
+            s.setString(1, session);
+            try (ResultSet rs = s.executeQuery()) {
+                String dir = rs.next() ? rs.getString(1) : null;
+                if (dir != null) {
+                    visitor.directory(dir);
+                }
+            }
+        } catch (SQLException e) {
+            // a schema without it: no directory known
         }
     }
 

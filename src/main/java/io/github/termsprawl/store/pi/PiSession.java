@@ -60,6 +60,12 @@ public final class PiSession implements SessionReader {
         public boolean isKnown(Map<String, Object> record) {
             return PiTranscript.isKnown(record);
         }
+
+        /** The session header names the folder pi runs in ({@code cwd}). */
+        @Override
+        public String directory(Map<String, Object> record) {
+            return "session".equals(record.get("type")) && record.get("cwd") instanceof String cwd ? cwd : null;
+        }
     };
 
     static Message message(Map<String, Object> entry, Source source) {
