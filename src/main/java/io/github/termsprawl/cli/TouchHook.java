@@ -106,7 +106,9 @@ final class TouchHook {
             if (cwd == null || since == null) {
                 return 0;
             }
-            ProjectLayout layout = new ProjectLayout(ProjectRoot.of(Path.of(cwd).toAbsolutePath()));
+            // normalized: the message names the commands by this path ("--cwd ." is the project, not "<root>/.")
+            ProjectLayout layout = new ProjectLayout(
+                    ProjectRoot.of(Path.of(cwd).toAbsolutePath().normalize()));
             List<String> files = files(rule, tool, input.get("tool_input"), session, layout.cwd());
             if (files.isEmpty()) {
                 return 0;

@@ -31,12 +31,17 @@ public final class JsonStyle {
                     .build())
             .build();
 
-    private static final DefaultPrettyPrinter PRINTER = new DefaultPrettyPrinter(Separators.createDefaultInstance()
-                    .withObjectFieldValueSpacing(Separators.Spacing.AFTER)
-                    .withObjectEmptySeparator("")
-                    .withArrayEmptySeparator(""))
-            .withObjectIndenter(new DefaultIndenter("  ", "\n"))
-            .withArrayIndenter(new DefaultIndenter("  ", "\n"));
+    private static final DefaultPrettyPrinter PRINTER = printer("  ");
+
+    /** The file style with {@code indent} for each level ({@code JSON.stringify(value, null, indent)}). */
+    private static DefaultPrettyPrinter printer(String indent) {
+        return new DefaultPrettyPrinter(Separators.createDefaultInstance()
+                        .withObjectFieldValueSpacing(Separators.Spacing.AFTER)
+                        .withObjectEmptySeparator("")
+                        .withArrayEmptySeparator(""))
+                .withObjectIndenter(new DefaultIndenter(indent, "\n"))
+                .withArrayIndenter(new DefaultIndenter(indent, "\n"));
+    }
 
     private JsonStyle() {}
 
@@ -49,6 +54,16 @@ public final class JsonStyle {
         if (pretty) {
             g.setPrettyPrinter(PRINTER.createInstance());
         }
+        return g;
+    }
+
+    /**
+     * A generator in the file style with {@code indent} (spaces or tabs) for each level instead of two spaces: a
+     * user's file written back in its own indent. Pass what it wrote through {@link #finish(String)}.
+     */
+    public static JsonGenerator generator(Writer out, String indent) throws IOException {
+        JsonGenerator g = FACTORY.createGenerator(out);
+        g.setPrettyPrinter(indent.equals("  ") ? PRINTER.createInstance() : printer(indent));
         return g;
     }
 

@@ -14,9 +14,62 @@ final class HookCommand {
 
     private HookCommand() {}
 
+    /** The folder {@link #fromSessionFolder} finds, as its launcher's arguments name it. */
+    static final String FOUND = "\"$d\"";
+
+    /** What {@link #fromSessionFolder} runs once the project is found, before the launcher. */
+    private static final String EXEC = " exec ";
+
+    /**
+     * A command that runs launcher {@code name} of the nearest folder, from the hook's working folder up, that holds
+     * it, with {@code args} (where {@link #FOUND} names that folder), and does nothing when none does. For an agent
+     * that runs its hooks in the session's folder and sets no variable naming the project (Codex 0.171: its project's
+     * {@code .codex/} is read from a module folder of the repository too, but the hook runs in the module folder).
+     * Its own {@code sh}, so the user's login shell (which the agent runs it with) may be any.
+     */
+    static String fromSessionFolder(String name, String args) {
+        return "sh -c '" + finding(name) + EXEC + launcher(name) + args + "'";
+    }
+
+    /** The search of {@link #fromSessionFolder} up to its {@code exec}. */
+    private static String finding(String name) {
+        return "d=$PWD; until [ -x " + launcher(name)
+                + " ] || [ -z \"$d\" ]; do d=${d%/*}; done; [ -n \"$d\" ] || exit 0;";
+    }
+
+    private static String launcher(String name) {
+        return "\"$d" + BIN + name + "\"";
+    }
+
+    /**
+     * The command's words, those of the launcher's call when it is {@link #fromSessionFolder}'s (any other
+     * {@code sh -c} is the user's), or null.
+     */
+    private static List<String> call(String command) {
+        List<String> words = words(command);
+        if (words == null
+                || words.size() != 3
+                || !words.get(0).equals("sh")
+                || !words.get(1).equals("-c")) {
+            return words;
+        }
+        String script = words.get(2);
+        int exec = script.indexOf(';' + EXEC);
+        if (exec < 0) {
+            return null;
+        }
+        List<String> inner = words(script.substring(exec + 1 + EXEC.length()));
+        if (inner == null || inner.isEmpty()) {
+            return null;
+        }
+        String launcher = inner.get(0);
+        String name = launcher.substring(launcher.lastIndexOf('/') + 1);
+        return script.substring(0, exec + 1).equals(finding(name)) && launcher.equals("$d" + BIN + name) ? inner : null;
+    }
+
     /** Whether {@code command} runs {@code termsprawl-record} for {@code agent} and nothing else. */
     static boolean isRecord(String command, String agent) {
-        List<String> words = words(command);
+        List<String> words = call(command);
         return words != null
                 && !words.isEmpty()
                 && words.get(0).endsWith(BIN + Discovery.RECORD)
@@ -28,7 +81,7 @@ final class HookCommand {
      * {@code --hook [--agent <agent>] --cwd <dir> [--guard <mode>]}.
      */
     static boolean isGuard(String command, String agent) {
-        List<String> words = words(command);
+        List<String> words = call(command);
         if (words == null
                 || words.size() < 2
                 || !words.get(0).endsWith(BIN + Discovery.TOUCHES)
@@ -49,7 +102,7 @@ final class HookCommand {
 
     /** Whether {@code command} is the note's hook of {@code agent}: {@code --hook [--agent <agent>] --cwd <dir>}. */
     static boolean isPrompt(String command, String agent) {
-        List<String> words = words(command);
+        List<String> words = call(command);
         if (words == null
                 || words.size() < 2
                 || !words.get(0).endsWith(BIN + Discovery.CONTEXT)
@@ -62,7 +115,7 @@ final class HookCommand {
 
     /** The mode of a guard's command: its {@code --guard}, else the default. */
     static String guardOf(String command) {
-        List<String> words = words(command);
+        List<String> words = call(command);
         int n = words == null ? 0 : words.size();
         return n >= 2 && words.get(n - 2).equals("--guard") ? words.get(n - 1) : HookSettings.DEFAULT_GUARD;
     }

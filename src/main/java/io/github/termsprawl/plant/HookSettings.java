@@ -61,7 +61,7 @@ public final class HookSettings {
 
     /** The record hook's command. Claude Code's names no agent: it was planted so before agents were told apart. */
     public String command() {
-        return wiring.projectDir() + "/.termsprawl/bin/" + Discovery.RECORD + agentFlag();
+        return launch(Discovery.RECORD, agentFlag());
     }
 
     private String agentFlag() {
@@ -70,14 +70,28 @@ public final class HookSettings {
 
     /** The note at each prompt (docs/context.md): the context command reading the hook's JSON on stdin. */
     public String promptCommand() {
-        return wiring.projectDir() + "/.termsprawl/bin/" + Discovery.CONTEXT + " --hook" + agentFlag() + " --cwd "
-                + wiring.projectDir();
+        String dir = wiring.projectDir().equals(".") ? HookCommand.FOUND : wiring.projectDir();
+        return launch(Discovery.CONTEXT, " --hook" + agentFlag() + " --cwd " + dir);
     }
 
     /** The guard's command: the touches command reading the hook's JSON on stdin. */
     public String guardCommand(String guard) {
-        return wiring.projectDir() + "/.termsprawl/bin/" + Discovery.TOUCHES + " --hook" + agentFlag() + " --cwd "
-                + wiring.projectDir() + (DEFAULT_GUARD.equals(guard) ? "" : " --guard " + guard);
+        String dir = wiring.projectDir().equals(".") ? HookCommand.FOUND : wiring.projectDir();
+        return launch(
+                Discovery.TOUCHES,
+                " --hook" + agentFlag() + " --cwd " + dir + (DEFAULT_GUARD.equals(guard) ? "" : " --guard " + guard));
+    }
+
+    /**
+     * The command that runs launcher {@code name} with {@code args}: named by the agent's variable for the project,
+     * or, for an agent that runs its hooks in the session's folder and names no project ({@code .}: Codex), found
+     * from that folder up ({@link HookCommand#fromSessionFolder}), so a session started in a module folder runs the
+     * project's launcher too.
+     */
+    private String launch(String name, String args) {
+        return wiring.projectDir().equals(".")
+                ? HookCommand.fromSessionFolder(name, args)
+                : wiring.projectDir() + "/.termsprawl/bin/" + name + args;
     }
 
     /**
@@ -184,7 +198,7 @@ public final class HookSettings {
         if (wiring.prompt() != null) {
             changed |= ensure(hooks, name, wiring.prompt(), "termsprawl-note", promptCommand(), this::isPrompt, null);
         }
-        return changed ? write(root, name) : withRecord;
+        return changed ? write(root, name, existing) : withRecord;
     }
 
     /**
@@ -292,10 +306,10 @@ public final class HookSettings {
                     updated = true;
                 }
             }
-            return updated ? write(root, name) : null;
+            return updated ? write(root, name, existing) : null;
         }
         entry(entries, wiring.start().matcher(), "termsprawl-record", command());
-        return write(root, name);
+        return write(root, name, existing);
     }
 
     /** The settings as an object, {@code hooks} and its {@code SessionStart} of the right types when present. */
@@ -348,15 +362,40 @@ public final class HookSettings {
                 : List.of(startEvent(), guardEvent(), wiring.prompt().name());
     }
 
-    private String write(ObjectNode root, String name) throws UserErrorException {
+    /**
+     * The settings as text in the layout of {@code like}, the user's file (null: none) when it is laid out as
+     * {@code JSON.stringify(settings, null, indent)} writes (its first line a lone {@code {}}): its indent, and a line
+     * end after it only if it has one. So what {@code discover} merged in and {@code remove} took out again leaves
+     * such a file byte for byte as it was (docs/goals.md, "remove"): Gemini CLI writes its settings so, with two
+     * spaces and no line end; an editor's often has four and one. Any other file is written in two spaces with a
+     * line end.
+     */
+    private String write(ObjectNode root, String name, String like) throws UserErrorException {
+        String indent = indentOf(like);
         StringWriter out = new StringWriter();
-        try (JsonGenerator g = JsonStyle.generator(out, true)) {
+        try (JsonGenerator g = JsonStyle.generator(out, indent == null ? "  " : indent)) {
             MAPPER.writeTree(g, root);
         } catch (IOException e) {
             // a StringWriter does not fail; the generator does, on a number it cannot write in full
             throw malformed(name, "a number in it cannot be written back in full (" + firstLine(e.getMessage()) + ")");
         }
-        return JsonStyle.finish(out.toString()) + "\n";
+        String text = JsonStyle.finish(out.toString());
+        return indent == null || like.endsWith("\n") ? text + "\n" : text;
+    }
+
+    /**
+     * The indent of {@code text} (spaces or tabs) when it is laid out as {@code JSON.stringify} lays out an object
+     * with members (a lone {@code {}} on its first line, the first member indented on the next), else null.
+     */
+    static String indentOf(String text) {
+        if (text == null || !text.startsWith("{\n")) {
+            return null;
+        }
+        int end = 2;
+        while (end < text.length() && (text.charAt(end) == ' ' || text.charAt(end) == '\t')) {
+            end++;
+        }
+        return end > 2 && end < text.length() && text.charAt(end) == '"' ? text.substring(2, end) : null;
     }
 
     /** What {@link #unmerge} found: no hook of ours, the text without it, or nothing left at all. */
@@ -411,7 +450,7 @@ public final class HookSettings {
         if (hooks.isEmpty()) {
             root.remove("hooks");
         }
-        return new Removal(true, root.isEmpty() ? null : write(root, name));
+        return new Removal(true, root.isEmpty() ? null : write(root, name, existing));
     }
 
     /** Takes our hooks out of one event's entries; an entry, then the event's list, left empty goes. */

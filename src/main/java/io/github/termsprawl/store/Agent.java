@@ -90,7 +90,8 @@ public interface Agent {
      * @param file        the project file, relative, {@code /}-separated
      * @param personal    whether the file is one person's (kept out of the team's commits) rather than the team's
      * @param projectDir  how a hook command names the project folder: a variable the agent sets, or {@code .} for
-     *                    an agent that runs its hooks in the session's folder and sets none
+     *                    an agent that runs its hooks in the session's folder and sets none (its commands then find
+     *                    the project from that folder up)
      * @param start       the session-start event and its matcher (null: none)
      * @param edit        the pre-tool event and its matcher (null: none)
      * @param prompt      the event at each user prompt, where the note of what peers did goes (null: none)

@@ -42,8 +42,13 @@ public final class AgentProject {
      * {@code <tmp>/home}. Real paths: agents name their folders after the project's real path.
      */
     public static AgentProject create(Path tmp, String guard) throws IOException {
+        return create(tmp, guard, "project");
+    }
+
+    /** {@link #create(Path, String)} in {@code <tmp>/<folder>} (a name with a space, say). */
+    public static AgentProject create(Path tmp, String guard, String folder) throws IOException {
         Fixtures.assumeShell();
-        Path root = Files.createDirectories(tmp.resolve("project")).toRealPath();
+        Path root = Files.createDirectories(tmp.resolve(folder)).toRealPath();
         Path home = Files.createDirectories(tmp.resolve("home")).toRealPath();
         AgentProject project = new AgentProject(root, home);
         try {
@@ -101,6 +106,32 @@ public final class AgentProject {
     /** Links two nodes, as {@code mvn termsprawl:link} does. */
     public void link(String a, String b) throws IOException {
         Fixtures.link(root, a, b);
+    }
+
+    /**
+     * Node {@code peer}, linked to {@code self}, edited {@code rel} {@code ago} before now in a Claude Code session:
+     * its transcript (outside the project, as Claude Code's are) indexed as {@code record} indexes it, and no edits
+     * list of its hooks ({@code transcripts/<peer>.edits}), so an edit hook of {@code self} reads the transcript.
+     *
+     * @return the peer's transcript
+     */
+    public Path peerEdited(String self, String peer, String rel, Duration ago) throws IOException {
+        link(self, peer);
+        String time = java.time.Instant.now().minus(ago).toString();
+        String file = root.resolve(rel).toString();
+        String transcript = "{\"type\":\"user\",\"uuid\":\"u0\",\"parentUuid\":null,\"sessionId\":\"" + peer
+                + "\",\"timestamp\":\"" + time + "\",\"message\":{\"role\":\"user\",\"content\":"
+                + Fixtures.jsonString("edit " + rel) + "}}\n"
+                + "{\"type\":\"assistant\",\"uuid\":\"a0\",\"parentUuid\":\"u0\",\"sessionId\":\"" + peer
+                + "\",\"timestamp\":\"" + time + "\",\"message\":{\"id\":\"m0\",\"role\":\"assistant\","
+                + "\"content\":[{\"type\":\"tool_use\",\"id\":\"t0\",\"name\":\"Edit\",\"input\":{\"file_path\":"
+                + Fixtures.jsonString(file) + ",\"old_string\":\"a\",\"new_string\":\"b\"}}]}}\n"
+                + "{\"type\":\"user\",\"uuid\":\"r0\",\"parentUuid\":\"a0\",\"sessionId\":\"" + peer
+                + "\",\"timestamp\":\"" + time + "\",\"message\":{\"role\":\"user\",\"content\":[{\"type\":"
+                + "\"tool_result\",\"tool_use_id\":\"t0\",\"content\":\"ok\"}]}}\n";
+        Path path = AgentRun.write(home.resolve("peers").resolve(peer + ".jsonl"), transcript);
+        Fixtures.index(root, peer, path.toString());
+        return path;
     }
 
     /** The transcript path {@code nodeId}'s index names (what the record hook wrote), or null. */

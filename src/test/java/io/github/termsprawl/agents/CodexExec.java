@@ -18,8 +18,14 @@ import java.util.stream.Stream;
  * approvals: the run is the test's.
  */
 public final class CodexExec {
-    /** Codex CLI, the version issue 27 was tried with. */
-    public static final NpmAgent AGENT = new NpmAgent("@openai/codex", "0.169.0", "codex");
+    /** Codex CLI as pinned now (issue 40): the version its hooks were tried with. */
+    public static final NpmAgent AGENT = new NpmAgent("@openai/codex", "0.171.0", "codex");
+
+    /**
+     * The version issue 27 was tried with: {@link CodexExecTest}'s scenarios run on it, and its rollouts are kept
+     * under {@code codex-0.169.0/} ({@link CodexRolloutsTest}).
+     */
+    public static final NpmAgent V0_169 = new NpmAgent("@openai/codex", "0.169.0", "codex");
 
     public static final String MODEL = "stand-in";
     /** One prompt's whole run: a guard against a hang. */
@@ -75,6 +81,20 @@ public final class CodexExec {
     }
 
     /**
+     * Trusts the project as {@code codex exec --trust} does, once per project (its {@code trust_level} in the
+     * user's {@code config.toml}): without it Codex loads nothing of the project's {@code .codex/}, its hooks
+     * included. The hooks themselves are trusted apart (by their hashes, or
+     * {@code --dangerously-bypass-hook-trust}).
+     */
+    public void trustProject() throws IOException {
+        Path config = home().resolve("config.toml");
+        Files.writeString(
+                config,
+                "\n[projects." + StandInServer.str(project.root().toString()) + "]\ntrust_level = \"trusted\"\n",
+                java.nio.file.StandardOpenOption.APPEND);
+    }
+
+    /**
      * A model catalog with the stand-in's model: {@code apply_patch_tool_type = freeform} is what makes Codex
      * offer {@code apply_patch} (a model it does not know gets only the shell).
      */
@@ -94,7 +114,12 @@ public final class CodexExec {
 
     /** The environment Codex runs in: the project's clean one, and {@code CODEX_HOME}. */
     public Map<String, String> env() {
-        Map<String, String> env = project.env(null);
+        return env(null);
+    }
+
+    /** {@link #env()} as node {@code nodeId} ({@code TERMSPRAWL_NODE_ID}), or as no node when null. */
+    public Map<String, String> env(String nodeId) {
+        Map<String, String> env = project.env(nodeId);
         env.put("CODEX_HOME", home().toString());
         return env;
     }
@@ -104,22 +129,38 @@ public final class CodexExec {
         return run(List.of(prompt));
     }
 
+    /**
+     * {@code codex exec <options…> <prompt>} in the project as node {@code nodeId}: a new session, e.g. with
+     * {@code --dangerously-bypass-hook-trust}.
+     */
+    public AgentRun.Result exec(String nodeId, List<String> options, String prompt)
+            throws IOException, InterruptedException {
+        return exec(nodeId, project.root(), options, prompt);
+    }
+
+    /** {@link #exec(String, List, String)} started in {@code folder} (a module folder of the project, say). */
+    public AgentRun.Result exec(String nodeId, Path folder, List<String> options, String prompt)
+            throws IOException, InterruptedException {
+        List<String> args = new ArrayList<>(options);
+        args.add(prompt);
+        return run(args, folder, env(nodeId));
+    }
+
     /** {@code codex exec resume --last <prompt>}: the latest session goes on. */
     public AgentRun.Result resumeLast(String prompt) throws IOException, InterruptedException {
         return run(List.of("resume", "--last", prompt));
     }
 
     private AgentRun.Result run(List<String> args) throws IOException, InterruptedException {
+        return run(args, project.root(), env());
+    }
+
+    private AgentRun.Result run(List<String> args, Path folder, Map<String, String> env)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(
-                codex.toString(),
-                "exec",
-                "--skip-git-repo-check",
-                "--color",
-                "never",
-                "-C",
-                project.root().toString()));
+                codex.toString(), "exec", "--skip-git-repo-check", "--color", "never", "-C", folder.toString()));
         command.addAll(args);
-        return AgentRun.run(command, project.root(), env(), RUN_TIMEOUT);
+        return AgentRun.run(command, folder, env, RUN_TIMEOUT);
     }
 
     /** Every rollout Codex wrote, by name (which starts with its time). */

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The real Codex CLI ({@link CodexExec#AGENT}) in a project where discover ran, against the stand-in Responses
+ * The real Codex CLI ({@link CodexExec#V0_169}, whose rollouts are kept) in a project where discover ran, against the stand-in Responses
  * API: what it writes is read by every view of termsprawl ({@link CodexRollouts} holds the assertions, which
  * run on the kept copies of these rollouts too, without npm).
  */
@@ -34,7 +34,7 @@ class CodexExecTest {
                 text(CodexRollouts.EDIT_ANSWER),
                 shell("call_rm", "rm notes.txt"),
                 text(CodexRollouts.SECOND_ANSWER))) {
-            CodexExec codex = new CodexExec(project, api);
+            CodexExec codex = new CodexExec(CodexExec.V0_169, project, api);
             AgentRun.Result first = codex.exec(CodexRollouts.EDIT_PROMPT);
             assertEquals(0, first.exit(), first.describe());
             assertEquals("class A {\n    int size;\n}\n", Files.readString(a), first.describe());
@@ -64,7 +64,7 @@ class CodexExecTest {
                         text(CodexRollouts.COMPACT_ANSWER)),
                 ResponsesStandIn.Lane.COMPACTION,
                 List.of(text(CodexRollouts.SUMMARY))))) {
-            CodexExec codex = new CodexExec(project, api);
+            CodexExec codex = new CodexExec(CodexExec.V0_169, project, api);
             codex.configure(1000);
             AgentRun.Result run = codex.exec(CodexRollouts.COMPACT_PROMPT);
             assertEquals(0, run.exit(), run.describe());
@@ -97,7 +97,7 @@ class CodexExecTest {
                                 "call_sub_patch",
                                 "*** Begin Patch\n*** Add File: src/B.java\n+class B {\n+}\n*** End Patch\n"),
                         text(CodexRollouts.SUBAGENT_ANSWER))))) {
-            CodexExec codex = new CodexExec(project, api);
+            CodexExec codex = new CodexExec(CodexExec.V0_169, project, api);
             AgentRun.Result run = codex.exec(CodexRollouts.SUBAGENT_PROMPT);
             assertEquals(0, run.exit(), run.describe());
             assertTrue(Files.exists(project.root().resolve("src/B.java")), run.describe());

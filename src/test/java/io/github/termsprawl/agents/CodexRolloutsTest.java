@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the assertions, the same as on a fresh run).
  */
 class CodexRolloutsTest {
-    static final String VERSION = "codex-" + CodexExec.AGENT.version() + "/";
+    static final String VERSION = "codex-" + CodexExec.V0_169.version() + "/";
 
     @TempDir
     Path tmp;

@@ -8,8 +8,11 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -68,6 +71,11 @@ public abstract class StandInServer implements AutoCloseable {
 
     private final List<Request> requests = Collections.synchronizedList(new ArrayList<>());
     private volatile Consumer<Request> onReceive = r -> {};
+    /** The file whose text each request keeps ({@link #watch}), or null. */
+    private volatile Path watched;
+    /** Per request (by identity), the watched file's text when it came; absent: none watched, or no file. */
+    private final Map<Request, String> seen = Collections.synchronizedMap(new IdentityHashMap<>());
+
     private final HttpServer server;
     private final ExecutorService pool;
 
@@ -108,6 +116,19 @@ public abstract class StandInServer implements AutoCloseable {
         this.onReceive = observer;
     }
 
+    /**
+     * From now on each request keeps {@code file}'s text as it was when the request came, before it is answered
+     * ({@link #fileAt}): what was on disk when the model was asked, e.g. whether an edit had happened yet.
+     */
+    public void watch(Path file) {
+        watched = file;
+    }
+
+    /** The {@link #watch watched} file's text when {@code request} came, or null when there was no such file. */
+    public String fileAt(Request request) {
+        return seen.get(request);
+    }
+
     /** The answer to one request; called on the server's threads. */
     protected abstract Reply reply(Request request) throws IOException;
 
@@ -119,6 +140,10 @@ public abstract class StandInServer implements AutoCloseable {
             byte[] body = exchange.getRequestBody().readAllBytes();
             String path = exchange.getRequestURI().toString();
             Request request = new Request(exchange.getRequestMethod(), path, headers, body);
+            Path file = watched;
+            if (file != null && Files.isRegularFile(file)) {
+                seen.put(request, Files.readString(file, StandardCharsets.UTF_8));
+            }
             requests.add(request);
             Reply reply;
             try {

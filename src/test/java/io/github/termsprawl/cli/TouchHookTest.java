@@ -134,6 +134,27 @@ class TouchHookTest {
         assertEquals(new Run(0, "", ""), held("codex", "me2", "exec_command", "{\"cmd\":\"ls src\"}", cwd.toString()));
     }
 
+    /** A {@code --cwd} ending in {@code /.} (a hook run as {@code --cwd .}) names the commands by the plain path. */
+    @Test
+    void theHeldReasonNamesTheProjectByItsPlainPath() {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        String input = "{\"cwd\":" + Fixtures.jsonString(cwd.toString())
+                + ",\"tool_name\":\"replace\",\"tool_input\":{\"file_path\":\"src/A.java\"}}";
+        int exit = TouchHook.run(
+                new String[] {"--hook", "--agent", "gemini", "--cwd", cwd + "/."},
+                NOW,
+                new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)),
+                OutputStream.nullOutputStream(),
+                err,
+                "me");
+        assertEquals(2, exit);
+        String reason = err.toString(StandardCharsets.UTF_8);
+        assertTrue(
+                reason.contains("see what they are doing: " + cwd + "/.termsprawl/bin/termsprawl-context --cwd " + cwd
+                        + " --self me\n"),
+                reason);
+    }
+
     @Test
     void denyHoldsEveryTimeAndOffNever() {
         for (int i = 0; i < 2; i++) {

@@ -62,7 +62,8 @@ public final class CodexAgent implements Agent {
 
     /**
      * Its hooks (docs/agents.md, "Wired through each agent's hooks"): Codex sets no variable naming the project and
-     * runs a hook in the session's folder, so the commands are named from there.
+     * runs a hook in the session's folder, which may be a module folder below the project (Codex 0.171 reads the
+     * {@code .codex/} folders from the repository's root down to it), so the commands find the project from there up.
      */
     static final Wiring WIRING = new Wiring(
             ".codex/hooks.json",

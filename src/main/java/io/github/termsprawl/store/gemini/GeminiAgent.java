@@ -41,11 +41,18 @@ public final class GeminiAgent implements Agent {
         return Agent.first(type, GeminiTouches.RULE, WIRING);
     }
 
-    /** Its hooks (docs/agents.md, "Wired through each agent's hooks"). */
+    /**
+     * Its hooks (docs/agents.md, "Wired through each agent's hooks"). The project is named by the variable the CLI
+     * sets for a hook, {@code ${GEMINI_PROJECT_DIR}} in braces: Gemini CLI 0.61 replaces the plain
+     * {@code $GEMINI_PROJECT_DIR} in a command's text by the folder already quoted for the shell, which inside our
+     * double quotes named {@code '/home/me/my project'} with its quotes: no such file, and every edit was refused
+     * with that error (Gemini CLI refuses the tool when its hook prints something and exits with neither 0 nor 1; 2
+     * is how a hook refuses on purpose). The shell expands the braced form itself, whatever the folder's name holds.
+     */
     static final Wiring WIRING = new Wiring(
             ".gemini/settings.json",
             false,
-            "\"$GEMINI_PROJECT_DIR\"",
+            "\"${GEMINI_PROJECT_DIR}\"",
             new Wiring.Event("SessionStart", "*"),
             new Wiring.Event("BeforeTool", "write_file|replace|edit|smart_edit|run_shell_command"),
             new Wiring.Event("BeforeAgent", "*"),
