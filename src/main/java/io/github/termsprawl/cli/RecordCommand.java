@@ -30,7 +30,7 @@ public final class RecordCommand {
                     + ".termsprawl/bin/), then prints the hook output that tells the agent its node, its linked peers\n"
                     + "and the commands. Without TERMSPRAWL_NODE_ID, or with one that is no node id, it does nothing\n"
                     + "and does not read stdin. It reads at most 1 MiB of stdin, for at most 2 seconds, and exits 0\n"
-                    + "whatever its input. To record a session by hand: mvn termsprawl:record (docs/goals.md).\n"
+                    + "whatever its input. To record a session by hand: the record goal (docs/goals.md).\n"
                     + "\n"
                     + "  --agent <store>   the agent whose hook runs it: claude (the default), codex, gemini, pi, opencode\n"
                     + "  --help            print this and exit (stdin is not read)\n"

@@ -30,6 +30,9 @@ public final class HookTrust {
 
     static final long MAX_READ = 1 << 20;
 
+    /** A hook file discover did not plant (yet): it plants it. */
+    static final String NOT_PLANTED = "not planted: discover plants it";
+
     private HookTrust() {}
 
     public static List<State> of(ProjectLayout layout, Map<String, String> env, Path home) {
@@ -49,11 +52,11 @@ public final class HookTrust {
     private static String problem(Agent agent, Wiring wiring, Path root, Map<String, String> env, Path home) {
         Path file = root.resolve(wiring.file());
         if (wiring.isPlugin()) {
-            return Files.isRegularFile(file) ? null : "not planted: run 'mvn termsprawl:discover'";
+            return Files.isRegularFile(file) ? null : NOT_PLANTED;
         }
         try {
             if (HookSettings.of(agent).currentGuard(file) == null) {
-                return "not planted: run 'mvn termsprawl:discover'";
+                return NOT_PLANTED;
             }
         } catch (IOException | UserErrorException e) {
             return "cannot be read (" + e.getMessage() + ")";

@@ -227,8 +227,10 @@ class ClaudeCodeTest {
                 " assistant ",
                 " After the compaction: the field is size.\n",
                 "## subagents\n\nagents/");
-        // the harness's attachments are lines of the turns they follow, never turns of their own (issue 27)
-        assertFalse(index.contains("[attachment "), index);
+        // the harness's attachments are lines of the turns they follow, never turns of their own (issue 27); but the
+        // session-start hook's note, which the model read before the first prompt, opens the session
+        assertTrue(index.contains("\n0000 user ") && index.contains(" [attachment hook_success]\n0001 user "), index);
+        assertEquals(1, index.split("\\[attachment ", -1).length - 1, index);
         assertTrue(index.contains(" · workflow wf_"), "the workflow's agent: " + index);
         String agentIndex = agentIndex(files, " List the callers of A.\n");
         assertTrue(agentIndex.contains(" A has no callers yet.\n"), agentIndex);

@@ -58,6 +58,14 @@ class GitIgnoresTest {
         assertTrue(tracked.contains(".termsprawl/project.json"), tracked.toString());
         // what is per machine stays out
         assertFalse(tracked.stream().anyMatch(t -> t.endsWith(".jar")), tracked.toString());
+        // the agents' hook files are outside .termsprawl/: a rule of the project's leaves them out, and check names it
+        assertEquals(
+                List.of(".codex/hooks.json: .gitignore:3: *.json", ".gemini/settings.json: .gitignore:3: *.json"),
+                d.check().committed().stream()
+                        .map(f -> repo.relativize(f.path()) + ": " + f.detail())
+                        .sorted()
+                        .toList());
+        git(repo, "add", "-f", ".codex/hooks.json", ".gemini/settings.json");
         assertEquals(List.of(), d.check().committed());
     }
 

@@ -25,7 +25,7 @@ class HookTrustTest {
         Map<String, String> env = new HashMap<>();
         ProjectLayout layout = new ProjectLayout(root);
         assertTrue(HookTrust.of(layout, env, home).stream()
-                .allMatch(s -> s.problem().startsWith("not planted")));
+                .allMatch(s -> s.problem().equals(HookTrust.NOT_PLANTED)));
         new Discovery(layout, "mvn termsprawl:discover").discover();
         Files.writeString(layout.claudeSettingsLocal(), HookSettings.CLAUDE.merge(null, "s", "hold"));
         Map<String, String> problems = problems(layout, env, home);
