@@ -55,7 +55,7 @@ new java.util.jar.JarFile(jar).withCloseable { j ->
 // what is per machine is ignored, and the launchers keep their line ends whatever git's settings
 String ignored = text('.termsprawl/.gitignore')
 ['/transcripts/', '/history/', '/bin/termsprawl.jar', '/bin/lib/', '/bin/termsprawl-*.jsa', '/bin/termsprawl-*.jsa.stamp',
- '/bin/.cds-training-*/'].each { assert ignored.contains("\n$it\n") : "not ignored: $it" }
+ '/bin/termsprawl-*.aot', '/bin/termsprawl-*.aot.stamp', '/bin/.cds-training-*/'].each { assert ignored.contains("\n$it\n") : "not ignored: $it" }
 String attributes = text('.termsprawl/.gitattributes')
 ['/bin/termsprawl-context text eol=lf', '/bin/termsprawl-record text eol=lf', '/bin/*.cmd text eol=crlf'].each {
     assert attributes.contains("\n$it\n") : "no attribute: $it"
@@ -92,8 +92,9 @@ assert !file('.termsprawl/transcripts').exists()
 def planted = []
 file('.termsprawl').eachFileRecurse { if (it.isFile()) planted << basedir.toPath().relativize(it.toPath()).toString() }
 file('.claude').eachFileRecurse { if (it.isFile()) planted << basedir.toPath().relativize(it.toPath()).toString() }
-// one class-data archive, named after the runtime it was made for (one per runtime), and its stamp
-planted = planted.collect { it.replaceAll(/^\.termsprawl\/bin\/termsprawl-[0-9a-f]{8}\.jsa/, 'ARCHIVE') }
+// one class-data archive (an ahead-of-time cache on JDK 24+), named after the runtime it was made for (one per
+// runtime), and its stamp
+planted = planted.collect { it.replaceAll(/^\.termsprawl\/bin\/termsprawl-[0-9a-f]{8}\.(jsa|aot)/, 'ARCHIVE') }
 assert planted.sort() == ['.claude/settings.local.json', '.claude/skills/termsprawl-ask/SKILL.md',
         '.claude/skills/termsprawl-context/SKILL.md', '.claude/skills/termsprawl-history/SKILL.md',
         '.termsprawl/.gitattributes', '.termsprawl/.gitignore', '.termsprawl/AGENTS.md',

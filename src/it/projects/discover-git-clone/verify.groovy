@@ -31,7 +31,7 @@ def tracked = run(git + ['ls-files'], basedir)[1].readLines()
 assert tracked.contains('.termsprawl/AGENTS.md') && tracked.contains('.termsprawl/.gitignore')
 assert tracked.contains('.claude/skills/termsprawl-context/SKILL.md')
 assert !tracked.contains('.claude/settings.local.json') : tracked
-assert !tracked.any { it.endsWith('.jar') || it.contains('.jsa') } : tracked
+assert !tracked.any { it.endsWith('.jar') || it.contains('.jsa') || it.contains('.aot') } : tracked
 
 // the fix check named works; the clone has every committed file
 assert run(git + ['add', '-f', '.claude/skills/termsprawl-ask/SKILL.md'], basedir)[0] == 0

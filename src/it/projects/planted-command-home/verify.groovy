@@ -52,7 +52,7 @@ String script = new File(basedir, '.termsprawl/bin/termsprawl-context').absolute
     assert home.list().length == 0 : "wrote into HOME: ${home.list()}"
     assert elsewhere.list().length == 0 : "wrote into the working directory: ${elsewhere.list()}"
     assert snapshot(basedir) == projectBefore : 'the project changed'
-    def ours = tmpNew.findAll { it.endsWith("/$pid") || it.contains('termsprawl') || it.endsWith('.jsa') }
+    def ours = tmpNew.findAll { it.endsWith("/$pid") || it.contains('termsprawl') || it.endsWith('.jsa') || it.endsWith('.aot') }
     assert ours.isEmpty() : "wrote into /tmp: $ours"
 }
 

@@ -40,6 +40,15 @@ public final class ArchiveTraining {
         for (int i = 0; i < 2; i++) {
             TouchesCommand.main(touches, Instant.now(), new ByteArrayInputStream(hook), out, err, args[1]);
         }
+        // the note at each prompt, twice: its state started, then compared (docs/context.md)
+        for (int i = 0; i < 2; i++) {
+            PromptHook.run(
+                    new String[] {"--hook", "--cwd", args[0]},
+                    Instant.now(),
+                    new ByteArrayInputStream(new byte[] {'{', '}'}),
+                    out,
+                    args[1]);
+        }
         int history = HistoryCommand.run(new String[] {"--cwd", args[0], "--list"}, out, err);
         if (args.length == 4) {
             try (OutputStream grow = new FileOutputStream(args[2], true)) {

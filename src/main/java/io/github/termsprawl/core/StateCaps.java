@@ -41,7 +41,7 @@ public final class StateCaps {
      */
     public static final long PLAN_CACHE = 1L << 30;
 
-    /** The stamp beside a class-data archive ({@code termsprawl-<hash>.jsa.stamp}): a few lines. */
+    /** The stamp beside a class-data archive ({@code termsprawl-<hash>.jsa.stamp}, {@code .aot.stamp}): a few lines. */
     public static final long ARCHIVE_STAMP = 64L << 10;
 
     /**

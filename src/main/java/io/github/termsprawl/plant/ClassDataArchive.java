@@ -30,6 +30,13 @@ import java.util.stream.Stream;
  * {@code java}): on a machine with two JDKs, a run under the other one neither rebuilds nor stales the
  * first one's archive. The launcher finds its runtime's archive by the first line of each stamp, which
  * names that {@code java} as the launcher spells it (docs/planted.md, "Start-up").
+ *
+ * <p>A runtime that offers an ahead-of-time cache (JDK 24 and later, told by its {@code release} file) gets
+ * one instead ({@code termsprawl-<hash>.aot}, {@code -XX:AOTCache}): the same classes, linked ahead of time
+ * too. JDK 25 makes it in one run ({@code -XX:AOTCacheOutput}), JDK 24 in two (record, then create). Unlike
+ * a class-data archive, JDK 25 maps such a cache without checking that the jar is the one it was made from,
+ * so a cache is never kept past its jar: a stale one is made again (never only stamped), and every runtime's
+ * cache of another jar is removed.
  */
 public final class ClassDataArchive {
     /** Whether the archive is there and this JVM would map it. */
@@ -51,17 +58,64 @@ public final class ClassDataArchive {
         return name.matches("\\.cds-training-[0-9]+(-[0-9]+)?");
     }
 
+    /** The first release whose runtime maps an ahead-of-time cache ({@code -XX:AOTCache}). */
+    static final int AOT_CACHE_RELEASE = 24;
+    /** The first release that makes an ahead-of-time cache in one run ({@code -XX:AOTCacheOutput}). */
+    static final int ONE_STEP_RELEASE = 25;
+
     private final Path binDir;
     private final Path java;
+    /** The runtime's feature release, as its {@code release} file says; 0 when it does not say. */
+    private final int release;
 
     public ClassDataArchive(Path binDir, Path java) {
         this.binDir = binDir;
         this.java = java;
+        this.release = java == null ? 0 : featureRelease(java);
+    }
+
+    /** Whether this runtime's archive is an ahead-of-time cache (JDK 24 and later) rather than a class-data archive. */
+    public boolean aotCache() {
+        return release >= AOT_CACHE_RELEASE;
+    }
+
+    /**
+     * The feature release of the runtime of {@code java} ({@code JAVA_VERSION="25.0.3"} in the {@code release} file
+     * of its home, the folder above its real {@code bin/}), or 0 when that file is missing or does not say: read,
+     * never a JVM started, so {@code check} stays cheap.
+     */
+    static int featureRelease(Path java) {
+        try {
+            Path home = java.toRealPath().getParent().getParent();
+            Path file = home == null ? null : home.resolve("release"); // a link of a packaged JDK is followed
+            if (file == null || !Files.isRegularFile(file) || Files.size(file) > StateCaps.ARCHIVE_STAMP) {
+                return 0; // none, a FIFO (whose read would block) or past a stamp's sane size
+            }
+            for (String line :
+                    Files.readString(file, StandardCharsets.ISO_8859_1).split("\n")) {
+                if (line.startsWith("JAVA_VERSION=\"")) {
+                    String v = line.substring("JAVA_VERSION=\"".length());
+                    int end = 0;
+                    while (end < v.length() && end < 4 && Character.isDigit(v.charAt(end))) {
+                        end++;
+                    }
+                    return end == 0 ? 0 : Integer.parseInt(v.substring(0, end));
+                }
+            }
+            return 0;
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
     }
 
     /** This runtime's archive; without a runtime, the name an archive would have (it is never made). */
     public Path file() {
-        return binDir.resolve(Launchers.archiveName(java == null ? "" : java.toString()));
+        return binDir.resolve(Launchers.archiveName(java == null ? "" : java.toString(), aotCache()));
+    }
+
+    /** The archive of the other kind this runtime may have had (before its JDK changed under the same path). */
+    private Path otherKindFile() {
+        return binDir.resolve(Launchers.archiveName(java == null ? "" : java.toString(), !aotCache()));
     }
 
     /** What the archive was made from, written beside it: {@link #status()} compares it, never starting a JVM. */
@@ -121,9 +175,18 @@ public final class ClassDataArchive {
             }
         }
         stamp.append(describe("jar", jar()));
-        stamp.append("flags ").append(Launchers.JVM_FLAGS).append('\n');
+        stamp.append("flags ")
+                .append(Launchers.JVM_FLAGS)
+                .append(' ')
+                .append(launcherMode())
+                .append('\n');
         // its size, not its time: a copy or a touch leaves an archive the JVM maps
         return stamp.append("archive ").append(Files.size(file())).append('\n').toString();
+    }
+
+    /** The flag the launchers pass with this kind of archive. */
+    private String launcherMode() {
+        return aotCache() ? Launchers.AOT_CACHE_MODE : Launchers.ARCHIVE_MODE;
     }
 
     private static String describe(String what, Path file) throws IOException {
@@ -190,16 +253,21 @@ public final class ClassDataArchive {
      */
     public boolean ensure() throws IOException {
         Status status = status();
-        if (status == Status.CURRENT || status == Status.NO_JAVA) {
-            return false;
-        }
-        if (status == Status.STALE && recordedSizeMatches() && mapsArchive()) {
-            writeStamp();
+        if (status == Status.NO_JAVA) {
             return false;
         }
         Path project = AtomicFiles.projectOf(binDir);
         if (project != null) {
             AtomicFiles.confinedFolder(project, binDir); // the JVM writes the archive and the training project there
+        }
+        if (status == Status.CURRENT) {
+            removeOrphans(); // another runtime's cache of an earlier jar
+            return false;
+        }
+        // a cache made from another jar is made again: JDK 25 would map it, whatever the jar holds now
+        if (status == Status.STALE && !aotCache() && recordedSizeMatches() && mapsArchive()) {
+            writeStamp();
+            return false;
         }
         removeStrayTraining();
         removeOrphans();
@@ -209,29 +277,96 @@ public final class ClassDataArchive {
         Path tmp = binDir.resolve("." + file().getFileName() + ".tmp"); // per runtime: two discovers never share it
         try {
             Files.deleteIfExists(tmp);
-            writeTrainingProject(training);
-            List<String> cmd = new ArrayList<>();
-            cmd.add(java.toString());
-            cmd.add("-XX:ArchiveClassesAtExit=" + tmp);
-            cmd.addAll(List.of(Launchers.JVM_FLAGS.split(" ")));
-            cmd.addAll(List.of(
-                    "-cp",
-                    jar().toString(),
-                    CommandJar.TRAINING_MAIN,
-                    training.toString(),
-                    "a",
-                    training.resolve("b.jsonl").toString(),
-                    CLAUDE_GROWN));
-            int code = run(cmd, training.resolve("out.txt"));
-            if (code != 0 || !Files.isRegularFile(tmp)) {
-                throw new IOException("'" + String.join(" ", cmd) + "' exited with " + code);
+            if (aotCache()) {
+                // no cache of this runtime while its successor is made: a training that fails leaves none of an
+                // earlier jar behind, which a .cmd launcher (it compares no file times) would map
+                Files.deleteIfExists(file());
+                Files.deleteIfExists(stampFile());
             }
-            Files.move(tmp, file(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            writeTrainingProject(training);
+            // an ahead-of-time cache is written into the training folder: what a killed run leaves goes with it
+            Path made = aotCache() ? training.resolve("termsprawl.aot") : tmp;
+            for (List<String> cmd : trainingRuns(training, made)) {
+                int code = run(cmd, training.resolve("out.txt"));
+                if (code != 0) {
+                    throw new IOException("'" + String.join(" ", cmd) + "' exited with " + code);
+                }
+            }
+            if (!Files.isRegularFile(made)) {
+                throw new IOException("the training run made no " + made.getFileName());
+            }
+            if (aotCache() && !mapsAotCache(made)) {
+                throw new IOException(java + " does not map the cache it made, with the launchers' flags");
+            }
+            Files.move(made, file(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             writeStamp();
+            // one archive per runtime: the other kind's, made before this runtime's JDK changed, goes
+            Files.deleteIfExists(otherKindFile());
+            Files.deleteIfExists(binDir.resolve(otherKindFile().getFileName() + Launchers.STAMP_SUFFIX));
             return true;
         } finally {
             Files.deleteIfExists(tmp);
             deleteTree(training);
+        }
+    }
+
+    /**
+     * The JVM runs that make this runtime's archive at {@code made}, each with the launchers' flags (an ahead-of-time
+     * cache is refused by a JVM whose collector or heap layout differs from its training's): the class-data
+     * archive at the training run's exit; on JDK 25 the cache in one run, which starts a second JVM to write it;
+     * on JDK 24 a run that records the classes, then one that writes the cache from them.
+     */
+    private List<List<String>> trainingRuns(Path training, Path made) throws IOException {
+        List<String> workload = List.of(
+                "-cp",
+                jar().toString(),
+                CommandJar.TRAINING_MAIN,
+                training.toString(),
+                "a",
+                training.resolve("b.jsonl").toString(),
+                CLAUDE_GROWN);
+        List<String> flags = List.of(Launchers.JVM_FLAGS.split(" "));
+        List<List<String>> runs = new ArrayList<>();
+        if (!aotCache()) {
+            runs.add(command(List.of("-XX:ArchiveClassesAtExit=" + made, Launchers.ARCHIVE_MODE), flags, workload));
+        } else if (release >= ONE_STEP_RELEASE) {
+            runs.add(command(List.of("-XX:AOTCacheOutput=" + made), flags, workload));
+        } else {
+            Path config = training.resolve("termsprawl.aotconfig");
+            runs.add(command(List.of("-XX:AOTMode=record", "-XX:AOTConfiguration=" + config), flags, workload));
+            runs.add(command(
+                    List.of("-XX:AOTMode=create", "-XX:AOTConfiguration=" + config, Launchers.AOT_CACHE_FLAG + made),
+                    flags,
+                    List.of("-cp", jar().toString())));
+        }
+        return runs;
+    }
+
+    private List<String> command(List<String> archive, List<String> flags, List<String> rest) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(java.toString());
+        cmd.addAll(archive);
+        cmd.addAll(flags);
+        cmd.addAll(rest);
+        return cmd;
+    }
+
+    /**
+     * Whether this JVM maps the cache with the launchers' flags: {@code -XX:AOTMode=on} refuses to start
+     * otherwise (the launchers' {@code auto} would start without it, slower, and say so on stderr).
+     */
+    private boolean mapsAotCache(Path cache) {
+        try {
+            List<String> cmd =
+                    new ArrayList<>(List.of(java.toString(), Launchers.AOT_CACHE_FLAG + cache, "-XX:AOTMode=on"));
+            cmd.addAll(List.of(Launchers.JVM_FLAGS.split(" ")));
+            cmd.addAll(List.of(
+                    "-XX:ErrorFile=" + binDir.resolve(".termsprawl-hs_err.log"), "-cp", jar().toString(), "-version"));
+            int code = run(cmd, null);
+            Files.deleteIfExists(binDir.resolve(".termsprawl-hs_err.log"));
+            return code == 0;
+        } catch (IOException e) {
+            return false;
         }
     }
 
@@ -327,10 +462,6 @@ public final class ClassDataArchive {
     }
 
     /**
-     * Archives whose runtime is gone (its {@code java} no longer runs) and the one archive of releases that
-     * kept a single archive for all runtimes: removed, so the folder holds one archive per runtime in use.
-     */
-    /**
      * A stamp's text, or null when it does not read or holds more than its sane size ({@link StateCaps#ARCHIVE_STAMP}:
      * docs/files.md, "Sane sizes"), looked at before it is read.
      */
@@ -339,17 +470,26 @@ public final class ClassDataArchive {
         return bytes == null ? null : new String(bytes, StandardCharsets.UTF_8);
     }
 
+    /**
+     * Archives whose runtime is gone (its {@code java} no longer runs), ahead-of-time caches made from another jar
+     * (JDK 25 maps one whatever the jar holds now), and the one archive of releases that kept a single archive for
+     * all runtimes: removed, so the folder holds one archive per runtime in use, none of another jar's classes.
+     */
     private void removeOrphans() throws IOException {
         Files.deleteIfExists(binDir.resolve(Launchers.LEGACY_ARCHIVE));
         Files.deleteIfExists(binDir.resolve(Launchers.LEGACY_ARCHIVE + Launchers.STAMP_SUFFIX));
         Files.deleteIfExists(binDir.resolve("." + Launchers.LEGACY_ARCHIVE + ".tmp"));
+        String jar = Files.isRegularFile(jar()) ? describe("jar", jar()) : null;
         for (Path stamp : archiveStamps(binDir)) {
             String text = stampText(stamp);
             if (text == null) {
                 continue; // unreadable, or past its sane size: left to the one who can read it
             }
             String first = text.lines().findFirst().orElse(null);
-            if (first != null && first.startsWith(Launchers.STAMP_JAVA)) {
+            boolean ofThisJar = !stamp.getFileName().toString().endsWith(".aot" + Launchers.STAMP_SUFFIX)
+                    || jar == null
+                    || text.contains("\n" + jar);
+            if (first != null && first.startsWith(Launchers.STAMP_JAVA) && ofThisJar) {
                 Path other = Path.of(first.substring(Launchers.STAMP_JAVA.length()));
                 if (Files.isExecutable(other)) {
                     continue;

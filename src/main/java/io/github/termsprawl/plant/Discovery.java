@@ -112,6 +112,8 @@ public final class Discovery {
                     + "/bin/" + Launchers.ARCHIVE_GLOB + "\n"
                     + "/bin/" + Launchers.ARCHIVE_GLOB + ".stamp\n"
                     + "/bin/." + Launchers.ARCHIVE_GLOB + ".tmp\n"
+                    + "/bin/" + Launchers.AOT_CACHE_GLOB + "\n"
+                    + "/bin/" + Launchers.AOT_CACHE_GLOB + ".stamp\n"
                     + "/bin/.cds-training-*/\n"
                     + "/bin/.termsprawl-hs_err.log\n";
 

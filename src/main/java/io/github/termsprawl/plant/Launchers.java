@@ -16,29 +16,43 @@ public final class Launchers {
     static final String STAMP_JAVA = "java ";
     /** Every per-runtime archive and its stamp, as the planted {@code .gitignore} names them. */
     public static final String ARCHIVE_GLOB = "termsprawl-*.jsa";
+    /** Every per-runtime ahead-of-time cache (JDK 24 and later) and its stamp, as the {@code .gitignore} names them. */
+    public static final String AOT_CACHE_GLOB = "termsprawl-*.aot";
+    /** How a launcher maps a class-data archive: a JVM that cannot use it starts without it, in silence. */
+    static final String ARCHIVE_FLAG = "-XX:SharedArchiveFile=";
+
+    static final String ARCHIVE_MODE = "-Xshare:auto";
+    /**
+     * How a launcher maps an ahead-of-time cache ({@code -XX:AOTMode=auto}, the default: a JVM that cannot use it
+     * starts without it). A runtime before 24 that runs where the cache's runtime ran (an alternatives switch)
+     * would refuse to start on the unknown flag: told to ignore it, it only starts slower.
+     */
+    static final String AOT_CACHE_FLAG = "-XX:AOTCache=";
+
+    static final String AOT_CACHE_MODE = "-XX:+IgnoreUnrecognizedVMOptions";
 
     /**
-     * The archive of one runtime, {@code termsprawl-<8 hex>.jsa}: a hash of the launcher's {@code java}, so a
-     * path of any length or character makes a short, safe file name.
+     * The archive of one runtime, {@code termsprawl-<8 hex>.jsa} ({@code .aot} for an ahead-of-time cache): a hash
+     * of the launcher's {@code java}, so a path of any length or character makes a short, safe file name.
      */
-    public static String archiveName(String javaPath) {
+    public static String archiveName(String javaPath, boolean aotCache) {
         try {
             byte[] hash = java.security.MessageDigest.getInstance("SHA-256")
                     .digest(javaPath.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            return "termsprawl-" + java.util.HexFormat.of().formatHex(hash, 0, 4) + ".jsa";
+            return "termsprawl-" + java.util.HexFormat.of().formatHex(hash, 0, 4) + (aotCache ? ".aot" : ".jsa");
         } catch (java.security.NoSuchAlgorithmException e) {
             throw new IllegalStateException(e); // every JDK has SHA-256
         }
     }
 
-    /** Whether a file name is a per-runtime archive, its stamp or its temporary file while it is made. */
+    /** Whether a file name is a per-runtime archive or cache, its stamp or its temporary file while it is made. */
     static boolean isArchiveFile(String name) {
-        return name.matches("\\.?termsprawl-[0-9a-f]{8}\\.jsa(\\.stamp|\\.tmp)?");
+        return name.matches("\\.?termsprawl-[0-9a-f]{8}\\.(jsa|aot)(\\.stamp|\\.tmp)?");
     }
 
-    /** Whether a file name is a per-runtime archive (or, with {@code stamp}, its stamp) of ours. */
+    /** Whether a file name is a per-runtime archive or cache (or, with {@code stamp}, its stamp) of ours. */
     static boolean isArchiveName(String name, boolean stamp) {
-        return name.matches("termsprawl-[0-9a-f]{8}\\.jsa" + (stamp ? "\\.stamp" : ""));
+        return name.matches("termsprawl-[0-9a-f]{8}\\.(jsa|aot)" + (stamp ? "\\.stamp" : ""));
     }
     /**
      * sqlite-jdbc, beside the jar and named by its manifest {@code Class-Path}: the JVM opens it only when
@@ -51,9 +65,11 @@ public final class Launchers {
      * while a 100 MB line streams through (the default sizes it from the machine's memory); no
      * perf-data file in /tmp; the JVM's own log (a stale class-data archive warns on stdout by default)
      * goes to stderr, errors only, and never about the class-data archive: one made by another Java is
-     * skipped in silence (the command only starts slower; {@code check} says so).
+     * skipped in silence (the command only starts slower; {@code check} says so). The archive's own flags
+     * ({@link #ARCHIVE_MODE} or {@link #AOT_CACHE_MODE}) come with it: {@code -Xshare} and {@code -XX:AOTCache}
+     * exclude each other.
      */
-    static final String JVM_FLAGS = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xmn24m -XX:-UsePerfData -Xshare:auto"
+    static final String JVM_FLAGS = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xmn24m -XX:-UsePerfData"
             + " -Xlog:disable -Xlog:all=error:stderr -Xlog:cds*=off:stderr";
 
     private final String plantCommand;
@@ -156,12 +172,19 @@ public final class Launchers {
                 // a crash report would go to the current folder, its banner to stdout
                 + "set -- " + JVM_FLAGS + extraFlags + " -XX:ErrorFile=/dev/null -cp \"$here/" + JAR + "\" " + mainClass
                 + " \"$@\"\n"
-                // an archive changed after discover stamped it (cut short by a copy) would crash the JVM
+                // an archive changed after discover stamped it (cut short by a copy) would crash the JVM, and a
+                // jar changed since would meet an ahead-of-time cache of other classes, which JDK 25 does not check;
                 // this runtime's archive: the stamp whose first line names this java (one per runtime)
-                + "for s in \"$here\"/" + ARCHIVE_GLOB + STAMP_SUFFIX + "; do\n"
+                + "for s in \"$here\"/" + AOT_CACHE_GLOB + STAMP_SUFFIX + " \"$here\"/" + ARCHIVE_GLOB + STAMP_SUFFIX
+                + "; do\n"
                 + "  [ -f \"$s\" ] && read -r j < \"$s\" && [ \"$j\" = \"" + STAMP_JAVA + "$java\" ] || continue\n"
                 + "  a=${s%" + STAMP_SUFFIX + "}\n"
-                + "  if [ -f \"$a\" ] && [ ! \"$a\" -nt \"$s\" ]; then set -- -XX:SharedArchiveFile=\"$a\" \"$@\"; fi\n"
+                + "  if [ -f \"$a\" ] && [ ! \"$a\" -nt \"$s\" ] && [ ! \"$here/" + JAR + "\" -nt \"$s\" ]; then\n"
+                + "    case $a in\n"
+                + "      *.aot) set -- " + AOT_CACHE_MODE + " " + AOT_CACHE_FLAG + "\"$a\" \"$@\" ;;\n"
+                + "      *) set -- " + ARCHIVE_FLAG + "\"$a\" " + ARCHIVE_MODE + " \"$@\" ;;\n"
+                + "    esac\n"
+                + "  fi\n"
                 + "  break\n"
                 + "done\n"
                 + (exitCodes
@@ -205,7 +228,11 @@ public final class Launchers {
                 // spaces stays one argument
                 + "for %%s in (\"%~dp0" + ARCHIVE_GLOB + STAMP_SUFFIX + "\") do for /f \"usebackq tokens=1,*\" %%a in"
                 + " (\"%%~s\") do if \"%%a\"==\"java\" if /i \"%%b\"==\"%JAVA_EXE%\" if exist \"%%~dpns\""
-                + " set CDS=\"-XX:SharedArchiveFile=%%~dpns\"\n"
+                + " set CDS=\"" + ARCHIVE_FLAG + "%%~dpns\" " + ARCHIVE_MODE + "\n"
+                // an ahead-of-time cache (JDK 24 and later), the same way
+                + "for %%s in (\"%~dp0" + AOT_CACHE_GLOB + STAMP_SUFFIX + "\") do for /f \"usebackq tokens=1,*\" %%a in"
+                + " (\"%%~s\") do if \"%%a\"==\"java\" if /i \"%%b\"==\"%JAVA_EXE%\" if exist \"%%~dpns\""
+                + " set CDS=" + AOT_CACHE_MODE + " \"" + AOT_CACHE_FLAG + "%%~dpns\"\n"
                 + "\"%JAVA_EXE%\" %CDS% " + JVM_FLAGS + extraFlags + " -cp \"%~dp0" + JAR + "\" " + mainClass + " %*\n"
                 + (exitCodes
                         ? "exit /b %ERRORLEVEL%\n"

@@ -261,7 +261,9 @@ class ClassDataArchiveTest {
                 "--cwd",
                 project.toString(),
                 "--window",
-                "100000d"));
+                "100000d",
+                "--guard",
+                "warn")); // the warning printed: what an edit of Claude Code's loads when it warns
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(project.toFile()).redirectInput(hook.toFile());
         pb.environment().put("TERMSPRAWL_NODE_ID", "me");
         String log = "";

@@ -182,6 +182,33 @@ class RemovalTest {
         assertFalse(left.contains("--hook --cwd"), left);
     }
 
+    /** Every runtime's class-data archive and ahead-of-time cache goes, with its stamp; a look-alike of the user's stays. */
+    @Test
+    void everyRuntimesArchiveAndCacheGo() throws Exception {
+        discover();
+        Path bin = layout().binDir();
+        List<String> ours = List.of(
+                "termsprawl-0123abcd.jsa",
+                "termsprawl-0123abcd.jsa.stamp",
+                ".termsprawl-0123abcd.jsa.tmp",
+                "termsprawl-89abcdef.aot",
+                "termsprawl-89abcdef.aot.stamp");
+        for (String name : ours) {
+            Files.writeString(bin.resolve(name), "x");
+        }
+        Files.writeString(bin.resolve("termsprawl-notes.aot"), "mine\n");
+        List<Removal.Change> changes = remove(false);
+        for (String name : ours) {
+            assertFalse(Files.exists(bin.resolve(name)), name);
+            assertTrue(
+                    changes.stream()
+                            .anyMatch(c -> c.path().equals(bin.resolve(name))
+                                    && c.action().equals("removed")),
+                    name + " in " + changes);
+        }
+        assertEquals("mine\n", Files.readString(bin.resolve("termsprawl-notes.aot")));
+    }
+
     @Test
     void aMalformedSettingsFileStopsRemoveBeforeAnyChange() throws Exception {
         discover();
