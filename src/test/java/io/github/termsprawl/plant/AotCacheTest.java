@@ -227,7 +227,9 @@ class AotCacheTest {
                         "--cwd",
                         cwd.toString(),
                         "--window",
-                        "100000d")
+                        "100000d",
+                        "--guard",
+                        "warn") // the warning printed: what an edit of Claude Code's loads when it warns
                 .directory(cwd.toFile())
                 .redirectInput(payload.toFile());
         hook.environment().putAll(Map.of("JAVA_HOME", home.toString(), "TERMSPRAWL_NODE_ID", "me"));
