@@ -47,7 +47,14 @@ sqlite=$m2/org/xerial/sqlite-jdbc/$sv/sqlite-jdbc-$sv.jar
 for f in "$root/target/test-classes/io/github/termsprawl/plant/PlantForBench.class" "$jackson" "$sqlite"; do
   [ -f "$f" ] || { note "missing $f: run ./mvnw -o -q test-compile first"; exit 1; }
 done
-cp="$root/target/classes:$root/target/test-classes:$jackson:$sqlite"
+# discover merges the agents' hook settings with jackson-databind (and its annotations, versioned by minor)
+databind=$m2/com/fasterxml/jackson/core/jackson-databind/$jv/jackson-databind-$jv.jar
+av=${jv%.*}
+annotations=$m2/com/fasterxml/jackson/core/jackson-annotations/$av/jackson-annotations-$av.jar
+for f in "$databind" "$annotations"; do
+  [ -f "$f" ] || { note "missing $f: run ./mvnw -o -q test-compile first"; exit 1; }
+done
+cp="$root/target/classes:$root/target/test-classes:$jackson:$sqlite:$databind:$annotations"
 
 p=$work/p
 rm -rf "$work"

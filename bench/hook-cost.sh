@@ -15,7 +15,9 @@
 #   1 no-node    TERMSPRAWL_NODE_ID unset
 #   2 no-link    a node id with no link
 #   3 other-file a node linked to a peer whose session edited src/Other.java
-#   4 same-file  a node linked to a peer whose session edited src/X.java: the hook warns
+#   4 same-file  a node linked to a peer whose session edited src/X.java: the hook holds the edit (exit 2, the
+#                reason on stderr), told anew each run (its .held state removed first, one rm more)
+#   5 retry      the same edit made again: Java reads, says nothing, the edit goes on
 # Only the planted commands' interface is used: the hook command as docs/touches.md plants it (HOOK= to run
 # another), the peers recorded by the planted SessionStart hook (termsprawl-record) with their transcripts,
 # each peer's own PreToolUse hook run before its edit as its agent would, links as docs/files.md describes them.
@@ -53,7 +55,14 @@ sqlite=$m2/org/xerial/sqlite-jdbc/$sv/sqlite-jdbc-$sv.jar
 for f in "$root/target/test-classes/io/github/termsprawl/plant/PlantForBench.class" "$jackson" "$sqlite"; do
   [ -f "$f" ] || { note "missing $f: run ./mvnw -o -q test-compile first"; exit 1; }
 done
-cp="$root/target/classes:$root/target/test-classes:$jackson:$sqlite"
+# discover merges the agents' hook settings with jackson-databind (and its annotations, versioned by minor)
+databind=$m2/com/fasterxml/jackson/core/jackson-databind/$jv/jackson-databind-$jv.jar
+av=${jv%.*}
+annotations=$m2/com/fasterxml/jackson/core/jackson-annotations/$av/jackson-annotations-$av.jar
+for f in "$databind" "$annotations"; do
+  [ -f "$f" ] || { note "missing $f: run ./mvnw -o -q test-compile first"; exit 1; }
+done
+cp="$root/target/classes:$root/target/test-classes:$jackson:$sqlite:$databind:$annotations"
 
 p=$work/p
 rm -rf "$work"
@@ -87,7 +96,7 @@ peer() {
   printf '{"type":"user","uuid":"%s-u1","parentUuid":null,"timestamp":"%s","sessionId":"%s","message":{"role":"user","content":"change it"}}\n' \
     "$1" "$now" "$1" > "$t"
   printf '{"session_id":"%s","transcript_path":"%s","cwd":"%s","hook_event_name":"SessionStart","source":"startup"}' \
-    "$1" "$t" "$p" | TERMSPRAWL_NODE_ID=$1 "$bin/termsprawl-record"
+    "$1" "$t" "$p" | TERMSPRAWL_NODE_ID=$1 "$bin/termsprawl-record" > /dev/null
   payload "$work/$1-edit.json" "$2"
   TERMSPRAWL_NODE_ID=$1 sh -c "$hook" < "$work/$1-edit.json" > /dev/null
   printf '{"type":"assistant","uuid":"%s-a1","parentUuid":"%s-u1","timestamp":"%s","sessionId":"%s","message":{"id":"%s-m1","role":"assistant","content":[{"type":"tool_use","id":"%s-t1","name":"Edit","input":{"file_path":"%s","old_string":"a","new_string":"b"}}]}}\n' \
@@ -130,14 +139,15 @@ cases=$work/cases.tsv
   echo "1 no node id$tab$work/edit.json$tab-TERMSPRAWL_NODE_ID$tab$hook"
   echo "2 node id, no link$tab$work/edit.json${tab}TERMSPRAWL_NODE_ID=alone$tab$hook"
   echo "3 linked peer edited another file$tab$work/edit.json${tab}TERMSPRAWL_NODE_ID=me$tab$hook"
-  echo "4 linked peer edited this file (warns)$tab$work/edit.json${tab}TERMSPRAWL_NODE_ID=you$tab$hook"
+  echo "4 linked peer edited this file (holds)$tab$work/edit.json${tab}TERMSPRAWL_NODE_ID=you${tab}rm -f \"\$CLAUDE_PROJECT_DIR\"/.termsprawl/transcripts/you.held; $hook"
+  echo "5 the same edit again (goes on)$tab$work/edit.json${tab}TERMSPRAWL_NODE_ID=you$tab$hook"
 } > "$cases"
 for c in "-" alone me you; do
   out=$(if [ "$c" = - ]; then unset TERMSPRAWL_NODE_ID; else TERMSPRAWL_NODE_ID=$c; export TERMSPRAWL_NODE_ID; fi
-        sh -c "$hook" < "$work/edit.json")
+        sh -c "$hook" < "$work/edit.json" 2>&1) || true
   case $c:$out in
-    you:) note "case 4 printed nothing: the peer's edit of src/X.java was not seen"; exit 1 ;;
-    you:*) ;;
+    you:*"held this edit"*) ;;
+    you:*) note "case 4 did not hold: the peer's edit of src/X.java was not seen: $out"; exit 1 ;;
     *:) ;;
     *) note "the case of node '$c' printed: $out"; exit 1 ;;
   esac
