@@ -18,6 +18,8 @@
 #   4 same-file  a node linked to a peer whose session edited src/X.java: the hook holds the edit (exit 2, the
 #                reason on stderr), told anew each run (its .held state removed first, one rm more)
 #   5 retry      the same edit made again: Java reads, says nothing, the edit goes on
+#   6 prompt     the note at each prompt (termsprawl-context --hook, docs/context.md) of a linked node whose
+#                peers did nothing since its last prompt: nothing to say
 # Only the planted commands' interface is used: the hook command as docs/touches.md plants it (HOOK= to run
 # another), the peers recorded by the planted SessionStart hook (termsprawl-record) with their transcripts,
 # each peer's own PreToolUse hook run before its edit as its agent would, links as docs/files.md describes them.
@@ -83,6 +85,9 @@ payload() {
     "$p" "$2" > "$1"
 }
 payload "$work/edit.json" "$p/src/X.java"
+prompt='"$CLAUDE_PROJECT_DIR"/.termsprawl/bin/termsprawl-context --hook --cwd "$CLAUDE_PROJECT_DIR"'
+printf '{"session_id":"s","transcript_path":"/x","cwd":"%s","hook_event_name":"UserPromptSubmit","prompt":"go on"}' \
+  "$p" > "$work/prompt.json"
 
 # link A B: the link file docs/files.md describes (lo--hi by name)
 link() {
@@ -141,7 +146,14 @@ cases=$work/cases.tsv
   echo "3 linked peer edited another file$tab$work/edit.json${tab}TERMSPRAWL_NODE_ID=me$tab$hook"
   echo "4 linked peer edited this file (holds)$tab$work/edit.json${tab}TERMSPRAWL_NODE_ID=you${tab}rm -f \"\$CLAUDE_PROJECT_DIR\"/.termsprawl/transcripts/you.held; $hook"
   echo "5 the same edit again (goes on)$tab$work/edit.json${tab}TERMSPRAWL_NODE_ID=you$tab$hook"
+  echo "6 the note at a prompt, nothing new$tab$work/prompt.json${tab}TERMSPRAWL_NODE_ID=me$tab$prompt"
 } > "$cases"
+# the node's first prompt starts its note's state (Java); once the peers' files are older than it, nothing is new
+TERMSPRAWL_NODE_ID=me sh -c "$prompt" < "$work/prompt.json" > /dev/null
+sleep 3
+TERMSPRAWL_NODE_ID=me sh -c "$prompt" < "$work/prompt.json" > /dev/null
+out=$(TERMSPRAWL_NODE_ID=me sh -c "$prompt" < "$work/prompt.json")
+[ -z "$out" ] || { note "the note at a prompt printed: $out"; exit 1; }
 for c in "-" alone me you; do
   out=$(if [ "$c" = - ]; then unset TERMSPRAWL_NODE_ID; else TERMSPRAWL_NODE_ID=$c; export TERMSPRAWL_NODE_ID; fi
         sh -c "$hook" < "$work/edit.json" 2>&1) || true

@@ -54,8 +54,12 @@ assert !new File(project, '.termsprawl/evil.json').exists()
 // 3. backend's session starts: recorded
 (code, out, err) = claudeRunsHook([TERMSPRAWL_NODE_ID: 'backend'], payload(session_id: 'b6f0c7b2-0000-4000-8000-000000000001',
         transcript_path: backendSession, cwd: project.path, hook_event_name: 'SessionStart', source: 'startup'))
-assert code == 0 && out == '' && err == ''
-assert transcripts.list() as List == ['backend.json']
+// the agent is told its node, its peers and the commands (docs/planted.md), as Claude Code reads a hook's output
+assert code == 0 && err == ''
+assert out.startsWith('{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"termsprawl: this'
+        + ' session is node backend of ' + project.path + '; linked to it: frontend.') : out
+// and its edits list started, for its peers' launchers (docs/touches.md, "Without Java")
+assert transcripts.list().sort() == ['backend.edits', 'backend.json']
 assert new File(transcripts, 'backend.json').getText('UTF-8') ==
         '{\n  "version": 1,\n  "path": ' + JsonOutput.toJson(backendSession) + '\n}\n'
 
@@ -69,8 +73,8 @@ assert out == '# linked context from Orders API (backend)\n' +
 
 // 5. frontend's session (payload without cwd: the hook's own project) makes it readable to backend
 (code, out, err) = claudeRunsHook([TERMSPRAWL_NODE_ID: 'frontend'], payload(transcript_path: frontendSession, source: 'resume'))
-assert code == 0 && out == ''
-assert transcripts.list().sort() == ['backend.json', 'frontend.json']
+assert code == 0 && out.contains('this session is node frontend of ')
+assert transcripts.list().sort() == ['backend.edits', 'backend.json', 'frontend.edits', 'frontend.json']
 (code, out, err) = run([:], ['sh', script, '--cwd', project.path, '--self', 'backend'], '')
 assert code == 0
 assert out == '# linked context from frontend (frontend)\n## user\nRender the orders table.\n'

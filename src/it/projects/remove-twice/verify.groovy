@@ -17,7 +17,7 @@ assert new File(basedir, '.termsprawl/.gitignore').getText('UTF-8') == '# left b
 assert log.contains('[INFO] termsprawl: removed .termsprawl/bin/termsprawl-context\n')
 assert log.contains('[INFO] termsprawl: removed .claude/skills/termsprawl-context/SKILL.md\n')
 assert log.contains('[INFO] termsprawl: changed .termsprawl/AGENTS.md (the managed block taken out, your prose kept)\n')
-assert log.contains('[INFO] termsprawl: changed .claude/settings.local.json (the termsprawl hook taken out, every other setting kept)\n')
+assert log.contains('[INFO] termsprawl: changed .claude/settings.local.json (the termsprawl hooks taken out, every other setting kept)\n')
 assert log.contains('[INFO] termsprawl: kept .termsprawl/links (')
 assert log.count('[INFO] termsprawl: removed termsprawl from ') == 1
 assert log.count('[INFO] termsprawl: nothing to remove') == 1

@@ -45,7 +45,7 @@ public final class RecordCommand {
                     args,
                     System.getenv(HookRecorder.NODE_ENV),
                     System.getenv(),
-                    Path.of(System.getProperty("user.home")),
+                    io.github.termsprawl.store.AgentFolders.home(System.getenv()), // $HOME, as the agents read it
                     System.in,
                     new FileOutputStream(FileDescriptor.out),
                     projectOfThisJar());
