@@ -13,7 +13,8 @@ if [ "${1:-}" = --hook ]; then
     if [ -f "$s/transcripts/$p.edits" ] && [ ! -L "$s/transcripts/$p.edits" ]; then lists="$lists $p.edits"; else quick=; fi
   done
   [ -n "$quick" ] && [ -z "$lists" ] && exit 0
-  if command -v timeout >/dev/null 2>&1; then payload=$(timeout 2 head -c 1048577); else payload=$(head -c 1048577); fi
+  # the payload to its end, as the agent writes and closes it (its own hook timeout bounds the wait)
+  payload=$(head -c 1048577)
   [ ${#payload} -gt 1048576 ] && exit 0
   fed=1
   case $payload in *'"tool_name":"'*) tool=${payload#*\"tool_name\":\"}; tool=${tool%%\"*} ;; *) tool= ;; esac
