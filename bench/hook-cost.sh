@@ -48,23 +48,7 @@ else
 fi
 [ -n "$java" ] || { note "no java (set JAVA_HOME or put java on PATH)"; exit 1; }
 
-m2=${M2_REPO:-$HOME/.m2/repository}
-version() { sed -n "s:.*<$1>\(.*\)</$1>.*:\1:p" pom.xml | head -1; }
-jv=$(version jackson.version)
-sv=$(version sqlite.version)
-jackson=$m2/com/fasterxml/jackson/core/jackson-core/$jv/jackson-core-$jv.jar
-sqlite=$m2/org/xerial/sqlite-jdbc/$sv/sqlite-jdbc-$sv.jar
-for f in "$root/target/test-classes/io/github/termsprawl/plant/PlantForBench.class" "$jackson" "$sqlite"; do
-  [ -f "$f" ] || { note "missing $f: run ./mvnw -o -q test-compile first"; exit 1; }
-done
-# discover merges the agents' hook settings with jackson-databind (and its annotations, versioned by minor)
-databind=$m2/com/fasterxml/jackson/core/jackson-databind/$jv/jackson-databind-$jv.jar
-av=${jv%.*}
-annotations=$m2/com/fasterxml/jackson/core/jackson-annotations/$av/jackson-annotations-$av.jar
-for f in "$databind" "$annotations"; do
-  [ -f "$f" ] || { note "missing $f: run ./mvnw -o -q test-compile first"; exit 1; }
-done
-cp="$root/target/classes:$root/target/test-classes:$jackson:$sqlite:$databind:$annotations"
+. "$root/bench/plant-classpath.sh"
 
 p=$work/p
 rm -rf "$work"

@@ -208,10 +208,20 @@ public final class Discovery {
                 RECORD_JVM_FLAGS,
                 Prefilter.RECORD_SH,
                 Prefilter.RECORD_CMD);
-        launcher(files, launchers, bin, HISTORY, CommandJar.HISTORY_MAIN, historyPurpose, false, HISTORY_JVM_FLAGS);
+        launcher(
+                files,
+                launchers,
+                bin,
+                HISTORY,
+                CommandJar.HISTORY_MAIN,
+                historyPurpose,
+                false,
+                HISTORY_JVM_FLAGS,
+                "",
+                "");
         String askPurpose = "asks a node's session, or every peer's, a question answered from its whole conversation"
                 + " (--cwd <dir> --self <nodeId> (--node <id> | --peers) \"question\")";
-        launcher(files, launchers, bin, ASK, CommandJar.ASK_MAIN, askPurpose, true, ASK_JVM_FLAGS);
+        launcher(files, launchers, bin, ASK, CommandJar.ASK_MAIN, askPurpose, true, ASK_JVM_FLAGS, "", "");
         String touchesPurpose = "prints the files each linked peer changed, newest first (--cwd <dir> --self <nodeId>"
                 + " [--file <path>] [--since <time|duration>] [--json])";
         launcher(
@@ -259,20 +269,10 @@ public final class Discovery {
         }
     }
 
-    /** A command's two launchers: the sh one (mode 0755) and its Windows twin, with the same JVM flags. */
-    private static void launcher(
-            List<PlantedFile> files,
-            Launchers launchers,
-            Path bin,
-            String name,
-            String mainClass,
-            String purpose,
-            boolean exitCodes,
-            String jvmFlags) {
-        launcher(files, launchers, bin, name, mainClass, purpose, exitCodes, jvmFlags, "", "");
-    }
-
-    /** As above, with what each launcher runs before Java ({@link Prefilter}). */
+    /**
+     * A command's two launchers: the sh one (mode 0755) and its Windows twin, with the same JVM flags, and what each
+     * runs before Java ({@link Prefilter}; empty for a command an agent runs to read).
+     */
     private static void launcher(
             List<PlantedFile> files,
             Launchers launchers,

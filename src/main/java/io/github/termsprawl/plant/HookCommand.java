@@ -82,35 +82,35 @@ final class HookCommand {
      */
     static boolean isGuard(String command, String agent) {
         List<String> words = call(command);
+        int i = afterCwd(words, Discovery.TOUCHES, agent);
+        return i >= 0
+                && (words.size() == i
+                        || (words.size() == i + 2
+                                && words.get(i).equals("--guard")
+                                && HookSettings.GUARDS.contains(words.get(i + 1))
+                                && !words.get(i + 1).equals("off")));
+    }
+
+    /**
+     * Where the words after {@code <launcher> --hook [--agent <agent>] --cwd <dir>} begin, or -1 when the words are
+     * not that call of {@code launcher}.
+     */
+    private static int afterCwd(List<String> words, String launcher, String agent) {
         if (words == null
                 || words.size() < 2
-                || !words.get(0).endsWith(BIN + Discovery.TOUCHES)
+                || !words.get(0).endsWith(BIN + launcher)
                 || !words.get(1).equals("--hook")) {
-            return false;
+            return -1;
         }
         int i = agentWords(words, 2, agent);
-        if (i < 0 || words.size() < i + 2 || !words.get(i).equals("--cwd")) {
-            return false;
-        }
-        i += 2;
-        return words.size() == i
-                || (words.size() == i + 2
-                        && words.get(i).equals("--guard")
-                        && HookSettings.GUARDS.contains(words.get(i + 1))
-                        && !words.get(i + 1).equals("off"));
+        return i < 0 || words.size() < i + 2 || !words.get(i).equals("--cwd") ? -1 : i + 2;
     }
 
     /** Whether {@code command} is the note's hook of {@code agent}: {@code --hook [--agent <agent>] --cwd <dir>}. */
     static boolean isPrompt(String command, String agent) {
         List<String> words = call(command);
-        if (words == null
-                || words.size() < 2
-                || !words.get(0).endsWith(BIN + Discovery.CONTEXT)
-                || !words.get(1).equals("--hook")) {
-            return false;
-        }
-        int i = agentWords(words, 2, agent);
-        return i >= 0 && words.size() == i + 2 && words.get(i).equals("--cwd");
+        int i = afterCwd(words, Discovery.CONTEXT, agent);
+        return i >= 0 && words.size() == i;
     }
 
     /** The mode of a guard's command: its {@code --guard}, else the default. */
