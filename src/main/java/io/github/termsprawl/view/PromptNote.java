@@ -146,7 +146,9 @@ public final class PromptNote {
     String fit(List<String> peers) {
         String root = layout.cwd().toString();
         String head = "termsprawl: since your last prompt, linked agents did this:";
-        String tail = "More: " + root + "/.termsprawl/bin/termsprawl-context --cwd " + root + " --self " + self;
+        String bin = root + "/.termsprawl/bin/";
+        String tail = "More: " + bin + "termsprawl-context --cwd " + root + " --self " + self + "; who changed what: "
+                + bin + "termsprawl-touches --cwd " + root + " --self " + self;
         int budget = MAX_BYTES - utf8(head) - utf8(tail) - 2;
         StringBuilder body = new StringBuilder();
         int shown = 0;

@@ -78,7 +78,9 @@ class PromptNoteTest {
                 "termsprawl: since your last prompt, linked agents did this:\n"
                         + "- be (claude): 2 turns; last asked: \"rename the /orders API to /purchases\"; changed"
                         + " src/Api.java\n"
-                        + "More: " + cwd + "/.termsprawl/bin/termsprawl-context --cwd " + cwd + " --self me",
+                        + "More: " + cwd + "/.termsprawl/bin/termsprawl-context --cwd " + cwd
+                        + " --self me; who changed"
+                        + " what: " + cwd + "/.termsprawl/bin/termsprawl-touches --cwd " + cwd + " --self me",
                 note);
         assertNull(note("me"), "never the same news twice");
     }
