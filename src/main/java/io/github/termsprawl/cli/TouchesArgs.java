@@ -78,9 +78,23 @@ public record TouchesArgs(
         return new TouchesArgs(cwd, self, file, since, json, false, null);
     }
 
+    /** {@code [0-9]{1,9}[smhd]}, without a regex: the hook reads it at every edit, and a first regex costs milliseconds. */
+    static boolean isDuration(String value) {
+        int n = value.length();
+        if (n < 2 || n > 10 || "smhd".indexOf(value.charAt(n - 1)) < 0) {
+            return false;
+        }
+        for (int i = 0; i < n - 1; i++) {
+            if (value.charAt(i) < '0' || value.charAt(i) > '9') {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** {@code value} as an instant: ISO-8601, or a count of {@code s}, {@code m}, {@code h} or {@code d} before now. */
     static Instant since(String value, Instant now) {
-        if (value.matches("[0-9]{1,9}[smhd]")) {
+        if (isDuration(value)) {
             long n = Long.parseLong(value.substring(0, value.length() - 1));
             Duration d = switch (value.charAt(value.length() - 1)) {
                 case 's' -> Duration.ofSeconds(n);

@@ -103,7 +103,9 @@ public final class JsonStyle {
             for (int c = 0; c < 0x20; c++) {
                 if (c != '\b' && c != '\f' && c != '\n' && c != '\r' && c != '\t') {
                     ascii[c] = ESCAPE_CUSTOM;
-                    controls[c] = new SerializedString(String.format("\\u%04x", c));
+                    // not String.format: its first use compiles regexes, milliseconds on every hook's start
+                    controls[c] = new SerializedString(
+                            "\\u00" + Character.forDigit(c >> 4, 16) + Character.forDigit(c & 15, 16));
                 }
             }
         }

@@ -55,8 +55,8 @@ final class StoreDetector {
             needles.addAll(reader.proofNeedles());
         }
         this.claude = readers.get(Store.CLAUDE);
-        this.keys = JsonProjection.whole(keys.toArray(String[]::new));
-        this.decisive = new ByteNeedles(needles.toArray(String[]::new));
+        this.keys = JsonProjection.whole(keys.toArray(new String[0]));
+        this.decisive = new ByteNeedles(needles.toArray(new String[0]));
     }
 
     /** A file's store, and its head when that holds the whole file (so it need not be read again). */

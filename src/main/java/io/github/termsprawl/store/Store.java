@@ -25,7 +25,14 @@ public final class Store {
 
     /** The store of that name, made the first time it is named: the one instance, so {@code ==} compares. */
     public static Store named(String id) {
-        return NAMED.computeIfAbsent(id, Store::new);
+        // no method reference: the registry names its stores on every hook's path (bench/README.md)
+        Store known = NAMED.get(id);
+        if (known != null) {
+            return known;
+        }
+        Store made = new Store(id);
+        known = NAMED.putIfAbsent(id, made);
+        return known != null ? known : made;
     }
 
     public String id() {

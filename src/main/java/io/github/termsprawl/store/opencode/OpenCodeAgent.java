@@ -18,7 +18,13 @@ public final class OpenCodeAgent implements Agent {
 
     @Override
     public StoreReader transcript(Context context) {
-        return new OpenCodeTranscript(() -> databases(context));
+        // no lambda where an agent's hook passes: the first one costs the JVM its method-handle machinery (bench/)
+        return new OpenCodeTranscript(new OpenCodeTranscript.Databases() {
+            @Override
+            public OpenCodeDatabases get() {
+                return databases(context);
+            }
+        });
     }
 
     @Override
@@ -33,9 +39,12 @@ public final class OpenCodeAgent implements Agent {
 
     /** One set of connections per run, loading sqlite-jdbc's native library only for an OpenCode entry. */
     private static OpenCodeDatabases databases(Context context) {
-        return context.shared(OpenCodeDatabases.class, () -> {
-            SqliteNative.load(context.nativeDir());
-            return new OpenCodeDatabases();
+        return context.shared(OpenCodeDatabases.class, new java.util.function.Supplier<OpenCodeDatabases>() {
+            @Override
+            public OpenCodeDatabases get() {
+                SqliteNative.load(context.nativeDir());
+                return new OpenCodeDatabases();
+            }
         });
     }
 
@@ -45,12 +54,16 @@ public final class OpenCodeAgent implements Agent {
     }
 
     /** Its plugin names a session of its database by id: the database is where its finder looks (docs/stores.md). */
-    private static final Wiring.SessionOfHook SESSION_OF_HOOK = (id, env, home) -> {
-        if (!id.matches("[A-Za-z0-9_-]{1,128}")) {
-            return null;
+    private static final Wiring.SessionOfHook SESSION_OF_HOOK = new Wiring.SessionOfHook() {
+        @Override
+        public io.github.termsprawl.store.Located locate(String id, Map<String, String> env, Path home) {
+            // a session id is a node id's alphabet (ses_…): nothing else reaches the index
+            if (!io.github.termsprawl.core.NodeId.isSafe(id)) {
+                return null;
+            }
+            return new io.github.termsprawl.store.Located(
+                    OpenCodeFinder.fromEnvironment(env, home).database(), Store.OPENCODE.id(), id);
         }
-        return new io.github.termsprawl.store.Located(
-                OpenCodeFinder.fromEnvironment(env, home).database(), Store.OPENCODE.id(), id);
     };
 
     /** Its hooks (docs/agents.md, "Wired through each agent's hooks"). */

@@ -45,9 +45,17 @@ public final class PiAgent implements Agent {
     }
 
     /** Each pi message is one line. */
-    private static final GrowingLog GROWING = (file, offset, line, kept, visitor) -> {
-        new PiSession().walkFrom(file, offset, line, visitor);
-        return false;
+    private static final GrowingLog GROWING = new GrowingLog() {
+        @Override
+        public boolean walkFrom(
+                java.nio.file.Path file,
+                long offset,
+                long line,
+                boolean kept,
+                io.github.termsprawl.store.MessageVisitor visitor) {
+            new PiSession().walkFrom(file, offset, line, visitor);
+            return false;
+        }
     };
 
     /** Its hooks (docs/agents.md, "Wired through each agent's hooks"). */
