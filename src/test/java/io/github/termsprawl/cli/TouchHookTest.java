@@ -106,6 +106,18 @@ class TouchHookTest {
                     first.err());
             assertTrue(first.err().contains("- be (claude): edit at 2026-01-01T02:30:00Z, turn 1\n"), first.err());
             assertTrue(first.err().endsWith("The same edit, made again, will go through.\n"), first.err());
+            // byte for byte as docs/touches.md shows it
+            assertEquals(
+                    "termsprawl held this edit once, on purpose (this is not an error):\n"
+                            + "termsprawl: another agent linked to you changed src/A.java recently; it may be working on"
+                            + " it now.\n- be (claude): edit at 2026-01-01T02:30:00Z, turn 1\nBefore you edit it, see what"
+                            + " they are doing: " + cwd + "/.termsprawl/bin/termsprawl-context --cwd " + cwd
+                            + " --self "
+                            + self + "\nand every change of this file: " + cwd
+                            + "/.termsprawl/bin/termsprawl-touches --cwd "
+                            + cwd + " --self " + self
+                            + " --file src/A.java\nThe same edit, made again, will go through.\n",
+                    first.err());
             Run retry = held(call[0], self, call[1], call[2], cwd.toString());
             assertEquals(new Run(0, "", ""), retry, call[0]);
             // the node's own edits list names the file, for its peers' launchers
