@@ -213,12 +213,7 @@ final class TouchHook {
      * a relative path is the session's folder's, when the payload names one.
      */
     static List<String> files(TouchRule rule, String tool, Object toolInput, String session, Path root) {
-        // Codex's apply_patch hook gives the patch as tool_input.command: the patch is the call's input
-        String arguments = toolInput instanceof Map<?, ?> m
-                        && tool.equals("apply_patch")
-                        && m.get("command") instanceof String patch
-                ? patch
-                : toolInput instanceof Map<?, ?> ? JsonWriter.compact(toolInput) : null;
+        String arguments = toolInput instanceof Map<?, ?> ? JsonWriter.compact(toolInput) : null;
         List<FileTouch> touches = arguments == null ? null : rule.touches(new Block.ToolCall(null, tool, arguments));
         if (touches == null) {
             return List.of();

@@ -2,7 +2,6 @@ package io.github.termsprawl.store;
 
 import io.github.termsprawl.jsonl.JsonlTail;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -98,7 +97,6 @@ public interface Agent {
      * @param named       whether each hook entry carries a {@code name} (Gemini CLI)
      * @param plugin      the classpath resource of a plugin file (null for settings)
      * @param trust       what the user does once so the agent runs the hooks (null: nothing)
-     * @param installed   files the agent itself writes beside a plugin, kept out of the team's commits
      */
     record Wiring(
             String file,
@@ -109,14 +107,22 @@ public interface Agent {
             Event prompt,
             boolean named,
             String plugin,
-            String trust,
-            List<String> installed) {
+            String trust) {
 
         /** A hook event of the agent's settings, and the matcher of our entry. */
         public record Event(String name, String matcher) {}
 
         public boolean isPlugin() {
             return plugin != null;
+        }
+
+        /**
+         * Whether the agent will run the hooks planted in a project (an agent that asks its user to trust them):
+         * read from the agent's own files in the user's home, bounded, never written.
+         */
+        public interface Trust {
+            /** Why the agent will not run them, with the step that makes it, or null when it will. */
+            String untrusted(Path root, Map<String, String> env, Path home);
         }
 
         /**

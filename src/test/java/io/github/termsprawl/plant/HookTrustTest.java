@@ -39,18 +39,18 @@ class HookTrustTest {
                 home.resolve(".codex/config.toml"),
                 "[projects.\"" + root + "\"]\ntrust_level = \"trusted\"\n\n" + key + "session_start:0:0\"]\n"
                         + "trusted_hash = \"sha256:00\"\n");
-        assertFalse(HookTrust.codexTrusts(root, env, home));
+        assertTrue(problems(layout, env, home).containsKey("codex"), "one hook trusted of two");
         Files.writeString(
                 home.resolve(".codex/config.toml"),
                 key + "pre_tool_use:0:0\"]\ntrusted_hash = \"sha256:01\"\n",
                 java.nio.file.StandardOpenOption.APPEND);
-        assertTrue(HookTrust.codexTrusts(root, env, home));
+        assertFalse(problems(layout, env, home).containsKey("codex"));
 
         Files.createDirectories(home.resolve(".gemini"));
         Files.writeString(home.resolve(".gemini/trustedFolders.json"), "{\"" + root + "/sub\": \"TRUST_FOLDER\"}");
-        assertFalse(HookTrust.geminiTrusts(root, env, home));
+        assertTrue(problems(layout, env, home).containsKey("gemini"), "a folder below the project");
         Files.writeString(home.resolve(".gemini/trustedFolders.json"), "{\"" + root + "/sub\": \"TRUST_PARENT\"}");
-        assertTrue(HookTrust.geminiTrusts(root, env, home));
+        assertFalse(problems(layout, env, home).containsKey("gemini"));
         assertEquals(Map.of(), problems(layout, env, home));
     }
 

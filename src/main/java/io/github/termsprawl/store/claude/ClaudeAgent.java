@@ -47,6 +47,5 @@ public final class ClaudeAgent implements Agent {
             new Wiring.Event("UserPromptSubmit", null),
             false,
             null,
-            null,
-            java.util.List.of());
+            null);
 }

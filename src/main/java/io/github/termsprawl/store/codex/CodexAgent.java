@@ -39,7 +39,7 @@ public final class CodexAgent implements Agent {
 
     @Override
     public <C> C capability(Class<C> type) {
-        return Agent.first(type, GROWING, CodexTouches.RULE, WIRING);
+        return Agent.first(type, GROWING, CodexTouches.RULE, WIRING, TRUST);
     }
 
     /**
@@ -75,6 +75,7 @@ public final class CodexAgent implements Agent {
             false,
             null,
             "trust the project and its hooks in Codex (it asks when it starts there; each hook is trusted by its"
-                    + " hash in ~/.codex/config.toml)",
-            java.util.List.of());
+                    + " hash in ~/.codex/config.toml)");
+
+    private static final Wiring.Trust TRUST = new CodexHookTrust();
 }

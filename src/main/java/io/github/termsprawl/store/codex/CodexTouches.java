@@ -35,7 +35,8 @@ public final class CodexTouches implements TouchRule {
         switch (name) {
             case "apply_patch": {
                 Map<String, Object> input = ToolInput.object(args);
-                String patch = input == null ? args : ToolInput.string(input, "input", "patch");
+                // Codex's hook gives the patch as the call's "command" (AGENT-HOOKS: PreToolUse of apply_patch)
+                String patch = input == null ? args : ToolInput.string(input, "input", "patch", "command");
                 return PatchTouches.of(patch);
             }
             case FILE_CHANGE:

@@ -38,7 +38,7 @@ public final class GeminiAgent implements Agent {
 
     @Override
     public <C> C capability(Class<C> type) {
-        return Agent.first(type, GeminiTouches.RULE, WIRING);
+        return Agent.first(type, GeminiTouches.RULE, WIRING, TRUST);
     }
 
     /**
@@ -59,6 +59,7 @@ public final class GeminiAgent implements Agent {
             true,
             null,
             "trust the project folder in Gemini CLI (it asks at its first start there; or set"
-                    + " GEMINI_CLI_TRUST_WORKSPACE=true), and approve its project hooks when it lists them",
-            java.util.List.of());
+                    + " GEMINI_CLI_TRUST_WORKSPACE=true), and approve its project hooks when it lists them");
+
+    private static final Wiring.Trust TRUST = new GeminiHookTrust();
 }

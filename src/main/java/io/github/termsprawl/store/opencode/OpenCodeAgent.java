@@ -76,12 +76,6 @@ public final class OpenCodeAgent implements Agent {
             null,
             false,
             "/io/github/termsprawl/store/opencode/termsprawl.js",
-            null,
-            // OpenCode installs its plugin package beside the plugins on its first run there
-            java.util.List.of(
-                    ".opencode/node_modules/",
-                    ".opencode/package.json",
-                    ".opencode/package-lock.json",
-                    ".opencode/bun.lock",
-                    ".opencode/.gitignore"));
+            // none: what OpenCode installs beside the plugin, its own .opencode/.gitignore keeps out of git
+            null);
 }

@@ -68,6 +68,5 @@ public final class PiAgent implements Agent {
             null,
             false,
             "/io/github/termsprawl/store/pi/termsprawl.ts",
-            null,
-            java.util.List.of());
+            null);
 }
