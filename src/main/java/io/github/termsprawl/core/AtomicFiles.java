@@ -274,7 +274,7 @@ public final class AtomicFiles {
         String prefix = "." + file.getFileName() + ".";
         removeStrayTemps(dir, prefix);
         // the writer's pid in the name: a later writer can tell a temp file whose writer was killed
-        Path tmp = newTemp(dir, prefix + ProcessHandle.current().pid() + ".", ".tmp", bytes);
+        Path tmp = newTemp(dir, prefix + GoneWriters.pid() + ".", ".tmp", bytes);
         try {
             if (POSIX) {
                 Files.setPosixFilePermissions(tmp, modeFor(file, executable));
@@ -419,11 +419,7 @@ public final class AtomicFiles {
      * whatever was at {@code file} (a link, a hard link) is replaced, never written through.
      */
     public static void replace(Path file, byte[] bytes) throws IOException {
-        Path tmp = newTemp(
-                file.toAbsolutePath().getParent(),
-                BATCH_TEMP + ProcessHandle.current().pid() + "-",
-                "",
-                bytes);
+        Path tmp = newTemp(file.toAbsolutePath().getParent(), BATCH_TEMP + GoneWriters.pid() + "-", "", bytes);
         boolean moved = false;
         try {
             move(tmp, file);
