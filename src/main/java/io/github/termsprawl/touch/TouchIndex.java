@@ -280,10 +280,10 @@ public final class TouchIndex {
     }
 
     /**
-     * A Claude Code transcript that changed: when it only grew, read from the end of the last read on, if the new
-     * lines carry the live branch on from the tail the last read kept ({@link Agent.CallTurns}): the events before
-     * keep their turns up to the tail's cut and are numbered again from it; else read whole. {@code old} is the
-     * index of this transcript, or null.
+     * A transcript that changed, of an agent that keeps its calls' turns ({@link Agent.CallTurns}: Claude Code): when
+     * it only grew, read from the end of the last read on, if the new lines carry the live branch on from the tail the
+     * last read kept: the events before keep their turns up to the tail's cut and are numbered again from it; else
+     * read whole. {@code old} is the index of this transcript, or null.
      */
     private static Read branch(
             ProjectLayout layout,

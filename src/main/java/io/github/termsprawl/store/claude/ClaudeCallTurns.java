@@ -32,12 +32,7 @@ import java.util.Map;
  */
 final class ClaudeCallTurns implements Agent.CallTurns {
 
-    /**
-     * Turns of one read, and the tail to keep for the next.
-     *
-     * <p>{@link #stable()} messages (all windows) come first whose calls' turns are those of the read the tail was
-     * made by (0 for a whole read); {@link #turns()} maps each call id of the messages from there on to its turn.
-     */
+    /** Turns of one read, and the tail to keep for the next. */
     static final class Turns implements Agent.CallTurns.Turns {
         private final int stable;
         private final Map<String, Integer> turns;
@@ -75,10 +70,6 @@ final class ClaudeCallTurns implements Agent.CallTurns {
         }
     }
 
-    /**
-     * Where a read of {@code file} may stop: {@code complete} (the end of its last whole line), or {@code size} when
-     * the line after it, not ended yet, already reads as a record (a full read would read it).
-     */
     @Override
     public long readableEnd(Path file, long complete, long size) {
         if (size <= complete || !endsAnObject(file, complete, size)) {
