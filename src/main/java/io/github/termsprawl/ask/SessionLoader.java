@@ -2,13 +2,15 @@ package io.github.termsprawl.ask;
 
 import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.jsonl.ForwardLineReader;
+import io.github.termsprawl.registry.Agents;
 import io.github.termsprawl.registry.TranscriptReaders;
+import io.github.termsprawl.store.Agent;
+import io.github.termsprawl.store.Agent.Windows.PlanCache;
+import io.github.termsprawl.store.Agent.Windows.Planned;
 import io.github.termsprawl.store.Message;
 import io.github.termsprawl.store.MessageVisitor;
 import io.github.termsprawl.store.SessionReader;
 import io.github.termsprawl.store.Store;
-import io.github.termsprawl.store.claude.ClaudeFinder;
-import io.github.termsprawl.store.claude.ClaudeSession;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,8 +20,8 @@ import java.util.List;
 /**
  * Reads a target's conversation from the session model, numbered as the turn files are (docs/files.md, "Turn files"): for
  * Claude Code every compaction window's live branch, oldest first, one after the other; for every other
- * store the messages of {@link SessionReader#walk} in order. A Claude file is planned once however many of its
- * windows are asked (its plan holds no text, ClaudeSession.plan), and only the asked window's messages are read in
+ * store the messages of {@link SessionReader#walk} in order. A file kept in windows is planned once however many of
+ * its windows are asked (its plan holds no text: {@link Agent.Windows}), and only the asked window's messages are read in
  * full. Given a budget, a conversation is read as it streams into a request of at most that many tokens
  * ({@link PreparedConversation}): what it holds does not grow with the session.
  */
@@ -40,25 +42,26 @@ final class SessionLoader {
         this.redact = redact;
     }
 
-    Store storeOf(TranscriptIndex.Entry entry) {
-        return readers.storeOf(entry);
+    /** How the entry's store keeps its sessions in windows, or null when it does not. */
+    Agent.Windows windowsOf(TranscriptIndex.Entry entry) {
+        Store store = readers.storeOf(entry);
+        return store == null ? null : Agents.capability(store, Agent.Windows.class);
     }
 
     /**
-     * The plan of a Claude Code transcript's windows, oldest first (no text: each message read again in full). The
+     * The plan of a transcript's windows, oldest first (no text: each message read again in full). The
      * last one made is kept (a session's windows are asked one after the other), no more: a plan of a long session
      * is tens of MB.
      */
-    List<ClaudeSession.Planned> plan(Path file) {
+    List<Planned> plan(Agent.Windows windows, Path file) {
         synchronized (this) {
             if (file.equals(lastFile)) {
                 return lastPlan;
             }
         }
-        List<ClaudeSession.Planned> plan;
+        List<Planned> plan;
         try {
-            plan = new ClaudeSession()
-                    .plan(file, new ClaudeSession.PlanCache(null, 0, 0, 0, false), Files.size(file), false)
+            plan = windows.plan(file, new PlanCache(null, 0, 0, 0, false), Files.size(file), false)
                     .messages();
         } catch (IOException e) {
             plan = List.of();
@@ -71,11 +74,11 @@ final class SessionLoader {
     }
 
     private Path lastFile;
-    private List<ClaudeSession.Planned> lastPlan;
+    private List<Planned> lastPlan;
 
-    /** How many compaction windows a Claude Code transcript has, up to its last with a message. */
-    int windowCount(Path file) {
-        List<ClaudeSession.Planned> plan = plan(file);
+    /** How many compaction windows a transcript has, up to its last with a message. */
+    int windowCount(Agent.Windows windows, Path file) {
+        List<Planned> plan = plan(windows, file);
         return plan.isEmpty() ? 0 : plan.get(plan.size() - 1).window() + 1;
     }
 
@@ -96,8 +99,9 @@ final class SessionLoader {
                     + ". Record the node's current transcript again.");
         }
         Store store = readers.storeOf(entry);
-        if (store == Store.CLAUDE) {
-            return claude(target, entry);
+        Agent.Windows windows = store == null ? null : Agents.capability(store, Agent.Windows.class);
+        if (windows != null) {
+            return windowed(target, entry, store, windows);
         }
         if (target.window() > 0) {
             throw new AskException(target.label() + " is a " + store.id() + " session: only Claude Code sessions"
@@ -119,11 +123,13 @@ final class SessionLoader {
         return reading.conversation();
     }
 
-    private Conversation claude(Target target, TranscriptIndex.Entry entry) throws AskException {
-        List<ClaudeSession.Planned> plan = plan(entry.path());
-        int n = windowCount(entry.path());
+    private Conversation windowed(Target target, TranscriptIndex.Entry entry, Store store, Agent.Windows windows)
+            throws AskException {
+        List<Planned> plan = plan(windows, entry.path());
+        int n = windowCount(windows, entry.path());
+        String sessionId = sessionId(Agents.capability(store, Agent.SessionIds.class), entry);
         if (n == 0) {
-            return new Conversation(List.of(), 0, 0, 0, Store.CLAUDE, entry.path(), sessionId(entry));
+            return new Conversation(List.of(), 0, 0, 0, store, entry.path(), sessionId);
         }
         int window = target.window() == 0 ? n : target.window();
         if (window > n) {
@@ -133,12 +139,10 @@ final class SessionLoader {
         while (first < plan.size() && plan.get(first).window() < window - 1) {
             first++;
         }
-        Reading reading = new Reading(
-                new Conversation(List.of(), first, window, n, Store.CLAUDE, entry.path(), sessionId(entry)));
-        ClaudeSession session = new ClaudeSession();
+        Reading reading = new Reading(new Conversation(List.of(), first, window, n, store, entry.path(), sessionId));
         try (ForwardLineReader lines = ForwardLineReader.open(entry.path())) {
             for (int i = first; i < plan.size() && plan.get(i).window() == window - 1; i++) {
-                reading.add(session.full(lines, plan.get(i)));
+                reading.add(windows.full(lines, plan.get(i)));
             }
         } catch (IOException e) {
             throw new AskException("The transcript of " + target.label() + " does not read: " + e.getMessage());
@@ -181,15 +185,18 @@ final class SessionLoader {
         }
     }
 
-    /** The id {@code claude --resume} takes: the entry's, else the file's name when it is one. */
-    static String sessionId(TranscriptIndex.Entry entry) {
-        if (entry.session() != null && ClaudeFinder.isSessionId(entry.session())) {
+    /** The id {@code claude --resume} takes: the entry's, else the file's name when it is one; null without ids. */
+    static String sessionId(Agent.SessionIds ids, TranscriptIndex.Entry entry) {
+        if (ids == null) {
+            return null;
+        }
+        if (entry.session() != null && ids.isId(entry.session())) {
             return entry.session();
         }
         String name = entry.path().getFileName() == null
                 ? ""
                 : entry.path().getFileName().toString();
         String base = name.endsWith(".jsonl") ? name.substring(0, name.length() - 6) : name;
-        return ClaudeFinder.isSessionId(base) ? base : null;
+        return ids.isId(base) ? base : null;
     }
 }

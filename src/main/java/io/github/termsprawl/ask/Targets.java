@@ -4,17 +4,16 @@ import io.github.termsprawl.core.Links;
 import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.core.UserErrorException;
+import io.github.termsprawl.registry.Agents;
 import io.github.termsprawl.registry.TranscriptLocator;
+import io.github.termsprawl.store.Agent;
 import io.github.termsprawl.store.AgentFolders;
-import io.github.termsprawl.store.Store;
-import io.github.termsprawl.store.claude.ClaudeFinder;
-import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /** Turns what was asked for (a node, a session, a node's peers, a node's earlier windows) into targets. */
 public final class Targets {
@@ -89,15 +88,23 @@ public final class Targets {
     }
 
     private Target session(String value) throws UserErrorException {
-        if (ClaudeFinder.isSessionId(value)) {
-            Path file = claudeSession(value);
-            if (file == null) {
-                throw new UserErrorException(
-                        "No Claude Code session " + value + " under "
-                                + claudeSessions().claudeDir().resolve("projects"),
-                        "Pass an existing session id or a transcript path");
+        Map<String, String> variables = env.variables();
+        for (Agent agent : Agents.all()) {
+            Agent.SessionIds ids = agent.capability(Agent.SessionIds.class);
+            if (ids != null && ids.isId(value)) {
+                Path home = AgentFolders.home(variables);
+                Path file = ids.find(value, layout.cwd(), variables, home);
+                if (file == null) {
+                    throw new UserErrorException(
+                            "No Claude Code session " + value + " under " + ids.projectsDir(variables, home),
+                            "Pass an existing session id or a transcript path");
+                }
+                return new Target(
+                        value,
+                        null,
+                        new TranscriptIndex.Entry(file, agent.store().id(), value),
+                        0);
             }
-            return new Target(value, null, new TranscriptIndex.Entry(file, Store.CLAUDE.id(), value), 0);
         }
         Path file;
         try {
@@ -120,40 +127,16 @@ public final class Targets {
         return new Target(name, null, new TranscriptIndex.Entry(file, null, null), 0);
     }
 
-    private ClaudeFinder claudeSessions() {
-        return ClaudeFinder.fromEnvironment(env.variables(), AgentFolders.home(env.variables()));
-    }
-
-    /** The session's file in this project's folder, else in any project's. */
-    private Path claudeSession(String id) {
-        ClaudeFinder sessions = claudeSessions();
-        Path here = sessions.session(layout.cwd(), id);
-        if (here != null) {
-            return here;
-        }
-        try (DirectoryStream<Path> projects =
-                Files.newDirectoryStream(sessions.claudeDir().resolve("projects"))) {
-            for (Path project : projects) {
-                Path file = project.resolve(id + ".jsonl");
-                if (Files.isRegularFile(file)) {
-                    return file;
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            // no projects folder: no session
-        }
-        return null;
-    }
-
     /** The windows before the active one, newest first, at most {@code limit}. */
     private List<Target> windows(Target session, int limit) throws UserErrorException {
-        if (loader.storeOf(session.entry()) != Store.CLAUDE) {
+        Agent.Windows kept = loader.windowsOf(session.entry());
+        if (kept == null) {
             throw new UserErrorException(
                     session.label() + " is not a Claude Code session: only Claude Code sessions have compaction"
                             + " windows to ask one by one",
                     "Ask the node itself");
         }
-        int n = loader.windowCount(session.entry().path());
+        int n = loader.windowCount(kept, session.entry().path());
         if (n < 2) {
             throw new UserErrorException(
                     session.label() + " has " + (n == 0 ? "no messages" : "one window only: it was never compacted"),

@@ -70,6 +70,9 @@ record FolderState(
 
     static final String TURNS = ".turns";
     static final String PLAN = ".plan";
+    /** What a plan keeps beside its cache, {@code <cache>-tail} (docs/files.md, "Turn files"). */
+    static final String PLAN_TAIL = PLAN + "-tail";
+
     private static final String MAGIC = "termsprawl-history-state 3";
     /** The CRC-32C of the {@code .turns} written with the state: binds the two. */
     private static final String TURNS_CRC = "turns-crc";

@@ -9,7 +9,6 @@ import io.github.termsprawl.registry.Agents;
 import io.github.termsprawl.registry.TranscriptReaders;
 import io.github.termsprawl.store.Agent;
 import io.github.termsprawl.store.Store;
-import io.github.termsprawl.store.claude.ClaudeSession;
 import java.io.File;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -27,7 +26,7 @@ import java.util.List;
  * Every node's whole session as turn files an agent can grep: {@code .termsprawl/history/<nodeId>/} holds
  * {@code turn-NNNN-<role>.md}, one per message, and {@code index.md}, one line per turn (Claude Code's
  * subagents under {@code agents/<agentId>/}). Turn N is the N-th message of the session: for Claude Code its
- * live branch window by window ({@code ClaudeSession.windows}), for the other stores their walk's order.
+ * live branch window by window ({@link Agent.Windows}), for the other stores their walk's order.
  *
  * <p>A node's folder is brought up to date from what its state remembers: an unchanged transcript is not
  * read at all; a grown one is read from where the last read stopped when its store allows (the turns before
@@ -162,8 +161,9 @@ public final class History implements AutoCloseable {
         if (store == null || readers.sessionReader(store) == null) {
             return new Result(nodeId, Status.UNSUPPORTED, dir, store, 0, 0, 0, 0);
         }
-        if (store == Store.CLAUDE) {
-            return new ClaudeHistory(job).run();
+        Agent.Windows windows = Agents.capability(store, Agent.Windows.class);
+        if (windows != null) {
+            return new WindowedHistory(job, windows).run();
         }
         Agent.GrowingLog log = Agents.capability(store, Agent.GrowingLog.class);
         return log != null ? new GrowingHistory(job, log).run() : new ReplayedHistory(job, readers).run();
@@ -174,7 +174,7 @@ public final class History implements AutoCloseable {
      * sessions its {@code index.md} lists (a new one makes it written again).
      */
     private String settings(String nodeId, TranscriptIndex.Entry entry, List<String> sessions) {
-        return "format=" + TurnMarkdown.FORMAT + " plan=" + ClaudeSession.PlanCache.FORMAT + " redact=" + redact
+        return "format=" + TurnMarkdown.FORMAT + " plan=" + Agent.Windows.PlanCache.FORMAT + " redact=" + redact
                 + " node=" + nodeId + " store=" + entry.store() + " session=" + entry.session()
                 + (sessions.isEmpty() ? "" : " sessions=" + String.join(",", sessions));
     }
@@ -216,11 +216,11 @@ public final class History implements AutoCloseable {
         List<Path> files = new ArrayList<>();
         Path dir = dirOf(nodeId);
         addTurns(dir, files);
-        String[] agents = dir.resolve(ClaudeHistory.AGENTS).toFile().list();
+        String[] agents = dir.resolve(WindowedHistory.AGENTS).toFile().list();
         if (agents != null) {
             Arrays.sort(agents);
             for (String agent : agents) {
-                addTurns(dir.resolve(ClaudeHistory.AGENTS).resolve(agent), files);
+                addTurns(dir.resolve(WindowedHistory.AGENTS).resolve(agent), files);
             }
         }
         return files;

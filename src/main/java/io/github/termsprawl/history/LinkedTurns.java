@@ -91,7 +91,7 @@ final class LinkedTurns {
             return out;
         }
         out.add(dir);
-        Path agents = dir.resolve(ClaudeHistory.AGENTS);
+        Path agents = dir.resolve(WindowedHistory.AGENTS);
         if (Files.isDirectory(agents, LinkOption.NOFOLLOW_LINKS)) {
             try (DirectoryStream<Path> list = Files.newDirectoryStream(agents)) {
                 for (Path a : list) {

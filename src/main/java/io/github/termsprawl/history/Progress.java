@@ -1,6 +1,6 @@
 package io.github.termsprawl.history;
 
-import io.github.termsprawl.store.claude.ClaudeSession;
+import io.github.termsprawl.store.Agent;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -47,6 +47,7 @@ public final class Progress implements AutoCloseable {
     private volatile long size;
     private final AtomicLong position = new AtomicLong();
     private volatile long planBase = -1;
+    private Agent.Windows planned; // set before planBase, which is read first
     private final AtomicInteger turns = new AtomicInteger();
     private volatile int total = -1;
     private Thread thread;
@@ -106,9 +107,10 @@ public final class Progress implements AutoCloseable {
         this.size = size;
     }
 
-    /** A Claude Code plan of the node begins: what it reads is counted from here ({@link ClaudeSession}). */
-    void planning() {
-        planBase = ClaudeSession.planBytesRead();
+    /** A plan of the node's windows begins: what it reads is counted from here ({@link Agent.Windows}). */
+    void planning(Agent.Windows windows) {
+        planned = windows;
+        planBase = windows.bytesRead();
     }
 
     /** The node's reading reached {@code offset} of its transcript. */
@@ -150,7 +152,7 @@ public final class Progress implements AutoCloseable {
         long read = position.get();
         long base = planBase;
         if (base >= 0) {
-            read = Math.max(read, ClaudeSession.planBytesRead() - base);
+            read = Math.max(read, planned.bytesRead() - base);
         }
         long of = size;
         StringBuilder s = new StringBuilder();

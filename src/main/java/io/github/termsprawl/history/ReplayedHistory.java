@@ -50,7 +50,7 @@ final class ReplayedHistory {
                 watched.add(SourceFiles.watch(child.watched()));
             }
         }
-        Path agentsDir = job.dir().resolve(ClaudeHistory.AGENTS);
+        Path agentsDir = job.dir().resolve(WindowedHistory.AGENTS);
         for (Map.Entry<String, TranscriptIndex.Entry> child : children.entrySet()) {
             String id = child.getKey();
             if (!NodeId.isSafe(id) || !agentIds.add(id)) {
@@ -62,10 +62,10 @@ final class ReplayedHistory {
                     reader, child.getValue(), agentDir, id, List.of(), job.settings() + " agent=" + id, List.of());
             written += folder.written();
             removed += folder.removed();
-            agentLines.add(ClaudeHistory.AGENTS + "/" + id + "/index.md · " + folder.size()
+            agentLines.add(WindowedHistory.AGENTS + "/" + id + "/index.md · " + folder.size()
                     + (folder.size() == 1 ? " turn" : " turns"));
         }
-        removed += ClaudeHistory.removeOthers(job.project(), agentsDir, agentIds);
+        removed += WindowedHistory.removeOthers(job.project(), agentsDir, agentIds);
         TurnFolder folder = folder(reader, job.entry(), job.dir(), null, agentLines, job.settings(), watched);
         return new History.Result(
                 job.node(),

@@ -91,7 +91,7 @@ final class SessionFolders {
         Arrays.sort(names == null ? new String[0] : names);
         for (String file : names == null ? new String[0] : names) {
             boolean turn = TurnFileName.is(file);
-            if (turn || file.equals(ClaudeHistory.AGENTS)) {
+            if (turn || file.equals(WindowedHistory.AGENTS)) {
                 AtomicFiles.moveConfined(project, dir.resolve(file), to, file);
             }
         }

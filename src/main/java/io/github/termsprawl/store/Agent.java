@@ -1,7 +1,10 @@
 package io.github.termsprawl.store;
 
+import io.github.termsprawl.jsonl.ForwardLineReader;
 import io.github.termsprawl.jsonl.JsonlTail;
+import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -67,6 +70,157 @@ public interface Agent {
         default boolean resumes(boolean kept) {
             return true;
         }
+    }
+
+    /**
+     * A session kept in compaction windows (Claude Code), read as its turn files number it: every window's live
+     * branch, oldest first (docs/files.md, "Turn files"). A plan keeps the tree and the prose only, so a long session
+     * is planned in tens of MB, and {@link #full} reads one message again in full; a plan cache kept between reads
+     * lets a transcript that only grew be read on.
+     */
+    interface Windows {
+        /**
+         * The plan of every window (and, with {@code subagents}, the session's subagents) of a file that only grows,
+         * reading only its lines past {@code cache.offset()}: the records of the lines before come from the cache,
+         * which the lines that end before {@code end} are added to. The caller makes sure the bytes before
+         * {@code cache.offset()} are those the cache was made from.
+         */
+        Plan plan(Path file, PlanCache cache, long end, boolean subagents) throws IOException;
+
+        /** {@link #plan} with every message in {@link Plan#messages}: the whole cache read. */
+        Plan planWhole(Path file, PlanCache cache, long end, boolean subagents) throws IOException;
+
+        /** The message {@code planned} stands for, its lines read again from {@code lines} (a reader of its file). */
+        Message full(ForwardLineReader lines, Planned planned) throws IOException;
+
+        /** The live branch of an inline subagent (no file of its own) among its parent's records. */
+        List<Message> inline(Subagent subagent);
+
+        /** The folders whose change may add a subagent to the session of {@code file}: watched between reads. */
+        List<Path> subagentFolders(Path file);
+
+        /** Bytes of transcript lines the plans of this JVM have read so far: what a long run shows as its progress. */
+        long bytesRead();
+
+        /**
+         * One message, planned: its window (counting from 0), the message as the prose projection reads it (text,
+         * ids and block types; tool arguments, results and thinking empty), and the lines it is made of
+         * ({@code offsets} and {@code lines} in the file, none for a synthetic result), which {@link #full} reads
+         * again in full.
+         */
+        record Planned(int window, Message prose, long[] offsets, long[] lines) {}
+
+        /**
+         * A plan of the session's windows and its subagents, from one read, and where its records are kept for the
+         * next one. With {@code stable} above 0, {@code messages} are those from that index on: the ones before are
+         * the previous plan's (the one made with the cache this one read), unchanged.
+         */
+        record Plan(List<Planned> messages, List<Subagent> subagents, PlanCache cache, int stable) {}
+
+        /**
+         * A file that keeps the records of a transcript's first lines between reads ({@code bytes} of it hold the
+         * records of the transcript's lines before {@code offset}, which are {@code lines} lines); {@code bytes} 0:
+         * nothing kept yet; {@code file} null: kept nowhere (a plan made once, as ask makes one). With
+         * {@code redact} the prompts it keeps are redacted; it keeps no other text.
+         */
+        record PlanCache(Path file, long bytes, long offset, long lines, boolean redact) {
+            /**
+             * Bumped when the lines of a cache change so that an earlier reader would take them wrong: a folder's
+             * state names it, so a cache of another format is made again (2: a link and the record off it share one
+             * line).
+             */
+            public static final int FORMAT = 2;
+        }
+
+        /**
+         * A subagent of a session: a session of its own (docs/stores.md, "Claude Code subagents").
+         *
+         * @param agentId   the id the agent gave it, or null (inline subagents of Claude Code 1.0.x have none)
+         * @param toolUseId the parent's tool call that started it, or null when neither the parent nor its meta names it
+         * @param file      its own transcript, or for an inline subagent the parent's file
+         * @param rootUuid  for an inline subagent, the uuid of its first record; else null
+         * @param meta      what its {@code agent-<id>.meta.json} says of it (Claude Code 2.1.x), or null
+         */
+        record Subagent(Layout layout, String agentId, String toolUseId, Path file, String rootUuid, Meta meta) {
+            /** The three ways Claude Code has kept subagents (docs/stores.md, "Claude Code subagents"). */
+            public enum Layout {
+                /** {@code isSidechain} records inside the session file (1.0.x). */
+                INLINE,
+                /** {@code agent-<id>.jsonl} beside the session file (2.0.x). */
+                BESIDE,
+                /**
+                 * {@code <session>/subagents/agent-<id>.jsonl} (2.1.x), and a workflow's agents in
+                 * {@code <session>/subagents/workflows/wf_<run>/}.
+                 */
+                FOLDER
+            }
+
+            /**
+             * What Claude Code 2.1.x writes beside a subagent's transcript, {@code agent-<id>.meta.json}.
+             *
+             * @param agentType     {@code general-purpose}, {@code Explore}, {@code workflow-subagent}…, or null
+             * @param description   the description it was started with (a workflow agent's label), or null
+             * @param parentAgentId the subagent that started it (a nested one), or null when the session did
+             * @param spawnDepth    1 for one the session started, 2 for one a subagent started…; 0 when not said
+             * @param workflow      the workflow run it is part of ({@code wf_…}, its folder's name), or null
+             */
+            public record Meta(
+                    String agentType, String description, String parentAgentId, int spawnDepth, String workflow) {}
+
+            public Subagent(Layout layout, String agentId, String toolUseId, Path file, String rootUuid) {
+                this(layout, agentId, toolUseId, file, rootUuid, null);
+            }
+        }
+    }
+
+    /**
+     * The turn of each tool call on a session's live branches, kept in a tail file between reads of a transcript
+     * that only grows, so that the touch index reads only what was added (docs/touches.md, "The touch index").
+     */
+    interface CallTurns {
+        /**
+         * Where a read of {@code file} may stop: {@code complete} (the end of its last whole line), or {@code size}
+         * when the line after it, not ended yet, already reads as a record (a full read would read it).
+         */
+        long readableEnd(Path file, long complete, long size);
+
+        /** The turns of every call of the lines before {@code end}, and the tail kept under {@code key} for the next read. */
+        Turns whole(Path file, long end, Path tailFile, long key);
+
+        /**
+         * The turns of the calls from the kept tail's cut on, the transcript having grown from {@code from} (where the
+         * read that kept it under {@code oldKey} stopped) to {@code end}; null when they must be read whole.
+         */
+        Turns grown(Path file, long from, long end, Path tailFile, long oldKey, long key);
+
+        /** Every message of the lines from the one that starts at {@code offset} (numbered {@code line}) on. */
+        WalkStats walkFrom(Path file, long offset, long line, MessageVisitor visitor);
+
+        /** Turns of one read, and the tail to keep for the next. */
+        interface Turns {
+            /** The first messages (all windows), whose calls' turns are those of the read before (0: a whole read). */
+            int stable();
+
+            /** Each call id of the messages from {@link #stable} on, with its turn. */
+            Map<String, Integer> turns();
+
+            /** Writes the tail for the next read, or removes the one there when none holds. */
+            void keep() throws IOException;
+        }
+    }
+
+    /**
+     * Sessions an id names alone (Claude Code's, which {@code claude --resume} takes): what ask takes in place of a
+     * transcript's path (docs/ask.md, "Targets").
+     */
+    interface SessionIds {
+        boolean isId(String value);
+
+        /** The session of that id in the project's folder, else in any project's; null when there is none. */
+        Path find(String id, Path project, Map<String, String> env, Path home);
+
+        /** The folder that holds every project's sessions, for a message. */
+        Path projectsDir(Map<String, String> env, Path home);
     }
 
     /** What the registry gives every agent's readers for one run: the tail reader, and resources they share. */

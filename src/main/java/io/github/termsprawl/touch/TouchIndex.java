@@ -12,8 +12,6 @@ import io.github.termsprawl.registry.Agents;
 import io.github.termsprawl.registry.TranscriptReaders;
 import io.github.termsprawl.store.Agent;
 import io.github.termsprawl.store.Store;
-import io.github.termsprawl.store.claude.ClaudeCallTurns;
-import io.github.termsprawl.store.claude.ClaudeSession;
 import java.io.File;
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -29,7 +27,7 @@ import java.util.List;
  * {@code .termsprawl/transcripts/<nodeId>.touches}, per machine like the transcript index beside it. A
  * transcript that has not changed is not opened; a Codex or pi transcript that only grew is read from the end of
  * its last complete line; a Claude Code one too when the new lines only carry on the live branch the index's tail
- * keeps ({@code <nodeId>.touches-tail}, {@link ClaudeCallTurns}); any other change (a shrink, a rewrite of the
+ * keeps ({@code <nodeId>.touches-tail}, {@link Agent.CallTurns}); any other change (a shrink, a rewrite of the
  * bytes read, another transcript, a Claude Code branch moved above the tail, a Gemini CLI or OpenCode session,
  * which rewrite themselves) reads it whole. The index is written atomically and confined to the project
  * (core/AtomicFiles), and only when it changes; a broken or unreadable index is read again from the transcript.
@@ -210,8 +208,9 @@ public final class TouchIndex {
         if (sameSource && old.fingerprint.equals(fingerprint)) {
             return new Read(old.result(), new Cost(false, 0, 0));
         }
-        if (store == Store.CLAUDE) {
-            return claude(layout, node, entry, rule, paths, sameSource ? old : null, fingerprint, step);
+        Agent.CallTurns calls = Agents.capability(store, Agent.CallTurns.class);
+        if (calls != null) {
+            return branch(layout, node, entry, store, calls, rule, paths, sameSource ? old : null, fingerprint, step);
         }
         Agent.GrowingLog log = Agents.capability(store, Agent.GrowingLog.class);
         boolean growing = log != null;
@@ -275,21 +274,23 @@ public final class TouchIndex {
         return new Read(r, new Cost(true, 0, size));
     }
 
-    /** Where the touch index of a Claude Code session keeps its live branch's tail (ClaudeCallTurns). */
+    /** Where the touch index of a Claude Code session keeps its live branch's tail ({@link Agent.CallTurns}). */
     public static Path tailFile(ProjectLayout layout, String node) {
         return layout.transcriptsDir().resolve(node + ".touches-tail");
     }
 
     /**
-     * A Claude Code transcript that changed: when it only grew, read from the end of the last read on, if the new
-     * lines carry the live branch on from the tail the last read kept ({@link ClaudeCallTurns}): the events before
-     * keep their turns up to the tail's cut and are numbered again from it; else read whole. {@code old} is the
-     * index of this transcript, or null.
+     * A transcript that changed, of an agent that keeps its calls' turns ({@link Agent.CallTurns}: Claude Code): when
+     * it only grew, read from the end of the last read on, if the new lines carry the live branch on from the tail the
+     * last read kept: the events before keep their turns up to the tail's cut and are numbered again from it; else
+     * read whole. {@code old} is the index of this transcript, or null.
      */
-    private static Read claude(
+    private static Read branch(
             ProjectLayout layout,
             String node,
             TranscriptIndex.Entry entry,
+            Store store,
+            Agent.CallTurns calls,
             TouchRule rule,
             ProjectPaths paths,
             State old,
@@ -298,7 +299,7 @@ public final class TouchIndex {
         Path source = entry.path();
         Path tail = tailFile(layout, node);
         long size = source.toFile().length();
-        long readable = ClaudeCallTurns.readableEnd(source, GrowingFile.completeLines(source, size), size);
+        long readable = calls.readableEnd(source, GrowingFile.completeLines(source, size), size);
         boolean goesOn = old != null
                 && old.end > 0
                 && old.end <= readable
@@ -307,13 +308,13 @@ public final class TouchIndex {
         // one step: a long transcript is built in steps, each read on from the last as a grown one is
         long end = stepEnd(source, goesOn ? old.end : 0, readable, step);
         long hash = GrowingFile.prefixHash(source, end);
-        ClaudeCallTurns.Turns turns = null;
+        Agent.CallTurns.Turns turns = null;
         if (goesOn) {
-            turns = ClaudeCallTurns.grown(source, old.end, end, tail, old.hash, hash);
+            turns = calls.grown(source, old.end, end, tail, old.hash, hash);
         }
         long from = turns == null ? 0 : old.end;
         if (turns == null) {
-            turns = ClaudeCallTurns.whole(source, end, tail, hash);
+            turns = calls.whole(source, end, tail, hash);
         }
         boolean done = end == readable;
         SessionTouches.Collector c = new SessionTouches.Collector(node, rule, paths, turns.turns());
@@ -321,7 +322,7 @@ public final class TouchIndex {
             c.resume(renumbered(old, turns), old.sidechain, old.waiting, old.stats, old.messages, old.directory);
         }
         c.end = end;
-        new ClaudeSession().walkFrom(source, from, 1, c);
+        calls.walkFrom(source, from, 1, c);
         Deadline.check(); // a walk stops short at the deadline: what it read is not kept as read to the end
         SessionTouches.Result r = c.result();
         try {
@@ -336,7 +337,7 @@ public final class TouchIndex {
                 new State(
                         node,
                         key(entry),
-                        Store.CLAUDE.id(),
+                        store.id(),
                         done ? fingerprint : PARTIAL, // no transcript has it: the next read goes on
                         end,
                         hash,
@@ -389,7 +390,7 @@ public final class TouchIndex {
      * were (their messages are the same), the others as the messages from the cut on make them; an event whose call
      * is on no live branch is rewound, unless a subagent's record makes it.
      */
-    private static List<TouchEvent> renumbered(State old, ClaudeCallTurns.Turns turns) {
+    private static List<TouchEvent> renumbered(State old, Agent.CallTurns.Turns turns) {
         List<TouchEvent> out = new ArrayList<>(old.events.size());
         for (int i = 0; i < old.events.size(); i++) {
             TouchEvent e = old.events.get(i);

@@ -28,7 +28,7 @@ class AskClaudeCodeTest {
         try (TranscriptReaders readers = new TranscriptReaders(new JsonlTail(), null)) {
             SessionLoader loader = new SessionLoader(readers);
             TranscriptIndex.Entry entry = new TranscriptIndex.Entry(session.transcript(), "claude", null);
-            assertEquals(2, loader.windowCount(session.transcript()));
+            assertEquals(2, loader.windowCount(loader.windowsOf(entry), session.transcript()));
             for (int window = 1; window <= 2; window++) {
                 Conversation c = loader.load(new Target("backend", "backend", entry, window));
                 String without =

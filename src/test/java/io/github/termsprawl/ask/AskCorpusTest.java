@@ -6,7 +6,7 @@ import io.github.termsprawl.core.SharedFolder;
 import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.jsonl.JsonlTail;
 import io.github.termsprawl.registry.TranscriptReaders;
-import io.github.termsprawl.store.Store;
+import io.github.termsprawl.store.Agent;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -36,9 +36,9 @@ class AskCorpusTest {
             SessionLoader loader = new SessionLoader(readers);
             for (Path file : files) {
                 TranscriptIndex.Entry entry = new TranscriptIndex.Entry(file, null, null);
-                Store store = loader.storeOf(entry);
-                int windows = store == Store.CLAUDE ? loader.windowCount(file) : 1;
-                for (int w = store == Store.CLAUDE ? 1 : 0; w <= (store == Store.CLAUDE ? windows : 0); w++) {
+                Agent.Windows kept = loader.windowsOf(entry);
+                int windows = kept != null ? loader.windowCount(kept, file) : 1;
+                for (int w = kept != null ? 1 : 0; w <= (kept != null ? windows : 0); w++) {
                     Conversation c = loader.load(new Target("t", null, entry, w));
                     if (c.messages().isEmpty()) {
                         continue;

@@ -310,17 +310,11 @@ class ArchitectureTest {
     }
 
     /**
-     * The classes outside the registry that still name a store's package: Claude Code's plan cache and live
-     * branch, which history, the touch index and ask read directly (issue 39's next step gives each its
-     * capability). The list may only shrink: a class added here is a store's knowledge leaking upwards.
+     * The classes outside the registry that name a store's package: none. What history, the touch index and ask read
+     * of Claude Code is a capability of its agent ({@code Agent.Windows}, {@code Agent.CallTurns},
+     * {@code Agent.SessionIds}); a class added here is a store's knowledge leaking upwards.
      */
-    static final Map<String, Set<String>> KNOWN_STORE_USERS = Map.of(
-            "ask/SessionLoader", Set.of("store.claude"),
-            "ask/Targets", Set.of("store.claude"),
-            "history/ClaudeHistory", Set.of("store.claude"),
-            "history/History", Set.of("store.claude"),
-            "history/Progress", Set.of("store.claude"),
-            "touch/TouchIndex", Set.of("store.claude"));
+    static final Map<String, Set<String>> KNOWN_STORE_USERS = Map.of();
 
     /** Checked on the compiled classes, so a type reached only through a return type counts too. */
     @Test

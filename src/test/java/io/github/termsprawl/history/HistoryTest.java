@@ -421,7 +421,7 @@ class HistoryTest {
         }
         lines(transcript, records.toArray(new String[0]));
         HistoryFixtures.index(cwd, "backend", transcript, null, null);
-        assertTrue(TurnFolder.SERIAL_TURNS < 300 && ClaudeHistory.RENDERERS >= 1);
+        assertTrue(TurnFolder.SERIAL_TURNS < 300 && WindowedHistory.RENDERERS >= 1);
         assertEquals(300, update().turns());
         List<io.github.termsprawl.store.Message> messages = new java.util.ArrayList<>();
         for (io.github.termsprawl.store.claude.ClaudeSession.Window w :

@@ -226,7 +226,7 @@ class ClassDataArchiveTest {
         String log = Fixtures.str(run.stdout());
         assertEquals(0, run.exit(), log);
         assertTrue(Files.isRegularFile(project.resolve(".termsprawl/history/n/turn-0000-user.md")), log);
-        for (String type : new String[] {"history.History", "history.ClaudeHistory", "history.TurnMarkdown"}) {
+        for (String type : new String[] {"history.History", "history.WindowedHistory", "history.TurnMarkdown"}) {
             assertTrue(
                     log.contains("io.github.termsprawl." + type + " source: shared objects file"), type + ":\n" + log);
         }

@@ -33,8 +33,14 @@ public final class ClaudeAgent implements Agent {
 
     @Override
     public <C> C capability(Class<C> type) {
-        return Agent.first(type, ClaudeTouches.RULE, WIRING);
+        return Agent.first(type, ClaudeTouches.RULE, WIRING, WINDOWS, CALL_TURNS, ClaudeFinder.IDS);
     }
+
+    /** Its sessions are read window by window (docs/files.md, "Turn files"). */
+    private static final Windows WINDOWS = new ClaudeSession();
+
+    /** The touch index reads a grown transcript on from the live branch's tail (docs/touches.md, "The touch index"). */
+    private static final CallTurns CALL_TURNS = new ClaudeCallTurns();
 
     /** Its hooks (docs/agents.md, "Wired through each agent's hooks"). */
     static final Wiring WIRING = new Wiring(

@@ -2,10 +2,13 @@ package io.github.termsprawl.store.claude;
 
 import io.github.termsprawl.jsonl.Deadline;
 import io.github.termsprawl.jsonl.ForwardLineReader;
+import io.github.termsprawl.store.Agent;
 import io.github.termsprawl.store.Block;
 import io.github.termsprawl.store.Message;
+import io.github.termsprawl.store.MessageVisitor;
 import io.github.termsprawl.store.ReadLimits;
 import io.github.termsprawl.store.Role;
+import io.github.termsprawl.store.WalkStats;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,16 +30,10 @@ import java.util.Map;
  * on a new call whose id a call before the cut or in an earlier window already had (the turn of such a call is
  * the earlier one's), or a tool call in a message that is not the assistant's (no tail keeps those apart).
  */
-public final class ClaudeCallTurns {
-    private ClaudeCallTurns() {}
+final class ClaudeCallTurns implements Agent.CallTurns {
 
-    /**
-     * Turns of one read, and the tail to keep for the next.
-     *
-     * <p>{@link #stable()} messages (all windows) come first whose calls' turns are those of the read the tail was
-     * made by (0 for a whole read); {@link #turns()} maps each call id of the messages from there on to its turn.
-     */
-    public static final class Turns {
+    /** Turns of one read, and the tail to keep for the next. */
+    static final class Turns implements Agent.CallTurns.Turns {
         private final int stable;
         private final Map<String, Integer> turns;
         private final ClaudeTail next;
@@ -49,23 +46,21 @@ public final class ClaudeCallTurns {
             this.tailFile = tailFile;
         }
 
+        @Override
         public int stable() {
             return stable;
         }
 
+        @Override
         public Map<String, Integer> turns() {
             return turns;
-        }
-
-        /** Whether a read of lines appended later can go on from this one (a tail is kept). */
-        public boolean continues() {
-            return next != null;
         }
 
         /**
          * Writes the tail for the next read (through a temp file and a rename), or removes the one there when none
          * holds; in a folder the caller checked is the project's ({@code AtomicFiles.confinedFolder}).
          */
+        @Override
         public void keep() throws IOException {
             if (next != null) {
                 next.write(tailFile);
@@ -75,11 +70,8 @@ public final class ClaudeCallTurns {
         }
     }
 
-    /**
-     * Where a read of {@code file} may stop: {@code complete} (the end of its last whole line), or {@code size} when
-     * the line after it, not ended yet, already reads as a record (a full read would read it).
-     */
-    public static long readableEnd(Path file, long complete, long size) {
+    @Override
+    public long readableEnd(Path file, long complete, long size) {
         if (size <= complete || !endsAnObject(file, complete, size)) {
             return complete;
         }
@@ -117,7 +109,8 @@ public final class ClaudeCallTurns {
      * The turns of every call of the lines before {@code end}, and the tail kept under {@code key} (a hash of the
      * bytes read, which the next read gives back) for the next read.
      */
-    public static Turns whole(Path file, long end, Path tailFile, long key) {
+    @Override
+    public Turns whole(Path file, long end, Path tailFile, long key) {
         List<ClaudeRecord> all = new ArrayList<>();
         read(file, 0, end, all, null);
         ClaudeTail.Window[] last = {null};
@@ -150,7 +143,8 @@ public final class ClaudeCallTurns {
      * that key, or the new lines do not only carry its branch on). The tail for the next read is kept under
      * {@code key}.
      */
-    public static Turns grown(Path file, long from, long end, Path tailFile, long oldKey, long key) {
+    @Override
+    public Turns grown(Path file, long from, long end, Path tailFile, long oldKey, long key) {
         ClaudeTail tail = ClaudeTail.read(tailFile, key(oldKey, from), false);
         if (tail == null) {
             return null;
@@ -244,6 +238,11 @@ public final class ClaudeCallTurns {
             }
         }
         return true;
+    }
+
+    @Override
+    public WalkStats walkFrom(Path file, long offset, long line, MessageVisitor visitor) {
+        return new ClaudeSession().walkFrom(file, offset, line, visitor);
     }
 
     private static int[] sorted(List<Integer> hashes) {

@@ -1,5 +1,6 @@
 package io.github.termsprawl.store.claude;
 
+import io.github.termsprawl.store.Agent;
 import io.github.termsprawl.store.AgentFolders;
 import io.github.termsprawl.store.Located;
 import io.github.termsprawl.store.SessionFinder;
@@ -47,6 +48,39 @@ public final class ClaudeFinder implements SessionFinder {
     public static boolean isSessionId(String value) {
         return SESSION_ID.matcher(value).matches();
     }
+
+    /** Its session ids, as ask takes them (docs/ask.md, "Targets"): this project's folder first, then any project's. */
+    static final Agent.SessionIds IDS = new Agent.SessionIds() {
+        @Override
+        public boolean isId(String value) {
+            return isSessionId(value);
+        }
+
+        @Override
+        public Path find(String id, Path project, Map<String, String> env, Path home) {
+            ClaudeFinder sessions = fromEnvironment(env, home);
+            Path here = sessions.session(project, id);
+            if (here != null) {
+                return here;
+            }
+            try (DirectoryStream<Path> projects = Files.newDirectoryStream(projectsDir(env, home))) {
+                for (Path dir : projects) {
+                    Path file = dir.resolve(id + ".jsonl");
+                    if (Files.isRegularFile(file)) {
+                        return file;
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                // no projects folder: no session
+            }
+            return null;
+        }
+
+        @Override
+        public Path projectsDir(Map<String, String> env, Path home) {
+            return fromEnvironment(env, home).claudeDir().resolve("projects");
+        }
+    };
 
     /**
      * Claude Code's folder name for a project path: every char outside {@code [A-Za-z0-9]} becomes

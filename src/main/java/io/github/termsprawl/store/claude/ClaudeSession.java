@@ -5,7 +5,7 @@ import io.github.termsprawl.jsonl.ForwardLineReader;
 import io.github.termsprawl.jsonl.JsonProjection;
 import io.github.termsprawl.jsonl.JsonlRecords;
 import io.github.termsprawl.jsonl.ReverseLineReader;
-import io.github.termsprawl.redact.Redactor;
+import io.github.termsprawl.store.Agent;
 import io.github.termsprawl.store.Block;
 import io.github.termsprawl.store.JsonlMessages;
 import io.github.termsprawl.store.Message;
@@ -34,7 +34,7 @@ import java.util.Set;
  * only as far as that window's {@code compact_boundary} (and its preserved segment), so it costs what
  * the window costs, not what the file does. Rules are numbered as in docs/context.md, "The live view".
  */
-public final class ClaudeSession implements SessionReader {
+public final class ClaudeSession implements SessionReader, Agent.Windows {
 
     /** One window's live branch: its messages, and how many leaves it has and left behind (see {@link ClaudeBranch.Result}). */
     public record Window(List<Message> messages, int leaves, int abandoned) {}
@@ -97,6 +97,16 @@ public final class ClaudeSession implements SessionReader {
         List<List<ClaudeRecord>> read = readBack(subagent.file(), ClaudeRecord.FULL, ReadLimits.STRING_CAP);
         ClaudeBranch.Scope scope = ClaudeBranch.only(ClaudeBranch.inline(subagent.rootUuid(), read.get(0)));
         return window(branch(read, subagent.file().toString(), scope));
+    }
+
+    @Override
+    public List<Message> inline(Subagent subagent) {
+        return live(subagent).messages();
+    }
+
+    @Override
+    public List<Path> subagentFolders(Path file) {
+        return ClaudeSubagents.folders(file);
     }
 
     /** Every message of a subagent, in file order (for an inline one, its records among the parent's). */
@@ -191,49 +201,12 @@ public final class ClaudeSession implements SessionReader {
     }
 
     /**
-     * One message of {@link #windows}, planned: its window (counting from 0), the message as the prose
-     * projection reads it (text, ids and block types; tool arguments, results and thinking empty), and the
-     * lines it is made of ({@code offsets} and {@code lines} in the file, none for a synthetic result), which
-     * {@link #full} reads again in full.
-     */
-    public record Planned(int window, Message prose, long[] offsets, long[] lines) {}
-
-    /**
      * {@link #windows} without holding the file: every window's messages, oldest first, as plans that keep the
      * tree and the prose only (a 200 MB transcript holds tens of MB, not its whole size). {@link #full} turns
      * each into the message {@code windows} gives.
      */
     public List<Planned> plan(Path file) {
         return plan(ClaudeRecords.of(records(file, ClaudeRecord.PROSE, null), file.toString()), file, null);
-    }
-
-    /**
-     * A plan of the session's windows and its subagents ({@link ClaudeSubagents#of}), from one read, and where its
-     * records are kept for the next one. With {@code stable} above 0, {@code messages} are those from that index
-     * on: the ones before are the previous plan's (the one made with the cache this one read), unchanged.
-     */
-    public record Plan(List<Planned> messages, List<Subagent> subagents, PlanCache cache, int stable) {}
-
-    /**
-     * A file that keeps the records of a transcript's first lines between reads ({@code bytes} of it hold the
-     * records of the transcript's lines before {@code offset}, which are {@code lines} lines); {@code bytes} 0:
-     * nothing kept yet; {@code file} null: kept nowhere (a plan made once, as ask makes one). With {@code redact} the
-     * prompts it keeps are redacted ({@link Redactor}); it keeps no other text.
-     */
-    public record PlanCache(Path file, long bytes, long offset, long lines, boolean redact) {
-        /**
-         * Bumped when the lines of a cache change so that an earlier reader would take them wrong: a folder's state
-         * names it, so a cache of another format is made again (2: a link and the record off it share one line).
-         */
-        public static final int FORMAT = 2;
-    }
-
-    /**
-     * The file a plan keeps beside its cache ({@code <cache>-tail}): what lets the next plan of a transcript that
-     * only grew read neither the cache nor the window again, when the new lines carry its live branch on.
-     */
-    public static Path tailOf(Path cache) {
-        return ClaudeTail.fileOf(cache);
     }
 
     /** {@link #plan(Path)} and {@link ClaudeSubagents#of} in one read of the file. */
@@ -252,6 +225,7 @@ public final class ClaudeSession implements SessionReader {
      * started again from the file's first line. The caller makes sure the bytes before {@code cache.offset()}
      * are those the cache was made from.
      */
+    @Override
     public Plan plan(Path file, PlanCache cache, long end, boolean subagents) throws IOException {
         return new ClaudePlanReader(this, chunkSize, maxInMemoryLine, splitBytes).plan(file, cache, end, subagents);
     }
@@ -260,13 +234,14 @@ public final class ClaudeSession implements SessionReader {
      * {@link #plan(Path, PlanCache, long, boolean)} with every message in {@link Plan#messages}: the tail kept beside
      * the cache is dropped first, so the whole cache is read.
      */
+    @Override
     public Plan planWhole(Path file, PlanCache cache, long end, boolean subagents) throws IOException {
         Files.deleteIfExists(ClaudeTail.fileOf(cache.file()));
         return plan(file, cache, end, subagents);
     }
 
-    /** Bytes of transcript lines the plans of this JVM have read so far: what a long run shows as its progress. */
-    public static long planBytesRead() {
+    @Override
+    public long bytesRead() {
         return ClaudePlanReader.BYTES_READ.get();
     }
 
@@ -377,6 +352,7 @@ public final class ClaudeSession implements SessionReader {
      * reader of the same file) with every block, merged as {@link #windows} merges them and cut to the blocks the
      * plan kept; a synthetic result is its plan. A line that no longer reads gives the plan's own message.
      */
+    @Override
     public Message full(ForwardLineReader lines, Planned planned) throws IOException {
         Message merged = null;
         for (int i = 0; i < planned.offsets().length; i++) {

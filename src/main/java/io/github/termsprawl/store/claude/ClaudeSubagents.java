@@ -3,6 +3,7 @@ package io.github.termsprawl.store.claude;
 import io.github.termsprawl.jsonl.ForwardLineReader;
 import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonProjection;
+import io.github.termsprawl.store.Agent.Windows.Subagent;
 import io.github.termsprawl.store.Message;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -169,6 +170,19 @@ public final class ClaudeSubagents {
             }
             return found;
         }
+    }
+
+    /**
+     * Where a change may add a subagent to the session of {@code file}: its {@code subagents/} folder (2.1), the
+     * folder of its workflows, a level down, and each workflow run's (2.1.x).
+     */
+    static List<Path> folders(Path file) {
+        String name = file.getFileName() == null ? "" : file.getFileName().toString();
+        String stem = name.endsWith(".jsonl") ? name.substring(0, name.length() - 6) : name;
+        Path subagents = file.toAbsolutePath().resolveSibling(stem).resolve("subagents");
+        List<Path> folders = new ArrayList<>(List.of(subagents, subagents.resolve(WORKFLOWS)));
+        folders.addAll(workflowRuns(subagents));
+        return folders;
     }
 
     /** The workflows' folders, {@code subagents/workflows/wf_*} (Claude Code 2.1.x), by name. */

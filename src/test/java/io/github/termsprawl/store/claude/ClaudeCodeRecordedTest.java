@@ -10,6 +10,7 @@ import io.github.termsprawl.agents.RecordedSession;
 import io.github.termsprawl.jsonl.ForwardLineReader;
 import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonlTail;
+import io.github.termsprawl.store.Agent.Windows.Subagent;
 import io.github.termsprawl.store.Block;
 import io.github.termsprawl.store.Describe;
 import io.github.termsprawl.store.Message;

@@ -3,6 +3,7 @@ package io.github.termsprawl.store.claude;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.termsprawl.store.Agent.Windows.Subagent;
 import io.github.termsprawl.store.Describe;
 import io.github.termsprawl.store.Message;
 import io.github.termsprawl.store.Role;

@@ -5,10 +5,12 @@ import io.github.termsprawl.core.NodeId;
 import io.github.termsprawl.core.TurnFileName;
 import io.github.termsprawl.jsonl.ForwardLineReader;
 import io.github.termsprawl.jsonl.GrowingFile;
+import io.github.termsprawl.store.Agent;
+import io.github.termsprawl.store.Agent.Windows.Plan;
+import io.github.termsprawl.store.Agent.Windows.PlanCache;
+import io.github.termsprawl.store.Agent.Windows.Planned;
+import io.github.termsprawl.store.Agent.Windows.Subagent;
 import io.github.termsprawl.store.Message;
-import io.github.termsprawl.store.claude.ClaudeSession;
-import io.github.termsprawl.store.claude.ClaudeSubagents;
-import io.github.termsprawl.store.claude.Subagent;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -22,21 +24,22 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 
 /**
- * A Claude Code session: the live branch of each compaction window, oldest first ({@code ClaudeSession.windows}
- * numbering), read light — a first read keeps the tree and the prose ({@code ClaudeSession.plan}); only the
+ * A session kept in compaction windows (Claude Code): the live branch of each, oldest first, read light
+ * ({@link Agent.Windows}) — a first read keeps the tree and the prose ({@link Agent.Windows#plan}); only the
  * turns whose key changed are read again in full and written. A turn's key is where its lines are (the file
  * only grows, checked by the hash of the bytes before the last read's end), so an unchanged turn is never
  * read twice. Subagents go to {@code agents/<agentId>/}, each with its own state.
  */
-final class ClaudeHistory {
+final class WindowedHistory {
     static final String AGENTS = "agents";
 
     private final NodeJob job;
-    private final ClaudeSession session = new ClaudeSession();
+    private final Agent.Windows session;
     private FutureTask<TurnList> turns;
 
-    ClaudeHistory(NodeJob job) {
+    WindowedHistory(NodeJob job, Agent.Windows session) {
         this.job = job;
+        this.session = session;
     }
 
     History.Result run() throws IOException {
@@ -59,11 +62,8 @@ final class ClaudeHistory {
         int written = 0;
         int removed = 0;
         Path agentsDir = job.dir().resolve(AGENTS);
-        watched.add(SourceFiles.watch(subagentsFolder(file)));
-        // a workflow's agents are a level down, each run's in a folder of its own (Claude Code 2.1.x)
-        watched.add(SourceFiles.watch(subagentsFolder(file).resolve(ClaudeSubagents.WORKFLOWS)));
-        for (Path run : ClaudeSubagents.workflowRuns(subagentsFolder(file))) {
-            watched.add(SourceFiles.watch(run));
+        for (Path folder : session.subagentFolders(file)) {
+            watched.add(SourceFiles.watch(folder));
         }
         for (Subagent s : main.plan.subagents()) {
             String id = s.agentId() != null ? s.agentId() : "inline-" + s.rootUuid();
@@ -153,14 +153,14 @@ final class ClaudeHistory {
     private static final class Read {
         final Path file;
         /** Let go of once its turns are written: a first write of a long session holds nothing else as big. */
-        ClaudeSession.Plan plan;
+        Plan plan;
 
         final boolean grown;
         final long size;
         final long mtime;
         final long end;
 
-        Read(Path file, ClaudeSession.Plan plan, boolean grown, long size, long mtime, long end) {
+        Read(Path file, Plan plan, boolean grown, long size, long mtime, long end) {
             this.file = file;
             this.plan = plan;
             this.grown = grown;
@@ -168,13 +168,6 @@ final class ClaudeHistory {
             this.mtime = mtime;
             this.end = end;
         }
-    }
-
-    /** {@code <session>/subagents/}, where Claude Code 2.1 writes a session's subagents. */
-    private static Path subagentsFolder(Path file) {
-        String name = file.getFileName() == null ? "" : file.getFileName().toString();
-        String stem = name.endsWith(".jsonl") ? name.substring(0, name.length() - 6) : name;
-        return file.toAbsolutePath().resolveSibling(stem).resolve("subagents");
     }
 
     /** The turns of a folder whose transcript has not changed since its state was written, or null. */
@@ -211,14 +204,14 @@ final class ClaudeHistory {
                 && SourceFiles.grownSince(state, size, mtime)
                 && GrowingFile.prefixHash(file, state.offset()) == state.hash();
         Path cache = FolderState.file(dir, FolderState.PLAN);
-        ClaudeSession.PlanCache from = grown
-                ? new ClaudeSession.PlanCache(cache, state.planBytes(), state.offset(), state.line(), job.redact())
-                : new ClaudeSession.PlanCache(cache, 0, 0, 0, job.redact());
+        PlanCache from = grown
+                ? new PlanCache(cache, state.planBytes(), state.offset(), state.line(), job.redact())
+                : new PlanCache(cache, 0, 0, 0, job.redact());
         long end = GrowingFile.completeLines(file, size);
         if (subagents) {
-            job.progress().planning(); // the session's own read: what it reads is what the progress line shows
+            job.progress().planning(session); // the session's own read: what it reads is what the progress line shows
         }
-        ClaudeSession.Plan plan = session.plan(file, from, end, subagents);
+        Plan plan = session.plan(file, from, end, subagents);
         return new Read(file, plan, grown, size, mtime, end);
     }
 
@@ -227,22 +220,22 @@ final class ClaudeHistory {
             throws IOException {
         // keys say where a turn's lines are: they hold only while the bytes before the last read's end are the same
         TurnList old = !read.grown ? null : dir.equals(job.dir()) ? mainTurns() : FolderState.readTurns(dir);
-        ClaudeSession.Plan planned = read.plan;
+        Plan planned = read.plan;
         read.plan = null;
         if (planned.stable() > 0 && (old == null || old.size() < planned.stable())) {
             // the turns before the new lines' are the folder's, which no longer says what they are: plan them all
             planned = session.planWhole(read.file, planned.cache(), read.end, dir.equals(job.dir()));
         }
-        List<ClaudeSession.Planned> plan = planned.messages();
+        List<Planned> plan = planned.messages();
         int stable = planned.stable();
-        ClaudeSession.PlanCache cache = planned.cache();
+        PlanCache cache = planned.cache();
         planned = null;
         TurnFolder folder = job.folder(dir, agent, old, RENDERERS);
         job.progress().turns(stable + plan.size());
         folder.keep(stable);
         try (Readers readers = new Readers(read.file)) {
             for (int j = 0; j < plan.size(); j++) {
-                ClaudeSession.Planned p = plan.get(j);
+                Planned p = plan.get(j);
                 int i = stable + j;
                 folder.add(
                         TurnMarkdown.fileName(i, p.prose()),
@@ -324,7 +317,7 @@ final class ClaudeHistory {
      * What a turn is made of: its window, its lines (where they are, and whether each had ended when read), its
      * blocks and flags as planned, and for a result made up for an interrupted call, its prose.
      */
-    private long key(ClaudeSession.Planned p, long end, int turn, String agent) {
+    private long key(Planned p, long end, int turn, String agent) {
         long h = mix(0xcbf29ce484222325L, p.window());
         h = mix(h, p.prose().blocks().size());
         long flags = 0; // a set's order may differ from run to run: its members as bits
@@ -357,7 +350,7 @@ final class ClaudeHistory {
         TurnList old = state != null && state.settings().equals(job.settings()) ? FolderState.readTurns(dir) : null;
         TurnFolder folder = job.folder(dir, agent, old, 1);
         try {
-            for (Message m : session.live(s).messages()) {
+            for (Message m : session.inline(s)) {
                 folder.add(m, null);
             }
         } catch (IOException | RuntimeException e) {
@@ -409,9 +402,7 @@ final class ClaudeHistory {
                             || f.equals(FolderState.STATE)
                             || f.equals(FolderState.TURNS)
                             || f.equals(FolderState.PLAN)
-                            || f.equals(ClaudeSession.tailOf(d.resolve(FolderState.PLAN))
-                                    .getFileName()
-                                    .toString())) {
+                            || f.equals(FolderState.PLAN_TAIL)) {
                         AtomicFiles.deleteInFolder(d.resolve(f));
                         removed += d == dir ? 1 : 0;
                     }
