@@ -15,7 +15,6 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
@@ -40,7 +39,24 @@ import java.util.concurrent.atomic.AtomicLong;
  * replaces); one that leads out of it is refused.
  */
 public final class AtomicFiles {
-    private static final Set<PosixFilePermission> EXECUTABLE = PosixFilePermissions.fromString("rwxr-xr-x");
+    /**
+     * {@code rwxr-xr-x}, and {@code rw-r--r--} below: spelled out, since {@code PosixFilePermissions.fromString} makes an
+     * EnumSet, whose first use reflects on the enum and spins method handles on the hook's path (bench/README.md).
+     */
+    private static final Set<PosixFilePermission> EXECUTABLE = Set.of(
+            PosixFilePermission.OWNER_READ,
+            PosixFilePermission.OWNER_WRITE,
+            PosixFilePermission.OWNER_EXECUTE,
+            PosixFilePermission.GROUP_READ,
+            PosixFilePermission.GROUP_EXECUTE,
+            PosixFilePermission.OTHERS_READ,
+            PosixFilePermission.OTHERS_EXECUTE);
+
+    private static final Set<PosixFilePermission> REGULAR = Set.of(
+            PosixFilePermission.OWNER_READ,
+            PosixFilePermission.OWNER_WRITE,
+            PosixFilePermission.GROUP_READ,
+            PosixFilePermission.OTHERS_READ);
     private static final boolean POSIX =
             FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
     private static final boolean UNIX =
@@ -499,9 +515,9 @@ public final class AtomicFiles {
         try {
             return Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)
                     ? Files.getPosixFilePermissions(file, LinkOption.NOFOLLOW_LINKS)
-                    : PosixFilePermissions.fromString("rw-r--r--");
+                    : REGULAR;
         } catch (IOException e) {
-            return PosixFilePermissions.fromString("rw-r--r--");
+            return REGULAR;
         }
     }
 
