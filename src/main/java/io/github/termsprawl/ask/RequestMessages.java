@@ -27,7 +27,10 @@ import java.util.Set;
  * conversation read as it streams ({@link PreparedConversation}) converts its messages here too.
  */
 final class RequestMessages {
-    /** Deeper tool arguments are sent as text: Jackson writes no deeper than 1000 levels. */
+    /**
+     * Deeper tool arguments are sent as text, as when Jackson wrote the request (no deeper than 1000 levels): a
+     * request keeps its bytes.
+     */
     static final int MAX_INPUT_DEPTH = 200;
 
     static final String MISSING_RESULT = "[no result of this call was recorded]";

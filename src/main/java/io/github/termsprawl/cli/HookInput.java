@@ -1,21 +1,17 @@
 package io.github.termsprawl.cli;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
-import io.github.termsprawl.jsonl.LongStringCapReader;
+import io.github.termsprawl.jsonl.JsonProjection;
+import io.github.termsprawl.jsonl.JsonlRecords;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
-import java.util.Set;
+import java.util.Map;
 
 /**
  * The fields of a Claude Code hook payload that recording needs. Parsing never throws and never holds
- * more than a bounded prefix of any string, whatever arrives on stdin.
+ * more than {@link #MAX_BYTES}, whatever arrives on stdin.
  */
 public record HookInput(String transcriptPath, String cwd, String sessionId) {
-    private static final Set<String> KEYS = Set.of("transcript_path", "cwd", "session_id");
+    private static final JsonProjection KEYS = JsonProjection.whole("transcript_path", "cwd", "session_id");
     /** A path longer than this is not a path: treated as absent. */
     static final int MAX_PATH = 16 * 1024;
     /** No hook payload is bigger: past this much, stdin is no payload. */
@@ -28,15 +24,6 @@ public record HookInput(String transcriptPath, String cwd, String sessionId) {
 
     public static final HookInput EMPTY = new HookInput(null, null, null);
 
-    /**
-     * Jackson's default limits, unlike the command parser's: a hook payload is shallow and small, and
-     * without a depth limit 50 MB of {@code [} would build tens of millions of parser contexts (out of memory).
-     * Strings never reach the string limit: the reader below caps them.
-     */
-    private static final JsonFactory FACTORY = JsonFactory.builder()
-            .disable(JsonFactory.Feature.INTERN_FIELD_NAMES)
-            .build();
-
     /** How long the hook waits for its payload: a stdin that never closes must not hold the agent's start. */
     static final long WAIT_MS = 2000;
 
@@ -46,7 +33,7 @@ public record HookInput(String transcriptPath, String cwd, String sessionId) {
      */
     public static HookInput read(InputStream in) {
         byte[] payload = payload(in, MAX_BYTES, WAIT_MS);
-        return payload == null ? EMPTY : parse(new java.io.ByteArrayInputStream(payload));
+        return payload == null ? EMPTY : parse(payload);
     }
 
     /**
@@ -109,35 +96,16 @@ public record HookInput(String transcriptPath, String cwd, String sessionId) {
         }
     }
 
-    private static HookInput parse(InputStream in) {
-        try (JsonParser p = FACTORY.createParser(
-                new LongStringCapReader(new InputStreamReader(in, StandardCharsets.UTF_8), MAX_PATH + 1))) {
-            if (p.nextToken() != JsonToken.START_OBJECT) {
-                return EMPTY;
-            }
-            String transcript = null;
-            String cwd = null;
-            String session = null;
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String name = p.currentName();
-                JsonToken value = p.nextToken();
-                String kept = null;
-                if (KEYS.contains(name) && value == JsonToken.VALUE_STRING) {
-                    String text = p.getText();
-                    kept = text.isEmpty() || text.length() > MAX_PATH ? null : text;
-                } else {
-                    p.skipChildren();
-                }
-                switch (name) {
-                    case "cwd" -> cwd = kept;
-                    case "transcript_path" -> transcript = kept;
-                    case "session_id" -> session = kept;
-                    default -> {}
-                }
-            }
-            return new HookInput(transcript, cwd, session);
-        } catch (IOException | RuntimeException | StackOverflowError e) {
-            return EMPTY;
-        }
+    /** The payload's first object (what follows it is not read), each field a string of a path's length or absent. */
+    private static HookInput parse(byte[] payload) {
+        Map<String, Object> fields = JsonlRecords.first(payload, KEYS);
+        return fields == null
+                ? EMPTY
+                : new HookInput(
+                        kept(fields.get("transcript_path")), kept(fields.get("cwd")), kept(fields.get("session_id")));
+    }
+
+    private static String kept(Object value) {
+        return value instanceof String text && !text.isEmpty() && text.length() <= MAX_PATH ? text : null;
     }
 }

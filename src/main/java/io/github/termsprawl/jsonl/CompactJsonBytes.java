@@ -5,16 +5,53 @@ import java.io.UncheckedIOException;
 import java.util.Arrays;
 
 /**
- * Compact JSON of {@link Json} trees straight into UTF-8 bytes, byte for byte what {@link JsonWriter#compact}
- * gives once encoded ({@code JSON.stringify}'s escapes, a lone surrogate as {@code \}{@code udxxx}). It is for
- * the files termsprawl writes in bulk and reads back itself (a transcript's plan cache, tens of MB): going
- * through jackson, a String and an encoder there cost more than half of what the cache saves. One buffer
- * collects many values; {@link #size()} marks where each ends.
+ * The one JSON writer: {@link Json} trees straight into UTF-8 bytes, compact as {@code JSON.stringify} writes
+ * them (its escapes, a lone surrogate as {@code \}{@code udxxx}), or in the file style of {@link JsonWriter}. It
+ * is for every file termsprawl writes, the ones it writes in bulk and reads back itself too (a transcript's
+ * plan cache, tens of MB: a String and an encoder there would cost more than half of what the cache saves), and
+ * for the request body of {@code ask} ({@link #forRequest()}). One buffer collects many values; {@link #size()}
+ * marks where each ends.
  */
 public final class CompactJsonBytes {
+    private static final byte[] HEX = "0123456789abcdef".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    private static final byte[] UPPER_HEX = "0123456789ABCDEF".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
     private byte[] bytes = new byte[1 << 16];
     private int size;
     private char[] chars = new char[256];
+    /** The file style: {@code JSON.stringify(value, null, 2)} (docs/files.md, "How termsprawl writes JSON"). */
+    private final boolean pretty;
+    /**
+     * A request body: a lone surrogate as U+FFFD (what goes out as UTF-8 to an API holds none), and the escapes
+     * jackson-core's default generator wrote there before (upper-case hex; a pair as two escapes).
+     */
+    private final boolean request;
+
+    private final byte[] hex;
+    /** The containers open, and whether the innermost has no member yet (the file style only). */
+    private int depth;
+
+    private boolean empty;
+
+    public CompactJsonBytes() {
+        this(false, false);
+    }
+
+    private CompactJsonBytes(boolean pretty, boolean request) {
+        this.pretty = pretty;
+        this.request = request;
+        this.hex = request ? UPPER_HEX : HEX;
+    }
+
+    /** A writer in the file style, for {@link JsonWriter#write}. */
+    static CompactJsonBytes pretty() {
+        return new CompactJsonBytes(true, false);
+    }
+
+    /** A writer of a Messages API request body: compact, its bytes those it had when jackson-core wrote it. */
+    public static CompactJsonBytes forRequest() {
+        return new CompactJsonBytes(false, true);
+    }
 
     /** Appends one value. */
     public void value(Object root) {
@@ -28,35 +65,71 @@ public final class CompactJsonBytes {
     private final JsonTreeWalk.Sink sink = new JsonTreeWalk.Sink() {
         @Override
         public void startObject() {
-            ascii('{');
+            open('{');
         }
 
         @Override
         public void startArray() {
-            ascii('[');
+            open('[');
         }
 
         @Override
         public void end(boolean object) {
+            depth--;
+            if (pretty && !empty) {
+                newline();
+            }
+            empty = false;
             ascii(object ? '}' : ']');
         }
 
         @Override
         public void comma() {
             ascii(',');
+            if (pretty) {
+                newline();
+            }
         }
 
         @Override
         public void key(String key) {
+            member();
             string(key);
             ascii(':');
+            if (pretty) {
+                ascii(' ');
+            }
         }
 
         @Override
         public void scalar(Object value) {
+            member();
             CompactJsonBytes.this.scalar(value);
         }
     };
+
+    private void open(char c) {
+        member();
+        ascii(c);
+        depth++;
+        empty = true;
+    }
+
+    /** Before a member: the first of a container starts its first line (an empty one stays {@code {}}). */
+    private void member() {
+        if (empty && pretty) {
+            newline();
+        }
+        empty = false;
+    }
+
+    private void newline() {
+        ensure(1 + 2 * depth);
+        bytes[size++] = '\n';
+        for (int i = 0; i < 2 * depth; i++) {
+            bytes[size++] = ' ';
+        }
+    }
 
     /** Appends bytes as they are (separators, framing). */
     public void raw(byte[] b, int from, int to) {
@@ -110,9 +183,8 @@ public final class CompactJsonBytes {
         bytes[size++] = (byte) c;
     }
 
-    private static final byte[] HEX = "0123456789abcdef".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-
-    private void string(String s) {
+    /** A string, escaped as the writer escapes them. */
+    public void string(String s) {
         int n = s.length();
         if (chars.length < n) {
             chars = new char[Math.max(n, chars.length * 2)];
@@ -149,11 +221,22 @@ public final class CompactJsonBytes {
                 b[at++] = (byte) (0x80 | ch >> 6 & 0x3f);
                 b[at++] = (byte) (0x80 | ch & 0x3f);
             } else if (Character.isHighSurrogate(ch) && i + 1 < n && Character.isLowSurrogate(c[i + 1])) {
+                if (request) {
+                    b[at++] = '\\';
+                    at = hex(b, at, ch);
+                    b[at++] = '\\';
+                    at = hex(b, at, c[++i]);
+                    continue;
+                }
                 int cp = Character.toCodePoint(ch, c[++i]);
                 b[at++] = (byte) (0xf0 | cp >> 18);
                 b[at++] = (byte) (0x80 | cp >> 12 & 0x3f);
                 b[at++] = (byte) (0x80 | cp >> 6 & 0x3f);
                 b[at++] = (byte) (0x80 | cp & 0x3f);
+            } else if (request) {
+                b[at++] = (byte) 0xef; // U+FFFD
+                b[at++] = (byte) 0xbf;
+                b[at++] = (byte) 0xbd;
             } else {
                 b[at++] = '\\';
                 at = hex(b, at, ch); // a lone surrogate, as JSON.stringify writes it
@@ -163,13 +246,13 @@ public final class CompactJsonBytes {
         size = at;
     }
 
-    /** {@code u} and four lower-case hex digits (the backslash is written). */
-    private static int hex(byte[] b, int at, char ch) {
+    /** {@code u} and four hex digits (the backslash is written). */
+    private int hex(byte[] b, int at, char ch) {
         b[at++] = 'u';
-        b[at++] = HEX[ch >> 12 & 0xf];
-        b[at++] = HEX[ch >> 8 & 0xf];
-        b[at++] = HEX[ch >> 4 & 0xf];
-        b[at++] = HEX[ch & 0xf];
+        b[at++] = hex[ch >> 12 & 0xf];
+        b[at++] = hex[ch >> 8 & 0xf];
+        b[at++] = hex[ch >> 4 & 0xf];
+        b[at++] = hex[ch & 0xf];
         return at;
     }
 

@@ -1,18 +1,10 @@
 package io.github.termsprawl.jsonl;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.StreamReadConstraints;
 import java.io.File;
 import java.io.FileInputStream;
 import java.io.IOException;
-import java.io.Reader;
 import java.nio.file.Path;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -50,23 +42,6 @@ public final class Json {
 
     private Json() {}
 
-    /**
-     * Jackson, in a holder so that its classes load only when it is used: the command parses with
-     * {@link JsonBytes}, and needs jackson only for a line too long to hold or a Gemini document head.
-     */
-    private static final class Jackson {
-        /** Jackson's default limits would reject records that JSON.parse accepts (a 100 MB string is a valid record). */
-        static final JsonFactory FACTORY = JsonFactory.builder()
-                .streamReadConstraints(StreamReadConstraints.builder()
-                        .maxStringLength(Integer.MAX_VALUE)
-                        .maxNumberLength(Integer.MAX_VALUE)
-                        .maxNestingDepth(MAX_DEPTH)
-                        .maxNameLength(Integer.MAX_VALUE)
-                        .build())
-                .disable(JsonFactory.Feature.INTERN_FIELD_NAMES)
-                .build();
-    }
-
     /** A JSON number, kept as written so that a file can be rewritten without changing it. */
     public record JsonNumber(String text) {
         /** The value as JavaScript sees it (a double), so {@code 1.0} and {@code 1e0} equal 1. */
@@ -75,32 +50,65 @@ public final class Json {
         }
     }
 
-    public static JsonParser parser(String text) throws IOException {
-        return Jackson.FACTORY.createParser(text);
-    }
-
-    public static JsonParser parser(byte[] bytes, int offset, int length) throws IOException {
-        return Jackson.FACTORY.createParser(bytes, offset, length);
-    }
-
-    public static JsonParser parser(Reader reader) throws IOException {
-        return Jackson.FACTORY.createParser(reader);
-    }
-
     /** Parses one complete JSON text; throws on bad syntax or trailing content. */
     public static Object parse(String text) throws IOException {
-        try (JsonParser p = parser(text)) {
-            return parseWhole(p);
+        byte[] bytes = new byte[utf8(text, text.length(), null)];
+        utf8(text, text.length(), bytes);
+        try {
+            return JsonBytes.parse(bytes, 0, bytes.length);
+        } catch (JsonBytes.Invalid e) {
+            throw new IOException("not a JSON text", e);
         }
     }
 
-    private static Object parseWhole(JsonParser p) throws IOException {
-        if (p.nextToken() == null) {
-            throw new IOException("empty JSON text");
+    /**
+     * {@code text[0, to)} as UTF-8 into {@code out} (or only counted, when it is null), each lone surrogate as the
+     * escape {@code \}{@code udxxx}: in a JSON string that reads back as the same char, and outside one neither
+     * is valid JSON. Returns the length in bytes.
+     */
+    static int utf8(CharSequence text, int to, byte[] out) {
+        int n = 0;
+        for (int i = 0; i < to; i++) {
+            char c = text.charAt(i);
+            if (c < 0x80) {
+                if (out != null) {
+                    out[n] = (byte) c;
+                }
+                n++;
+            } else if (c < 0x800) {
+                if (out != null) {
+                    out[n] = (byte) (0xC0 | c >> 6);
+                    out[n + 1] = (byte) (0x80 | c & 0x3F);
+                }
+                n += 2;
+            } else if (!Character.isSurrogate(c)) {
+                if (out != null) {
+                    out[n] = (byte) (0xE0 | c >> 12);
+                    out[n + 1] = (byte) (0x80 | c >> 6 & 0x3F);
+                    out[n + 2] = (byte) (0x80 | c & 0x3F);
+                }
+                n += 3;
+            } else if (Character.isHighSurrogate(c) && i + 1 < to && Character.isLowSurrogate(text.charAt(i + 1))) {
+                int cp = Character.toCodePoint(c, text.charAt(++i));
+                if (out != null) {
+                    out[n] = (byte) (0xF0 | cp >> 18);
+                    out[n + 1] = (byte) (0x80 | cp >> 12 & 0x3F);
+                    out[n + 2] = (byte) (0x80 | cp >> 6 & 0x3F);
+                    out[n + 3] = (byte) (0x80 | cp & 0x3F);
+                }
+                n += 4;
+            } else {
+                if (out != null) {
+                    out[n] = '\\';
+                    out[n + 1] = 'u';
+                    for (int k = 0; k < 4; k++) {
+                        out[n + 2 + k] = (byte) Character.forDigit(c >> (12 - 4 * k) & 15, 16);
+                    }
+                }
+                n += 6;
+            }
         }
-        Object value = readValue(p);
-        requireEnd(p);
-        return value;
+        return n;
     }
 
     /** Reads a small JSON file the way the reference reads it: UTF-8, a leading BOM ignored; null when anything fails. */
@@ -167,112 +175,6 @@ public final class Json {
 
     public static String stripBom(String text) {
         return !text.isEmpty() && text.charAt(0) == '\uFEFF' ? text.substring(1) : text;
-    }
-
-    /** Fails unless the parser is past the last token: a line is one value and nothing after it. */
-    public static void requireEnd(JsonParser p) throws IOException {
-        if (p.nextToken() != null) {
-            throw new IOException("trailing content after the JSON value");
-        }
-    }
-
-    /** How many more values one JSON text may build ({@link #MAX_VALUES}); shared by the readers of one text. */
-    public static final class Budget {
-        private int left;
-
-        public Budget() {
-            this(MAX_VALUES);
-        }
-
-        Budget(int values) {
-            this.left = values;
-        }
-
-        /** Takes one value; fails the text once the budget is spent. */
-        void spend() throws IOException {
-            if (--left < 0) {
-                throw new IOException("more than " + MAX_VALUES + " values in one JSON text");
-            }
-        }
-    }
-
-    /** {@link #readValue(JsonParser, Budget)} with a budget of its own. */
-    public static Object readValue(JsonParser p) throws IOException {
-        return readValue(p, new Budget());
-    }
-
-    /**
-     * Reads the value at the parser's current token (inclusive) into plain Java objects. Iterative, not
-     * recursive: a value nested {@link #MAX_DEPTH} deep must not overflow the stack.
-     */
-    public static Object readValue(JsonParser p, Budget budget) throws IOException {
-        JsonToken t = p.currentToken();
-        budget.spend();
-        Object root = container(t);
-        if (root == null) {
-            return scalar(p, t);
-        }
-        ArrayDeque<Object> open = new ArrayDeque<>();
-        open.push(root);
-        while (!open.isEmpty()) {
-            Object current = open.peek();
-            JsonToken next = p.nextToken();
-            if (next == JsonToken.END_OBJECT || next == JsonToken.END_ARRAY) {
-                open.pop();
-                continue;
-            }
-            String name = null;
-            if (current instanceof Map) {
-                if (next != JsonToken.FIELD_NAME) {
-                    throw new IOException("unexpected token " + next);
-                }
-                name = p.currentName();
-                next = p.nextToken();
-            }
-            budget.spend();
-            Object child = container(next);
-            Object value = child != null ? child : scalar(p, next);
-            if (current instanceof Map) {
-                asObject(current)
-                        .put(name, value); // a repeated key keeps its first position and its last value, as in JS
-            } else {
-                @SuppressWarnings("unchecked")
-                List<Object> list = (List<Object>) current;
-                list.add(value);
-            }
-            if (child != null) {
-                open.push(child);
-            }
-        }
-        return root;
-    }
-
-    private static Object container(JsonToken t) {
-        if (t == JsonToken.START_OBJECT) {
-            return new LinkedHashMap<String, Object>();
-        }
-        return t == JsonToken.START_ARRAY ? new ArrayList<>() : null;
-    }
-
-    private static Object scalar(JsonParser p, JsonToken t) throws IOException {
-        if (t == null) {
-            throw new IOException("unexpected end of input");
-        }
-        switch (t) {
-            case VALUE_STRING:
-                return p.getText();
-            case VALUE_NUMBER_INT:
-            case VALUE_NUMBER_FLOAT:
-                return new JsonNumber(p.getText());
-            case VALUE_TRUE:
-                return Boolean.TRUE;
-            case VALUE_FALSE:
-                return Boolean.FALSE;
-            case VALUE_NULL:
-                return NULL;
-            default:
-                throw new IOException("unexpected token " + t);
-        }
     }
 
     @SuppressWarnings("unchecked")

@@ -1,5 +1,8 @@
 package io.github.termsprawl.jsonl;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -7,10 +10,12 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * {@code JSON.parse} of the UTF-8 decoding of some bytes, read straight from the bytes: the command's
- * parser for link and index files and transcript lines (jackson stays for lines too long to hold).
+ * {@code JSON.parse} of the UTF-8 decoding of some bytes, read straight from the bytes: the one JSON parser
+ * of the read side (files, transcript lines, a hook's payload, a document's head, text already in a String),
+ * and of a line too long to hold, streamed through a window ({@link #record(InputStream, long, JsonProjection)}).
  *
  * <p>Any bytes may be given. JSON's syntax is ASCII, every ASCII byte decodes to itself, and every other
  * byte (well-formed or not) decodes to non-ASCII chars, which JSON allows only inside strings; so the
@@ -20,7 +25,7 @@ import java.util.Map;
  *
  * <p>Values are those of {@link Json}: {@link LinkedHashMap}, {@link ArrayList}, {@link String},
  * {@link Json.JsonNumber} (as written), {@link Boolean}, {@link Json#NULL}. Nesting costs no stack;
- * as with {@link Json}'s jackson path, a text nested deeper than {@link Json#MAX_DEPTH} (skipped values
+ * a text nested deeper than {@link Json#MAX_DEPTH} (skipped values
  * included) or keeping more than {@link Json#MAX_VALUES} values is rejected, which bounds the memory of
  * one hostile line. Small and allocation-light, as it runs a few times per peer on the command's
  * start-up path.
@@ -88,9 +93,15 @@ final class JsonBytes {
         return -1;
     }
 
-    private final byte[] b;
-    private final int end;
+    private byte[] b;
+    private int end;
     private int pos;
+    /** Where a streamed text comes from, or null when it is all in {@link #b}. */
+    private final InputStream source;
+    /** The longest token of a streamed text: its strings are cut ({@link LongStringCap}), so one past this is a fault. */
+    private final long tokenMax;
+
+    private boolean eof;
     /** Containers open around the current position (a projection's and {@link #value}'s together). */
     private int depth;
     /** How many more values may be kept ({@link Json#MAX_VALUES}). */
@@ -100,6 +111,14 @@ final class JsonBytes {
         this.b = bytes;
         this.pos = offset;
         this.end = offset + length;
+        this.source = null;
+        this.tokenMax = 0;
+    }
+
+    private JsonBytes(InputStream source, long tokenMax) {
+        this.b = new byte[1 << 16];
+        this.source = source;
+        this.tokenMax = tokenMax;
     }
 
     /** The value of the text, which must be one JSON value with nothing but whitespace around it. */
@@ -115,25 +134,155 @@ final class JsonBytes {
      * when the text is anything else (another value, or not JSON).
      */
     static Map<String, Object> record(byte[] bytes, int offset, int length, JsonProjection projection) {
-        JsonBytes p = new JsonBytes(bytes, offset, length);
+        return new JsonBytes(bytes, offset, length).record(projection, true);
+    }
+
+    /** As {@link #record(byte[], int, int, JsonProjection)} for the object that starts the text: what follows it is not read. */
+    static Map<String, Object> first(byte[] bytes, int offset, int length, JsonProjection projection) {
+        return new JsonBytes(bytes, offset, length).record(projection, false);
+    }
+
+    /**
+     * As {@link #record(byte[], int, int, JsonProjection)} for a text read from {@code source} (a line too long
+     * to hold) through a window that holds a token at a time: no token of it may be longer than {@code tokenMax}.
+     *
+     * @throws UncheckedIOException when the source fails
+     */
+    static Map<String, Object> record(InputStream source, long tokenMax, JsonProjection projection) {
+        return new JsonBytes(source, tokenMax).record(projection, true);
+    }
+
+    private Map<String, Object> record(JsonProjection projection, boolean alone) {
         try {
-            p.skipWhitespace();
-            if (p.pos >= p.end || p.b[p.pos] != '{') {
+            if (next() != '{') {
                 return null;
             }
             @SuppressWarnings("unchecked")
-            Map<String, Object> record = (Map<String, Object>) p.project(projection);
-            p.requireEnd();
+            Map<String, Object> record = (Map<String, Object>) project(projection);
+            if (alone) {
+                requireEnd();
+            }
             return record;
         } catch (Invalid e) {
             return null;
         }
     }
 
+    /**
+     * Into {@code found}, the members of the object that starts the text whose values are scalars (strings cut
+     * to {@code cap} chars), a container as an empty one, up to the first of {@code wanted} or the first fault:
+     * what was read before it stays (the head of a document cut anywhere). Returns where the wanted value ends,
+     * or -1 when none was found.
+     */
+    static int scalars(byte[] bytes, int offset, int length, Set<String> wanted, int cap, Map<String, Object> found) {
+        JsonBytes p = new JsonBytes(bytes, offset, length);
+        try {
+            if (p.next() != '{') {
+                return -1;
+            }
+            p.pos++;
+            if (p.next() == '}') {
+                return -1;
+            }
+            while (true) {
+                String name = p.key(true);
+                byte c = p.next();
+                if (c == '{' || c == '[') {
+                    found.put(name, c == '[' ? List.of() : Map.of());
+                    p.value(false);
+                } else {
+                    Object value = p.value(true);
+                    found.put(name, value instanceof String s && s.length() > cap ? s.substring(0, cap) : value);
+                    if (wanted.contains(name)) {
+                        return p.pos;
+                    }
+                }
+                if (p.next() != ',') {
+                    return -1;
+                }
+                p.pos++;
+            }
+        } catch (Invalid e) {
+            return -1; // keep what was seen
+        }
+    }
+
     private void requireEnd() {
         skipWhitespace();
+        if (source != null) {
+            hold();
+        }
         if (pos != end) {
             throw INVALID;
+        }
+    }
+
+    /**
+     * A streamed text's next token wholly in the window, whitespace before it passed: the token parsers then read
+     * it as they read a text in memory. A token is left cut only at the end of the text, or past {@link #tokenMax}
+     * (a fault: no string of the cut text is that long), where the parser meets the cut and fails the text.
+     */
+    private void hold() {
+        while (true) {
+            skipWhitespace();
+            if (pos < end && whole() || !fill()) {
+                return;
+            }
+        }
+    }
+
+    /** Whether the token at the current position ends in the window (a number needs the byte after it). */
+    private boolean whole() {
+        byte c = b[pos];
+        int i = pos + 1;
+        if (c == '"') {
+            for (; i < end; i++) {
+                if (b[i] == '\\') {
+                    i++;
+                } else if (b[i] == '"') {
+                    return true;
+                }
+            }
+        } else if (c == '-' || c >= '0' && c <= '9') {
+            while (i < end
+                    && (b[i] >= '0' && b[i] <= '9'
+                            || b[i] == '.'
+                            || b[i] == 'e'
+                            || b[i] == 'E'
+                            || b[i] == '+'
+                            || b[i] == '-')) {
+                i++;
+            }
+            if (i < end) {
+                return true;
+            }
+        } else if (end - pos >= 5) {
+            return true; // a literal or a mark
+        }
+        return end - pos > tokenMax;
+    }
+
+    /** Reads more of a streamed text behind what is left in the window; false at its end. */
+    private boolean fill() {
+        if (eof) {
+            return false;
+        }
+        int left = end - pos;
+        byte[] to = left > b.length / 2 ? new byte[b.length * 2] : b; // a long token grows the window
+        System.arraycopy(b, pos, to, 0, left);
+        b = to;
+        pos = 0;
+        end = left;
+        try {
+            int n = source.read(b, end, b.length - end);
+            if (n < 0) {
+                eof = true;
+                return false;
+            }
+            end += n;
+            return true;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -153,6 +302,9 @@ final class JsonBytes {
     /** The byte at the current position, past whitespace; there must be one. */
     private byte next() {
         skipWhitespace();
+        if (source != null) {
+            hold();
+        }
         if (pos >= end) {
             throw INVALID;
         }

@@ -1,13 +1,8 @@
 package io.github.termsprawl.jsonl;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -113,49 +108,4 @@ public final class JsonProjection {
 
     /** From {@link #fieldAt}: decode the key and look it up. */
     static final String UNMATCHED = new String("unmatched");
-
-    /** Reads the value at the parser's current token under this projection, within its own value budget. */
-    public Object read(JsonParser p) throws IOException {
-        return read(p, new Json.Budget());
-    }
-
-    /** Reads the value at the parser's current token under this projection; what it builds is taken from {@code budget}. */
-    public Object read(JsonParser p, Json.Budget budget) throws IOException {
-        if (fields == null) {
-            return Json.readValue(p, budget);
-        }
-        JsonToken t = p.currentToken();
-        if (t == JsonToken.START_OBJECT) {
-            budget.spend();
-            Map<String, Object> map = new HashMap<>();
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-                JsonProjection child = fields.get(p.currentName());
-                String name = p.currentName();
-                p.nextToken();
-                if (child == null) {
-                    p.skipChildren();
-                } else {
-                    map.put(name, child.read(p, budget));
-                }
-            }
-            return map;
-        }
-        if (t == JsonToken.START_ARRAY) {
-            budget.spend();
-            List<Object> list = new ArrayList<>();
-            while (p.nextToken() != JsonToken.END_ARRAY) {
-                if (p.currentToken() == JsonToken.START_ARRAY) {
-                    // an array in an array has no fields to keep: skipping it (not recursing) keeps
-                    // any nesting depth off the stack, as JSON.parse does
-                    p.skipChildren();
-                    budget.spend();
-                    list.add(List.of());
-                } else {
-                    list.add(read(p, budget));
-                }
-            }
-            return list;
-        }
-        return Json.readValue(p, budget);
-    }
 }

@@ -1,11 +1,6 @@
 package io.github.termsprawl.jsonl;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.Reader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -16,7 +11,7 @@ import java.util.Set;
 
 /**
  * The first few records of a JSONL file (at most {@link #MAX_BYTES} of it, parsed as the tail reader
- * parses lines), or the top-level keys of a JSON document (streamed with every string capped), so
+ * parses lines), or the top-level keys of a JSON document (from its first bytes, every string capped), so
  * looking at a file's head costs its head, whatever the line lengths. For store detection and session
  * lookup only: the context view reads from the end.
  */
@@ -24,37 +19,10 @@ public final class JsonlHead {
     /** Never more than this much of a file is read: a pathological first line must not cost its length. */
     static final int MAX_BYTES = 1 << 20;
 
-    /** Head scalars are ids, paths and hashes: a string past this many chars is cut as it streams. */
+    /** Head scalars are ids, paths and hashes: a string past this many chars is cut. */
     static final int SCALAR_CAP = 2001;
 
     private JsonlHead() {}
-
-    private static InputStream open(Path file) throws IOException {
-        InputStream in = Files.newInputStream(file);
-        return new java.io.FilterInputStream(in) {
-            private long left = MAX_BYTES;
-
-            @Override
-            public int read() throws IOException {
-                if (left <= 0) {
-                    return -1;
-                }
-                int b = super.read();
-                left -= b < 0 ? 0 : 1;
-                return b;
-            }
-
-            @Override
-            public int read(byte[] buf, int off, int len) throws IOException {
-                if (left <= 0) {
-                    return -1;
-                }
-                int n = super.read(buf, off, (int) Math.min(len, left));
-                left -= Math.max(n, 0);
-                return n;
-            }
-        };
-    }
 
     /** The first read of a head: enough for the first records of every real transcript. */
     static final int FIRST_BYTES = 64 * 1024;
@@ -220,43 +188,25 @@ public final class JsonlHead {
         return n >= lines;
     }
 
-    /** The scalar top-level fields of the first JSON object, stopping once one of {@code wanted} is seen. */
+    /**
+     * The scalar top-level fields of the first JSON object, stopping once one of {@code wanted} is seen, read from
+     * the first 64 KiB (or {@link #MAX_BYTES}, when the object goes on past them without it); a string is cut to
+     * {@link #SCALAR_CAP} chars.
+     */
     public static Map<String, Object> scalars(Path file, Set<String> wanted) {
         Map<String, Object> found = new HashMap<>();
-        if (!Files.isRegularFile(file)) {
-            return found;
-        }
-        try (InputStream in = open(file);
-                Reader text = new LongStringCapReader(new Utf8.StreamReader(in), SCALAR_CAP);
-                JsonParser p = Json.parser(skipBom(text))) {
-            if (p.nextToken() != JsonToken.START_OBJECT) {
+        for (int limit = FIRST_BYTES; ; limit = MAX_BYTES) {
+            Head head = bytes(file, limit);
+            if (head == null) {
                 return found;
             }
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String name = p.currentName();
-                JsonToken t = p.nextToken();
-                if (t.isScalarValue()) {
-                    found.put(name, Json.readValue(p));
-                    if (wanted.contains(name)) {
-                        return found;
-                    }
-                } else {
-                    found.put(name, t == JsonToken.START_ARRAY ? List.of() : Map.of());
-                    p.skipChildren();
-                }
+            found.clear();
+            int start = Utf8.bomLength(head.bytes, 0, head.length);
+            int end = JsonBytes.scalars(head.bytes, start, head.length - start, wanted, SCALAR_CAP, found);
+            // a value that reaches the cut may go on past it (a number), so it is read again from more
+            if (head.whole || limit == MAX_BYTES || end >= 0 && end < head.length) {
+                return found;
             }
-        } catch (IOException | RuntimeException | StackOverflowError e) {
-            // keep what was seen
         }
-        return found;
-    }
-
-    private static Reader skipBom(Reader in) throws IOException {
-        java.io.PushbackReader r = new java.io.PushbackReader(in, 1);
-        int c = r.read();
-        if (c >= 0 && c != '\uFEFF') {
-            r.unread(c);
-        }
-        return r;
     }
 }

@@ -1,7 +1,5 @@
 package io.github.termsprawl.jsonl;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
 import java.io.Reader;
 import java.util.Map;
@@ -15,11 +13,9 @@ public final class JsonlRecords {
     private JsonlRecords() {}
 
     public static Map<String, Object> parse(String line, JsonProjection projection) {
-        try (JsonParser p = Json.parser(line)) {
-            return read(p, projection);
-        } catch (IOException | RuntimeException | StackOverflowError e) {
-            return null;
-        }
+        byte[] bytes = new byte[Json.utf8(line, line.length(), null)];
+        Json.utf8(line, line.length(), bytes);
+        return parse(bytes, 0, bytes.length, projection);
     }
 
     /**
@@ -34,13 +30,7 @@ public final class JsonlRecords {
             return null;
         }
         if (lines.isLong()) {
-            try (JsonParser p = Json.parser(new LongStringCapReader(lines.reader(), stringCap, true))) {
-                return read(p, projection);
-            } catch (Deadline.Exceeded e) {
-                throw e; // not a bad line: the read is over
-            } catch (IOException | RuntimeException | StackOverflowError e) {
-                return null;
-            }
+            return stream(lines.reader(), projection, stringCap, true);
         }
         return parse(lines.lineBytes(), lines.lineOffset(), (int) lines.length(), projection);
     }
@@ -50,21 +40,28 @@ public final class JsonlRecords {
         return length == 0 ? null : JsonBytes.record(bytes, offset, length, projection);
     }
 
-    private static Map<String, Object> read(JsonParser p, JsonProjection projection) throws IOException {
-        if (p.nextToken() != JsonToken.START_OBJECT) {
-            return null;
-        }
-        @SuppressWarnings("unchecked")
-        Map<String, Object> record = (Map<String, Object>) projection.read(p, new Json.Budget());
-        Json.requireEnd(p);
-        return record;
+    /**
+     * The object that starts {@code bytes}, what follows it unread: a hook's payload, which Claude Code ends
+     * as it likes (docs/planted.md).
+     */
+    public static Map<String, Object> first(byte[] bytes, JsonProjection projection) {
+        return JsonBytes.first(bytes, 0, bytes.length, projection);
     }
 
     /** A line too long to hold, streamed from {@code line} with every string cut to {@code stringCap} chars. */
     public static Map<String, Object> parse(Reader line, JsonProjection projection, int stringCap) {
-        try (JsonParser p = Json.parser(new LongStringCapReader(line, stringCap, true))) {
-            return read(p, projection);
-        } catch (IOException | RuntimeException | StackOverflowError e) {
+        return stream(line, projection, stringCap, false);
+    }
+
+    private static Map<String, Object> stream(Reader line, JsonProjection projection, int stringCap, boolean timed) {
+        try (LongStringCap text = new LongStringCap(line, stringCap)) {
+            return JsonBytes.record(text, LongStringCap.tokenMax(stringCap), projection);
+        } catch (Deadline.Exceeded e) {
+            if (timed) {
+                throw e; // not a bad line: the read is over
+            }
+            return null;
+        } catch (IOException | RuntimeException e) {
             return null;
         }
     }

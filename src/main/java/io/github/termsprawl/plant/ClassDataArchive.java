@@ -406,8 +406,7 @@ public final class ClassDataArchive {
                     .append(peer[0].toUpperCase(Locale.ROOT))
                     .append("\"}}");
         }
-        // a Gemini CLI session document: its store is told from a streamed head, through jackson, which a
-        // line too long to hold and OpenCode's messages go through too
+        // a Gemini CLI session document: its store is told from the scalars of its head
         links.add("a", "f");
         Path document = dir.resolve("f.json");
         Files.writeString(

@@ -1,6 +1,5 @@
 package io.github.termsprawl.plant;
 
-import com.fasterxml.jackson.core.JsonFactory;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,7 +19,8 @@ import java.util.zip.ZipFile;
 
 /**
  * Builds the self-contained jar of the planted commands from the classes this plugin runs on: the
- * core, the command entry points and jackson-core, nothing else. The bytes depend only on those
+ * core and the command entry points, nothing else (JSON is read and written by the project's own code, so
+ * a command loads no library to start). The bytes depend only on those
  * classes (sorted entries, one fixed time), so a second {@code discover} finds the jar current.
  */
 public final class CommandJar {
@@ -48,13 +48,6 @@ public final class CommandJar {
         "io/github/termsprawl/cli/"
     };
 
-    private static final String JACKSON = "com/fasterxml/jackson/core/";
-    /**
-     * jackson-core's LICENSE and NOTICE, kept as resources of this plugin under the names the command jar
-     * gives them: the plugin jar bundles three Jackson jars, whose {@code META-INF/LICENSE}s would collide.
-     */
-    private static final String JACKSON_NOTICES = "META-INF/jackson-core/";
-
     private static final String SQLITE_NATIVE = "org/sqlite/native/";
     /** The platforms agents run on; the other natives of sqlite-jdbc (Android, FreeBSD, 32-bit ARM…) would only double its size. */
     private static final String[] SQLITE_PLATFORMS = {
@@ -68,12 +61,7 @@ public final class CommandJar {
     /** The jar built from the running code (the plugin jar, or the classes folder in tests). */
     public static byte[] build() throws IOException {
         Map<String, byte[]> entries = new TreeMap<>();
-        collect(
-                codeSource(CommandJar.class),
-                entries,
-                name -> (startsWithAny(name, OWN) && name.endsWith(".class")) || name.startsWith(JACKSON_NOTICES));
-        // jackson-core's classes come from its own jar, or from this plugin's jar, which bundles them
-        collect(codeSource(JsonFactory.class), entries, name -> name.startsWith(JACKSON) && name.endsWith(".class"));
+        collect(codeSource(CommandJar.class), entries, name -> startsWithAny(name, OWN) && name.endsWith(".class"));
         return write(entries, commandManifest());
     }
 

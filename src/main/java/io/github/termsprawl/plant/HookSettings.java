@@ -12,7 +12,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.termsprawl.core.StateCaps;
 import io.github.termsprawl.core.UserErrorException;
 import io.github.termsprawl.jsonl.Json;
-import io.github.termsprawl.jsonl.JsonStyle;
 import io.github.termsprawl.registry.Agents;
 import io.github.termsprawl.store.Agent;
 import io.github.termsprawl.store.Agent.Wiring;

@@ -75,7 +75,7 @@ public final class JarFingerprints {
     /**
      * The recorded fingerprints when they were computed from the sqlite-jdbc jar this JVM runs with, by
      * file name (with the version) and size; without sqlite-jdbc here, the one a goal would resolve before
-     * planting it: the recorded version's. jackson-core needs no such test: the plugin jar bundles it.
+     * planting it: the recorded version's.
      */
     static Map<String, Fingerprint> matching(Properties recorded) throws IOException {
         String sqlite = sqliteLoadable() ? source(CommandJar.sqliteSource()) : recorded.getProperty(SQLITE);

@@ -15,9 +15,9 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /**
- * The byte parser against jackson reading the decoded text (the parser it replaces on the command's
- * path, strict like {@code JSON.parse}): the same value or the same rejection for every input,
- * including bad UTF-8, NULs, BOMs, escapes, numbers and broken structure.
+ * The byte parser against jackson reading the decoded text ({@link JacksonOracle}): the same value or the
+ * same rejection for every input, including bad UTF-8, NULs, BOMs, escapes, numbers and broken structure; and
+ * its streamed path (a line too long to hold) against its in-memory one.
  */
 class JsonBytesTest {
     private static final JsonProjection TURN = JsonProjection.fields(
@@ -210,7 +210,7 @@ class JsonBytesTest {
 
     private static String viaJackson(byte[] bytes) {
         try {
-            return canonical(Json.parse(Utf8.decode(bytes, 0, bytes.length)));
+            return canonical(JacksonOracle.parse(Utf8.decode(bytes, 0, bytes.length)));
         } catch (IOException | RuntimeException e) {
             return "invalid";
         }
@@ -244,7 +244,7 @@ class JsonBytesTest {
             byte[] bytes = randomText(r);
             String line = Utf8.decode(bytes, 0, bytes.length);
             for (JsonProjection projection : new JsonProjection[] {TURN, KEYS}) {
-                Map<String, Object> expected = JsonlRecords.parse(line, projection);
+                Map<String, Object> expected = JacksonOracle.record(line, projection);
                 Map<String, Object> actual = JsonBytes.record(bytes, 0, bytes.length, projection);
                 assertEquals(
                         expected == null ? "null" : canonical(expected),
@@ -252,6 +252,51 @@ class JsonBytesTest {
                         () -> "input " + show(bytes));
             }
         }
+    }
+
+    /** A text read a byte at a time, so the streamed parser's window ends at every point of every token. */
+    private static Map<String, Object> streamed(byte[] bytes, JsonProjection projection, int cap) {
+        java.io.InputStream trickle = new java.io.ByteArrayInputStream(bytes) {
+            @Override
+            public synchronized int read(byte[] b, int off, int len) {
+                return super.read(b, off, Math.min(len, 1));
+            }
+        };
+        return JsonlRecords.parse(new Utf8.StreamReader(trickle), projection, cap);
+    }
+
+    @Test
+    void aStreamedLineIsReadAsTheSameLineInMemory() {
+        Random r = new Random(39);
+        for (int round = 0; round < 20_000; round++) {
+            byte[] bytes = randomText(r);
+            for (JsonProjection projection : new JsonProjection[] {TURN, KEYS, JsonProjection.ALL}) {
+                Map<String, Object> expected = JsonBytes.record(bytes, 0, bytes.length, projection);
+                Map<String, Object> actual = streamed(bytes, projection, 1 << 20);
+                assertEquals(
+                        expected == null ? "null" : canonical(expected),
+                        actual == null ? "null" : canonical(actual),
+                        () -> "input " + show(bytes));
+            }
+        }
+    }
+
+    /** Tokens longer than the window grow it; whitespace runs of any length pass through it. */
+    @Test
+    void aStreamedLineHoldsTokensLongerThanItsWindow() {
+        String text = "x\\u00e9\\ud83d\\ude00\u00e9\uD83D\uDE00".repeat(50_000);
+        String number = "1" + "0".repeat(200_000) + ".5e-3";
+        String line = "{\"s\":\"" + text + "\"," + " ".repeat(300_000) + "\"n\":" + number + ",\"t\":true}\n";
+        byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
+        Map<String, Object> expected = JsonBytes.record(bytes, 0, bytes.length, JsonProjection.ALL);
+        Map<String, Object> actual = JsonlRecords.parse(
+                new Utf8.StreamReader(new java.io.ByteArrayInputStream(bytes)), JsonProjection.ALL, 1 << 20);
+        assertEquals(canonical(expected), canonical(actual));
+        assertEquals(new Json.JsonNumber(number), actual.get("n"));
+        // a string cut mid-pair keeps its high surrogate, as jackson read the cut text
+        Map<String, Object> cut =
+                JsonlRecords.parse(new java.io.StringReader("{\"s\":\"ab\uD83D\uDE00c\"}"), JsonProjection.ALL, 3);
+        assertEquals("ab\uD83D[\u2026 3 bytes not shown]", cut.get("s")); // the low half (2) and c (1)
     }
 
     @Test
@@ -283,7 +328,7 @@ class JsonBytesTest {
                 String line = Utf8.decode(bytes, 0, bytes.length);
                 // skipped under KEYS, kept (decoded) under the other
                 for (JsonProjection projection : new JsonProjection[] {KEYS, JsonProjection.whole("skipped", "type")}) {
-                    Map<String, Object> expected = JsonlRecords.parse(line, projection);
+                    Map<String, Object> expected = JacksonOracle.record(line, projection);
                     JsonBytes.useWordScan(false);
                     Map<String, Object> bytewise = JsonBytes.record(bytes, 0, bytes.length, projection);
                     JsonBytes.useWordScan(true);

@@ -1,18 +1,23 @@
 package io.github.termsprawl.jsonl;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.Reader;
 
 /**
- * Passes JSON text through, but keeps only the first {@code cap} chars of each string literal, so a
- * 100 MB string costs no memory: the parser never holds more than the kept prefix. The dropped rest is
- * still checked (escapes, control characters, the closing quote); at the first fault everything from
- * there on passes through unchanged, so the parser meets the same fault and rejects the line as it
- * would have. Only strings are touched, so the structure the parser sees is the original's. With {@code mark}, a
- * string that was cut ends with {@code [… N bytes not shown]}, N the UTF-8 bytes of what was dropped
- * (docs/files.md): text that reaches a reader never passes for whole when it is not.
+ * Passes JSON text through as UTF-8 bytes for {@link JsonBytes}, but keeps only the first {@code cap} chars of
+ * each string literal, so a 100 MB string costs no memory: the parser never holds more than the kept prefix,
+ * and no string it sees is longer than {@link #tokenMax}. The dropped rest is still checked (escapes, control
+ * characters, the closing quote); at the first fault everything from there on passes through unchanged, so
+ * the parser meets the same fault and rejects the line as it would have. Only strings are touched, so the
+ * structure the parser sees is the original's. A string that was cut ends with {@code [… N bytes not shown]},
+ * N the UTF-8 bytes of what was dropped (docs/files.md): text that reaches a reader never passes for whole when
+ * it is not.
  */
-public final class LongStringCapReader extends Reader {
+final class LongStringCap extends InputStream {
+    /** Chars passed on at a time. */
+    private static final int CHUNK = 8192;
+
     private enum State {
         OUTSIDE,
         STRING,
@@ -23,29 +28,33 @@ public final class LongStringCapReader extends Reader {
 
     private final Reader in;
     private final int cap;
-    private final boolean mark;
     /** The UTF-8 bytes of the current string's chars past the cap. */
     private long dropped;
 
-    private final char[] inBuf = new char[8192];
+    private final char[] inBuf = new char[CHUNK];
     private int inPos;
     private int inLen;
+    private boolean eof;
+    /** The chars kept and not yet encoded. */
     private final StringBuilder out = new StringBuilder();
-    private int outPos;
+    /** Their bytes. */
+    private byte[] bytes = new byte[0];
+
+    private int bytesPos;
+    private int bytesLen;
     private State state = State.OUTSIDE;
     private int count;
     private int hexLeft;
     private final StringBuilder escape = new StringBuilder();
 
-    public LongStringCapReader(Reader in, int cap) {
-        this(in, cap, false);
-    }
-
-    /** @param mark whether a cut string ends with {@code [… N bytes not shown]} */
-    public LongStringCapReader(Reader in, int cap, boolean mark) {
+    LongStringCap(Reader in, int cap) {
         this.in = in;
         this.cap = cap;
-        this.mark = mark;
+    }
+
+    /** The most bytes a string of the output takes, up to the first fault: each kept char as an escape, and the mark. */
+    static long tokenMax(int cap) {
+        return 6L * cap + 64;
     }
 
     private static int utf8Length(int c) {
@@ -53,35 +62,60 @@ public final class LongStringCapReader extends Reader {
     }
 
     @Override
-    public int read(char[] cbuf, int off, int len) throws IOException {
+    public int read() throws IOException {
+        byte[] one = new byte[1];
+        return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
+    }
+
+    @Override
+    public int read(byte[] buf, int off, int len) throws IOException {
         if (len == 0) {
             return 0;
         }
-        while (outPos == out.length()) {
-            out.setLength(0);
-            outPos = 0;
-            if (inPos == inLen) {
-                inLen = in.read(inBuf, 0, inBuf.length);
-                inPos = 0;
-                if (inLen < 0) {
-                    inLen = 0;
-                    return -1;
-                }
-            }
-            while (inPos < inLen && out.length() < 8192) {
-                if (state == State.STRING) {
-                    plainRun();
-                    if (inPos == inLen) {
-                        break;
-                    }
-                }
-                step(inBuf[inPos++]);
+        while (bytesPos == bytesLen) {
+            if (!encodeMore()) {
+                return -1;
             }
         }
-        int n = Math.min(len, out.length() - outPos);
-        out.getChars(outPos, outPos + n, cbuf, off);
-        outPos += n;
+        int n = Math.min(len, bytesLen - bytesPos);
+        System.arraycopy(bytes, bytesPos, buf, off, n);
+        bytesPos += n;
         return n;
+    }
+
+    /** Cuts the next chunk of text and encodes it; false at the end. */
+    private boolean encodeMore() throws IOException {
+        if (inPos == inLen && !eof) {
+            inLen = in.read(inBuf, 0, inBuf.length);
+            inPos = 0;
+            if (inLen < 0) {
+                inLen = 0;
+                eof = true;
+            }
+        }
+        if (eof && out.length() == 0) {
+            return false;
+        }
+        while (inPos < inLen && out.length() < CHUNK) {
+            if (state == State.STRING) {
+                plainRun();
+                if (inPos == inLen) {
+                    break;
+                }
+            }
+            step(inBuf[inPos++]);
+        }
+        int to = out.length();
+        if (!eof && to > 0 && Character.isHighSurrogate(out.charAt(to - 1))) {
+            to--; // its pair may come with the next chunk
+        }
+        if (bytes.length < 6 * to) {
+            bytes = new byte[6 * to]; // a char is at most 6 bytes (an escape)
+        }
+        bytesLen = Json.utf8(out, to, bytes);
+        bytesPos = 0;
+        out.delete(0, to);
+        return true;
     }
 
     /** The common case in one tight loop: string content that is neither a quote, an escape nor a control char. */
@@ -99,10 +133,8 @@ public final class LongStringCapReader extends Reader {
         if (room > 0) {
             out.append(inBuf, start, Math.min(run, room));
         }
-        if (mark) {
-            for (int i = start + Math.max(room, 0); i < inPos; i++) {
-                dropped += utf8Length(inBuf[i]);
-            }
+        for (int i = start + Math.max(room, 0); i < inPos; i++) {
+            dropped += utf8Length(inBuf[i]);
         }
         count = (int) Math.min((long) count + run, cap); // saturates: a string may be longer than an int counts
     }
@@ -123,7 +155,7 @@ public final class LongStringCapReader extends Reader {
             }
             case STRING -> {
                 if (c == '"') {
-                    if (mark && dropped > 0) {
+                    if (dropped > 0) {
                         out.append("[\u2026 ")
                                 .append(dropped)
                                 .append(dropped == 1 ? " byte not shown]" : " bytes not shown]");
@@ -170,7 +202,7 @@ public final class LongStringCapReader extends Reader {
         if (!dropping()) {
             out.append(source);
             count++;
-        } else if (mark) {
+        } else {
             int c = source.length() == 1
                     ? source.charAt(0)
                     : source.charAt(1) == 'u'

@@ -1,4 +1,4 @@
-package io.github.termsprawl.jsonl;
+package io.github.termsprawl.plant;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonFactoryBuilder;
@@ -11,16 +11,18 @@ import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.core.util.Separators;
+import io.github.termsprawl.jsonl.Json;
 import java.io.IOException;
 import java.io.Writer;
 
 /**
- * The one configuration of jackson-core's generator for every JSON file termsprawl writes (docs/files.md, "How termsprawl writes JSON": the
- * layout of {@code JSON.stringify(value, null, 2)}): two-space indent, {@code "key": value}, empty
- * containers as {@code {}} and {@code []}, strings escaped as {@code JSON.stringify} escapes them. The
- * goals' databind trees are written through the same generator.
+ * jackson-core's generator in the style of every JSON file termsprawl writes (docs/files.md, "How termsprawl writes
+ * JSON": the layout of {@code JSON.stringify(value, null, 2)}), for the one tree that is databind's: the settings
+ * merge, written back in the user's own indent. Two-space indent, {@code "key": value}, empty containers as
+ * {@code {}} and {@code []}, strings escaped as {@code JSON.stringify} escapes them, as {@code jsonl/CompactJsonBytes}
+ * writes every other file.
  */
-public final class JsonStyle {
+final class JsonStyle {
     private static final JsonFactory FACTORY = new JsonFactoryBuilder()
             .characterEscapes(new StringifyEscapes())
             // JSON.stringify writes no exponent below 1e21; the goals' exact decimals keep their digits
@@ -46,22 +48,10 @@ public final class JsonStyle {
     private JsonStyle() {}
 
     /**
-     * A generator in the file style ({@code pretty}) or compact, writing to {@code out}; pass what it wrote
-     * through {@link #finish(String)}.
-     */
-    public static JsonGenerator generator(Writer out, boolean pretty) throws IOException {
-        JsonGenerator g = FACTORY.createGenerator(out);
-        if (pretty) {
-            g.setPrettyPrinter(PRINTER.createInstance());
-        }
-        return g;
-    }
-
-    /**
      * A generator in the file style with {@code indent} (spaces or tabs) for each level instead of two spaces: a
      * user's file written back in its own indent. Pass what it wrote through {@link #finish(String)}.
      */
-    public static JsonGenerator generator(Writer out, String indent) throws IOException {
+    static JsonGenerator generator(Writer out, String indent) throws IOException {
         JsonGenerator g = FACTORY.createGenerator(out);
         g.setPrettyPrinter(indent.equals("  ") ? PRINTER.createInstance() : printer(indent));
         return g;
@@ -72,7 +62,7 @@ public final class JsonStyle {
      * writes it: jackson-core passes it through as a char, which no UTF-8 encoder can write. Every char
      * outside a string is ASCII, so a lone surrogate in the text is always inside a string.
      */
-    public static String finish(String text) {
+    static String finish(String text) {
         StringBuilder out = null;
         int done = 0;
         for (int i = 0; i < text.length(); i++) {

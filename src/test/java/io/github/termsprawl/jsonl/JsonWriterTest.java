@@ -1,7 +1,6 @@
 package io.github.termsprawl.jsonl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -11,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-class JsonStyleTest {
+class JsonWriterTest {
     @Test
     void fileStyleIsThatOfJsonStringifyWithTwoSpaces() {
         Map<String, Object> o = new LinkedHashMap<>();
@@ -39,14 +38,6 @@ class JsonStyleTest {
         o.put("k\uDC00", "v\uD800x\uDBFF");
         assertEquals("{\"k\\udc00\":\"v\\ud800x\\udbff\"}", JsonWriter.compact(o));
         assertEquals("{\n  \"k\\udc00\": \"v\\ud800x\\udbff\"\n}\n", JsonWriter.write(o));
-    }
-
-    @Test
-    void finishLeavesTextWithoutLoneSurrogatesAlone() {
-        String text = "{\"a\":\"\uD83D\uDE00\"}";
-        assertSame(text, JsonStyle.finish(text));
-        assertEquals("\"\\ud83d\"", JsonStyle.finish("\"\uD83D\""));
-        assertEquals("\"\\ude00\\ud83d\"", JsonStyle.finish("\"\uDE00\uD83D\""));
     }
 
     @Test
