@@ -45,9 +45,10 @@ project() {
   mkdir -p "$1/.termsprawl/links" "$1/.termsprawl/transcripts"
   (cd "$1" && "$root/mvnw" -q -B "io.github.termsprawl:termsprawl-maven-plugin:$version:discover" -Dtermsprawl.claudeHook=false)
 }
-# peer DIR ID FILE: links ID to node "me" and records FILE as its transcript
+# peer DIR ID FILE: links ID to node "me" and records FILE as its Claude Code transcript, as the
+# session-start hook records it (naming the store; docs/files.md)
 peer() {
-  printf '{"version": 1, "path": "%s"}\n' "$3" > "$1/.termsprawl/transcripts/$2.json"
+  printf '{"version": 1, "path": "%s", "store": "claude"}\n' "$3" > "$1/.termsprawl/transcripts/$2.json"
   printf '{"version": 1, "a": "me", "b": "%s"}\n' "$2" > "$1/.termsprawl/links/me--$2.json"
 }
 # measure CASE DIR [REFDIR [FLAG]]: java vs node on the same project (node on REFDIR when given; FLAG,
@@ -96,6 +97,12 @@ else
     peer "$work/everyday" "p$i" "$f"
   done
 fi
+
+# the same peers in entries that do not name their store (a path recorded by hand): each read
+# recognises the store from the file first
+rm -rf "$work/everyday-unnamed"
+cp -a "$work/everyday" "$work/everyday-unnamed"
+sed -i 's/, "store": "claude"//' "$work/everyday-unnamed/.termsprawl/transcripts/"*.json
 
 only=${EVERYDAY_ONLY:-0}
 if [ "$only" != 1 ]; then
@@ -155,6 +162,7 @@ echo "|---|---|---|---|---|---|---|"
 measure "everyday ($i $everyday)" "$work/everyday"
 # redaction on: the corpus holds no secret, so the output is still the node model's, byte for byte
 measure "everyday, --redact" "$work/everyday" "$work/everyday" --redact
+measure "everyday, entries without store" "$work/everyday-unnamed"
 [ "$only" = 1 ] && exit 0
 if [ "$have_node" = yes ]; then
   measure "2000 small peers (one 7-line transcript each)" "$work/peers2000"

@@ -61,7 +61,7 @@ assert out.startsWith('{"hookSpecificOutput":{"hookEventName":"SessionStart","ad
 // and its edits list started, for its peers' launchers (docs/touches.md, "Without Java")
 assert transcripts.list().sort() == ['backend.edits', 'backend.json']
 assert new File(transcripts, 'backend.json').getText('UTF-8') ==
-        '{\n  "version": 1,\n  "path": ' + JsonOutput.toJson(backendSession) + '\n}\n'
+        '{\n  "version": 1,\n  "path": ' + JsonOutput.toJson(backendSession) + ',\n  "store": "claude"\n}\n'
 
 // 4. frontend reads backend's conversation
 String script = new File(project, '.termsprawl/bin/termsprawl-context').path

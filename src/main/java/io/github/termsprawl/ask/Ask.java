@@ -4,8 +4,9 @@ import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.core.UserErrorException;
 import io.github.termsprawl.jsonl.JsonlTail;
 import io.github.termsprawl.redact.Redactor;
+import io.github.termsprawl.registry.Agents;
 import io.github.termsprawl.registry.TranscriptReaders;
-import io.github.termsprawl.store.Store;
+import io.github.termsprawl.store.Agent;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -286,7 +287,7 @@ public final class Ask implements AutoCloseable {
     /** Throws why the claude command cannot ask this conversation. */
     private static void cliProblem(Target target, Conversation c) throws AskException {
         String missing = AskEnvironment.API_KEY + " is not set, and " + target.label();
-        if (c.store() != Store.CLAUDE) {
+        if (Agents.capability(c.store(), Agent.CliResume.class) == null) {
             throw new AskException(missing + " is a " + c.store().id() + " session, which the claude command cannot"
                     + " resume. Set " + AskEnvironment.API_KEY + " to ask it through the API.");
         }

@@ -3,6 +3,7 @@ package io.github.termsprawl.ask;
 import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.core.SharedNode;
 import io.github.termsprawl.core.TranscriptIndex;
+import io.github.termsprawl.registry.Agents;
 import io.github.termsprawl.store.Block;
 import io.github.termsprawl.store.Message;
 import io.github.termsprawl.store.Role;
@@ -51,7 +52,7 @@ final class SharedConversation {
         byte[] manifest = node == null ? null : node.read("manifest.json", READ_MS);
         Store store =
                 Store.of(field(manifest == null ? "" : new String(manifest, StandardCharsets.UTF_8), "\"store\": \""));
-        return new Conversation(messages, 0, 0, 0, store == null ? Store.CLAUDE : store, dir, null);
+        return new Conversation(messages, 0, 0, 0, store == null ? Agents.DEFAULT.store() : store, dir, null);
     }
 
     private static Message message(String name, String file) {

@@ -26,6 +26,8 @@ public final class ArchiveTraining {
         OutputStream out = new FileOutputStream(FileDescriptor.out);
         OutputStream err = new FileOutputStream(FileDescriptor.err);
         Thread.UncaughtExceptionHandler quiet = ContextCommand.QUIET; // loaded here, so the archive holds it
+        // the hooks read their node from the environment: the JDK's classes for it are archived too
+        String unused = System.getenv(HookRecorder.NODE_ENV);
         int context = ContextCommand.run(new String[] {"--cwd", args[0], "--self", args[1]}, out, err);
         // the views an agent may ask for too: redacted, and live (which redacts), so their classes are archived
         context |= ContextCommand.run(new String[] {"--cwd", args[0], "--self", args[1], "--redact"}, out, err);

@@ -39,7 +39,7 @@ public final class ContextCommand {
                         System.getenv("TERMSPRAWL_NODE_ID"))
                 : run(args, new FileOutputStream(FileDescriptor.out), new FileOutputStream(FileDescriptor.err));
         if (code != 0) {
-            System.exit(code);
+            Exit.with(code);
         }
     }
 

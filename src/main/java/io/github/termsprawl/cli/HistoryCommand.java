@@ -39,7 +39,7 @@ public final class HistoryCommand {
         Thread.setDefaultUncaughtExceptionHandler(oneLine(NAME, "history", err));
         int code = run(args, new FileOutputStream(FileDescriptor.out), err, Terminal.isStderr(), SYSTEM_CLOCK);
         if (code != 0) {
-            System.exit(code);
+            Exit.with(code);
         }
     }
 

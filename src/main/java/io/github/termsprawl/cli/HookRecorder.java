@@ -76,8 +76,8 @@ public final class HookRecorder {
         if (input.cwd() != null && Files.isDirectory(Path.of(input.cwd()))) {
             base = Path.of(input.cwd());
         }
-        String store = agent == Agents.DEFAULT ? null : agent.store().id();
-        return new Located(base.resolve(input.transcriptPath()), store, null);
+        // the store named, so that every read of the entry skips recognising it from the file (docs/files.md)
+        return new Located(base.resolve(input.transcriptPath()), agent.store().id(), null);
     }
 
     /**

@@ -185,7 +185,12 @@ final class TouchHook {
             String line = e.getKey() + "\t" + newest(e.getValue());
             if (!held.contains(line)) {
                 untold.put(e.getKey(), e.getValue());
-                held.removeIf(h -> h.startsWith(e.getKey() + "\t"));
+                String file = e.getKey() + "\t";
+                for (int i = held.size() - 1; i >= 0; i--) { // a loop, not a lambda: this is every held edit's path
+                    if (held.get(i).startsWith(file)) {
+                        held.remove(i);
+                    }
+                }
                 held.add(line);
             }
         }

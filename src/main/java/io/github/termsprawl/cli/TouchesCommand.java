@@ -31,7 +31,7 @@ public final class TouchesCommand {
                 new FileOutputStream(FileDescriptor.err),
                 System.getenv("TERMSPRAWL_NODE_ID"));
         if (code != 0) {
-            System.exit(code);
+            Exit.with(code);
         }
     }
 

@@ -15,7 +15,6 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
@@ -40,7 +39,24 @@ import java.util.concurrent.atomic.AtomicLong;
  * replaces); one that leads out of it is refused.
  */
 public final class AtomicFiles {
-    private static final Set<PosixFilePermission> EXECUTABLE = PosixFilePermissions.fromString("rwxr-xr-x");
+    /**
+     * {@code rwxr-xr-x}, and {@code rw-r--r--} below: spelled out, since {@code PosixFilePermissions.fromString} makes an
+     * EnumSet, whose first use reflects on the enum and spins method handles on the hook's path (bench/README.md).
+     */
+    private static final Set<PosixFilePermission> EXECUTABLE = Set.of(
+            PosixFilePermission.OWNER_READ,
+            PosixFilePermission.OWNER_WRITE,
+            PosixFilePermission.OWNER_EXECUTE,
+            PosixFilePermission.GROUP_READ,
+            PosixFilePermission.GROUP_EXECUTE,
+            PosixFilePermission.OTHERS_READ,
+            PosixFilePermission.OTHERS_EXECUTE);
+
+    private static final Set<PosixFilePermission> REGULAR = Set.of(
+            PosixFilePermission.OWNER_READ,
+            PosixFilePermission.OWNER_WRITE,
+            PosixFilePermission.GROUP_READ,
+            PosixFilePermission.OTHERS_READ);
     private static final boolean POSIX =
             FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
     private static final boolean UNIX =
@@ -274,7 +290,7 @@ public final class AtomicFiles {
         String prefix = "." + file.getFileName() + ".";
         removeStrayTemps(dir, prefix);
         // the writer's pid in the name: a later writer can tell a temp file whose writer was killed
-        Path tmp = newTemp(dir, prefix + ProcessHandle.current().pid() + ".", ".tmp", bytes);
+        Path tmp = newTemp(dir, prefix + GoneWriters.pid() + ".", ".tmp", bytes);
         try {
             if (POSIX) {
                 Files.setPosixFilePermissions(tmp, modeFor(file, executable));
@@ -419,11 +435,7 @@ public final class AtomicFiles {
      * whatever was at {@code file} (a link, a hard link) is replaced, never written through.
      */
     public static void replace(Path file, byte[] bytes) throws IOException {
-        Path tmp = newTemp(
-                file.toAbsolutePath().getParent(),
-                BATCH_TEMP + ProcessHandle.current().pid() + "-",
-                "",
-                bytes);
+        Path tmp = newTemp(file.toAbsolutePath().getParent(), BATCH_TEMP + GoneWriters.pid() + "-", "", bytes);
         boolean moved = false;
         try {
             move(tmp, file);
@@ -503,9 +515,9 @@ public final class AtomicFiles {
         try {
             return Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)
                     ? Files.getPosixFilePermissions(file, LinkOption.NOFOLLOW_LINKS)
-                    : PosixFilePermissions.fromString("rw-r--r--");
+                    : REGULAR;
         } catch (IOException e) {
-            return PosixFilePermissions.fromString("rw-r--r--");
+            return REGULAR;
         }
     }
 

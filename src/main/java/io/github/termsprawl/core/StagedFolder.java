@@ -39,7 +39,7 @@ public final class StagedFolder {
         Path target = dir.toAbsolutePath().normalize();
         Path parent = AtomicFiles.confinedFolder(project, target.getParent());
         removeGone(parent);
-        String prefix = AtomicFiles.BATCH_TEMP + ProcessHandle.current().pid() + "-";
+        String prefix = AtomicFiles.BATCH_TEMP + GoneWriters.pid() + "-";
         for (int tries = 0; ; tries++) {
             Path staging = parent.resolve(prefix + AtomicFiles.unguessable());
             try {

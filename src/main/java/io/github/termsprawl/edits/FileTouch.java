@@ -18,6 +18,19 @@ public record FileTouch(String path, Kind kind, String command) {
         public String id() {
             return name().toLowerCase(Locale.ROOT);
         }
+
+        /**
+         * The kind named {@code id} in any case, or null. Not {@code valueOf}: its first call reflects on the
+         * enum, which spins method handles on the hook's path (bench/README.md, "The edit hook's cost").
+         */
+        public static Kind of(String id) {
+            for (Kind kind : values()) {
+                if (kind.name().equalsIgnoreCase(id)) {
+                    return kind;
+                }
+            }
+            return null;
+        }
     }
 
     public FileTouch(String path, Kind kind) {

@@ -3,16 +3,16 @@ package io.github.termsprawl.jsonl;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.RandomAccessFile;
-import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.atomic.AtomicLong;
 
 /** The bytes of a file from {@code start} to {@code end}, read as they are needed (a line too long to hold). */
 final class FileRegion extends InputStream {
     private final RandomAccessFile file;
     private long pos;
     private final long end;
-    private final LongAdder bytesRead;
+    private final AtomicLong bytesRead;
 
-    FileRegion(RandomAccessFile file, long start, long end, LongAdder bytesRead) {
+    FileRegion(RandomAccessFile file, long start, long end, AtomicLong bytesRead) {
         this.file = file;
         this.pos = start;
         this.end = end;
@@ -38,7 +38,7 @@ final class FileRegion extends InputStream {
         }
         pos += n;
         if (bytesRead != null) {
-            bytesRead.add(n);
+            bytesRead.addAndGet(n);
         }
         return n;
     }

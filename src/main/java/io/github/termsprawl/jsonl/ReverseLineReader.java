@@ -5,7 +5,7 @@ import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.io.Reader;
 import java.nio.file.Path;
-import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Walks a file's {@code \n}-separated lines from the last to the first, reading it in chunks from the
@@ -44,9 +44,9 @@ public final class ReverseLineReader implements Closeable {
     private int lineOffset;
     private long loadedStart = -1;
     private long loadedEnd = -1;
-    private final LongAdder bytesRead;
+    private final AtomicLong bytesRead;
 
-    private ReverseLineReader(RandomAccessFile file, int chunkSize, int maxInMemoryLine, LongAdder bytesRead)
+    private ReverseLineReader(RandomAccessFile file, int chunkSize, int maxInMemoryLine, AtomicLong bytesRead)
             throws IOException {
         this.file = file;
         this.bytesRead = bytesRead;
@@ -91,7 +91,7 @@ public final class ReverseLineReader implements Closeable {
     }
 
     /** As {@link #open(Path, int, int)}, adding every byte read from the file to {@code bytesRead} (may be null). */
-    static ReverseLineReader open(Path file, int chunkSize, int maxInMemoryLine, LongAdder bytesRead)
+    static ReverseLineReader open(Path file, int chunkSize, int maxInMemoryLine, AtomicLong bytesRead)
             throws IOException {
         RandomAccessFile raf = new RandomAccessFile(file.toFile(), "r");
         try {
@@ -163,7 +163,7 @@ public final class ReverseLineReader implements Closeable {
         file.seek(position);
         file.readFully(buf, off, len); // EOFException when the file shrank while reading
         if (bytesRead != null) {
-            bytesRead.add(len);
+            bytesRead.addAndGet(len);
         }
     }
 

@@ -41,7 +41,7 @@ public final class TranscriptLocator {
 
     public Located locate(String value) throws UserErrorException, IOException {
         if (value.equals(LATEST)) {
-            return new Located(claudeLatest(), null, null);
+            return new Located(claudeLatest(), Store.CLAUDE.id(), null);
         }
         if (value.endsWith(LATEST_SUFFIX)) {
             return latestOf(value.substring(0, value.length() - LATEST_SUFFIX.length()));
@@ -53,7 +53,7 @@ public final class TranscriptLocator {
                         + claude.expectedDir(project).resolve(value + ".jsonl") + " does not exist. Pass "
                         + "'latest', an existing session id or a transcript path.");
             }
-            return new Located(session, null, null);
+            return new Located(session, Store.CLAUDE.id(), null);
         }
         Path file;
         try {

@@ -22,8 +22,13 @@ import java.util.function.Supplier;
  * Holds the OpenCode database connections for its whole life: close it when done.
  */
 public final class TranscriptReaders implements AutoCloseable {
+    /**
+     * Each agent's reader, made when first asked for, and the detector when an entry names no store: a hook that
+     * reads one peer's entry, which names its store, starts no other store's classes (bench/README.md).
+     */
     private final Map<Store, StoreReader> readers = new java.util.HashMap<>();
-    private final StoreDetector detector;
+
+    private StoreDetector detector;
     private final RunContext context;
     private final List<Agent> agents;
 
@@ -39,31 +44,48 @@ public final class TranscriptReaders implements AutoCloseable {
     public TranscriptReaders(JsonlTail tail, Path nativeDir, List<Agent> agents) {
         this.context = new RunContext(tail, nativeDir);
         this.agents = List.copyOf(agents);
-        for (Agent agent : agents) {
-            readers.put(agent.store(), agent.transcript(context));
+    }
+
+    private synchronized StoreReader reader(Store store) {
+        StoreReader reader = readers.get(store);
+        for (int i = 0; reader == null && i < agents.size(); i++) {
+            if (agents.get(i).store() == store) {
+                reader = agents.get(i).transcript(context);
+                readers.put(store, reader);
+            }
         }
-        this.detector = new StoreDetector(readers, this.agents);
+        return reader;
+    }
+
+    private synchronized StoreDetector detector() {
+        if (detector == null) {
+            for (Agent agent : agents) {
+                reader(agent.store());
+            }
+            detector = new StoreDetector(readers, agents);
+        }
+        return detector;
     }
 
     /** The entry's store: the named one, else what the file's content shows. */
     public Store storeOf(TranscriptIndex.Entry entry) {
         Store named = named(entry);
-        return named != null ? named : detector.detect(entry.path());
+        return named != null ? named : detector().detect(entry.path());
     }
 
     /** The entry's named store, if it is one of these readers' (an unknown name is left to detection). */
     private Store named(TranscriptIndex.Entry entry) {
         Store named = Store.of(entry.store());
-        return named != null && readers.containsKey(named) ? named : null;
+        return named != null && reader(named) != null ? named : null;
     }
 
     public PeerTurns lastTurns(TranscriptIndex.Entry entry, TurnLimits limits) {
         Store named = named(entry);
         if (named != null) {
-            return readers.get(named).lastTurns(entry, limits);
+            return reader(named).lastTurns(entry, limits);
         }
-        StoreDetector.Detection found = detector.inspect(entry.path());
-        StoreReader reader = readers.get(found.store());
+        StoreDetector.Detection found = detector().inspect(entry.path());
+        StoreReader reader = reader(found.store());
         // a short transcript is read once: the head that told its store holds all of it
         return found.wholeFile() != null
                 ? reader.lastTurns(entry, found.wholeFile(), limits)
@@ -72,7 +94,7 @@ public final class TranscriptReaders implements AutoCloseable {
 
     /** A full read of the entry's transcript, counting records, turns and records of unknown type. */
     public ReadStats stats(TranscriptIndex.Entry entry) {
-        return readers.get(storeOf(entry)).stats(entry);
+        return reader(storeOf(entry)).stats(entry);
     }
 
     /**

@@ -174,6 +174,12 @@ public interface Agent {
     }
 
     /**
+     * Its sessions can be asked through its own command line, resumed by session id ({@code claude --resume <id>}),
+     * when no API key is set (docs/ask.md).
+     */
+    record CliResume(String command) {}
+
+    /**
      * The turn of each tool call on a session's live branches, kept in a tail file between reads of a transcript
      * that only grows, so that the touch index reads only what was added (docs/touches.md, "The touch index").
      */

@@ -17,7 +17,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -109,10 +108,8 @@ public final class SharedTouches {
             if (t == null || !(t.get("path") instanceof String path) || !(t.get("kind") instanceof String kind)) {
                 continue;
             }
-            FileTouch.Kind k;
-            try {
-                k = FileTouch.Kind.valueOf(kind.toUpperCase(Locale.ROOT));
-            } catch (IllegalArgumentException e) {
+            FileTouch.Kind k = FileTouch.Kind.of(kind);
+            if (k == null) {
                 continue; // a kind of a later version
             }
             Instant time = null;

@@ -606,7 +606,7 @@ public final class TouchIndex {
                     events.add(new TouchEvent(
                             node,
                             unesc(f[5]),
-                            FileTouch.Kind.valueOf(f[0].toUpperCase(java.util.Locale.ROOT)),
+                            FileTouch.Kind.of(f[0]),
                             f[6].equals("-") ? null : unesc(f[6]),
                             f[1].equals("-") ? null : Instant.ofEpochMilli(Long.parseLong(f[1])),
                             f[2].equals("-") ? null : Integer.valueOf(f[2]),

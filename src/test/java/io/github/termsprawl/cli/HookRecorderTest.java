@@ -46,7 +46,7 @@ class HookRecorderTest {
         assertTrue(
                 written.startsWith("{\n  \"version\": 1,\n  \"path\": \"/t/"
                         + project.toString().length()
-                        + ".jsonl\",\n  \"sessions\": [\n    {\n      \"path\": \"/t/"
+                        + ".jsonl\",\n  \"store\": \"claude\",\n  \"sessions\": [\n    {\n      \"path\": \"/t/"
                         + other.toString().length()
                         + ".jsonl\","),
                 written);

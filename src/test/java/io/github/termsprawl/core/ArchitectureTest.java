@@ -325,6 +325,49 @@ class ArchitectureTest {
         assertEquals(KNOWN_STORE_USERS, users);
     }
 
+    /**
+     * No class above the registry names one agent's store ({@code Store.CLAUDE}, {@code case CODEX}): what differs
+     * between agents is a capability of each agent's object, asked of the registry.
+     */
+    @Test
+    void noStoreIsNamedAboveTheRegistry() throws IOException {
+        Assumptions.assumeTrue(Files.isDirectory(SRC), "no sources at " + SRC);
+        assertEquals(Map.of(), storeNames(SRC));
+    }
+
+    private static final java.util.regex.Pattern STORE_NAME = java.util.regex.Pattern.compile(
+            "\\bStore\\.(CLAUDE|CODEX|GEMINI|PI|OPENCODE|CURSOR)\\b|\\bcase (CLAUDE|CODEX|GEMINI|PI|OPENCODE|CURSOR)\\b");
+
+    private static Map<String, List<String>> storeNames(Path src) throws IOException {
+        Map<String, List<String>> named = new java.util.TreeMap<>();
+        try (Stream<Path> files = Files.walk(src)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+                String rel = src.relativize(f).toString().replace(java.io.File.separatorChar, '/');
+                if (rel.startsWith("store/") || rel.startsWith("registry/")) {
+                    continue;
+                }
+                java.util.regex.Matcher m = STORE_NAME.matcher(Files.readString(f));
+                List<String> found = new ArrayList<>();
+                while (m.find()) {
+                    found.add(m.group());
+                }
+                if (!found.isEmpty()) {
+                    named.put(rel, found);
+                }
+            }
+        }
+        return named;
+    }
+
+    @Test
+    void theStoreNameCheckCanFail(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
+        Files.createDirectories(dir.resolve("ask"));
+        Files.writeString(dir.resolve("ask/A.java"), "class A { boolean b(Store s) { return s == Store.CODEX; } }");
+        Files.createDirectories(dir.resolve("registry"));
+        Files.writeString(dir.resolve("registry/R.java"), "class R { Store s = Store.CODEX; }");
+        assertEquals(Map.of("ask/A.java", List.of("Store.CODEX")), storeNames(dir));
+    }
+
     @Test
     void theBytecodeCheckCanFail() throws IOException {
         // the registry names every store: read from its class file, as the rule reads every other

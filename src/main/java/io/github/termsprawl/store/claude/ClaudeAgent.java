@@ -33,8 +33,11 @@ public final class ClaudeAgent implements Agent {
 
     @Override
     public <C> C capability(Class<C> type) {
-        return Agent.first(type, ClaudeTouches.RULE, WIRING, WINDOWS, CALL_TURNS, ClaudeFinder.IDS);
+        return Agent.first(type, ClaudeTouches.RULE, WIRING, WINDOWS, CALL_TURNS, ClaudeFinder.IDS, RESUME);
     }
+
+    /** {@code claude --resume <id>} asks one of its sessions (docs/ask.md). */
+    private static final CliResume RESUME = new CliResume("claude");
 
     /** Its sessions are read window by window (docs/files.md, "Turn files"). */
     private static final Windows WINDOWS = new ClaudeSession();

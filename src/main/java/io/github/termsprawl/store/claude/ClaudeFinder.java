@@ -13,7 +13,6 @@ import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * Where Claude Code keeps a project's sessions: {@code <claude dir>/projects/<slug>/<session-id>.jsonl},
@@ -21,8 +20,6 @@ import java.util.regex.Pattern;
  */
 public final class ClaudeFinder implements SessionFinder {
     static final int MAX_SLUG = 200;
-    private static final Pattern SESSION_ID =
-            Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
 
     private final Path claudeDir;
 
@@ -46,7 +43,20 @@ public final class ClaudeFinder implements SessionFinder {
     }
 
     public static boolean isSessionId(String value) {
-        return SESSION_ID.matcher(value).matches();
+        // 8-4-4-4-12 hex digits; no regex: this class is met on the path of every edit the hook holds, and compiling
+        // a pattern spins lambdas there (bench/README.md, "The edit hook's cost")
+        if (value.length() != 36) {
+            return false;
+        }
+        for (int i = 0; i < 36; i++) {
+            char c = value.charAt(i);
+            boolean dash = i == 8 || i == 13 || i == 18 || i == 23;
+            boolean hex = c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F';
+            if (dash ? c != '-' : !hex) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Its session ids, as ask takes them (docs/ask.md, "Targets"): this project's folder first, then any project's. */

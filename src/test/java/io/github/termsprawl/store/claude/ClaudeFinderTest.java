@@ -100,6 +100,11 @@ class ClaudeFinderTest {
         assertEquals(true, ClaudeFinder.isSessionId("0a1b2c3d-4e5f-6789-abcd-ef0123456789"));
         assertEquals(false, ClaudeFinder.isSessionId("latest"));
         assertEquals(false, ClaudeFinder.isSessionId("0a1b2c3d-4e5f-6789-abcd-ef0123456789.jsonl"));
+        assertEquals(true, ClaudeFinder.isSessionId("0A1B2C3D-4E5F-6789-ABCD-EF0123456789"));
+        assertEquals(false, ClaudeFinder.isSessionId("0a1b2c3d-4e5f-6789-abcd-ef012345678g"));
+        assertEquals(false, ClaudeFinder.isSessionId("0a1b2c3d4-e5f-6789-abcd-ef0123456789"));
+        assertEquals(false, ClaudeFinder.isSessionId("0a1b2c3d-4e5f-6789-abcd_ef0123456789"));
+        assertEquals(false, ClaudeFinder.isSessionId("0a1b2c3d-4e5f-6789-abcd-ef012345678"));
         assertEquals(false, ClaudeFinder.isSessionId("../../etc/passwd"));
     }
 
