@@ -66,8 +66,8 @@ final class TouchHook {
 
     /**
      * As {@link #run(String[], Instant, InputStream, OutputStream, OutputStream, String)} with a time budget of its
-     * own. Exit 2 with the reason on {@code err} holds the edit (every agent's hooks read it so: AGENT-HOOKS in
-     * docs/agents.md); 0 lets it go on.
+     * own. Exit 2 with the reason on {@code err} holds the edit (every agent's hooks read it so:
+     * docs/agents.md, "Wired through each agent's hooks"); 0 lets it go on.
      */
     static int run(
             String[] args, Instant now, InputStream in, OutputStream out, OutputStream err, String self, long budget) {

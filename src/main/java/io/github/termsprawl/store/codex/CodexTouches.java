@@ -35,7 +35,8 @@ public final class CodexTouches implements TouchRule {
         switch (name) {
             case "apply_patch": {
                 Map<String, Object> input = ToolInput.object(args);
-                // Codex's hook gives the patch as the call's "command" (AGENT-HOOKS: PreToolUse of apply_patch)
+                // Codex's hook gives the patch as the call's "command" (docs/agents.md, "Wired through each agent's
+                // hooks")
                 String patch = input == null ? args : ToolInput.string(input, "input", "patch", "command");
                 return PatchTouches.of(patch);
             }
