@@ -1,7 +1,7 @@
 #!/bin/sh
 # What the edit hook costs an agent (issue 40, item 3): the planted PreToolUse hook,
 # `termsprawl-touches --hook`, run as Claude Code runs it (`sh -c` with the hook's JSON on stdin, its output
-# read), in its four cases, against a hook that does nothing (`sh -c true`, the same stdin) and a bare
+# read), in its five cases and the note at a prompt, against a hook that does nothing (`sh -c true`, the same stdin) and a bare
 # `java -version` (-Xshare:auto and this runtime's class-data archive, or ahead-of-time cache, when discover made
 # one). RUNS runs each (default 30), interleaved, after one untimed round; prints the medians and quartiles,
 # and each median as a multiple of `true`'s and of `java -version`'s.

@@ -7,7 +7,7 @@
 #   SKIP_HUGE=1 bench/run.sh     without the 1.5 GB case
 #   RUNS=15 bench/run.sh         more runs per command (default 9)
 #   SHARED=dir bench/run.sh      where the shared folder is (default ../shared)
-#   EVERYDAY_ONLY=1 bench/run.sh the everyday case alone, plain and with --redact
+#   EVERYDAY_ONLY=1 bench/run.sh the everyday cases alone: plain, with --redact, entries without store
 #
 # The shared folder is optional. With it (and node): the node reference model
 # (bench/reference-context.mjs) runs beside the command, the everyday case links the real Claude Code
