@@ -61,18 +61,30 @@ public final class TouchReport {
         if (t == null) {
             return "-";
         }
-        java.time.LocalDateTime d =
-                java.time.LocalDateTime.ofEpochSecond(t.getEpochSecond(), 0, java.time.ZoneOffset.UTC);
-        if (d.getYear() < 0 || d.getYear() > 9999) {
+        // the civil date by arithmetic (days since 1970 to year, month, day in the proleptic Gregorian calendar),
+        // not LocalDateTime: ZoneOffset's class sets up var handles, which cost the hook more than its answer
+        long seconds = t.getEpochSecond();
+        long days = Math.floorDiv(seconds, 86400L);
+        long secondOfDay = Math.floorMod(seconds, 86400L);
+        long z = days + 719468;
+        long era = Math.floorDiv(z, 146097);
+        long dayOfEra = z - era * 146097;
+        long yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146096) / 365;
+        long dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100);
+        long mp = (5 * dayOfYear + 2) / 153;
+        int day = (int) (dayOfYear - (153 * mp + 2) / 5 + 1);
+        int month = (int) (mp < 10 ? mp + 3 : mp - 9);
+        long year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+        if (year < 0 || year > 9999) {
             return t.truncatedTo(ChronoUnit.SECONDS).toString();
         }
         char[] out = "0000-00-00T00:00:00Z".toCharArray();
-        digits(out, 0, 4, d.getYear());
-        digits(out, 5, 2, d.getMonthValue());
-        digits(out, 8, 2, d.getDayOfMonth());
-        digits(out, 11, 2, d.getHour());
-        digits(out, 14, 2, d.getMinute());
-        digits(out, 17, 2, d.getSecond());
+        digits(out, 0, 4, (int) year);
+        digits(out, 5, 2, month);
+        digits(out, 8, 2, day);
+        digits(out, 11, 2, (int) (secondOfDay / 3600));
+        digits(out, 14, 2, (int) (secondOfDay / 60 % 60));
+        digits(out, 17, 2, (int) (secondOfDay % 60));
         return new String(out);
     }
 

@@ -19,6 +19,13 @@ class TouchReportTest {
         }
         assertEquals("1970-01-01T00:00:00Z", TouchReport.time(Instant.EPOCH));
         assertEquals("2026-12-31T23:59:59Z", TouchReport.time(Instant.parse("2026-12-31T23:59:59.999Z")));
+        // the calendar's edges: century and 400-year leap rules, the days around them
+        for (String edge : new String[] {
+            "2000-02-29T12:00:00Z", "1900-02-28T23:59:59Z", "1900-03-01T00:00:00Z", "2100-03-01T00:00:00Z",
+            "1600-02-29T00:00:00Z", "0000-03-01T00:00:00Z", "9999-12-31T23:59:59Z", "1969-12-31T23:59:59Z"
+        }) {
+            assertEquals(edge, TouchReport.time(Instant.parse(edge)));
+        }
         assertEquals("-", TouchReport.time(null));
     }
 }

@@ -33,17 +33,28 @@ public final class ClaudeAgent implements Agent {
 
     @Override
     public <C> C capability(Class<C> type) {
-        return Agent.first(type, ClaudeTouches.RULE, WIRING, WINDOWS, CALL_TURNS, ClaudeFinder.IDS, RESUME);
+        // the plan engine starts only when asked for: the hook before an edit asks for the touch rule alone
+        if (type == Windows.class) {
+            return type.cast(Plans.WINDOWS);
+        }
+        if (type == CallTurns.class) {
+            return type.cast(Calls.CALL_TURNS);
+        }
+        return Agent.first(type, ClaudeTouches.RULE, WIRING, ClaudeFinder.IDS, RESUME);
     }
 
     /** {@code claude --resume <id>} asks one of its sessions (docs/ask.md). */
     private static final CliResume RESUME = new CliResume("claude");
 
     /** Its sessions are read window by window (docs/files.md, "Turn files"). */
-    private static final Windows WINDOWS = new ClaudeSession();
+    private static final class Plans {
+        static final Windows WINDOWS = new ClaudeSession();
+    }
 
     /** The touch index reads a grown transcript on from the live branch's tail (docs/touches.md, "The touch index"). */
-    private static final CallTurns CALL_TURNS = new ClaudeCallTurns();
+    private static final class Calls {
+        static final CallTurns CALL_TURNS = new ClaudeCallTurns();
+    }
 
     /** Its hooks (docs/agents.md, "Wired through each agent's hooks"). */
     static final Wiring WIRING = new Wiring(
