@@ -157,17 +157,24 @@ public final class Removal {
     }
 
     /**
-     * The command that commits the removal (docs/goals.md, "remove"), naming only {@code .termsprawl} and
-     * {@code .claude} where git has something to add (a path in neither the work tree nor the index fails
-     * {@code git add}, as {@code .claude} does in a project with no commit); null without git or when neither
-     * is there.
+     * The command that commits the removal (docs/goals.md, "remove"), naming {@code .termsprawl}, {@code .claude}
+     * and each agent's team file of hooks or plugin only where git has something to add (a path in neither the
+     * work tree nor the index fails {@code git add}, as {@code .claude} does in a project with no commit); null
+     * without git or when none is there.
      */
     public static String commitCommand(Path root, GitIgnores git) {
         if (git == null) {
             return null;
         }
+        List<String> names = new ArrayList<>(List.of(ProjectLayout.DIR, ".claude"));
+        for (Agent agent : Agents.all()) {
+            Wiring wiring = agent.capability(Wiring.class);
+            if (wiring != null && !wiring.personal()) {
+                names.add(wiring.file()); // a team file remove changed or deleted: its change is committed too
+            }
+        }
         List<String> paths = new ArrayList<>();
-        for (String name : List.of(ProjectLayout.DIR, ".claude")) {
+        for (String name : names) {
             Path p = root.resolve(name);
             if (Files.exists(p, LinkOption.NOFOLLOW_LINKS) || git.tracks(p)) {
                 paths.add(name);

@@ -22,6 +22,13 @@ class RemovalCommitTest {
     @TempDir
     Path cwd;
 
+    /** The agents' hook and plugin files discover plants for the team (docs/team.md, "What to commit"). */
+    static final List<String> TEAM_FILES = List.of(
+            ".codex/hooks.json",
+            ".pi/extensions/termsprawl.ts",
+            ".gemini/settings.json",
+            ".opencode/plugin/termsprawl.js");
+
     ProjectLayout layout() {
         return new ProjectLayout(cwd);
     }
@@ -72,13 +79,16 @@ class RemovalCommitTest {
     @Test
     void afterRemoveTheCommandStagesNoSessionFile() throws Exception {
         GitIgnores git = discoverWithSessions();
-        // what README says after discover
+        // what docs/team.md says after discover: the agents' team files of hooks and plugins too
         GitIgnoresTest.git(cwd, "add", ".termsprawl", ".claude/skills");
+        List<String> add = new ArrayList<>(List.of("add"));
+        add.addAll(TEAM_FILES);
+        GitIgnoresTest.git(cwd, add.toArray(String[]::new));
         assertNoSessionFile(staged());
         Removal removal = new Removal(layout());
         removal.remove(false, git);
         String command = Removal.commitCommand(cwd, git);
-        assertEquals("git add -A -- .termsprawl .claude", command);
+        assertEquals("git add -A -- .termsprawl .claude " + String.join(" ", TEAM_FILES), command);
         run(cwd, command);
         List<String> staged = staged();
         assertNoSessionFile(staged);
