@@ -343,12 +343,19 @@ final class RuleTable {
         return false;
     }
 
-    /** Built at the first named value that is tried: most runs build none. */
+    /** Built at the first named value that is tried: most runs build none. Loops, not streams: see the class. */
     private static final class OwnPrefixes {
-        static final String[] PREFIXES = java.util.Arrays.stream(RULES)
-                .filter(r -> r.ownPrefix)
-                .flatMap(r -> java.util.Arrays.stream(r.keywords))
-                .toArray(String[]::new);
+        static final String[] PREFIXES = build();
+
+        private static String[] build() {
+            java.util.List<String> out = new java.util.ArrayList<>();
+            for (Rule rule : RULES) {
+                if (rule.ownPrefix) {
+                    out.addAll(java.util.List.of(rule.keywords));
+                }
+            }
+            return out.toArray(new String[0]);
+        }
     }
 
     private static String[] words(String... words) {

@@ -150,10 +150,15 @@ final class Vendors {
         {"ibm", "[A-Za-z0-9_-]{44}|[0-9a-fA-F]{48}"}
     };
 
-    /** Compiled at the first key named after one of these vendors. */
+    /** Compiled at the first key named after one of these vendors, in the order of SHAPES. */
     private static final class Shapes {
-        static final java.util.Map<String, java.util.regex.Pattern> BY_VENDOR = java.util.Arrays.stream(SHAPES)
-                .collect(java.util.stream.Collectors.toMap(v -> v[0], v -> java.util.regex.Pattern.compile(v[1])));
+        static final java.util.regex.Pattern[] PATTERNS = new java.util.regex.Pattern[SHAPES.length];
+
+        static {
+            for (int i = 0; i < SHAPES.length; i++) {
+                PATTERNS[i] = java.util.regex.Pattern.compile(SHAPES[i][1]);
+            }
+        }
     }
 
     /**
@@ -171,9 +176,9 @@ final class Vendors {
         } else {
             return false;
         }
-        for (String[] shape : SHAPES) {
-            if (shape[0].equals(vendor)) {
-                return !Shapes.BY_VENDOR.get(vendor).matcher(value).matches();
+        for (int i = 0; i < SHAPES.length; i++) {
+            if (SHAPES[i][0].equals(vendor)) {
+                return !Shapes.PATTERNS[i].matcher(value).matches();
             }
         }
         return false;
