@@ -318,8 +318,11 @@ final class Assignment {
         if (q == '`' && quoted && value.indexOf(' ') >= 0) {
             return ve; // `command substitution`
         }
-        if (ValueShape.secretLike(value, quoted) && !templated(value)) {
-            scan.add(vs, ve, SecretNames.kind(name), rule.index);
+        if (ValueShape.secretLike(value, quoted) && !templated(value) && !RuleTable.ownPrefix(value)) {
+            String kind = SecretNames.kind(name);
+            if (!Vendors.notItsKey(kind, value)) {
+                scan.add(vs, ve, kind, rule.index);
+            }
         }
         return ve;
     }

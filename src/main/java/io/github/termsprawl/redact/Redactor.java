@@ -76,6 +76,7 @@ public final class Redactor {
                 text.append(keyword).append(" = \"Zx9Qw3Er7Ty1Ui5Op2As8Df4Gh6Jk0LzXc\"\n");
             }
         }
+        text.append("MERAKI_API_KEY = \"Zx9Qw3Er7Ty1Ui5Op2As8Df4Gh6Jk0LzXc\"\n"); // a vendor's one shape
         redact(text.toString());
     }
 

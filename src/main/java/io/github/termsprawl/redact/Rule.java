@@ -15,6 +15,9 @@ final class Rule {
     final boolean ignoreCase;
     final boolean wordStart;
     final boolean mixed;
+    /** Its keywords are prefixes no other vendor's token or a chosen word starts with (option p of RuleTable). */
+    final boolean ownPrefix;
+
     final double minEntropy;
     final int back;
     final int span;
@@ -33,6 +36,7 @@ final class Rule {
             boolean ignoreCase,
             boolean wordStart,
             boolean mixed,
+            boolean ownPrefix,
             double minEntropy,
             int back,
             int span,
@@ -44,6 +48,7 @@ final class Rule {
         this.ignoreCase = ignoreCase;
         this.wordStart = wordStart;
         this.mixed = mixed;
+        this.ownPrefix = ownPrefix;
         this.minEntropy = minEntropy;
         this.back = back;
         this.span = span;
@@ -132,7 +137,18 @@ final class Rule {
         if (Placeholders.maskedToken(kind.equals("twitter-bearer-token") ? secret.substring(22) : secret)) {
             return false;
         }
-        return !"openai".equals(detector) || keyLike(secret.substring(3));
+        return !"openai".equals(detector) || (keyLike(secret.substring(3)) && openaiInfix(secret));
+    }
+
+    /**
+     * OpenAI's project, service account and admin keys carry {@code T3BlbkFJ} (base64 of "OpenAI") between two
+     * random parts, as gitleaks' rule and detect-secrets' record: a key of that prefix without it is not OpenAI's
+     * (docs/redaction.md, "Tokens with a shape of their own").
+     */
+    private static boolean openaiInfix(String secret) {
+        boolean named =
+                secret.startsWith("sk-proj-") || secret.startsWith("sk-svcacct-") || secret.startsWith("sk-admin-");
+        return !named || secret.contains("T3BlbkFJ");
     }
 
     /** A key's body, not a word: upper and lower case letters and digits, or at least 32 hex digits. */

@@ -10,10 +10,11 @@ import java.util.regex.Pattern;
  * <p>A rule is a kind, the keywords that wake it, options and a regex (Java; group 1 is the secret when it
  * has groups), or {@code -} for a detector in code. Options: eN minimum Shannon entropy of the secret; i
  * keywords in any case; w a keyword must start a word; m the secret mixes upper case, lower case and digits;
- * bN the match may start up to N characters before its keyword; sN the longest match; @name a detector in
- * code instead of a regex. A rule's regex runs only where one of its keywords occurs. The facts (prefixes,
- * alphabets, lengths) are those the vendors document and gitleaks' and detect-secrets' rules record; the
- * regexes are our own.
+ * bN the match may start up to N characters before its keyword; sN the longest match; p the keywords are
+ * prefixes that only this vendor's tokens start with, never a word or another vendor's key (a named value that
+ * starts with one is this rule's to find or leave); {@code @name} a detector in code instead of a regex. A
+ * rule's regex runs only where one of its keywords occurs. The facts (prefixes, alphabets, lengths) are those
+ * the vendors document and gitleaks' and detect-secrets' rules record; the regexes are our own.
  */
 final class RuleTable {
     private RuleTable() {}
@@ -22,8 +23,12 @@ final class RuleTable {
 
     static final Rule[] RULES = {
         rule("private-key", words("-----BEGIN"), "@pem", "-"),
-        rule("anthropic-api-key", words("sk-ant-"), "s330", "\\bsk-ant-(?:[a-z]{2,10}\\d{2}-)?[A-Za-z0-9_-]{20,300}+"),
-        rule("openrouter-api-key", words("sk-or-v1-"), "e3 s90", "\\bsk-or-v1-[a-f0-9]{64}(?![\\w-])"),
+        rule(
+                "anthropic-api-key",
+                words("sk-ant-"),
+                "p s330",
+                "\\bsk-ant-(?:[a-z]{2,10}\\d{2}-)?[A-Za-z0-9_-]{20,300}+"),
+        rule("openrouter-api-key", words("sk-or-v1-"), "p e3 s90", "\\bsk-or-v1-[a-f0-9]{64}(?![\\w-])"),
         rule(
                 "openai-api-key",
                 words("sk-"),
@@ -34,11 +39,15 @@ final class RuleTable {
                 words("AKIA", "ASIA", "ABIA", "ACCA", "A3T"),
                 "e3 s20",
                 "\\b(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}\\b"),
-        rule("aws-bedrock-api-key", words("ABSK"), "e3 s300", "\\bABSK[A-Za-z0-9+/]{109,269}={0,2}(?![A-Za-z0-9+/=])"),
+        rule(
+                "aws-bedrock-api-key",
+                words("ABSK"),
+                "p e3 s300",
+                "\\bABSK[A-Za-z0-9+/]{109,269}={0,2}(?![A-Za-z0-9+/=])"),
         rule(
                 "aws-bedrock-api-key",
                 words("bedrock-api-key-"),
-                "s3000",
+                "p s3000",
                 "\\bbedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29t[A-Za-z0-9+/=%]*"),
         rule(
                 "aws-secret-key",
@@ -49,7 +58,7 @@ final class RuleTable {
         rule(
                 "github-token",
                 words("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
-                "e3 s300",
+                "p e3 s300",
                 "\\b(?:(?:ghp|gho|ghu|ghs|ghr)_[0-9a-zA-Z]{36,255}+|github_pat_\\w{82,255}+)"),
         rule(
                 "gitlab-token",
@@ -66,13 +75,13 @@ final class RuleTable {
                         "gloas-",
                         "glffct-",
                         "GR1348941"),
-                "e3 s1100",
+                "p e3 s1100",
                 "\\b(?:(?:glpat|gldt|glft|glsoat|glrt|glffct)-[0-9A-Za-z_-]{20,50}(?![\\w-])|glpat-[0-9A-Za-z_-]{27,300}\\.[0-9a-z]{9}(?![\\w-])|glrt-t\\d_[0-9A-Za-z_-]{27,300}\\.[0-9a-z]{9}(?![\\w-])|glcbt-(?:[0-9a-fA-F]{1,5}_)?[0-9A-Za-z_-]{20,50}(?![\\w-])|glimt-[0-9A-Za-z_-]{25}(?![\\w-])|glptt-[0-9A-Za-z_-]{40}(?![\\w-])|glagent-[0-9A-Za-z_-]{50,1024}(?![\\w-])|gloas-[0-9A-Za-z_-]{64}(?![\\w-])|GR1348941[0-9A-Za-z_-]{20,50}(?![\\w-]))"),
         rule("gitlab-session-cookie", words("_gitlab_session="), "e3 s60", "_gitlab_session=([0-9a-z]{32})"),
         rule(
                 "slack-token",
-                words("xox", "xapp-"),
-                "e2 s400",
+                words("xoxb-", "xoxp-", "xoxa-", "xoxr-", "xoxs-", "xoxo-", "xoxe", "xapp-"),
+                "p e2 s400",
                 "\\b(?:xoxb-[0-9]{10,13}-[0-9]{10,13}[a-zA-Z0-9-]*+|xoxb-[0-9]{8,14}-[a-zA-Z0-9]{18,26}|xox[pe](?:-[0-9]{10,13}){3}-[a-zA-Z0-9-]{28,34}|xox[os]-\\d+-\\d+-\\d+-[a-fA-F\\d]+|xox[ar]-(?:\\d-)?[0-9a-zA-Z]{8,48}|(?i:xoxe.xox[bp]-\\d-[A-Z0-9]{163,166})|(?i:xoxe-\\d-[A-Z0-9]{146})|(?i:xapp-\\d-[A-Z0-9]+-\\d+-[a-z0-9]+))"),
         rule(
                 "slack-webhook-url",
@@ -89,13 +98,13 @@ final class RuleTable {
                 words(".webhook.office.com/"),
                 "b60 s400",
                 "https://[A-Za-z0-9-]+\\.webhook\\.office\\.com/webhookb2/[^\\s\"'\\\\<>]{40,300}"),
-        rule("google-api-key", words("AIza"), "e4 s40", "\\bAIza[\\w-]{35}(?![\\w-])"),
-        rule("google-oauth-secret", words("GOCSPX-"), "e3 s40", "\\bGOCSPX-[A-Za-z0-9_-]{28}(?![\\w-])"),
-        rule("google-oauth-token", words("ya29."), "w e3 s2100", "\\bya29\\.[A-Za-z0-9_-]{30,2048}"),
+        rule("google-api-key", words("AIza"), "p e4 s40", "\\bAIza[\\w-]{35}(?![\\w-])"),
+        rule("google-oauth-secret", words("GOCSPX-"), "p e3 s40", "\\bGOCSPX-[A-Za-z0-9_-]{28}(?![\\w-])"),
+        rule("google-oauth-token", words("ya29."), "p w e3 s2100", "\\bya29\\.[A-Za-z0-9_-]{30,2048}"),
         rule(
                 "stripe-key",
                 words("sk_test_", "sk_live_", "sk_prod_", "rk_test_", "rk_live_", "rk_prod_", "whsec_"),
-                "w e2 s260",
+                "p w e2 s260",
                 "\\b(?:(?:sk|rk)_(?:test|live|prod)_[A-Za-z0-9]{10,247}|whsec_[A-Za-z0-9+/=]{32,100})(?![\\w-])"),
         rule(
                 "azure-ad-client-secret",
@@ -127,18 +136,18 @@ final class RuleTable {
                 words("A3-"),
                 "w e3.8 s40",
                 "\\bA3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}\\b"),
-        rule("1password-token", words("ops_eyJ"), "e4 s2000", "ops_eyJ[A-Za-z0-9+/]{250,}={0,3}"),
-        rule("adobe-client-secret", words("p8e-"), "w e2 s40", "\\bp8e-[A-Za-z0-9]{32}(?!\\w)"),
+        rule("1password-token", words("ops_eyJ"), "p e4 s2000", "ops_eyJ[A-Za-z0-9+/]{250,}={0,3}"),
+        rule("adobe-client-secret", words("p8e-"), "p w e2 s40", "\\bp8e-[A-Za-z0-9]{32}(?!\\w)"),
         rule(
                 "age-secret-key",
                 words("AGE-SECRET-KEY-1"),
-                "s80",
+                "p s80",
                 "AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}"),
         rule("airtable-token", words("pat"), "w e3 s90", "\\bpat[A-Za-z0-9]{14}\\.[a-f0-9]{64}\\b"),
         rule("alibaba-access-key", words("LTAI"), "w e2 s30", "\\bLTAI[A-Za-z0-9]{20}(?!\\w)"),
-        rule("artifactory-api-key", words("AKCp"), "w e4.5 s80", "\\bAKCp[A-Za-z0-9]{69}\\b"),
-        rule("artifactory-reference-token", words("cmVmd"), "w e4.5 s70", "\\bcmVmd[A-Za-z0-9]{59}\\b"),
-        rule("atlassian-api-token", words("ATATT3"), "w e3.5 s200", "\\bATATT3[A-Za-z0-9_=-]{186}"),
+        rule("artifactory-api-key", words("AKCp"), "p w e4.5 s80", "\\bAKCp[A-Za-z0-9]{69}\\b"),
+        rule("artifactory-reference-token", words("cmVmd"), "p w e4.5 s70", "\\bcmVmd[A-Za-z0-9]{59}\\b"),
+        rule("atlassian-api-token", words("ATATT3"), "p w e3.5 s200", "\\bATATT3[A-Za-z0-9_=-]{186}"),
         rule(
                 "authress-key",
                 words("sc_", "ext_", "scauth_", "authress_"),
@@ -147,12 +156,12 @@ final class RuleTable {
         rule("clickhouse-api-secret", words("4b1d"), "w e3 s50", "\\b4b1d[A-Za-z0-9]{38}\\b"),
         rule("clojars-token", words("CLOJARS_"), "i e2 s70", "(?i:CLOJARS_)[A-Za-z0-9]{60}"),
         rule("cloudflare-origin-ca-key", words("v1.0-"), "w e2 s180", "\\bv1\\.0-[a-f0-9]{24}-[a-f0-9]{146}(?!\\w)"),
-        rule("databricks-token", words("dapi"), "w e3 s40", "\\bdapi[a-f0-9]{32}(?:-\\d)?(?!\\w)"),
-        rule("defined-networking-token", words("dnkey-"), "w s90", "\\bdnkey-[A-Za-z0-9=_-]{26}-[A-Za-z0-9=_-]{52}"),
+        rule("databricks-token", words("dapi"), "p w e3 s40", "\\bdapi[a-f0-9]{32}(?:-\\d)?(?!\\w)"),
+        rule("defined-networking-token", words("dnkey-"), "p w s90", "\\bdnkey-[A-Za-z0-9=_-]{26}-[A-Za-z0-9=_-]{52}"),
         rule(
                 "digitalocean-token",
                 words("doo_v1_", "dop_v1_", "dor_v1_"),
-                "w e3 s75",
+                "p w e3 s75",
                 "\\bdo[opr]_v1_[a-f0-9]{64}(?!\\w)"),
         rule(
                 "doppler-token",
@@ -165,25 +174,25 @@ final class RuleTable {
                 "w m e3 s80",
                 "\\b[MNO][A-Za-z0-9_-]{23,25}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,38}(?![\\w-])"),
         rule("dropbox-token", words("sl."), "w e3.5 s1500", "\\bsl\\.(?:u\\.)?[A-Za-z0-9_=-]{130,1400}"),
-        rule("duffel-token", words("duffel_test_", "duffel_live_"), "s70", "duffel_(?:test|live)_[A-Za-z0-9_=-]{43}"),
-        rule("dynatrace-token", words("dt0c01."), "e4 s100", "dt0c01\\.[A-Za-z0-9]{24}\\.[A-Za-z0-9]{64}"),
-        rule("easypost-token", words("EZAK", "EZTK"), "w e2 s60", "\\bEZ[AT]K[A-Za-z0-9]{54}\\b"),
+        rule("duffel-token", words("duffel_test_", "duffel_live_"), "p s70", "duffel_(?:test|live)_[A-Za-z0-9_=-]{43}"),
+        rule("dynatrace-token", words("dt0c01."), "p e4 s100", "dt0c01\\.[A-Za-z0-9]{24}\\.[A-Za-z0-9]{64}"),
+        rule("easypost-token", words("EZAK", "EZTK"), "p w e2 s60", "\\bEZ[AT]K[A-Za-z0-9]{54}\\b"),
         rule("facebook-token", words("EAAM", "EAAC"), "w e4 s400", "\\bEAA[MC][A-Za-z0-9]{100,300}(?!\\w)"),
         rule(
                 "flutterwave-key",
                 words("FLWSECK_TEST-", "FLWPUBK_TEST-", "FLWSECK-", "FLWPUBK-"),
-                "e2 s60",
+                "p e2 s60",
                 "FLW(?:SECK|PUBK)(?:_TEST)?-[a-hA-H0-9]{12,32}(?:-X)?"),
         rule(
                 "flyio-token",
                 words("fo1_", "fm1a_", "fm1r_", "fm2_"),
-                "w e4 s2000",
+                "p w e4 s2000",
                 "\\b(?:fo1_[\\w-]{43}|fm1[ar]_[A-Za-z0-9+/]{100,1800}={0,3}|fm2_[A-Za-z0-9+/]{100,1800}={0,3})"),
-        rule("frameio-token", words("fio-u-"), "s80", "fio-u-[A-Za-z0-9_=-]{64}"),
+        rule("frameio-token", words("fio-u-"), "p s80", "fio-u-[A-Za-z0-9_=-]{64}"),
         rule("grafana-api-key", words("eyJrIjoi"), "w e3 s420", "\\beyJrIjoi[A-Za-z0-9]{70,400}={0,3}"),
-        rule("grafana-cloud-token", words("glc_"), "w e3 s420", "\\bglc_[A-Za-z0-9+/]{32,400}={0,3}"),
-        rule("grafana-service-account-token", words("glsa_"), "w e3 s50", "\\bglsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}"),
-        rule("groq-api-key", words("gsk_"), "w e3 s60", "\\bgsk_[A-Za-z0-9]{52}(?!\\w)"),
+        rule("grafana-cloud-token", words("glc_"), "p w e3 s420", "\\bglc_[A-Za-z0-9+/]{32,400}={0,3}"),
+        rule("grafana-service-account-token", words("glsa_"), "p w e3 s50", "\\bglsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}"),
+        rule("groq-api-key", words("gsk_"), "p w e3 s60", "\\bgsk_[A-Za-z0-9]{52}(?!\\w)"),
         rule(
                 "harness-api-key",
                 words("pat.", "sat."),
@@ -194,15 +203,15 @@ final class RuleTable {
                 words(".atlasv1."),
                 "b14 e3.5 s90",
                 "(?<![A-Za-z0-9])[A-Za-z0-9]{14}\\.atlasv1\\.[A-Za-z0-9_=-]{60,70}"),
-        rule("heroku-api-key", words("HRKU-AA"), "w e4 s70", "\\bHRKU-AA[0-9A-Za-z_-]{58}"),
+        rule("heroku-api-key", words("HRKU-AA"), "p w e4 s70", "\\bHRKU-AA[0-9A-Za-z_-]{58}"),
         rule("huggingface-token", words("hf_", "api_org_"), "w e2 s50", "\\b(?:hf|api_org)_[A-Za-z]{34}(?!\\w)"),
-        rule("infracost-token", words("ico-"), "w e3 s40", "\\bico-[A-Za-z0-9]{32}(?!\\w)"),
+        rule("infracost-token", words("ico-"), "p w e3 s40", "\\bico-[A-Za-z0-9]{32}(?!\\w)"),
         rule(
                 "intra42-client-secret",
                 words("s-s4t2ud-", "s-s4t2af-"),
-                "w s80",
+                "p w s80",
                 "\\bs-s4t2(?:ud|af)-[a-f0-9]{64}(?!\\w)"),
-        rule("linear-api-key", words("lin_api_"), "e2 s50", "lin_api_[A-Za-z0-9]{40}"),
+        rule("linear-api-key", words("lin_api_"), "p e2 s50", "lin_api_[A-Za-z0-9]{40}"),
         rule("mailchimp-api-key", words("-us"), "b32 s40", "(?<![A-Za-z0-9])[a-f0-9]{32}-us\\d{1,2}\\b"),
         rule("mailgun-key", words("key-", "pubkey-"), "w e3 s45", "\\b(?:pub)?key-[a-f0-9]{32}\\b"),
         rule(
@@ -225,57 +234,57 @@ final class RuleTable {
                 words("ntn_", "secret_"),
                 "w e4 s60",
                 "\\b(?:ntn_[0-9]{11}[A-Za-z0-9]{35}|secret_[A-Za-z0-9]{43})(?!\\w)"),
-        rule("npm-token", words("npm_"), "w e2 s45", "\\bnpm_[A-Za-z0-9]{36}(?!\\w)"),
+        rule("npm-token", words("npm_"), "p w e2 s45", "\\bnpm_[A-Za-z0-9]{36}(?!\\w)"),
         rule("octopus-deploy-api-key", words("API-"), "w e3 s35", "\\bAPI-[A-Z0-9]{26}(?!\\w)"),
-        rule("openshift-token", words("sha256~"), "w e3.5 s60", "\\bsha256~[\\w-]{43}(?![\\w-])"),
-        rule("perplexity-api-key", words("pplx-"), "w e4 s60", "\\bpplx-[A-Za-z0-9]{48}(?!\\w)"),
+        rule("openshift-token", words("sha256~"), "p w e3.5 s60", "\\bsha256~[\\w-]{43}(?![\\w-])"),
+        rule("perplexity-api-key", words("pplx-"), "p w e4 s60", "\\bpplx-[A-Za-z0-9]{48}(?!\\w)"),
         rule(
                 "planetscale-token",
                 words("pscale_tkn_", "pscale_oauth_", "pscale_pw_"),
-                "w e3 s80",
+                "p w e3 s80",
                 "\\bpscale_(?:tkn|oauth|pw)_[\\w=.-]{32,64}"),
-        rule("postman-api-key", words("PMAK-"), "w e3 s70", "\\bPMAK-[a-fA-F0-9]{24}-[a-fA-F0-9]{34}"),
-        rule("prefect-api-key", words("pnu_"), "w e2 s45", "\\bpnu_[A-Za-z0-9]{36}(?!\\w)"),
-        rule("pulumi-token", words("pul-"), "w e2 s50", "\\bpul-[a-f0-9]{40}(?!\\w)"),
+        rule("postman-api-key", words("PMAK-"), "p w e3 s70", "\\bPMAK-[a-fA-F0-9]{24}-[a-fA-F0-9]{34}"),
+        rule("prefect-api-key", words("pnu_"), "p w e2 s45", "\\bpnu_[A-Za-z0-9]{36}(?!\\w)"),
+        rule("pulumi-token", words("pul-"), "p w e2 s50", "\\bpul-[a-f0-9]{40}(?!\\w)"),
         rule(
                 "pypi-token",
                 words("pypi-AgEIcHlwaS5vcmc", "pypi-AgENdGVzdC5weXBpLm9yZw"),
                 "e3 s1100",
                 "pypi-AgE(?:IcHlwaS5vcmc|NdGVzdC5weXBpLm9yZw)[\\w-]{70,1000}"),
-        rule("readme-api-key", words("rdme_"), "w e2 s80", "\\brdme_[a-z0-9]{70}"),
-        rule("replicate-token", words("r8_"), "w e3 s45", "\\br8_[A-Za-z0-9]{37}(?!\\w)"),
-        rule("rubygems-api-key", words("rubygems_"), "w e2 s60", "\\brubygems_[a-f0-9]{48}"),
-        rule("scalingo-token", words("tk-us-"), "w e2 s60", "\\btk-us-[\\w-]{48}"),
+        rule("readme-api-key", words("rdme_"), "p w e2 s80", "\\brdme_[a-z0-9]{70}"),
+        rule("replicate-token", words("r8_"), "p w e3 s45", "\\br8_[A-Za-z0-9]{37}(?!\\w)"),
+        rule("rubygems-api-key", words("rubygems_"), "p w e2 s60", "\\brubygems_[a-f0-9]{48}"),
+        rule("scalingo-token", words("tk-us-"), "p w e2 s60", "\\btk-us-[\\w-]{48}"),
         rule("sendgrid-api-key", words("SG."), "w e2 s75", "\\bSG\\.[A-Za-z0-9=_.-]{66}(?![\\w.-])"),
         rule(
                 "sendinblue-api-key",
                 words("xkeysib-", "xsmtpsib-"),
-                "w e2 s100",
+                "p w e2 s100",
                 "\\bx(?:keysib|smtpsib)-[a-f0-9]{64}-[A-Za-z0-9]{16}"),
         rule(
                 "sentry-token",
                 words("sntrys_eyJpYXQiO", "sntryu_"),
-                "w e3.5 s600",
+                "p w e3.5 s600",
                 "\\b(?:sntryu_[a-f0-9]{64}(?!\\w)|sntrys_eyJpYXQiO[A-Za-z0-9+/]{10,400}={0,2}_[A-Za-z0-9+/]{43})"),
         rule(
                 "sourcegraph-token",
                 words("sgp_"),
-                "w e3 s80",
+                "p w e3 s80",
                 "\\bsgp_(?:[a-fA-F0-9]{16}_|local_)?[a-fA-F0-9]{40}(?!\\w)"),
         rule(
                 "settlemint-token",
                 words("sm_aat_", "sm_pat_", "sm_sat_"),
-                "w e3 s30",
+                "p w e3 s30",
                 "\\bsm_(?:aat|pat|sat)_[A-Za-z0-9]{16}(?!\\w)"),
         rule(
                 "shippo-api-key",
                 words("shippo_live_", "shippo_test_"),
-                "w e2 s60",
+                "p w e2 s60",
                 "\\bshippo_(?:live|test)_[a-fA-F0-9]{40}"),
         rule(
                 "shopify-token",
                 words("shpat_", "shpca_", "shppa_", "shpss_"),
-                "w e2 s40",
+                "p w e2 s40",
                 "\\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}"),
         rule(
                 "sidekiq-secret",
@@ -299,7 +308,7 @@ final class RuleTable {
                 words("hvs.", "hvb.", "hvr.", "s."),
                 "w m e3.5 s310",
                 "\\b(?:hv[sr]\\.[\\w-]{90,120}|hvb\\.[\\w-]{138,300}|s\\.[A-Za-z0-9]{24})(?![\\w-])"),
-        rule("xai-api-key", words("xai-"), "w e3 s90", "\\bxai-[A-Za-z0-9]{80}(?!\\w)"),
+        rule("xai-api-key", words("xai-"), "p w e3 s90", "\\bxai-[A-Za-z0-9]{80}(?!\\w)"),
         rule("yandex-api-key", words("AQVN"), "w e3 s50", "\\bAQVN[A-Za-z0-9_-]{35,38}(?![\\w-])"),
         rule("bearer-token", words("authorization"), "i @authorization", "-"),
         rule("bearer-token", words("bearer"), "i @bearer", "-"),
@@ -320,6 +329,35 @@ final class RuleTable {
         rule("secret-assignment", words("pass", "pw", "secret", "token", "key", "auth", "cred"), "i @assignment", "-"),
     };
 
+    /**
+     * Whether the value starts with a prefix that only its vendor's tokens have (the rules of option p): such a
+     * value is that vendor's token, which its rule finds, or none. A named assignment leaves it to that rule, so
+     * {@code "token": "xoxp-1234567890"} stays as Slack's rule leaves it (docs/redaction.md, "Assignments").
+     */
+    static boolean ownPrefix(String value) {
+        for (String prefix : OwnPrefixes.PREFIXES) {
+            if (value.startsWith(prefix)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Built at the first named value that is tried: most runs build none. Loops, not streams: see the class. */
+    private static final class OwnPrefixes {
+        static final String[] PREFIXES = build();
+
+        private static String[] build() {
+            java.util.List<String> out = new java.util.ArrayList<>();
+            for (Rule rule : RULES) {
+                if (rule.ownPrefix) {
+                    out.addAll(java.util.List.of(rule.keywords));
+                }
+            }
+            return out.toArray(new String[0]);
+        }
+    }
+
     private static String[] words(String... words) {
         return words;
     }
@@ -329,6 +367,7 @@ final class RuleTable {
         boolean ignoreCase = false;
         boolean wordStart = false;
         boolean mixed = false;
+        boolean ownPrefix = false;
         double entropy = 0;
         int back = 0;
         int span = 1024;
@@ -343,6 +382,7 @@ final class RuleTable {
                 case 'i' -> ignoreCase = true;
                 case 'w' -> wordStart = true;
                 case 'm' -> mixed = true;
+                case 'p' -> ownPrefix = true;
                 case 'e' -> entropy = decimal(options, i + 1, end);
                 case 'b' -> back = (int) decimal(options, i + 1, end);
                 case 's' -> span = (int) decimal(options, i + 1, end);
@@ -351,7 +391,8 @@ final class RuleTable {
             }
             i = end + 1;
         }
-        return new Rule(next++, kind, keywords, ignoreCase, wordStart, mixed, entropy, back, span, detector, regex);
+        return new Rule(
+                next++, kind, keywords, ignoreCase, wordStart, mixed, ownPrefix, entropy, back, span, detector, regex);
     }
 
     /** A number such as {@code 3} or {@code 3.5}. */

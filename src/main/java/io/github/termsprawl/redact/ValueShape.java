@@ -190,10 +190,12 @@ final class ValueShape {
      * ({@code TestEnsureAuthForService_NoHelperIsNoOp}, {@code refresh_access_token_v2}, {@code readUInt16},
      * {@code DELETED_runMode}). Each word is letters with a vowel, or an odd one: an acronym ({@code ID}, up to
      * five capitals; a capital word between underscores is a word), an abbreviation of up to three letters
-     * without a vowel ({@code Msg}), one letter; one word in three at most is odd. Digits: one run of up to four,
-     * at a word's end. A test, class or method named in an agent's prose is not a secret value (docs/redaction.md,
-     * "Assignments"); random characters fail at a long word without a vowel, a word glued after digits, digits
-     * in two places, many odd words, or fewer vowels than one letter in four.
+     * without a vowel ({@code Msg}), one letter; one word in three at most is odd, and a lower case abbreviation of
+     * two or three letters that starts a camel case name ({@code rgbTo256}, {@code msgCount}) is not counted, nor
+     * are its letters in the share of vowels. Digits: one run of up to four, at a word's end. A test, class or
+     * method named in an agent's prose is not a secret value (docs/redaction.md, "Assignments"); random characters
+     * fail at a long word without a vowel, a word glued after digits, digits in two places, many odd words, or
+     * fewer vowels than one letter in four.
      */
     static boolean identifier(String v) {
         int n = v.length();
@@ -201,6 +203,7 @@ final class ValueShape {
         int letters = 0;
         int odd = 0;
         int digitRuns = 0;
+        int abbreviation = 0;
         boolean separated = false;
         int i = 0;
         while (i < n) {
@@ -247,11 +250,25 @@ final class ValueShape {
             if (lettersEnd - start > 15 || kind < 0) {
                 return false;
             }
-            odd += kind;
+            if (start == 0
+                    && kind == 1
+                    && lettersEnd >= 2
+                    && lower(c)
+                    && lettersEnd == i
+                    && i < n
+                    && upper(v.charAt(i))) {
+                abbreviation = lettersEnd; // rgbTo256, msgCount: a lower case abbreviation that starts a camel name
+            } else {
+                odd += kind;
+            }
             words++;
             letters += lettersEnd - start;
         }
-        return separated && letters >= 5 && letters * 2 >= words * 5 && odd * 3 <= words && vowels(v) * 4 >= letters;
+        return separated
+                && letters >= 5
+                && letters * 2 >= words * 5
+                && odd * 3 <= words
+                && (vowels(v) - vowels(v.substring(0, abbreviation))) * 4 >= letters - abbreviation;
     }
 
     /** 0 for a word, 1 for an odd one (an acronym, an abbreviation, one letter), -1 for neither. */

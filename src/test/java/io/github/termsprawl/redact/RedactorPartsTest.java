@@ -31,6 +31,33 @@ class RedactorPartsTest {
         assertTrue(kinds.size() > 80, "kinds: " + kinds.size());
     }
 
+    /** A vendor's own prefix (option p) decides a named value, so no other rule's keyword may start with it. */
+    @Test
+    void aVendorsOwnPrefixIsNoOtherRulesKeyword() {
+        int prefixes = 0;
+        for (Rule own : RuleTable.RULES) {
+            if (!own.ownPrefix) {
+                continue;
+            }
+            assertTrue(own.detector == null && own.back == 0, own.kind + ": a regex that starts at its keyword");
+            for (String prefix : own.keywords) {
+                prefixes++;
+                assertTrue(prefix.length() >= 3, own.kind + ": " + prefix);
+                assertTrue(RuleTable.ownPrefix(prefix + "Zx9Qw3Er7Ty1Ui5Op2As8Df4Gh6Jk0"), prefix);
+                for (Rule other : RuleTable.RULES) {
+                    for (String k : other.keywords) {
+                        assertTrue(
+                                other.kind.equals(own.kind) || !k.startsWith(prefix),
+                                other.kind + "'s keyword " + k + " starts with " + own.kind + "'s own prefix");
+                    }
+                }
+            }
+        }
+        assertTrue(prefixes > 50, "own prefixes: " + prefixes);
+        assertFalse(RuleTable.ownPrefix("sk-Zx9Qw3Er7Ty1Ui5Op2As8Df4Gh6Jk0"), "sk- is other vendors' too");
+        assertFalse(RuleTable.ownPrefix("xoxoZx9Qw3Er7Ty1"), "a word that starts like Slack's prefix");
+    }
+
     @Test
     void theBase64KeywordsAreThoseThePrefixesGive() {
         assertEquals(List.of(Encoded.base64Keywords()), List.of(Encoded.BASE64_KEYWORDS));

@@ -158,6 +158,55 @@ class RedactorTest {
         redacts("Authorization: Bearer " + ANTHROPIC, "Authorization: Bearer [redacted:anthropic-api-key]");
     }
 
+    /**
+     * A value that starts with a vendor's own prefix is that vendor's token or none, and a key named after a vendor
+     * whose keys have one shape is that shape or not that key (docs/redaction.md, "Assignments"): these fixtures,
+     * a character or a part away from the real shape, stay, plain and JSON-escaped.
+     */
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "\"token\": \"xoxp-" + "2718281828\"",
+                "slack_token: xoxp-" + "31415-92653-58979-0f3a9c2e7b4d1a8e6c5b3f2d9e0a7c41",
+                "DATABRICKS_TOKEN=dapi" + "0f3a9c2e7b4d1a8e6c5b3f2d9e0a7cqr",
+                "meraki_api_key: 4c1e9a7F3b8d2e6f" + "0a5c9b1d7e3f8a2c6b0d4e9F",
+                "MERAKI_TOKEN=9f86d081884c7d659a2feaa0c55ad015" + "a3bf4f1b2b0b822cd15d6c15b0f00a08",
+                "SUMO_ACCESS_KEY: Qw3Er" + "5Ty7",
+                "ibm_iam_api_key = \"Zt4Hq9LmX2vB7nR1cW8pK3sD" + "6fG0jY5uE2aQ9oI4tV7r-extra\"",
+                "key sk-proj-Zt4Hq9LmX2vB7nR1cW8pK3sD" + "T4BlbkFJ6fG0jY5uE2aQ9oI4tV7rM1xN3bC8",
+            })
+    void aValueOfAnotherShapeThanItsVendorsTokensStays(String text) {
+        assertSame(text, Redactor.redact(text));
+        String escaped = "{\"command\":\"" + SecretCases.escape(text) + "\"}";
+        assertSame(escaped, Redactor.redact(escaped));
+    }
+
+    @Test
+    void aVendorsOwnShapeAndASecretOfAnyShapeStillGo() {
+        redacts(
+                "DATABRICKS_TOKEN=dapi" + "0f3a9c2e7b4d1a8e6c5b3f2d9e0a7c41",
+                "DATABRICKS_TOKEN=[redacted:databricks-token]");
+        redacts(
+                "\"token\": \"xoxp-" + "2718281828-3141592653-5897932384-0f3a9c2e7b4d1a8e6c5b3f2d9e0a7c41\"",
+                "\"token\": \"[redacted:slack-token]\"");
+        redacts(
+                "meraki_token = 9b57e8e4a9ea4965a9bd" + "9cc64128c8835907c7d5",
+                "meraki_token = [redacted:cisco-meraki-token]");
+        redacts(
+                "SUMO_ACCESS_KEY: Qw3Er5Ty7Ui9Op1As3Df5Gh7Jk9Lz2Xc" + "4Vb6Nm8Qa1Ws3Ed5Rf7Tg9Yh2Uj4Ik6O",
+                "SUMO_ACCESS_KEY: [redacted:sumologic-api-key]");
+        redacts(
+                "ibm_iam_api_key = \"Zt4Hq9LmX2vB7nR1cW8pK3sD" + "6fG0jY5uE2aQ9oI4tV7r\"",
+                "ibm_iam_api_key = \"[redacted:ibm-api-key]\"");
+        // a password or a secret the user chose has any shape, whichever vendor it is for
+        redacts("IBM_CLOUD_PASSWORD=hunter2-Blue", "IBM_CLOUD_PASSWORD=[redacted:ibm-password]");
+        redacts("MERAKI_WEBHOOK_SECRET=Tr0ub4dor-3", "MERAKI_WEBHOOK_SECRET=[redacted:cisco-meraki-secret]");
+        // the name still says what a key without OpenAI's infix is
+        redacts(
+                "OPENAI_API_KEY=sk-proj-Zt4Hq9LmX2vB7nR1cW8pK3sD" + "T4BlbkFJ6fG0jY5uE2aQ9oI4tV7rM1xN3bC8",
+                "OPENAI_API_KEY=[redacted:openai-api-key]");
+    }
+
     @ParameterizedTest
     @ValueSource(
             strings = {

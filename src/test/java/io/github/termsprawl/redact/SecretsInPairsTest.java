@@ -118,6 +118,7 @@ class SecretsInPairsTest {
                 "password: PasswordResetController_handleReset",
                 "secret: Secret_Manager_Client, auth: OAuth2_Client_Flow",
                 "apiKey = \"ApiKeyProvider_FromEnv\"",
+                "ensureAuth: rgbTo256 maps a colour, token: msgCount and dbConnPool",
                 // a time-based UUID is made to be unique, not secret
                 "_authToken=6ba7b810-9dad-11d1-80b4-00c04fd430c8",
             })
@@ -135,7 +136,9 @@ class SecretsInPairsTest {
                 "_authToken=3f2b8c1e-7d4a-4b9e-a6c2-1e8f0d5b7a93",
                 "password: Summer20245_Sale",
                 "secret: xQ_ZI4aKUIPHSZG6ge",
-                "token: Zk3Pq9_Lm2Xw7Rt"
+                "token: Zk3Pq9_Lm2Xw7Rt",
+                "password: rgbT0256",
+                "secret: xkQz7Hq3Lm8Xv2Rt"
             })
     void valuesThatAreNotIdentifiersStillGo(String text) {
         assertFalse(Redactor.find(text).isEmpty(), text);
