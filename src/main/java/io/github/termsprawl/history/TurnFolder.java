@@ -1,6 +1,7 @@
 package io.github.termsprawl.history;
 
 import io.github.termsprawl.core.AtomicFiles;
+import io.github.termsprawl.core.HeapGuard;
 import io.github.termsprawl.core.StagedFolder;
 import io.github.termsprawl.core.TurnFileName;
 import io.github.termsprawl.store.Message;
@@ -50,7 +51,7 @@ final class TurnFolder implements AutoCloseable {
     /** How many turns at the start are the old state's, unread ({@link #keep}). */
     private int kept;
     /** The turns from {@link #kept} on. */
-    private final HeldTurns turns = new HeldTurns();
+    private final List<FolderState.Turn> turns = new ArrayList<>();
 
     private int written;
     private int removed;
@@ -109,17 +110,18 @@ final class TurnFolder implements AutoCloseable {
      */
     void add(String name, long key, Integer window, Source source) throws IOException {
         int n = size();
+        HeapGuard.checkEvery(n); // a session too large for the heap stops here, not after minutes
         FolderState.Turn before = old != null && n < old.size() ? old.get(n) : null;
         int w = window == null ? -1 : window;
         if (before != null && before.key() == key && before.name().equals(name) && before.window() == w) {
-            turns.add(name, key, w, before.indexLine());
+            turns.add(before);
             progress.turn();
             return;
         }
         if (renderers < 2 || ++rendered <= SERIAL_TURNS) {
             Object[] r = render(n, window, source);
             write(name, (byte[]) r[0], old != null);
-            turns.add(name, key, w, (String) r[1]);
+            turns.add(new FolderState.Turn(name, key, w, (String) r[1]));
             progress.turn();
             return;
         }
@@ -127,7 +129,7 @@ final class TurnFolder implements AutoCloseable {
         if (pool == null) {
             pool = startRenderers(writer());
         }
-        turns.add(null, 0, 0, null); // its place, filled when it is rendered
+        turns.add(null); // its place, filled when it is rendered
         pool.add(new Queued(n, name, key, window, source, file, compare(name, old != null)));
     }
 
@@ -158,7 +160,7 @@ final class TurnFolder implements AutoCloseable {
                     @Override
                     public void place(Queued q, String indexLine) {
                         int w = q.window() == null ? -1 : q.window();
-                        turns.set(q.index() - kept, q.name(), q.key(), w, indexLine);
+                        turns.set(q.index() - kept, new FolderState.Turn(q.name(), q.key(), w, indexLine));
                         progress.turn();
                     }
                 });
@@ -181,6 +183,7 @@ final class TurnFolder implements AutoCloseable {
     /** The next turn, keyed by its own bytes (for stores read whole, whose messages are at hand). */
     void add(Message m, Integer window) throws IOException {
         int n = size();
+        HeapGuard.checkEvery(n);
         String name = TurnMarkdown.fileName(n, m);
         byte[] bytes = TurnMarkdown.render(header, n, window, m, redact);
         long key = key(bytes);
@@ -189,7 +192,7 @@ final class TurnFolder implements AutoCloseable {
         if (!(before != null && before.key() == key && before.name().equals(name) && before.window() == w)) {
             write(name, bytes, old != null);
         }
-        turns.add(name, key, w, TurnMarkdown.indexLine(n, m, redact));
+        turns.add(new FolderState.Turn(name, key, w, TurnMarkdown.indexLine(n, m, redact)));
         if (m.source() instanceof io.github.termsprawl.store.Source.Line l) {
             progress.reached(l.offset());
         }
@@ -273,7 +276,7 @@ final class TurnFolder implements AutoCloseable {
         return new java.util.AbstractList<FolderState.Turn>() {
             @Override
             public FolderState.Turn get(int i) {
-                return i < kept ? old.get(i) : turns.turn(i - kept);
+                return i < kept ? old.get(i) : turns.get(i - kept);
             }
 
             @Override
@@ -286,10 +289,11 @@ final class TurnFolder implements AutoCloseable {
     /** Every turn's {@code index.md} line ({@link IndexText}); the kept ones copied as bytes. */
     void indexLines(java.io.ByteArrayOutputStream out) {
         int window = old == null ? -1 : old.indexLines(out, kept);
-        for (int i = 0; i < turns.size(); i++) {
-            IndexText.marker(out, turns.window(i), window);
-            window = turns.window(i);
-            turns.indexLine(i, out);
+        for (FolderState.Turn t : turns) {
+            IndexText.marker(out, t.window(), window);
+            window = t.window();
+            byte[] line = t.indexLine().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            out.write(line, 0, line.length);
             out.write('\n');
         }
     }
@@ -307,9 +311,7 @@ final class TurnFolder implements AutoCloseable {
         if (old != null) {
             old.prefix(out, kept);
         }
-        for (int i = 0; i < turns.size(); i++) {
-            turns.line(i, out); // as FolderState.turnsTo writes a turn
-        }
+        FolderState.turnsTo(turns, out);
     }
 
     int written() {
@@ -350,7 +352,7 @@ final class TurnFolder implements AutoCloseable {
         if (old != null) {
             for (int i = kept; i < old.size(); i++) {
                 String name = old.get(i).name();
-                if ((i >= size() || !turns.name(i - kept).equals(name)) && isTurnFile(name)) {
+                if ((i >= size() || !turns.get(i - kept).name().equals(name)) && isTurnFile(name)) {
                     if (Files.deleteIfExists(dir.resolve(name))) {
                         removed++;
                     }
@@ -365,7 +367,7 @@ final class TurnFolder implements AutoCloseable {
                     String name = p.getFileName().toString();
                     int n = TurnFileName.turnNumber(name);
                     if (isTurnFile(name)
-                            && !(n >= 0 && n < size() && turns.name(n).equals(name))) {
+                            && !(n >= 0 && n < size() && turns.get(n).name().equals(name))) {
                         stale.add(name);
                     }
                 }

@@ -126,10 +126,10 @@ public interface Agent {
         record PlanCache(Path file, long bytes, long offset, long lines, boolean redact) {
             /**
              * Bumped when the lines of a cache change so that an earlier reader would take them wrong: a folder's
-             * state names it, so a cache of another format is made again (2: a link and the record off it share one
-             * line).
+             * state names it, so a cache of another format is made again (3: every record on a line of its own,
+             * its uuids and time as the transcript writes them).
              */
-            public static final int FORMAT = 2;
+            public static final int FORMAT = 3;
         }
 
         /**

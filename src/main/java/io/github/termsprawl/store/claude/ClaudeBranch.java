@@ -17,7 +17,7 @@ import java.util.Set;
  * are numbered as in docs/context.md, "The live view".
  *
  * <p>Records are indexes of a {@link ClaudeRecords}, uuids its pool's ids: what the rules hold is a few ints a
- * record, whatever the window's size (a window of a million tiny turns is planned in tens of MB).
+ * record, whatever the window's size.
  */
 final class ClaudeBranch {
     /** Which records belong to the conversation (rule 8: sidechain records are a subagent's, not the main branch). */

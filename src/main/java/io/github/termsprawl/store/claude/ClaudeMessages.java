@@ -143,15 +143,6 @@ final class ClaudeMessages {
                     ClaudeRecords.flagSet(flags[k]));
         }
 
-        /** What the messages hold, in bytes (their records not counted): arrays as allocated, and each own block list. */
-        long bytes() {
-            long n = 4L * (first.length + flags.length + start.length + recs.length);
-            for (List<Block> own : blocks.values()) {
-                n += 64 + 32L * own.size();
-            }
-            return n;
-        }
-
         /** Lets go of the room grown for messages not made. */
         private Built trimmed() {
             first = Arrays.copyOf(first, size);

@@ -10,15 +10,13 @@ import io.github.termsprawl.store.ReadLimits;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * The records a plan of a Claude Code transcript is made from, kept in a file of their own so that a
  * transcript that grew is read only from where the last read stopped: one line per record, {@code {"o":
- * offset, "l": line, "r": record}} (a link and the record off it share one, {@link PlanCacheAppender} says how
- * it writes them), the record as {@link ClaudePlanReader#PROSE_AND_LINKS} reads it with the arguments of every
+ * offset, "l": line, "r": record}} ({@link PlanCacheAppender}), the record as {@link ClaudePlanReader#PROSE_AND_LINKS} reads it with the arguments of every
  * tool call dropped but a subagent call's prompt, and its texts redacted when asked ({@link #keepable}). The
  * file only grows; what a killed run appended past the size its caller kept is cut off before the next append.
  */
@@ -36,21 +34,19 @@ final class ClaudePlanCache {
             return false; // none, cut short, or past its sane size: made again (docs/files.md, "Sane sizes")
         }
         // a big cache is parsed in two halves at once (the parse of a cold JVM is most of a small update)
-        Object[] half = bytes >= SPLIT_BYTES && Runtime.getRuntime().availableProcessors() > 1
-                ? split(cache, bytes / 2, bytes)
-                : null;
-        if (half == null) {
-            return read(cache, 0, bytes, null, visitor);
+        long split = bytes >= SPLIT_BYTES && Runtime.getRuntime().availableProcessors() > 1
+                ? lineStartPast(cache, bytes / 2, bytes)
+                : -1;
+        if (split < 0) {
+            return read(cache, 0, bytes, visitor);
         }
-        long split = (Long) half[0];
-        String before = (String) half[1];
         List<Object[]> second = new ArrayList<>();
         boolean[] secondRead = {false};
         Thread other = new Thread(
                 new Runnable() {
                     @Override
                     public void run() {
-                        secondRead[0] = read(cache, split, bytes, before, new Visitor() {
+                        secondRead[0] = read(cache, split, bytes, new Visitor() {
                             @Override
                             public void record(long at, long offset, long line, Map<String, Object> record) {
                                 second.add(new Object[] {at, offset, line, record});
@@ -61,7 +57,7 @@ final class ClaudePlanCache {
                 "termsprawl-plan-cache-reader");
         other.setDaemon(true);
         other.start();
-        boolean firstRead = read(cache, 0, split, null, visitor);
+        boolean firstRead = read(cache, 0, split, visitor);
         try {
             other.join();
         } catch (InterruptedException e) {
@@ -85,25 +81,19 @@ final class ClaudePlanCache {
      */
     static final long SPLIT_BYTES = 4L << 20;
 
-    /**
-     * The records of the lines that start in {@code [from, to)} of the cache ({@code from} a line start;
-     * {@code previous} the uuid of the last record before it, or null).
-     */
-    static boolean read(Path cache, long from, long to, String previous, Visitor visitor) {
+    /** The records of the lines that start in {@code [from, to)} of the cache ({@code from} a line start). */
+    static boolean read(Path cache, long from, long to, Visitor visitor) {
         try (ForwardLineReader lines = ForwardLineReader.open(cache)) {
             lines.seek(from, 1);
             while (lines.next() && lines.lineStart() < to) {
                 Map<String, Object> kept = lines.record(JsonProjection.ALL, ReadLimits.STRING_CAP);
-                List<Map<String, Object>> records = kept == null ? null : records(kept, previous);
-                if (records == null
+                Map<String, Object> record = kept == null ? null : record(kept);
+                if (record == null
                         || !(kept.get("o") instanceof Json.JsonNumber o)
                         || !(kept.get("l") instanceof Json.JsonNumber l)) {
                     return false;
                 }
-                for (Map<String, Object> record : records) {
-                    previous = record.get("uuid") instanceof String u ? u : previous;
-                    visitor.record(lines.lineStart(), Long.parseLong(o.text()), Long.parseLong(l.text()), record);
-                }
+                visitor.record(lines.lineStart(), Long.parseLong(o.text()), Long.parseLong(l.text()), record);
             }
         } catch (IOException | RuntimeException e) {
             return false;
@@ -111,82 +101,25 @@ final class ClaudePlanCache {
         return true;
     }
 
-    /**
-     * The records of one line of the cache, in order, as they were kept: its link ({@code "k"}) and its record
-     * ({@code "r"}), either or both; null when it is no such line. A record on a link's line hangs off the link
-     * (its parent is not written again); a parent written {@code "P":1} is {@code previous}, the uuid of the last
-     * record before the line ({@link PlanRecordCodec#PREVIOUS}).
-     */
-    static List<Map<String, Object>> records(Map<String, Object> kept, String previous) {
-        Map<String, Object> link = Json.asObject(kept.get("k"));
-        Map<String, Object> record = Json.asObject(kept.get("r"));
-        if (link == null && record == null) {
-            return null;
-        }
-        List<Map<String, Object>> out = new ArrayList<>(2);
-        if (link != null) {
-            PlanRecordCodec.unpack(link, previous);
-            if (!(link.get("uuid") instanceof String uuid) || link.containsKey("type") || link.containsKey("link")) {
-                return null;
-            }
-            Map<String, Object> full = new LinkedHashMap<>();
-            full.put("type", LINK_TYPE);
-            full.put("link", Boolean.TRUE);
-            full.putAll(link);
-            out.add(full);
-            if (record != null) {
-                if (record.containsKey("parentUuid") || record.containsKey("P")) {
-                    return null;
-                }
-                record.put("parentUuid", uuid);
-            }
-        }
-        if (record != null) {
-            out.add(PlanRecordCodec.unpack(record, previous));
-        }
-        return out;
+    /** The record of one line of the cache ({@code "r"}), or null when it is no such line. */
+    static Map<String, Object> record(Map<String, Object> kept) {
+        return Json.asObject(kept.get("r"));
     }
 
     /** The type of every link record (ClaudePlanTree): the kind of record a link stands for. */
     static final String LINK_TYPE = "progress";
 
-    /**
-     * Where a second reader of the first {@code bytes} takes over past {@code at}: the start of a line, and the
-     * uuid of the last record before it (a parent written {@code "P":1} may be it); null when there is none near.
-     */
-    private static Object[] split(Path cache, long at, long bytes) {
+    /** Where a second reader of the first {@code bytes} takes over past {@code at}: a line start; -1 when none. */
+    private static long lineStartPast(Path cache, long at, long bytes) {
         try (ForwardLineReader lines = ForwardLineReader.open(cache)) {
             lines.seek(at, 1);
-            if (!lines.next()) { // the rest of the line at: whole lines from the next on
-                return null;
+            if (!lines.next() || !lines.next()) { // the rest of the line at, then a whole line
+                return -1;
             }
-            for (int tries = 0; tries < 64 && lines.next(); tries++) {
-                long end = lines.lineStart() + lines.length() + 1;
-                if (end >= bytes) {
-                    return null;
-                }
-                Map<String, Object> kept = lines.record(JsonProjection.ALL, ReadLimits.STRING_CAP);
-                String last = kept == null ? null : lastUuid(kept);
-                if (last != null) {
-                    return new Object[] {end, last};
-                }
-            }
-            return null;
+            return lines.lineStart() < bytes ? lines.lineStart() : -1;
         } catch (IOException | RuntimeException e) {
-            return null;
+            return -1;
         }
-    }
-
-    /** The uuid of the last record of a line of the cache (its record's, else its link's), or null. */
-    private static String lastUuid(Map<String, Object> kept) {
-        for (String part : new String[] {"r", "k"}) {
-            Map<String, Object> r = Json.asObject(kept.get(part));
-            String uuid = r == null ? null : PlanRecordCodec.uuidOf(r);
-            if (uuid != null) {
-                return uuid;
-            }
-        }
-        return null;
     }
 
     /**

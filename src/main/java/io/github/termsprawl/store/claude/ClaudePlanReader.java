@@ -202,8 +202,6 @@ final class ClaudePlanReader {
         long line;
         final boolean complete;
         byte[] bytes;
-        /** What the merge needs of the record's ids and time, worked out where the line was parsed. */
-        ClaudeRecords.Prepared prepared = ClaudeRecords.Prepared.NONE;
 
         Item(Map<String, Object> record, long offset, long line, boolean complete) {
             this.record = record;
@@ -388,12 +386,9 @@ final class ClaudePlanReader {
                     if (node || hasLinks(record)) {
                         Item item = new Item(record, lines.lineStart(), lines.lineNumber(), complete);
                         boolean foldable = node && ClaudePlanTree.foldable(record);
-                        if (node) {
-                            item.prepared = new ClaudeRecords.Prepared(record, !foldable);
-                        }
                         if (serialize && complete && !foldable) {
                             json.clear();
-                            json.value(PlanRecordCodec.packWithoutParent(record)); // its parent: PlanCacheAppender
+                            json.value(PlanCacheAppender.withoutParent(record)); // its parent: written by the appender
                             item.bytes = Arrays.copyOf(json.bytes(), json.size());
                         }
                         if (sink != null) {

@@ -1,5 +1,6 @@
 package io.github.termsprawl.store.claude;
 
+import io.github.termsprawl.core.HeapGuard;
 import io.github.termsprawl.jsonl.Json;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -58,6 +59,8 @@ final class ClaudePlanTree {
     private int[] tailIds;
 
     private boolean windowHasMain;
+    /** How many lines {@link #accept} was given. */
+    private long accepted;
     /** Whether the window has a preserved segment (records of an earlier window in it). */
     private boolean windowSegment;
 
@@ -146,7 +149,7 @@ final class ClaudePlanTree {
             kept(uuid, record, side);
             windowHasMain |= !side;
         }
-        add(record, offset, line, at, ClaudeRecords.Prepared.NONE);
+        add(record, offset, line, at);
     }
 
     /** A kept record's uuid; a link's with its parent (a group of its own). */
@@ -167,6 +170,7 @@ final class ClaudePlanTree {
 
     /** One line of the new ones, in file order. */
     void accept(ClaudePlanReader.Item item) throws IOException {
+        HeapGuard.checkEvery(accepted++); // a session too large for the heap stops here, not after minutes
         if (!item.complete) {
             incomplete.add(item); // merged last, after the cache has what the whole lines say
             return;
@@ -176,17 +180,16 @@ final class ClaudePlanTree {
 
     private void merge(ClaudePlanReader.Item item, boolean complete) throws IOException {
         Map<String, Object> record = item.record;
-        ClaudeRecords.Prepared prepared = item.prepared;
         String uuid = record.get("uuid") instanceof String u ? u : null;
         if (uuid == null) {
             if (complete) {
                 append(item, record);
             }
-            add(record, item.offset, item.line, -1, prepared);
+            add(record, item.offset, item.line, -1);
             return;
         }
         String parent = record.get("parentUuid") instanceof String p ? p : null;
-        long parentHash = prepared.parentHash(parent);
+        long parentHash = hash(parent);
         boolean side = Boolean.TRUE.equals(record.get("isSidechain"));
         if (earlier != null
                 && (earlier.contains(uuid.hashCode()) || parent != null && earlier.contains(parent.hashCode()))) {
@@ -205,7 +208,7 @@ final class ClaudePlanTree {
             }
             resolved = parent + GONE;
         }
-        long h = prepared.uuidHash(uuid);
+        long h = hash(uuid);
         int es = table.find(h);
         byte ef = es < 0 ? 0 : table.flags[es];
         boolean foldable = fold && complete && foldable(record);
@@ -291,7 +294,7 @@ final class ClaudePlanTree {
         }
         table.flags[es] = (byte) (KEPT | (side ? SIDE : 0));
         windowHasMain |= !side;
-        add(record, item.offset, item.line, at, prepared);
+        add(record, item.offset, item.line, at);
     }
 
     /** The scan sees every record; a folded one leaves a line in the cache only when it told the scan something. */
@@ -350,10 +353,10 @@ final class ClaudePlanTree {
         if (g.side) {
             link.put("isSidechain", Boolean.TRUE);
         }
-        long at = toCache ? appender.link(offset, line, link) : -1;
+        long at = toCache ? appender.append(offset, line, link) : -1;
         if (toPlan) {
             windowHasMain |= !g.side;
-            add(link, offset, line, at, ClaudeRecords.Prepared.NONE);
+            add(link, offset, line, at);
         }
     }
 
@@ -496,17 +499,14 @@ final class ClaudePlanTree {
         return appender.append(item.offset, item.line, record);
     }
 
-    /**
-     * A record to the scan, and one with uuid to the plan's records ({@code at}: where it is in the cache, or -1;
-     * {@code prepared}: what a reader worked out of it, or {@link ClaudeRecords.Prepared#NONE}).
-     */
-    private void add(Map<String, Object> record, long offset, long line, long at, ClaudeRecords.Prepared prepared) {
+    /** A record to the scan, and one with uuid to the plan's records ({@code at}: where it is in the cache, or -1). */
+    private void add(Map<String, Object> record, long offset, long line, long at) {
         if (scan != null) {
             scan.record(record);
         }
         if (record.get("uuid") instanceof String) {
             ClaudePlanReader.dropLinks(record);
-            records.add(record, offset, line, at, prepared);
+            records.add(record, offset, line, at);
         }
     }
 

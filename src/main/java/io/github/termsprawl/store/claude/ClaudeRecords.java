@@ -24,8 +24,7 @@ import java.util.Set;
  * The records of a Claude Code transcript as the branch rules read them (docs/context.md, "The live view"), column
  * by column: a record is an index, its uuid and parent ids of a {@link Pool}, its place, time and kind numbers, and
  * its message the few fields a plan keeps of it (role, flags, blocks; {@link Shape}, shared between records that
- * say the same). No map and no object per record, so a session of a million tiny turns is planned in about a
- * hundred bytes a record (docs/README.md, "Time and memory").
+ * say the same). A plan holds no text of the session (docs/README.md, "Time and memory").
  *
  * <p>A record is held in one of two ways: read for a plan, only its columns (its map, when a tail needs it, read
  * again from the plan cache it was appended to, {@link #records}); given as a {@link ClaudeRecord} (a view's read,
@@ -118,80 +117,11 @@ final class ClaudeRecords {
     }
 
     /**
-     * What a plan's merge works out of a record's uuid, parent and time (their ids in the pool, their hashes in
-     * ClaudePlanTree), worked out ahead on a reader thread (ClaudePlanReader): the merge is the slower side, and a
-     * third of its time for a million tiny records went on these. Each is taken only while the record still holds
-     * the very value it was worked out of; else it is worked out then, as without.
-     */
-    static final class Prepared {
-        /** Nothing worked out: everything is worked out when asked. */
-        static final Prepared NONE = new Prepared(Map.of(), false);
-
-        private final String uuid;
-        private final String parent;
-        /** Whether the pool keys and the time were worked out too, not only the hashes. */
-        private final boolean kept;
-
-        private final Object timestamp;
-        private final byte[] uuidKey;
-        private final byte[] parentKey;
-        private final long uuidHash;
-        private final long parentHash;
-        private final Instant time;
-
-        /**
-         * {@code kept}: whether the record will most likely be kept (not folded, ClaudePlanTree.foldable): else only
-         * the hashes folding needs are worked out.
-         */
-        Prepared(Map<String, Object> record, boolean kept) {
-            uuid = record.get("uuid") instanceof String u ? u : null;
-            parent = record.get("parentUuid") instanceof String p ? p : null;
-            this.kept = kept;
-            // a String keeps its hash once worked out: the merge's interning and hash sets then only read it
-            if (uuid != null) {
-                uuid.hashCode();
-            }
-            if (parent != null) {
-                parent.hashCode();
-            }
-            uuidHash = ClaudePlanTree.hash(uuid);
-            parentHash = ClaudePlanTree.hash(parent);
-            timestamp = record.get("timestamp");
-            uuidKey = kept && uuid != null ? Pool.key(uuid) : null;
-            parentKey = kept && parent != null ? Pool.key(parent) : null;
-            time = kept ? Timestamps.parse(timestamp) : null;
-        }
-
-        /** {@code u}'s {@code ClaudePlanTree.hash}. */
-        long uuidHash(String u) {
-            return u == uuid ? uuidHash : ClaudePlanTree.hash(u);
-        }
-
-        long parentHash(String p) {
-            return p == parent ? parentHash : ClaudePlanTree.hash(p);
-        }
-
-        /** {@code u}'s id in {@code pool}, given one when it had none. */
-        int uuidIn(Pool pool, String u) {
-            return kept && u == uuid ? pool.intern(u, uuidKey) : pool.intern(u);
-        }
-
-        int parentIn(Pool pool, String p) {
-            return kept && p == parent ? pool.intern(p, parentKey) : pool.intern(p);
-        }
-
-        /** The time {@code stamp} says, or null. */
-        Instant time(Object stamp) {
-            return kept && stamp == timestamp ? time : Timestamps.parse(stamp);
-        }
-    }
-
-    /**
      * Adds a record read for a plan (its uuid a string), keeping of it only its columns; {@code at} where its line
-     * starts in the plan cache (-1: not there); {@code prepared} what a reader worked out of it (or {@link Prepared#NONE}). A user
+     * starts in the plan cache (-1: not there). A user
      * record's message has no time (ClaudePlanReader keeps it on the record only).
      */
-    void add(Map<String, Object> record, long offset, long line, long at, Prepared prepared) {
+    void add(Map<String, Object> record, long offset, long line, long at) {
         String u = (String) record.get("uuid");
         String p = record.get("parentUuid") instanceof String s ? s : null;
         Object stamp = record.get("timestamp");
@@ -203,10 +133,10 @@ final class ClaudeRecords {
         Map<String, Object> message = Json.asObject(record.get("message"));
         String id = type == ASSISTANT && message != null && message.get("id") instanceof String s ? s : null;
         int i = next();
-        int uid = prepared.uuidIn(pool, u);
-        int pid = p == null ? -1 : prepared.parentIn(pool, p);
+        int uid = pool.intern(u);
+        int pid = p == null ? -1 : pool.intern(p);
         columns(i, uid, pid, type, side, boundary, holdsToolResult(type, message), id, offset, line);
-        time(i, prepared.time(stamp), type == USER);
+        time(i, Timestamps.parse(stamp), type == USER);
         this.at[i] = at;
         if (boundary) {
             String[] seg = ClaudeRecord.of(record, offset, line).preservedSegment();
@@ -488,32 +418,6 @@ final class ClaudeRecords {
         names.clear();
     }
 
-    /**
-     * What these records hold, in bytes: their columns as allocated, the pool, and the shapes they name (each
-     * distinct one counted once, at {@link #SHAPE_BYTES} and 32 bytes a block); the objects of records given as
-     * objects (a view's, a tail's) are not counted.
-     */
-    long bytes() {
-        long n = 4L * (uuid.length + parent.length + nanos.length)
-                + (messageId == null ? 0 : 4L * messageId.length)
-                + bits.length
-                + 8L * (offset.length + line.length + seconds.length)
-                + (at == null ? 0 : 8L * at.length)
-                + 4L * shape.length
-                + (objects == null ? 0 : 4L * objects.length)
-                + (messages == null ? 0 : 4L * messages.length);
-        java.util.Set<Shape> distinct = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-        for (int i = 0; i < size; i++) {
-            if (shape[i] != null && distinct.add(shape[i])) {
-                n += SHAPE_BYTES + 32L * shape[i].blocks().size();
-            }
-        }
-        return n + pool.bytes();
-    }
-
-    /** A shape and its list, as {@link #bytes} counts them. */
-    static final int SHAPE_BYTES = 64;
-
     /** How many distinct shapes the records name: messages that say the same share one. */
     int shapes() {
         java.util.Set<Shape> distinct = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
@@ -560,12 +464,9 @@ final class ClaudeRecords {
                     lines.seek(at[i], 1);
                     Map<String, Object> kept =
                             lines.next() ? lines.record(JsonProjection.ALL, ReadLimits.STRING_CAP) : null;
-                    // a parent written as the record before is the one the plan took (the record is checked below)
-                    String before = parent[i] < 0 ? null : pool.string(parent[i]);
-                    List<Map<String, Object>> onLine = kept == null ? null : ClaudePlanCache.records(kept, before);
+                    Map<String, Object> record = kept == null ? null : ClaudePlanCache.record(kept);
                     ClaudeRecord r = null;
-                    for (int c = 0; onLine != null && c < onLine.size() && r == null; c++) {
-                        Map<String, Object> record = onLine.get(c); // a link's line may hold the record off it too
+                    if (record != null) {
                         ClaudePlanCache.keepable(record, false);
                         ClaudePlanReader.dropLinks(record);
                         ClaudeRecord candidate = ClaudeRecord.of(record, offset[i], line[i]);
@@ -587,266 +488,41 @@ final class ClaudeRecords {
     // ---- the strings ----
 
     /**
-     * Strings (uuids, message ids) as dense ids, each held once as bytes: a canonical uuid in 17, any other ASCII
-     * string in its length, a string of other characters in two bytes a character (so two strings share an id
-     * exactly when they are equal). Its hash is the string's {@link String#hashCode}.
+     * Strings (uuids, message ids) as dense ids, each held once: the branch rules index their tables by these ids
+     * ({@link ClaudeBranch}), and a parent is the same string as its record's uuid.
      */
     static final class Pool {
-        private static final int CHUNK = 1 << 16;
-        private static final byte UUID = (byte) 0xff;
-        private static final byte WIDE = (byte) 0xfe;
-
-        private byte[][] chunks = new byte[4][];
-        private int chunk = -1;
-        private int used = CHUNK;
-        private int size;
-        /** Each id's bytes: its chunk times {@link #CHUNK} plus where in it they start. */
-        private int[] start = new int[64];
-
-        private int[] hash = new int[64];
-        /** Ids plus one, by hash; 0 empty. */
-        private int[] slots = new int[128];
-
-        private byte[] scratch = new byte[64];
+        private final List<String> strings = new ArrayList<>();
+        private final Map<String, Integer> ids = new HashMap<>();
 
         int size() {
-            return size;
-        }
-
-        /** What the pool holds, in bytes: its blocks, and its tables as allocated. */
-        long bytes() {
-            long n = 4L * (start.length + hash.length + slots.length) + scratch.length;
-            for (byte[] c : chunks) {
-                n += c == null ? 0 : c.length;
-            }
-            return n;
+            return strings.size();
         }
 
         /** The id of {@code s}, given one when it had none. */
         int intern(String s) {
-            int len = encode(s); // first: it may grow the scratch array
-            return intern(s.hashCode(), scratch, len);
-        }
-
-        /** {@link #intern(String)} of {@code s} by its {@link #key}, worked out before (on another thread). */
-        int intern(String s, byte[] key) {
-            return intern(s.hashCode(), key, key.length);
-        }
-
-        private int intern(int h, byte[] key, int len) {
-            int mask = slots.length - 1;
-            for (int i = mix(h) & mask; ; i = (i + 1) & mask) {
-                int id = slots[i] - 1;
-                if (id < 0) {
-                    return add(h, key, len, i);
-                }
-                if (hash[id] == h && same(id, key, len)) {
-                    return id;
-                }
-            }
-        }
-
-        /** The id of {@code s}, or -1 when it has none. */
-        int find(String s) {
-            if (s == null) {
-                return -1;
-            }
-            int h = s.hashCode();
-            int len = encode(s);
-            int mask = slots.length - 1;
-            for (int i = mix(h) & mask; ; i = (i + 1) & mask) {
-                int id = slots[i] - 1;
-                if (id < 0) {
-                    return -1;
-                }
-                if (hash[id] == h && same(id, scratch, len)) {
-                    return id;
-                }
-            }
-        }
-
-        /** The string's {@link String#hashCode}. */
-        int hash(int id) {
-            return hash[id];
-        }
-
-        String string(int id) {
-            int pos = start[id];
-            byte[] c = chunks[pos / CHUNK];
-            int at = pos % CHUNK;
-            int len = c[at] & 0x7f;
-            int shift = 7;
-            while ((c[at++] & 0x80) != 0) {
-                len |= (c[at] & 0x7f) << shift;
-                shift += 7;
-            }
-            if (len == 17 && c[at] == UUID) {
-                char[] out = new char[36];
-                int k = 0;
-                for (int b = 1; b < 17; b++) {
-                    if (k == 8 || k == 13 || k == 18 || k == 23) {
-                        out[k++] = '-';
-                    }
-                    out[k++] = HEX[(c[at + b] >> 4) & 0xf];
-                    out[k++] = HEX[c[at + b] & 0xf];
-                }
-                return new String(out);
-            }
-            if (len > 0 && c[at] == WIDE) {
-                char[] out = new char[(len - 1) / 2];
-                for (int k = 0; k < out.length; k++) {
-                    out[k] = (char) ((c[at + 1 + 2 * k] & 0xff) << 8 | (c[at + 2 + 2 * k] & 0xff));
-                }
-                return new String(out);
-            }
-            return new String(c, at, len, java.nio.charset.StandardCharsets.ISO_8859_1);
-        }
-
-        private static final char[] HEX = "0123456789abcdef".toCharArray();
-
-        /** {@code s}'s bytes as a pool keeps them, in an array of their own (for {@link #intern(String, byte[])}). */
-        static byte[] key(String s) {
-            byte[] out = new byte[Math.max(17, 1 + 2 * s.length())];
-            return Arrays.copyOf(out, encode(s, out));
-        }
-
-        /** {@code s}'s bytes into {@link #scratch}; their length. */
-        private int encode(String s) {
-            if (scratch.length < 1 + 2 * s.length()) {
-                scratch = new byte[Math.max(1 + 2 * s.length(), scratch.length * 2)];
-            }
-            return encode(s, scratch);
-        }
-
-        /** {@code s}'s bytes into {@code scratch} (17 bytes or more, and 1 + 2 × its length); their length. */
-        private static int encode(String s, byte[] scratch) {
-            int n = s.length();
-            if (n == 36 && canonical(s)) {
-                scratch[0] = UUID;
-                int k = 1;
-                for (int i = 0; i < 36; ) {
-                    if (i == 8 || i == 13 || i == 18 || i == 23) {
-                        i++;
-                        continue;
-                    }
-                    scratch[k++] = (byte) (digit(s.charAt(i)) << 4 | digit(s.charAt(i + 1)));
-                    i += 2;
-                }
-                return 17;
-            }
-            boolean ascii = true;
-            for (int i = 0; i < n && ascii; i++) {
-                ascii = s.charAt(i) < 0x80;
-            }
-            // ASCII never starts with a marker byte: the first byte tells the three apart
-            int len = ascii ? n : 1 + 2 * n;
-            if (ascii) {
-                for (int i = 0; i < n; i++) {
-                    scratch[i] = (byte) s.charAt(i);
-                }
-                return n;
-            }
-            scratch[0] = WIDE;
-            for (int i = 0; i < n; i++) {
-                scratch[1 + 2 * i] = (byte) (s.charAt(i) >> 8);
-                scratch[2 + 2 * i] = (byte) s.charAt(i);
-            }
-            return len;
-        }
-
-        private static boolean canonical(String s) {
-            for (int i = 0; i < 36; i++) {
-                char c = s.charAt(i);
-                if (i == 8 || i == 13 || i == 18 || i == 23 ? c != '-' : digit(c) < 0) {
-                    return false;
-                }
-            }
-            return true;
-        }
-
-        private static int digit(char c) {
-            return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-        }
-
-        private boolean same(int id, byte[] key, int len) {
-            int pos = start[id];
-            byte[] c = chunks[pos / CHUNK];
-            int at = pos % CHUNK;
-            int stored = c[at] & 0x7f;
-            int shift = 7;
-            while ((c[at++] & 0x80) != 0) {
-                stored |= (c[at] & 0x7f) << shift;
-                shift += 7;
-            }
-            if (stored != len) {
-                return false;
-            }
-            for (int i = 0; i < len; i++) {
-                if (c[at + i] != key[i]) {
-                    return false;
-                }
-            }
-            return true;
-        }
-
-        private int add(int h, byte[] key, int len, int slot) {
-            int need = len + 5;
-            if (used + need > CHUNK || chunk < 0) {
-                chunk++;
-                if (chunk == chunks.length) {
-                    chunks = Arrays.copyOf(chunks, chunks.length * 2);
-                }
-                if ((long) chunk * CHUNK > Integer.MAX_VALUE - CHUNK) {
-                    throw new IllegalStateException("more than 2 GB of uuids and ids");
-                }
-                chunks[chunk] = new byte[Math.max(CHUNK, need)];
-                used = 0;
-            }
-            if (need > CHUNK) {
-                used = CHUNK; // a string of a chunk of its own: the next starts another
-            }
-            byte[] c = chunks[chunk];
-            int id = size++;
-            if (id == start.length) {
-                start = Arrays.copyOf(start, id * 2);
-                hash = Arrays.copyOf(hash, id * 2);
-            }
-            start[id] = chunk * CHUNK + (need > CHUNK ? 0 : used);
-            int at = need > CHUNK ? 0 : used;
-            int v = len;
-            while (v >= 0x80) {
-                c[at++] = (byte) (v & 0x7f | 0x80);
-                v >>>= 7;
-            }
-            c[at++] = (byte) v;
-            System.arraycopy(key, 0, c, at, len);
-            if (need <= CHUNK) {
-                used = at + len;
-            }
-            hash[id] = h;
-            slots[slot] = id + 1;
-            if (2 * size > slots.length) {
-                rehash();
+            Integer id = ids.get(s);
+            if (id == null) {
+                id = strings.size();
+                strings.add(s);
+                ids.put(s, id);
             }
             return id;
         }
 
-        private void rehash() {
-            int[] grown = new int[slots.length * 2];
-            int mask = grown.length - 1;
-            for (int id = 0; id < size; id++) {
-                int i = mix(hash[id]) & mask;
-                while (grown[i] != 0) {
-                    i = (i + 1) & mask;
-                }
-                grown[i] = id + 1;
-            }
-            slots = grown;
+        /** The id of {@code s}, or -1 when it has none. */
+        int find(String s) {
+            Integer id = s == null ? null : ids.get(s);
+            return id == null ? -1 : id;
         }
 
-        private static int mix(int h) {
-            h *= 0x9E3779B9;
-            return h ^ (h >>> 16);
+        /** The string's {@link String#hashCode}. */
+        int hash(int id) {
+            return strings.get(id).hashCode();
+        }
+
+        String string(int id) {
+            return strings.get(id);
         }
     }
 }

@@ -277,25 +277,6 @@ public final class ClaudeSession implements SessionReader, Agent.Windows {
         return new PlannedList(windows, parts);
     }
 
-    /**
-     * What a plan of {@link #plan(Path, PlanCache, long, boolean)} holds, in bytes, by its structures' own accounting
-     * ({@link ClaudeRecords#bytes}, {@link ClaudeMessages.Built#bytes}); -1 for a list that is not such a plan.
-     */
-    static long heldBytes(List<Planned> plan) {
-        if (!(plan instanceof PlannedList list)) {
-            return -1;
-        }
-        long n = 4L * (list.windows.length + list.before.length);
-        java.util.Set<ClaudeRecords> records = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-        for (ClaudeMessages.Built b : list.parts) {
-            n += b.bytes();
-            if (records.add(b.records)) {
-                n += b.records.bytes();
-            }
-        }
-        return n;
-    }
-
     /** The records a plan of {@link #plan(Path, PlanCache, long, boolean)} is made of (its first window's), or null. */
     static ClaudeRecords recordsOf(List<Planned> plan) {
         return plan instanceof PlannedList list && list.parts.length > 0 ? list.parts[0].records : null;

@@ -27,7 +27,7 @@ import java.util.Set;
  * read, is cut short or was made for another cache is no tail.
  */
 final class ClaudeTailFile {
-    private static final String MAGIC = "termsprawl-claude-tail 3";
+    private static final String MAGIC = "termsprawl-claude-tail 4";
 
     private ClaudeTailFile() {}
 
@@ -65,8 +65,7 @@ final class ClaudeTailFile {
             uuids = ClaudeTail.union(uuids, folds.hashes());
             List<ClaudeRecord> records = new ArrayList<>();
             Object[] scan = {null, new LinkedHashMap<String, String>(), new java.util.LinkedHashSet<String>()};
-            // its records are written whole (line, below): no parent is named as the record before
-            boolean read = ClaudePlanCache.read(file, at[0], bytes.length, null, new ClaudePlanCache.Visitor() {
+            boolean read = ClaudePlanCache.read(file, at[0], bytes.length, new ClaudePlanCache.Visitor() {
                 @Override
                 public void record(long at, long offset, long line, Map<String, Object> record) {
                     if (offset < 0) {
@@ -183,7 +182,7 @@ final class ClaudeTailFile {
 
     private static void line(CompactJsonBytes out, long offset, long line, Map<String, Object> record) {
         out.ascii("{\"o\":" + offset + ",\"l\":" + line + ",\"r\":");
-        out.value(PlanRecordCodec.pack(record));
+        out.value(record);
         out.ascii("}\n");
     }
 

@@ -158,18 +158,18 @@ class ClaudePlanFoldTest {
     }
 
     @Test
-    void aTinyTurnTakesLessOfTheCacheThanItsRecordTakesAsJson() throws IOException {
+    void aTinyTurnTakesLessOfTheCacheThanOfTheTranscript() throws IOException {
         // turns of a few words as Claude Code writes them: a uuid, its parent's, a time to the millisecond
         int turns = 4_000;
         byte[] bytes = chain(8, turns, i -> i % 2 == 0 ? user(i) : assistant(i, "\"model\":\"claude-sonnet-4-5\","));
         ClaudeSession.PlanCache cache = grow(bytes, new int[] {bytes.length / 3, bytes.length}, "tiny", 1 << 30);
-        // as JSON (an earlier version's cache) a record took about 230 bytes: its uuids and time are packed now
+        // the cache keeps no text: a turn takes less of it than of the transcript
         long perTurn = Files.size(cache.file()) / turns;
-        assertTrue(perTurn < 150, perTurn + " bytes of cache a turn");
+        assertTrue(perTurn < bytes.length / turns, perTurn + " bytes of cache a turn");
     }
 
     @Test
-    void aLinkAndTheTurnThatHangsOffItShareOneLineOfTheCache() throws IOException {
+    void foldedRecordsLeaveOneLinkLineForTheTurnThatHangsOffThem() throws IOException {
         // one record in ten a turn of a few words, the others a hook's progress (bench/gen-bounds.mjs, "mixed")
         int turns = 1_000;
         byte[] bytes = chain(
@@ -181,16 +181,13 @@ class ClaudePlanFoldTest {
                         : i % 20 == 0 ? user(i) : assistant(i, ""));
         ClaudeSession.PlanCache cache = grow(bytes, new int[] {bytes.length / 3, bytes.length}, "mixed", 1 << 30);
         List<String> lines = Files.readAllLines(cache.file());
-        // every turn but the first hangs off the link its nine progress records leave, on that link's line (but
-        // one: the first read ends in a chain, whose link is a leaf then)
-        long shared = lines.stream()
-                .filter(l -> l.contains("\"k\":{") && l.contains("\"r\":{"))
-                .count();
-        assertTrue(shared >= turns - 2, shared + " links on a turn's line");
-        assertTrue(lines.size() <= turns + 4, lines.size() + " lines for " + turns + " turns");
-        // a line for a link and the turn off it took about 330 bytes: 150 of the link's are gone
+        // every turn but the first hangs off the link its nine progress records leave: a line for each, and the
+        // folded records none (but the lines of their hashes)
+        long links = lines.stream().filter(l -> l.contains("\"link\":true")).count();
+        assertTrue(links >= turns - 2 && links <= turns + 2, links + " links for " + turns + " turns");
+        assertTrue(lines.size() <= 2 * turns + 4, lines.size() + " lines for " + turns + " turns");
         long perTurn = (Files.size(cache.file()) + Files.size(ClaudeTail.fileOf(cache.file()))) / turns;
-        assertTrue(perTurn < 230, perTurn + " bytes of cache a turn");
+        assertTrue(perTurn < bytes.length / turns / 4, perTurn + " bytes of cache a turn of ten records");
     }
 
     @Test
@@ -210,10 +207,13 @@ class ClaudePlanFoldTest {
         List<String> lines = Files.readAllLines(dir.resolve("s.plan"));
         assertTrue(
                 lines.stream()
-                        .anyMatch(l -> l.contains("\"k\":{")
-                                && l.contains("\"uuid\":\"p2\"")
-                                && l.contains("\"uuid\":\"a1\"")),
-                "a1 on the line of the link p2 leaves: " + lines);
+                        .anyMatch(l -> l.contains("\"parentUuid\":\"u0\"")
+                                && l.contains("\"link\":true")
+                                && l.contains("\"uuid\":\"p2\"")),
+                "p2 leaves a link off u0: " + lines);
+        assertTrue(
+                lines.stream().anyMatch(l -> l.contains("\"parentUuid\":\"p2\"") && l.contains("\"uuid\":\"a1\"")),
+                "a1 hangs off the link p2 leaves: " + lines);
     }
 
     @Test
@@ -344,12 +344,12 @@ class ClaudePlanFoldTest {
             if (r > 3) {
                 time += 1;
             }
-            // to the second, or to the millisecond as Claude Code writes times (which the plan cache packs)
+            // to the second, or to the millisecond as Claude Code writes times
             long nanos = random.nextBoolean() ? 0 : random.nextInt(1000) * 1_000_000L;
             return ",\"timestamp\":\"" + java.time.Instant.ofEpochSecond(time, nanos) + "\"";
         }
 
-        /** A short id, or one written as Claude Code writes uuids (which the plan cache packs, PlanRecordCodec). */
+        /** A short id, or one written as Claude Code writes uuids. */
         private String id(String prefix) {
             int i = n++;
             return random.nextBoolean() ? prefix + i : String.format("%08x-0000-4000-a000-%012x", i * 0x9e3779b1, i);

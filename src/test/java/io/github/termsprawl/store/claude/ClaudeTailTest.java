@@ -235,7 +235,7 @@ class ClaudeTailTest {
             this.random = random;
         }
 
-        /** A short id, or one written as Claude Code writes uuids (which the plan cache packs, PlanRecordCodec). */
+        /** A short id, or one written as Claude Code writes uuids. */
         private String uuid() {
             int i = n++;
             return random.nextBoolean() ? "r" + i : String.format("%08x-0000-4000-a000-%012x", i * 0x9e3779b1, i);
@@ -251,7 +251,7 @@ class ClaudeTailTest {
             } else if (r == 1) {
                 time -= 1; // a clock that went back
             }
-            // to the second, or to the millisecond as Claude Code writes times (which the plan cache packs)
+            // to the second, or to the millisecond as Claude Code writes times
             long nanos = random.nextBoolean() ? 0 : random.nextInt(1000) * 1_000_000L;
             return ",\"timestamp\":\"" + java.time.Instant.ofEpochSecond(time, nanos) + "\"";
         }
