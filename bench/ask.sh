@@ -20,7 +20,7 @@ dir=$work/project
 rm -rf "$dir" && mkdir -p "$dir/.termsprawl/transcripts" "$dir/.termsprawl/links" "$work/out"
 printf '{"version": 1, "path": "%s"}\n' "$file" > "$dir/.termsprawl/transcripts/big.json"
 printf '{"version": 1, "a": "big", "b": "me"}\n' > "$dir/.termsprawl/links/big--me.json"
-cp=$(./mvnw -q -B -o dependency:build-classpath -Dmdep.includeScope=runtime -Dmdep.outputFile=/dev/stdout)
+cp=$(./mvnw -q -B -ntp org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath -Dmdep.includeScope=runtime -Dmdep.outputFile=/dev/stdout)
 flags="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xmn24m -XX:-UsePerfData"
 
 OUT_DIR="$work/out" python3 bench/measure.py "$runs" \

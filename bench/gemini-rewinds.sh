@@ -9,7 +9,7 @@ set -eu
 cd "$(dirname "$0")/.."
 runs=${RUNS:-5}
 ./mvnw -q -B -ntp test-compile
-cp=$(./mvnw -q -B -ntp dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=/dev/stdout)
+cp=$(./mvnw -q -B -ntp org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=/dev/stdout)
 echo
 echo "Gemini \$rewindTo replay, median of $runs runs; $(date -u +%Y-%m-%d), $(nproc) cores, $(java -version 2>&1 | head -1)"
 echo

@@ -19,12 +19,12 @@ work_in() {
   mkdir -p "$work"
 }
 
-# test_classpath: compiles this checkout (incremental, offline) and sets cp to its classes, its test classes
+# test_classpath: compiles this checkout (incremental, offline; the dependency plugin is fetched once) and sets cp to its classes, its test classes
 # and the test-scope dependencies: nothing is installed, no Maven plugin runs
 test_classpath() {
   note "compiling (incremental) and reading the test classpath"
   ./mvnw -q -o -B test-compile
-  ./mvnw -q -o -B dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$root/target/bench-classpath.txt" >/dev/null
+  ./mvnw -q -B -ntp org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$root/target/bench-classpath.txt" >/dev/null
   cp="$root/target/classes:$root/target/test-classes:$(cat "$root/target/bench-classpath.txt")"
 }
 

@@ -16,7 +16,7 @@ turns=${TURNS:-5000}
 work=$root/target/bench/share
 echo "bench: compiling" >&2
 ./mvnw -q -B -o test-compile
-cp=$(./mvnw -q -B -o dependency:build-classpath -Dmdep.includeScope=runtime -Dmdep.outputFile=/dev/stdout)
+cp=$(./mvnw -q -B -ntp org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath -Dmdep.includeScope=runtime -Dmdep.outputFile=/dev/stdout)
 rm -rf "$work" && mkdir -p "$work"
 cp -r target/classes "$work/classes" && cp -r target/test-classes "$work/test-classes" # a rebuild cannot pull them
 git init -q --bare "$work/remote.git"

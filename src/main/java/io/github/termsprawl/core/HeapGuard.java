@@ -16,24 +16,34 @@ public final class HeapGuard {
     /** How full the old generation may be after a full collection. */
     static final double FULL = 0.92;
 
-    private static final MemoryPoolMXBean OLD = oldGeneration();
+    /**
+     * The first step checked: the management beans cost a run tens of milliseconds to start, which a session of
+     * fewer records (a grown session's new lines, an everyday one) never needs to pay.
+     */
+    static final long FIRST_CHECK = 1 << 16;
 
     private HeapGuard() {}
 
-    /** {@link #check()} on every 4096th step of a loop ({@code step} counts from 0). */
+    /** {@link #check()} on every 4096th step of a loop from {@link #FIRST_CHECK} on ({@code step} counts from 0). */
     public static void checkEvery(long step) {
-        if ((step & 4095) == 0) {
+        if (step >= FIRST_CHECK && (step & 4095) == 0) {
             check();
         }
     }
 
     /** Throws an {@link OutOfMemoryError} once a full collection left the heap too full to go on. */
     public static void check() {
-        if (OLD != null && OLD.isCollectionUsageThresholdExceeded()) {
-            MemoryUsage after = OLD.getCollectionUsage();
+        MemoryPoolMXBean old = Old.POOL;
+        if (old != null && old.isCollectionUsageThresholdExceeded()) {
+            MemoryUsage after = old.getCollectionUsage();
             throw new OutOfMemoryError(
                     "the heap is " + (100 * after.getUsed() / after.getMax()) + "% full after a" + " full collection");
         }
+    }
+
+    /** Made on the first check, not when the class loads. */
+    private static final class Old {
+        static final MemoryPoolMXBean POOL = oldGeneration();
     }
 
     /** The heap's pool that outlives young collections, its threshold set; null when the runtime has none. */

@@ -16,14 +16,14 @@ import org.junit.jupiter.api.Test;
  * memory").
  */
 class HeapGuardTest {
-    /** Holds blocks of 1 KiB until something stops it; prints what did. */
+    /** Holds blocks of 128 bytes (more than the guard's first check fit in the heap) until something stops it. */
     public static void main(String[] args) {
         List<byte[]> held = new ArrayList<>();
         long step = 0;
         try {
             while (true) {
                 HeapGuard.checkEvery(step++);
-                held.add(new byte[1024]);
+                held.add(new byte[128]);
             }
         } catch (OutOfMemoryError e) {
             int kept = held.size();
@@ -49,5 +49,7 @@ class HeapGuardTest {
         assertTrue(p.waitFor(120, TimeUnit.SECONDS), "a guard against a hang");
         assertEquals(0, p.exitValue(), out);
         assertTrue(out.matches("the heap is \\d+% full after a full collection after \\d+ blocks\n"), out);
+        long blocks = Long.parseLong(out.replaceAll("(?s).* after (\\d+) blocks\n", "$1"));
+        assertTrue(blocks >= HeapGuard.FIRST_CHECK, out); // nothing checked, and nothing started, before it
     }
 }
