@@ -60,7 +60,8 @@ done
 # the window is wide: the edits' times are in the past
 hook_in=$work/hook.json
 printf '{"session_id":"s","hook_event_name":"PreToolUse","cwd":"%s","tool_name":"Edit","tool_input":{"file_path":"%s/src/F3.java","old_string":"a","new_string":"b"}}' "$p" "$p" > "$hook_in"
-hook="exec '$p/.termsprawl/bin/termsprawl-touches' --hook --cwd '$p' --window 100000d < '$hook_in'"
+# --guard warn: every run prints the warning (the default, hold, refuses the first edit once and lets its retry pass)
+hook="exec '$p/.termsprawl/bin/termsprawl-touches' --hook --cwd '$p' --guard warn --window 100000d < '$hook_in'"
 note "building the 10 touch indexes (a first run reads every transcript whole)"
 start=$(date +%s)
 TERMSPRAWL_NODE_ID=me sh -c "$hook" > "$work/first.out"
