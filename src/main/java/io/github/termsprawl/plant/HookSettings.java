@@ -114,11 +114,14 @@ public final class HookSettings {
      * value, nothing may follow the value), with numbers kept exactly: integers of any size, decimals
      * with their digits (an exponent is written out).
      */
-    private static final ObjectMapper MAPPER = JsonMapper.builder()
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-            .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
-            .build();
+    private static final class Mapper {
+        // a holder: HookSettings itself loads no jackson-databind, which a file found current never needs
+        static final ObjectMapper MAPPER = JsonMapper.builder()
+                .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+                .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
+                .build();
+    }
 
     /**
      * The file's new text, or null when the hook is there already; reads only, so a caller can find a
@@ -156,7 +159,14 @@ public final class HookSettings {
         if (!Files.isRegularFile(settingsFile)) {
             return null;
         }
-        ObjectNode root = parse(read(settingsFile), settingsFile.toString(), false);
+        String text = read(settingsFile);
+        SettingsHooks seen = SettingsHooks.of(this, text);
+        return seen != null ? seen.guard() : guardByJackson(text, settingsFile.toString());
+    }
+
+    /** {@link #currentGuard} of a text, read by Jackson: the reading that names what is wrong with a file. */
+    String guardByJackson(String text, String name) throws UserErrorException {
+        ObjectNode root = parse(text, name, false);
         String guard = null;
         boolean record = false;
         if (root.get("hooks") instanceof ObjectNode hooks) {
@@ -182,6 +192,12 @@ public final class HookSettings {
         if (!GUARDS.contains(guard)) {
             throw new UserErrorException("Unknown guard: " + guard, "Use one of " + String.join(", ", GUARDS));
         }
+        SettingsHooks seen = SettingsHooks.of(this, existing);
+        return seen != null && seen.current(guard) ? null : mergeByJackson(existing, name, guard);
+    }
+
+    /** {@link #merge(String, String, String)} by Jackson's tree, whatever the file. */
+    String mergeByJackson(String existing, String name, String guard) throws UserErrorException {
         String withRecord = merge(existing, name);
         String text = withRecord == null ? existing : withRecord;
         ObjectNode root = parse(text, name, false);
@@ -315,11 +331,11 @@ public final class HookSettings {
     private ObjectNode parse(String existing, String name, boolean removing) throws UserErrorException {
         ObjectNode root;
         if (existing == null || existing.isBlank()) {
-            root = MAPPER.createObjectNode();
+            root = Mapper.MAPPER.createObjectNode();
         } else {
             JsonNode parsed;
             try {
-                parsed = MAPPER.readTree(Json.stripBom(existing));
+                parsed = Mapper.MAPPER.readTree(Json.stripBom(existing));
             } catch (StreamConstraintsException e) {
                 throw problem(removing, name, "it is nested too deeply to rewrite");
             } catch (IOException | RuntimeException e) {
@@ -373,7 +389,7 @@ public final class HookSettings {
         String indent = indentOf(like);
         StringWriter out = new StringWriter();
         try (JsonGenerator g = JsonStyle.generator(out, indent == null ? "  " : indent)) {
-            MAPPER.writeTree(g, root);
+            Mapper.MAPPER.writeTree(g, root);
         } catch (IOException e) {
             // a StringWriter does not fail; the generator does, on a number it cannot write in full
             throw malformed(name, "a number in it cannot be written back in full (" + firstLine(e.getMessage()) + ")");
@@ -537,18 +553,30 @@ public final class HookSettings {
     /** The guard's hook, whatever its mode: the touches command with exactly the guard's arguments. */
     boolean isGuard(JsonNode hook) {
         JsonNode command = hook.get("command");
-        return command != null && command.isTextual() && HookCommand.isGuard(command.textValue(), agent);
+        return command != null && command.isTextual() && isGuardCommand(command.textValue());
+    }
+
+    boolean isGuardCommand(String command) {
+        return HookCommand.isGuard(command, agent);
     }
 
     /** The note's hook: the context command with exactly the hook's arguments. */
     boolean isPrompt(JsonNode hook) {
         JsonNode command = hook.get("command");
-        return command != null && command.isTextual() && HookCommand.isPrompt(command.textValue(), agent);
+        return command != null && command.isTextual() && isPromptCommand(command.textValue());
+    }
+
+    boolean isPromptCommand(String command) {
+        return HookCommand.isPrompt(command, agent);
     }
 
     /** The record hook: our script alone, however its path is quoted; a look-alike is the user's. */
     private boolean isOurs(JsonNode hook) {
         JsonNode command = hook.get("command");
-        return command != null && command.isTextual() && HookCommand.isRecord(command.textValue(), agent);
+        return command != null && command.isTextual() && isRecordCommand(command.textValue());
+    }
+
+    boolean isRecordCommand(String command) {
+        return HookCommand.isRecord(command, agent);
     }
 }
