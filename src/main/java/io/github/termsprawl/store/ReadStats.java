@@ -37,6 +37,13 @@ public record ReadStats(String store, long records, long turns, long unknown, St
             }
         }
 
+        /** Adds another counter's counts to these. */
+        public void add(Counter other) {
+            records += other.records;
+            turns += other.turns;
+            unknown += other.unknown;
+        }
+
         public ReadStats of(Store store) {
             return new ReadStats(store.id(), records, turns, unknown);
         }

@@ -443,8 +443,24 @@ public final class CodexSession implements SessionReader {
         return List.of(); // ghost snapshots: bookkeeping
     }
 
+    /**
+     * Whether a record's messages ({@link #copies}) may have prose: a {@code response_item} message, or a UI event of
+     * a message or a completed item. The backward walk converts no other record (tool traffic, reasoning, counts),
+     * which is most of a rollout.
+     */
+    static boolean mayHaveProse(Map<String, Object> record) {
+        Map<String, Object> p = Json.asObject(record.get("payload"));
+        Object type = p == null ? null : p.get("type");
+        return "response_item".equals(record.get("type"))
+                ? "message".equals(type)
+                : "event_msg".equals(record.get("type"))
+                        && ("user_message".equals(type)
+                                || "agent_message".equals(type)
+                                || "item_completed".equals(type));
+    }
+
     /** A record's messages and its prose copies, as {@link #proseWalk} gives them. */
-    private static List<Message> copies(Map<String, Object> record, Source.Line source) {
+    static List<Message> copies(Map<String, Object> record, Source.Line source) {
         List<Message> out = new ArrayList<>(messages(record, source));
         for (Message m : uiMessages(record, source)) {
             out.add(copy(m, Message.Flag.UI_COPY));

@@ -5,6 +5,7 @@ import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonProjection;
 import io.github.termsprawl.jsonl.JsonlTail;
 import io.github.termsprawl.store.JsonlTurns;
+import io.github.termsprawl.store.Message;
 import io.github.termsprawl.store.PeerTurns;
 import io.github.termsprawl.store.ReadStats;
 import io.github.termsprawl.store.Store;
@@ -26,6 +27,8 @@ import java.util.Set;
  * messages). One message is often on several of them, and some rollouts have replies on one channel
  * only, so the choice is made per exchange (a run of user messages and the replies up to the next user
  * message): for its user side and its assistant side each, the first channel in that order that has prose.
+ * That choice and the conversion of a record are the session's ({@link CodexSession#prose(List)}); this class
+ * reads the rollout backwards and stops once the last exchanges give enough turns.
  */
 public final class CodexTranscript implements StoreReader {
     static final JsonProjection KEYS = JsonProjection.whole("type", "payload", "metadata");
@@ -116,12 +119,6 @@ public final class CodexTranscript implements StoreReader {
 
     private static final String AGENTS_MD = "# AGENTS.md instructions";
 
-    /** Prose channels, most preferred first. */
-    static final int UI = 0;
-
-    static final int ITEMS = 1;
-    static final int MODEL = 2;
-
     private final JsonlTail tail;
 
     public CodexTranscript(JsonlTail tail) {
@@ -149,33 +146,6 @@ public final class CodexTranscript implements StoreReader {
         return java.util.List.of("\"payload\"");
     }
 
-    /** One message of prose and the channel it was read from. */
-    record Piece(int channel, Turn turn) {}
-
-    /** The record's prose, or null. */
-    static Piece piece(Map<String, Object> record) {
-        Map<String, Object> p = Json.asObject(record.get("payload"));
-        if (p == null) {
-            return null;
-        }
-        if ("event_msg".equals(record.get("type"))) {
-            if ("item_completed".equals(p.get("type"))) {
-                Turn turn = completedItemTurn(Json.asObject(p.get("item")));
-                return turn == null ? null : new Piece(ITEMS, turn);
-            }
-            Turn turn = eventTurn(p);
-            return turn == null ? null : new Piece(UI, turn);
-        }
-        if ("response_item".equals(record.get("type"))) {
-            if (isCompactionOutput(record)) {
-                return null; // a compaction's summary prints as no one's turn (docs/stores.md)
-            }
-            Turn turn = itemTurn(p);
-            return turn == null ? null : new Piece(MODEL, turn);
-        }
-        return null;
-    }
-
     /**
      * Whether a {@code response_item} is the summary a compaction asked the model for: Codex 0.169+ marks it
      * {@code metadata.compaction_output}; its text also stands in the {@code compacted} record that follows.
@@ -183,80 +153,6 @@ public final class CodexTranscript implements StoreReader {
     static boolean isCompactionOutput(Map<String, Object> record) {
         Map<String, Object> metadata = Json.asObject(record.get("metadata"));
         return metadata != null && Boolean.TRUE.equals(metadata.get("compaction_output"));
-    }
-
-    /** A {@code user_message} or {@code agent_message} event's turn, or null. */
-    static Turn eventTurn(Map<String, Object> p) {
-        if (!(p.get("message") instanceof String text)) {
-            return null;
-        }
-        if ("user_message".equals(p.get("type"))) {
-            // 0.2x-0.3x also sent the injected instructions and environment as user_message of another kind
-            if (p.get("kind") instanceof String kind && !kind.equals("plain")) {
-                return null;
-            }
-            String own = userText(text);
-            return own == null || own.isEmpty() ? null : new Turn("user", own);
-        }
-        if ("agent_message".equals(p.get("type"))) {
-            return text.isEmpty() ? null : new Turn("assistant", text);
-        }
-        return null;
-    }
-
-    /** An {@code item_completed} {@code UserMessage} or {@code AgentMessage}: its text blocks joined, or null. */
-    static Turn completedItemTurn(Map<String, Object> item) {
-        if (item == null) {
-            return null;
-        }
-        String role = "UserMessage".equals(item.get("type"))
-                ? "user"
-                : "AgentMessage".equals(item.get("type")) ? "assistant" : null;
-        if (role == null || !(item.get("content") instanceof List<?> blocks)) {
-            return null;
-        }
-        StringBuilder text = null;
-        for (Object block : blocks) {
-            Map<String, Object> b = Json.asObject(block);
-            if (b != null
-                    && ("Text".equals(b.get("type")) || "text".equals(b.get("type")))
-                    && b.get("text") instanceof String t) {
-                text = text == null ? new StringBuilder(t) : text.append('\n').append(t);
-            }
-        }
-        String joined = text == null ? null : role.equals("user") ? userText(text.toString()) : text.toString();
-        return joined == null || joined.isEmpty() ? null : new Turn(role, joined);
-    }
-
-    /** A {@code response_item} message's turn (its text and refusal parts, harness blocks left out), or null. */
-    static Turn itemTurn(Map<String, Object> p) {
-        if (!"message".equals(p.get("type"))) {
-            return null;
-        }
-        Object role = p.get("role");
-        if (!"user".equals(role) && !"assistant".equals(role)) {
-            return null; // developer and system messages are the harness's
-        }
-        StringBuilder text = null;
-        Object content = p.get("content");
-        List<?> parts = content instanceof List<?> l
-                ? l
-                : content instanceof String s ? List.of(Map.of("type", "input_text", "text", s)) : List.of();
-        for (Object part : parts) {
-            Map<String, Object> b = Json.asObject(part);
-            // any part's text (input_text, output_text, a type yet to come), or a refusal: as the session reads them
-            String t = b == null
-                    ? null
-                    : b.get("text") instanceof String x ? x : b.get("refusal") instanceof String r ? r : null;
-            if (t == null) {
-                continue;
-            }
-            String own = "user".equals(role) ? userText(t) : t;
-            if (own != null) {
-                text = text == null ? new StringBuilder(own) : text.append('\n').append(own);
-            }
-        }
-        return text == null || text.length() == 0 ? null : new Turn((String) role, text.toString());
     }
 
     /**
@@ -324,16 +220,22 @@ public final class CodexTranscript implements StoreReader {
     }
 
     /**
-     * The exchanges of a rollout, taken from its end: a record's prose joins the exchange being built
-     * until an assistant message comes before a user message of that exchange, which completes it.
+     * The exchanges of a rollout, taken from its end: each record's messages and prose copies (the session's one
+     * conversion, {@link CodexSession#copies}) join the exchange being built until a message with assistant prose
+     * comes before one with user prose of that exchange, which completes it; a complete exchange's turns are the
+     * session's prose projection of its messages ({@link CodexSession#prose(List)}, which chooses each side's
+     * channel), so the backward walk only tells where exchanges start.
      */
     static final class Exchanges implements JsonlTail.Visitor {
+        private static final CodexSession SESSION = new CodexSession();
         private final TurnLimits limits;
         private final int stopAt;
         private final ArrayDeque<Turn> turns = new ArrayDeque<>();
-        private final List<ArrayDeque<Turn>> users = channels();
-        private final List<ArrayDeque<Turn>> assistants = channels();
+        /** The messages with prose of the exchange being built, in file order. */
+        private final ArrayDeque<Message> exchange = new ArrayDeque<>();
+
         private boolean hasUser;
+        private int uiReplies;
 
         /** @param stopAt stop once this many turns are complete (the view's limit; stats read it all) */
         Exchanges(TurnLimits limits, int stopAt) {
@@ -341,64 +243,45 @@ public final class CodexTranscript implements StoreReader {
             this.stopAt = stopAt;
         }
 
-        private static List<ArrayDeque<Turn>> channels() {
-            List<ArrayDeque<Turn>> channels = new ArrayList<>();
-            for (int i = 0; i <= MODEL; i++) {
-                channels.add(new ArrayDeque<>());
-            }
-            return channels;
-        }
-
         @Override
         public boolean visit(Map<String, Object> record) {
-            Piece piece = piece(record);
-            if (piece == null) {
+            if (!CodexSession.mayHaveProse(record)) {
                 return true;
             }
-            boolean user = piece.turn().role().equals("user");
-            if (!user && hasUser) {
-                complete();
-                if (turns.size() >= stopAt) {
+            List<Message> messages = CodexSession.copies(record, null);
+            for (int i = messages.size() - 1; i >= 0; i--) { // read backwards
+                Message m = messages.get(i);
+                Turn turn = CodexSession.prose(m);
+                if (turn == null) {
+                    continue;
+                }
+                boolean user = turn.role().equals("user");
+                if (!user && hasUser) {
+                    complete();
+                    if (turns.size() >= stopAt) {
+                        return false;
+                    }
+                }
+                exchange.addFirst(m);
+                hasUser |= user;
+                if (!user && m.has(Message.Flag.UI_COPY) && turns.size() + ++uiReplies >= stopAt) {
+                    // no channel is preferred to this one, and what comes before these replies is past the limit
+                    complete();
                     return false;
                 }
-            }
-            (user ? users : assistants).get(piece.channel()).addFirst(piece.turn()); // read backwards
-            hasUser |= user;
-            if (!user
-                    && piece.channel() == UI
-                    && turns.size() + assistants.get(UI).size() >= stopAt) {
-                // no channel is preferred to this one, and what comes before these replies is past the limit
-                complete();
-                return false;
             }
             return true;
         }
 
-        /** Prepends the exchange being built: each side from its most preferred channel with prose. */
+        /** Prepends the exchange being built, projected. */
         private void complete() {
-            prepend(firstWithProse(assistants));
-            prepend(firstWithProse(users));
-            for (int i = 0; i <= MODEL; i++) {
-                users.get(i).clear();
-                assistants.get(i).clear();
+            List<Turn> prose = SESSION.prose(new ArrayList<>(exchange));
+            for (int i = prose.size() - 1; i >= 0; i--) {
+                turns.addFirst(limits == null ? prose.get(i) : limits.cut(prose.get(i)));
             }
+            exchange.clear();
             hasUser = false;
-        }
-
-        private void prepend(ArrayDeque<Turn> side) {
-            for (java.util.Iterator<Turn> it = side.descendingIterator(); it.hasNext(); ) {
-                Turn turn = it.next();
-                turns.addFirst(limits == null ? turn : limits.cut(turn));
-            }
-        }
-
-        private static ArrayDeque<Turn> firstWithProse(List<ArrayDeque<Turn>> channels) {
-            for (ArrayDeque<Turn> channel : channels) {
-                if (!channel.isEmpty()) {
-                    return channel;
-                }
-            }
-            return channels.get(0);
+            uiReplies = 0;
         }
 
         /** The turns in conversation order, once the walk is over. */

@@ -18,7 +18,7 @@ public final class GeminiAgent implements Agent {
 
     @Override
     public StoreReader transcript(Context context) {
-        return new GeminiTranscript(context.tail());
+        return new GeminiTranscript();
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.github.termsprawl.store.gemini;
 
 import io.github.termsprawl.core.TranscriptIndex;
+import io.github.termsprawl.jsonl.Deadline;
 import io.github.termsprawl.jsonl.ForwardLineReader;
 import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonProjection;
@@ -11,6 +12,7 @@ import io.github.termsprawl.store.Message;
 import io.github.termsprawl.store.MessageVisitor;
 import io.github.termsprawl.store.Messages;
 import io.github.termsprawl.store.ReadLimits;
+import io.github.termsprawl.store.ReadStats;
 import io.github.termsprawl.store.Role;
 import io.github.termsprawl.store.SessionReader;
 import io.github.termsprawl.store.Source;
@@ -34,7 +36,7 @@ import java.util.Set;
 public final class GeminiSession implements SessionReader {
     @Override
     public WalkStats walk(TranscriptIndex.Entry entry, MessageVisitor visitor) {
-        Replay replay = replay(entry.path());
+        Replay replay = replay(entry.path(), ReadLimits.STRING_CAP);
         long messages = 0;
         for (Message m : replay.messages()) {
             messages++;
@@ -93,7 +95,31 @@ public final class GeminiSession implements SessionReader {
         return out;
     }
 
-    private static Replay replay(Path file) {
+    /**
+     * The turns the file view prints of a whole chat ({@link #prose(Message)} of its messages), in order, and the
+     * drift counts of its records: the context command's read. The log is replayed from its start (a log of edits,
+     * not of messages: {@link GeminiReplay}), so the tail read is this forward walk keeping the last turns; these
+     * files are small. Strings of a line too long to hold are cut to {@code stringCap}. No turns when the file could
+     * not be read.
+     */
+    static List<Turn> proseTurns(Path file, int stringCap, ReadStats.Counter count) {
+        Replay replay = replay(file, stringCap);
+        if (replay.failed) {
+            return List.of();
+        }
+        List<Turn> turns = new ArrayList<>();
+        for (Message m : replay.messages()) {
+            Turn turn = prose(m);
+            if (turn != null) {
+                turns.add(turn);
+            }
+        }
+        count.add(replay.count);
+        count.turns += turns.size();
+        return turns;
+    }
+
+    private static Replay replay(Path file, int stringCap) {
         Replay replay = new Replay(file.toString());
         if (file.getFileName() != null && file.getFileName().toString().endsWith(".json")) {
             Map<String, Object> doc = Json.asObject(Json.readFileOrNull(file));
@@ -103,11 +129,12 @@ public final class GeminiSession implements SessionReader {
             return replay;
         }
         if (!file.toFile().isFile()) {
+            replay.failed = true; // a FIFO or a device would block or never end
             return replay;
         }
         try (ForwardLineReader lines = ForwardLineReader.open(file)) {
             while (lines.next()) {
-                Map<String, Object> r = lines.record(JsonProjection.ALL, ReadLimits.STRING_CAP);
+                Map<String, Object> r = lines.record(JsonProjection.ALL, stringCap);
                 if (r == null) {
                     replay.unreadable += lines.length() > 0 ? 1 : 0;
                 } else {
@@ -115,7 +142,7 @@ public final class GeminiSession implements SessionReader {
                 }
             }
         } catch (IOException | UncheckedIOException e) {
-            // what was read stands
+            replay.failed = true; // what was read stands for the walk; the context command prints nothing
         }
         return replay;
     }
@@ -130,22 +157,28 @@ public final class GeminiSession implements SessionReader {
         long records;
         long unknown;
         long unreadable;
+        boolean failed;
+        /** The drift counts of the context command's stats: a message (also one a checkpoint holds) is a record. */
+        final ReadStats.Counter count = new ReadStats.Counter();
 
         Replay(String file) {
             this.file = file;
         }
 
         void apply(Map<String, Object> r, Source.Line source) {
+            Deadline.check();
             records++;
             switch (GeminiReplay.kind(r)) {
                 case MESSAGE:
                     put(r, source);
                     return;
                 case REWIND:
+                    count.record(true);
                     list.rewind((String) r.get("$rewindTo"));
                     return;
                 case CHECKPOINT:
                 case HEADER: // the header, or a whole pre-0.39 document
+                    count.record(true);
                     List<?> all = GeminiReplay.messagesOf(r);
                     if (all != null) {
                         list.clear();
@@ -158,12 +191,15 @@ public final class GeminiSession implements SessionReader {
                     }
                     return;
                 default:
+                    count.record(false);
                     unknown++;
             }
         }
 
         private void put(Map<String, Object> message, Source source) {
-            unknown += GeminiTranscript.isKnownType(message.get("type")) ? 0 : 1;
+            boolean known = GeminiTranscript.isKnownType(message.get("type"));
+            count.record(known);
+            unknown += known ? 0 : 1;
             list.put(message, new Read(message, source));
         }
 
@@ -202,8 +238,7 @@ public final class GeminiSession implements SessionReader {
                 // v0.5x+ also records a call's responses as a user message: the call's own result holds them
                 return List.of();
             }
-            String text = GeminiTranscript.contentText(m.get("content"));
-            boolean context = text != null && GeminiTranscript.isCliContext(text);
+            boolean context = isCliContext(blocks);
             if (context) {
                 // the CLI's context, not the user: flagged as Codex's injected context is (docs/stores.md)
                 blocks.replaceAll(b -> b instanceof Block.Text t ? new Block.Text(t.text(), true) : b);
@@ -251,6 +286,22 @@ public final class GeminiSession implements SessionReader {
                 ? List.of(assistant)
                 : List.of(
                         assistant, new Message(Role.TOOL, results, assistant.timestamp(), null, id, source, Set.of()));
+    }
+
+    /**
+     * Whether a {@code user} message's text (its text parts, not thoughts, joined) is context the CLI wrote, not the
+     * user: the {@code <session_context>} that opens every chat of v0.5x+ (date, folders, file tree) and a hook's
+     * {@code <hook_context>}. Gemini CLI itself skips both when it resumes a chat (docs/stores.md).
+     */
+    private static boolean isCliContext(List<Block> blocks) {
+        StringBuilder joined = new StringBuilder();
+        for (Block b : blocks) {
+            if (b instanceof Block.Text t) {
+                joined.append(joined.isEmpty() ? "" : "\n").append(t.text());
+            }
+        }
+        String text = joined.toString().stripLeading();
+        return text.startsWith("<session_context>") || text.startsWith("<hook_context>");
     }
 
     private static boolean hasFunctionResponse(Object content) {

@@ -5,8 +5,8 @@ import io.github.termsprawl.jsonl.Json;
 import io.github.termsprawl.jsonl.JsonProjection;
 import io.github.termsprawl.jsonl.JsonlTail;
 import io.github.termsprawl.store.JsonlTurns;
+import io.github.termsprawl.store.Message;
 import io.github.termsprawl.store.PeerTurns;
-import io.github.termsprawl.store.Prose;
 import io.github.termsprawl.store.ReadStats;
 import io.github.termsprawl.store.Store;
 import io.github.termsprawl.store.StoreReader;
@@ -18,9 +18,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The context view of a pi coding-agent session ({@code {type, id, parentId, ...}} entries). The role
- * is read before the blocks: {@code toolResult} and {@code bashExecution} messages hold plain text
- * blocks too, and printing them would put a tool's output in the model's mouth.
+ * The context view of a pi coding-agent session ({@code {type, id, parentId, ...}} entries): the last turns,
+ * read backwards, each line's turn the prose of the session's message for it ({@link PiSession}, its one
+ * conversion).
  */
 public final class PiTranscript implements StoreReader {
     static final JsonProjection KEYS = JsonProjection.whole("type", "message");
@@ -51,17 +51,13 @@ public final class PiTranscript implements StoreReader {
         return Store.PI;
     }
 
+    /**
+     * A record's turn: the prose of its message ({@link PiSession#message}, {@link PiSession#prose}), each pi message
+     * being one line; null when it prints nothing.
+     */
     static Turn toTurn(Map<String, Object> record) {
-        Map<String, Object> message = Json.asObject(record.get("message"));
-        if (!"message".equals(record.get("type")) || message == null) {
-            return null;
-        }
-        Object role = message.get("role");
-        if (!"user".equals(role) && !"assistant".equals(role)) {
-            return null;
-        }
-        String text = Prose.join(message.get("content"), true);
-        return text == null || text.isEmpty() ? null : new Turn((String) role, text);
+        Message m = PiSession.message(record, null);
+        return m == null ? null : PiSession.prose(m);
     }
 
     static boolean isKnown(Map<String, Object> record) {

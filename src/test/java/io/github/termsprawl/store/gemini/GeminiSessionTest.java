@@ -74,7 +74,7 @@ class GeminiSessionTest {
         TranscriptIndex.Entry entry = StoreFixtures.entry(file, "gemini", null);
         assertEquals(
                 List.of("keep me", "kept", "after"),
-                new GeminiTranscript(new io.github.termsprawl.jsonl.JsonlTail())
+                new GeminiTranscript()
                         .lastTurns(entry, StoreFixtures.LIMITS).turns().stream()
                                 .map(t -> t.text())
                                 .toList(),
