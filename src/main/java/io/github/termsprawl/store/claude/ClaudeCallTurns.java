@@ -157,7 +157,7 @@ final class ClaudeCallTurns implements Agent.CallTurns {
         window.addAll(added);
         ClaudeTail.Extension grown;
         try {
-            grown = tail.extend(ClaudeRecords.of(window, file.toString()), key(key, end), null);
+            grown = tail.extend(ClaudeRecords.of(window, file.toString()), key(key, end), null, Folds.NONE);
         } catch (Deadline.Exceeded e) {
             throw e;
         } catch (RuntimeException e) {

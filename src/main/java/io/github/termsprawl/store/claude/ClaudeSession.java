@@ -206,14 +206,7 @@ public final class ClaudeSession implements SessionReader, Agent.Windows {
      * each into the message {@code windows} gives.
      */
     public List<Planned> plan(Path file) {
-        return plan(ClaudeRecords.of(records(file, ClaudeRecord.PROSE, null), file.toString()), file, null);
-    }
-
-    /** {@link #plan(Path)} and {@link ClaudeSubagents#of} in one read of the file. */
-    public Plan planWithSubagents(Path file) {
-        ClaudeSubagents.Scan scan = new ClaudeSubagents.Scan();
-        List<ClaudeRecord> all = records(file, ClaudePlanReader.PROSE_AND_LINKS, scan);
-        return new Plan(plan(ClaudeRecords.of(all, file.toString()), file, null), scan.found(file), null, 0);
+        return plan(ClaudeRecords.of(records(file, ClaudeRecord.PROSE), file.toString()), file, null);
     }
 
     /**
@@ -396,10 +389,6 @@ public final class ClaudeSession implements SessionReader, Agent.Windows {
     }
 
     private List<ClaudeRecord> records(Path file, JsonProjection projection) {
-        return records(file, projection, null);
-    }
-
-    private List<ClaudeRecord> records(Path file, JsonProjection projection, ClaudeSubagents.Scan scan) {
         List<ClaudeRecord> all = new ArrayList<>();
         if (!file.toFile().isFile()) {
             return all;
@@ -407,10 +396,6 @@ public final class ClaudeSession implements SessionReader, Agent.Windows {
         try (ForwardLineReader lines = ForwardLineReader.open(file, chunkSize, maxInMemoryLine)) {
             while (lines.next()) {
                 Map<String, Object> record = lines.record(projection, ReadLimits.STRING_CAP);
-                if (record != null && scan != null) {
-                    scan.record(record);
-                    ClaudePlanReader.dropLinks(record);
-                }
                 ClaudeRecord r = record == null ? null : ClaudeRecord.of(record, lines.lineStart(), lines.lineNumber());
                 if (r != null) {
                     all.add(r);

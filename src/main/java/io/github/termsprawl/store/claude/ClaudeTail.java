@@ -147,15 +147,8 @@ final class ClaudeTail {
 
     /**
      * The tail of a plan's last window, or null when no user record of its branch makes a cut that holds (see the
-     * class comment).
-     */
-    static ClaudeTail of(Window w, PlanCacheKey key, ClaudeSubagents.Scan scan) {
-        return of(w, key, scan, Folds.NONE);
-    }
-
-    /**
-     * {@link #of(Window, PlanCacheKey, ClaudeSubagents.Scan)} of a plan that folded records ({@link ClaudePlanReader}):
-     * {@code folds} their uuids' hashes (sorted), which a record written again must not have either.
+     * class comment); {@code folds} the uuids' hashes (sorted) of the records the plan folded ({@link
+     * ClaudePlanReader}), which a record written again must not have either.
      */
     static ClaudeTail of(Window w, PlanCacheKey key, ClaudeSubagents.Scan scan, Folds folds) {
         return of(
@@ -163,7 +156,7 @@ final class ClaudeTail {
     }
 
     /**
-     * {@link #of(Window, PlanCacheKey, ClaudeSubagents.Scan)} for a reader that keeps no plan cache and no subagent
+     * {@link #of(Window, PlanCacheKey, ClaudeSubagents.Scan, Folds)} for a reader that keeps no plan cache and no subagent
      * scan (ClaudeCallTurns): {@code answered} (sorted hashes) are ids of calls outside the window that no call from
      * the cut on may have either.
      */
@@ -391,13 +384,8 @@ final class ClaudeTail {
      * The last window's messages from the cut on, with the records added (in {@code records}, after this tail's
      * {@link #records}, which are its first: the records of the lines past the cache's offset, in file order), or
      * null when they must be planned from the whole window. {@code next} is null when {@code key} is null (the added
-     * lines are not all in the cache) or no cut holds.
+     * lines are not all in the cache) or no cut holds. {@code folded}: the uuids the new lines folded.
      */
-    Extension extend(ClaudeRecords s, PlanCacheKey key, ClaudeSubagents.Scan scan) {
-        return extend(s, key, scan, Folds.NONE);
-    }
-
-    /** {@link #extend(ClaudeRecords, PlanCacheKey, ClaudeSubagents.Scan)}, {@code folded} the uuids the new lines folded. */
     Extension extend(ClaudeRecords s, PlanCacheKey key, ClaudeSubagents.Scan scan, Folds folded) {
         java.util.BitSet known = new java.util.BitSet(); // uuid ids of the tail and of the new records so far
         for (int i = 0; i < records.size(); i++) {
