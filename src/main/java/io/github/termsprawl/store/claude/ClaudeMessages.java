@@ -280,10 +280,15 @@ final class ClaudeMessages {
 
     /** An attachment record's message that is no prompt of the person's (the harness's context: meta). */
     static boolean isAttachment(Message m) {
-        if (!m.has(Message.Flag.META) || m.blocks().isEmpty()) {
+        return isAttachment(ClaudeRecords.flags(m.flags()), m.blocks());
+    }
+
+    /** {@link #isAttachment(Message)} of a message's flags (bits of {@link Message.Flag#ordinal}) and blocks. */
+    static boolean isAttachment(int flags, List<Block> blocks) {
+        if ((flags & (1 << Message.Flag.META.ordinal())) == 0 || blocks.isEmpty()) {
             return false;
         }
-        for (Block b : m.blocks()) {
+        for (Block b : blocks) {
             if (!(b instanceof Block.Attachment)) {
                 return false;
             }

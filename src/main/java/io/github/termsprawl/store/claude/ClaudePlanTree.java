@@ -144,7 +144,7 @@ final class ClaudePlanTree {
             if (ClaudeRecord.isBoundary(record)) {
                 segment(record);
                 windowHasMain = false;
-                windowSegment = ClaudeRecord.of(record, 0, 0).preservedSegment() != null;
+                windowSegment = ClaudeRecord.preservedSegment(record) != null;
             }
             kept(uuid, record, side);
             windowHasMain |= !side;
@@ -283,7 +283,7 @@ final class ClaudePlanTree {
             segment(record);
             close(complete, true);
             windowHasMain = false;
-            windowSegment = ClaudeRecord.of(record, 0, 0).preservedSegment() != null;
+            windowSegment = ClaudeRecord.preservedSegment(record) != null;
         }
         long at = -1;
         if (complete) {

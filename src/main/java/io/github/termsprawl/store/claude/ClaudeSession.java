@@ -148,7 +148,7 @@ public final class ClaudeSession implements SessionReader, Agent.Windows {
         if (file.toFile().isFile()) {
             try (ReverseLineReader lines = ReverseLineReader.open(file, chunkSize, maxInMemoryLine)) {
                 ClaudeRecord boundary = previous(lines, projection, stringCap, window, null);
-                String[] seg = boundary == null ? null : boundary.preservedSegment();
+                String[] seg = boundary == null ? null : ClaudeRecord.preservedSegment(boundary.record);
                 if (seg != null) {
                     previous(lines, projection, stringCap, before, seg[0]); // on to the preserved segment's head
                 }
