@@ -172,10 +172,7 @@ final class ClaudePlanCache {
             record.remove("toolUseResult");
         }
         Map<String, Object> message = Json.asObject(record.get("message"));
-        boolean inlineRoot = Boolean.TRUE.equals(record.get("isSidechain"))
-                && "user".equals(type)
-                && !(record.get("parentUuid") instanceof String)
-                && !(record.get("agentId") instanceof String);
+        boolean inlineRoot = ClaudeSubagents.isInlineRoot(record);
         Map<String, Object> attachment = Json.asObject(record.get("attachment"));
         if (attachment != null && attachment.get("prompt") instanceof String prompt) {
             attachment.put("prompt", light(prompt));
@@ -204,7 +201,7 @@ final class ClaudePlanCache {
                 continue;
             }
             Map<String, Object> input = Json.asObject(p.get("input"));
-            if (("Task".equals(p.get("name")) || "Agent".equals(p.get("name")))
+            if (ClaudeSubagents.isSubagentCall(p.get("name"))
                     && input != null
                     && input.get("prompt") instanceof String prompt) {
                 p.put("input", Map.of("prompt", redact ? Redactor.redact(prompt) : prompt));
