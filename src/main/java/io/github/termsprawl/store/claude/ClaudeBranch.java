@@ -429,7 +429,7 @@ final class ClaudeBranch {
     }
 
     /** The entries of each group, in entry order: group {@code g}'s are {@code members[start[g], start[g + 1])}. */
-    private static final class Groups {
+    static final class Groups {
         final int[] start;
         final int[] members;
 
