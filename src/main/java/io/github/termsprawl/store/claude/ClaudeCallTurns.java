@@ -86,7 +86,7 @@ final class ClaudeCallTurns implements Agent.CallTurns {
 
     /**
      * The turns of every call of the lines before {@code end}, and the tail kept under {@code key} (a hash of the
-     * bytes read, which the next read gives back) for the next read.
+     * bytes read, which the next read gives back) for the next read in {@code tailFile} (null: none is kept).
      */
     @Override
     public Turns whole(Path file, long end, Path tailFile, long key) {
@@ -98,7 +98,7 @@ final class ClaudeCallTurns implements Agent.CallTurns {
         all = null; // the plan holds what it needs
         Map<String, Integer> turns = new HashMap<>();
         IntList before = new IntList();
-        boolean keep = last[0] != null;
+        boolean keep = last[0] != null && tailFile != null;
         for (int i = 0; i < planned.size(); i++) {
             Message m = planned.get(i).prose();
             for (Block b : m.blocks()) {

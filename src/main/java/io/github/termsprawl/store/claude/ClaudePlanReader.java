@@ -183,7 +183,7 @@ final class ClaudePlanReader {
             return plan(file, next, end, subagents); // planned from the whole cache, which holds the new lines
         }
         tree.records.planned();
-        List<ClaudeSession.Planned> planned = ClaudeSession.planned(new int[] {tail.window()}, grown.built());
+        List<ClaudeSession.Planned> planned = new ClaudeSession.PlannedList(new int[] {tail.window()}, grown.built());
         // when nothing was added to the cache, the tail on disk still goes with it
         if (next.bytes() != cache.bytes() || next.offset() != cache.offset()) {
             if (grown.next() != null) {

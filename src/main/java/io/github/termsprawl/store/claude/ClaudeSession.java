@@ -6,7 +6,6 @@ import io.github.termsprawl.jsonl.JsonProjection;
 import io.github.termsprawl.jsonl.JsonlRecords;
 import io.github.termsprawl.jsonl.ReverseLineReader;
 import io.github.termsprawl.store.Agent;
-import io.github.termsprawl.store.Block;
 import io.github.termsprawl.store.JsonlMessages;
 import io.github.termsprawl.store.Message;
 import io.github.termsprawl.store.MessageVisitor;
@@ -262,11 +261,6 @@ public final class ClaudeSession implements SessionReader, Agent.Windows {
             parts[w] = built;
             before += built.size();
         }
-        return planned(windows, parts);
-    }
-
-    /** The messages of {@code parts}, each of the window of the same place in {@code windows}, as plans. */
-    static List<Planned> planned(int[] windows, ClaudeMessages.Built... parts) {
         return new PlannedList(windows, parts);
     }
 
@@ -277,15 +271,16 @@ public final class ClaudeSession implements SessionReader, Agent.Windows {
 
     /**
      * Planned messages as their windows' messages hold them (a few ints each, {@link ClaudeMessages.Built}), each
-     * made when asked for: what a plan of a million turns holds is tens of MB, not a message object each.
+     * made when asked for: what a plan of a million turns holds is tens of MB, not a message object each. The
+     * messages of {@code parts}, each of the window of the same place in {@code windows}.
      */
-    private static final class PlannedList extends java.util.AbstractList<Planned> {
+    static final class PlannedList extends java.util.AbstractList<Planned> {
         private final int[] windows;
         private final ClaudeMessages.Built[] parts;
         /** How many messages come before each part; the last entry, all of them. */
         private final int[] before;
 
-        PlannedList(int[] windows, ClaudeMessages.Built[] parts) {
+        PlannedList(int[] windows, ClaudeMessages.Built... parts) {
             this.windows = windows;
             this.parts = parts;
             this.before = new int[parts.length + 1];
@@ -468,19 +463,9 @@ public final class ClaudeSession implements SessionReader, Agent.Windows {
     /** Each call id on the live branches of every window, with the turn number of the message that makes it. */
     @Override
     public Map<String, Integer> callTurns(TranscriptIndex.Entry entry) {
-        Map<String, Integer> turns = new java.util.HashMap<>();
-        int n = 0;
-        for (Window w : windows(entry.path())) {
-            for (Message m : w.messages()) {
-                for (Block b : m.blocks()) {
-                    if (b instanceof Block.ToolCall c && c.id() != null) {
-                        turns.putIfAbsent(c.id(), n);
-                    }
-                }
-                n++;
-            }
-        }
-        return turns;
+        return new ClaudeCallTurns()
+                .whole(entry.path(), Long.MAX_VALUE, null, 0)
+                .turns();
     }
 
     @Override
