@@ -417,7 +417,7 @@ final class ClaudeRecords {
                     lines.seek(at[i], 1);
                     Map<String, Object> kept =
                             lines.next() ? lines.record(JsonProjection.ALL, ReadLimits.STRING_CAP) : null;
-                    Map<String, Object> record = kept == null ? null : ClaudePlanCache.record(kept);
+                    Map<String, Object> record = kept == null ? null : Json.asObject(kept.get("r"));
                     ClaudeRecord r = null;
                     if (record != null) {
                         ClaudePlanCache.keepable(record, false);
