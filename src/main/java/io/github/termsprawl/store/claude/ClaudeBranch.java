@@ -332,13 +332,15 @@ final class ClaudeBranch {
      */
     private int[] recoverParallelResults(int[] chain) {
         IdMap lastOnChain = new IdMap(chain.length, s.pool.size()); // message id to its last entry on the chain
+        boolean any = false;
         for (int k : chain) {
             int id = s.messageId(rec[k]);
             if (id >= 0) {
                 lastOnChain.put(id, k);
+                any = true;
             }
         }
-        if (lastOnChain.size() == 0) {
+        if (!any) {
             return chain;
         }
         BitSet seen = new BitSet(n);
@@ -429,7 +431,7 @@ final class ClaudeBranch {
     }
 
     /** The entries of each group, in entry order: group {@code g}'s are {@code members[start[g], start[g + 1])}. */
-    private static final class Groups {
+    static final class Groups {
         final int[] start;
         final int[] members;
 
@@ -488,7 +490,6 @@ final class ClaudeBranch {
     static final class IdMap {
         private int[] dense;
         private final IntMap sparse;
-        private int size;
 
         IdMap(int expected, int ids) {
             if ((long) expected * 4 >= ids) {
@@ -498,10 +499,6 @@ final class ClaudeBranch {
             } else {
                 sparse = new IntMap();
             }
-        }
-
-        int size() {
-            return sparse != null ? sparse.size() : size;
         }
 
         int get(int id) {
@@ -521,7 +518,6 @@ final class ClaudeBranch {
                 dense = Arrays.copyOf(dense, Math.max(id + 1, old + (old >> 1)));
                 Arrays.fill(dense, old, dense.length, -1);
             }
-            size += dense[id] < 0 ? 1 : 0;
             dense[id] = value;
         }
     }

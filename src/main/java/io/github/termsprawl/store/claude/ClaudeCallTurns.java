@@ -33,29 +33,8 @@ import java.util.Map;
 final class ClaudeCallTurns implements Agent.CallTurns {
 
     /** Turns of one read, and the tail to keep for the next. */
-    static final class Turns implements Agent.CallTurns.Turns {
-        private final int stable;
-        private final Map<String, Integer> turns;
-        private final ClaudeTail next;
-        private final Path tailFile;
-
-        Turns(int stable, Map<String, Integer> turns, ClaudeTail next, Path tailFile) {
-            this.stable = stable;
-            this.turns = turns;
-            this.next = next;
-            this.tailFile = tailFile;
-        }
-
-        @Override
-        public int stable() {
-            return stable;
-        }
-
-        @Override
-        public Map<String, Integer> turns() {
-            return turns;
-        }
-
+    record Turns(int stable, Map<String, Integer> turns, ClaudeTail next, Path tailFile)
+            implements Agent.CallTurns.Turns {
         /**
          * Writes the tail for the next read (through a temp file and a rename), or removes the one there when none
          * holds; in a folder the caller checked is the project's ({@code AtomicFiles.confinedFolder}).
@@ -63,7 +42,7 @@ final class ClaudeCallTurns implements Agent.CallTurns {
         @Override
         public void keep() throws IOException {
             if (next != null) {
-                next.write(tailFile);
+                ClaudeTailFile.write(next, tailFile);
             } else {
                 Files.deleteIfExists(tailFile);
             }
@@ -107,7 +86,7 @@ final class ClaudeCallTurns implements Agent.CallTurns {
 
     /**
      * The turns of every call of the lines before {@code end}, and the tail kept under {@code key} (a hash of the
-     * bytes read, which the next read gives back) for the next read.
+     * bytes read, which the next read gives back) for the next read in {@code tailFile} (null: none is kept).
      */
     @Override
     public Turns whole(Path file, long end, Path tailFile, long key) {
@@ -118,8 +97,8 @@ final class ClaudeCallTurns implements Agent.CallTurns {
                 new ClaudeSession().plan(ClaudeRecords.of(all, file.toString()), file, last);
         all = null; // the plan holds what it needs
         Map<String, Integer> turns = new HashMap<>();
-        List<Integer> before = new ArrayList<>();
-        boolean keep = last[0] != null;
+        IntList before = new IntList();
+        boolean keep = last[0] != null && tailFile != null;
         for (int i = 0; i < planned.size(); i++) {
             Message m = planned.get(i).prose();
             for (Block b : m.blocks()) {
@@ -133,7 +112,7 @@ final class ClaudeCallTurns implements Agent.CallTurns {
                 }
             }
         }
-        ClaudeTail next = keep ? ClaudeTail.of(last[0], key(key, end), sorted(before)) : null;
+        ClaudeTail next = keep ? ClaudeTail.of(last[0], key(key, end), before.sorted()) : null;
         return new Turns(0, turns, next, tailFile);
     }
 
@@ -145,19 +124,19 @@ final class ClaudeCallTurns implements Agent.CallTurns {
      */
     @Override
     public Turns grown(Path file, long from, long end, Path tailFile, long oldKey, long key) {
-        ClaudeTail tail = ClaudeTail.read(tailFile, key(oldKey, from), false);
+        ClaudeTail tail = ClaudeTailFile.read(tailFile, key(oldKey, from), false);
         if (tail == null) {
             return null;
         }
         List<ClaudeRecord> added = new ArrayList<>();
-        if (!read(file, from, end, added, tail.answered)) {
+        if (!read(file, from, end, added, tail.answered())) {
             return null;
         }
-        List<ClaudeRecord> window = new ArrayList<>(tail.records); // the tail's records first, then the new ones
+        List<ClaudeRecord> window = new ArrayList<>(tail.records()); // the tail's records first, then the new ones
         window.addAll(added);
         ClaudeTail.Extension grown;
         try {
-            grown = tail.extend(ClaudeRecords.of(window, file.toString()), key(key, end), null);
+            grown = tail.extend(ClaudeRecords.of(window, file.toString()), key(key, end), null, Folds.NONE);
         } catch (Deadline.Exceeded e) {
             throw e;
         } catch (RuntimeException e) {
@@ -174,11 +153,11 @@ final class ClaudeCallTurns implements Agent.CallTurns {
                     if (built.role(i) != Role.ASSISTANT) {
                         return null;
                     }
-                    turns.putIfAbsent(c.id(), tail.stable + i);
+                    turns.putIfAbsent(c.id(), tail.stable() + i);
                 }
             }
         }
-        return new Turns(tail.stable, turns, grown.next(), tailFile);
+        return new Turns(tail.stable(), turns, grown.next(), tailFile);
     }
 
     private static ClaudeTail.PlanCacheKey key(long key, long end) {
@@ -243,13 +222,5 @@ final class ClaudeCallTurns implements Agent.CallTurns {
     @Override
     public WalkStats walkFrom(Path file, long offset, long line, MessageVisitor visitor) {
         return new ClaudeSession().walkFrom(file, offset, line, visitor);
-    }
-
-    private static int[] sorted(List<Integer> hashes) {
-        IntList all = new IntList();
-        for (int h : hashes) {
-            all.add(h);
-        }
-        return all.sorted();
     }
 }

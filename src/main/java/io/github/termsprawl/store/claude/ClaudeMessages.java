@@ -104,19 +104,6 @@ final class ClaudeMessages {
             return all;
         }
 
-        /** How many blocks it has. */
-        int blockCount(int k) {
-            List<Block> own = blocks.get(k);
-            if (own != null) {
-                return own.size();
-            }
-            int n = 0;
-            for (int j = 0; j < count(k); j++) {
-                n += records.blocks(record(k, j)).size();
-            }
-            return n;
-        }
-
         /** Message {@code k}, as the records it was made of merged give it. */
         Message message(int k) {
             Message f = records.message(first[k]);
@@ -215,19 +202,6 @@ final class ClaudeMessages {
             linkNext[links] = -1;
             return links++;
         }
-
-        int[] records(int k) {
-            int n = 0;
-            for (int l = head[k]; l >= 0; l = linkNext[l]) {
-                n++;
-            }
-            int[] out = new int[n];
-            n = 0;
-            for (int l = head[k]; l >= 0; l = linkNext[l]) {
-                out[n++] = linkRec[l];
-            }
-            return out;
-        }
     }
 
     private static boolean blankTexts(List<Block> blocks) {
@@ -306,10 +280,15 @@ final class ClaudeMessages {
 
     /** An attachment record's message that is no prompt of the person's (the harness's context: meta). */
     static boolean isAttachment(Message m) {
-        if (!m.has(Message.Flag.META) || m.blocks().isEmpty()) {
+        return isAttachment(ClaudeRecords.flags(m.flags()), m.blocks());
+    }
+
+    /** {@link #isAttachment(Message)} of a message's flags (bits of {@link Message.Flag#ordinal}) and blocks. */
+    static boolean isAttachment(int flags, List<Block> blocks) {
+        if ((flags & (1 << Message.Flag.META.ordinal())) == 0 || blocks.isEmpty()) {
             return false;
         }
-        for (Block b : m.blocks()) {
+        for (Block b : blocks) {
             if (!(b instanceof Block.Attachment)) {
                 return false;
             }

@@ -40,7 +40,7 @@ final class ClaudePlanCache {
         if (split < 0) {
             return read(cache, 0, bytes, visitor);
         }
-        List<Object[]> second = new ArrayList<>();
+        List<Kept> second = new ArrayList<>();
         boolean[] secondRead = {false};
         Thread other = new Thread(
                 new Runnable() {
@@ -49,7 +49,7 @@ final class ClaudePlanCache {
                         secondRead[0] = read(cache, split, bytes, new Visitor() {
                             @Override
                             public void record(long at, long offset, long line, Map<String, Object> record) {
-                                second.add(new Object[] {at, offset, line, record});
+                                second.add(new Kept(at, offset, line, record));
                             }
                         });
                     }
@@ -67,13 +67,14 @@ final class ClaudePlanCache {
         if (!firstRead || !secondRead[0]) {
             return false;
         }
-        for (Object[] r : second) {
-            @SuppressWarnings("unchecked")
-            Map<String, Object> record = (Map<String, Object>) r[3];
-            visitor.record((Long) r[0], (Long) r[1], (Long) r[2], record);
+        for (Kept k : second) {
+            visitor.record(k.at(), k.offset(), k.line(), k.record());
         }
         return true;
     }
+
+    /** A record the second half's reader gave, until the first half's are given. */
+    private record Kept(long at, long offset, long line, Map<String, Object> record) {}
 
     /**
      * A cache at least this big is read in two halves (a session of about 40 MB): below it, a second thread costs
@@ -87,7 +88,7 @@ final class ClaudePlanCache {
             lines.seek(from, 1);
             while (lines.next() && lines.lineStart() < to) {
                 Map<String, Object> kept = lines.record(JsonProjection.ALL, ReadLimits.STRING_CAP);
-                Map<String, Object> record = kept == null ? null : record(kept);
+                Map<String, Object> record = kept == null ? null : Json.asObject(kept.get("r"));
                 if (record == null
                         || !(kept.get("o") instanceof Json.JsonNumber o)
                         || !(kept.get("l") instanceof Json.JsonNumber l)) {
@@ -99,11 +100,6 @@ final class ClaudePlanCache {
             return false;
         }
         return true;
-    }
-
-    /** The record of one line of the cache ({@code "r"}), or null when it is no such line. */
-    static Map<String, Object> record(Map<String, Object> kept) {
-        return Json.asObject(kept.get("r"));
     }
 
     /** The type of every link record (ClaudePlanTree): the kind of record a link stands for. */
@@ -172,10 +168,7 @@ final class ClaudePlanCache {
             record.remove("toolUseResult");
         }
         Map<String, Object> message = Json.asObject(record.get("message"));
-        boolean inlineRoot = Boolean.TRUE.equals(record.get("isSidechain"))
-                && "user".equals(type)
-                && !(record.get("parentUuid") instanceof String)
-                && !(record.get("agentId") instanceof String);
+        boolean inlineRoot = ClaudeSubagents.isInlineRoot(record);
         Map<String, Object> attachment = Json.asObject(record.get("attachment"));
         if (attachment != null && attachment.get("prompt") instanceof String prompt) {
             attachment.put("prompt", light(prompt));
@@ -204,7 +197,7 @@ final class ClaudePlanCache {
                 continue;
             }
             Map<String, Object> input = Json.asObject(p.get("input"));
-            if (("Task".equals(p.get("name")) || "Agent".equals(p.get("name")))
+            if (ClaudeSubagents.isSubagentCall(p.get("name"))
                     && input != null
                     && input.get("prompt") instanceof String prompt) {
                 p.put("input", Map.of("prompt", redact ? Redactor.redact(prompt) : prompt));

@@ -71,7 +71,7 @@ final class ClaudePlanReader {
                 if (cache.file() != null) {
                     Files.deleteIfExists(ClaudeTail.fileOf(cache.file()));
                 }
-                cache = new ClaudeSession.PlanCache(cache.file(), 0, 0, 0, cache.redact());
+                cache = empty(cache.file(), cache);
                 fold &= !r.plain;
             }
         }
@@ -80,35 +80,29 @@ final class ClaudePlanReader {
     private ClaudeSession.Plan planOnce(
             Path file, ClaudeSession.PlanCache cache, long end, boolean subagents, boolean fold) throws IOException {
         if (cache.file() == null) {
-            cache = new ClaudeSession.PlanCache(null, 0, 0, 0, cache.redact()); // kept nowhere: read whole
+            cache = empty(null, cache); // kept nowhere: read whole
         } else if (cache.bytes() > 0 && !AtomicFiles.holds(cache.file(), cache.bytes())) {
             // the cache is appended to in place: never through a link or a hard link, nor into a FIFO (that blocks);
             // and a size its state names past what it holds is no size (appending there would make a sparse giant)
-            cache = new ClaudeSession.PlanCache(cache.file(), 0, 0, 0, cache.redact());
+            cache = empty(cache.file(), cache);
         }
         // a tail kept by the last plan made with this cache spares reading the cache; any other goes first
         Path tailFile = cache.file() == null ? null : ClaudeTail.fileOf(cache.file());
         ClaudeTail tail = cache.bytes() <= 0
                 ? null
-                : ClaudeTail.read(
+                : ClaudeTailFile.read(
                         tailFile,
                         new ClaudeTail.PlanCacheKey(cache.bytes(), cache.offset(), cache.lines(), cache.redact()),
                         subagents);
         if (tail == null && tailFile != null) {
             Files.deleteIfExists(tailFile);
         }
-        ClaudePlanTree tree = new ClaudePlanTree(
-                fold,
-                subagents ? (tail != null ? tail.scan() : new ClaudeSubagents.Scan()) : null,
-                new ClaudeRecords(new ClaudeRecords.Pool(), file.toString(), cache.file()));
+        ClaudePlanTree tree = tree(file, cache, fold, subagents, tail);
         if (tail != null) {
             tree.seed(tail);
         } else if (cache.bytes() > 0 && !tree.readCache(cache.file(), cache.bytes())) {
-            tree = new ClaudePlanTree(
-                    fold,
-                    subagents ? new ClaudeSubagents.Scan() : null,
-                    new ClaudeRecords(new ClaudeRecords.Pool(), file.toString(), cache.file()));
-            cache = new ClaudeSession.PlanCache(cache.file(), 0, 0, 0, cache.redact());
+            tree = tree(file, cache, fold, subagents, null);
+            cache = empty(cache.file(), cache);
         }
         long offset = cache.offset();
         long lineCount = cache.lines();
@@ -144,9 +138,22 @@ final class ClaudePlanReader {
         last[0] = null;
         all.planned();
         if (kept != null) {
-            kept.write(tailFile);
+            ClaudeTailFile.write(kept, tailFile);
         }
         return new ClaudeSession.Plan(planned, scan == null ? List.of() : scan.found(file), next, 0);
+    }
+
+    /** A plan cache of nothing yet, in {@code file} (null: kept nowhere), redacted as {@code cache}. */
+    private static ClaudeSession.PlanCache empty(Path file, ClaudeSession.PlanCache cache) {
+        return new ClaudeSession.PlanCache(file, 0, 0, 0, cache.redact());
+    }
+
+    /** The records of a plan, going on from {@code tail}'s subagent scan when there is one. */
+    private static ClaudePlanTree tree(
+            Path file, ClaudeSession.PlanCache cache, boolean fold, boolean subagents, ClaudeTail tail) {
+        ClaudeSubagents.Scan scan = !subagents ? null : tail != null ? tail.scan() : new ClaudeSubagents.Scan();
+        return new ClaudePlanTree(
+                fold, scan, new ClaudeRecords(new ClaudeRecords.Pool(), file.toString(), cache.file()));
     }
 
     /**
@@ -176,17 +183,17 @@ final class ClaudePlanReader {
             return plan(file, next, end, subagents); // planned from the whole cache, which holds the new lines
         }
         tree.records.planned();
-        List<ClaudeSession.Planned> planned = ClaudeSession.planned(new int[] {tail.window}, grown.built());
+        List<ClaudeSession.Planned> planned = new ClaudeSession.PlannedList(new int[] {tail.window()}, grown.built());
         // when nothing was added to the cache, the tail on disk still goes with it
         if (next.bytes() != cache.bytes() || next.offset() != cache.offset()) {
             if (grown.next() != null) {
-                grown.next().write(tailFile);
+                ClaudeTailFile.write(grown.next(), tailFile);
             } else {
                 Files.deleteIfExists(tailFile);
             }
         }
         ClaudeSubagents.Scan scan = tree.scan;
-        return new ClaudeSession.Plan(planned, scan == null ? List.of() : scan.found(file), next, tail.stable);
+        return new ClaudeSession.Plan(planned, scan == null ? List.of() : scan.found(file), next, tail.stable());
     }
 
     int mostInBlock() {

@@ -84,12 +84,12 @@ final class ClaudePlanTree {
 
     /** The records of a tail the plan goes on from (the last window's, below its cut). */
     void seed(ClaudeTail tail) {
-        for (ClaudeRecord r : tail.records) {
+        for (ClaudeRecord r : tail.records()) {
             kept(r.uuid, r.record, r.isSidechain());
             records.add(r); // first: the plan goes on from them (ClaudeTail.extend)
         }
-        windowHasMain = tail.mode != ClaudeTail.Mode.SIDECHAINS;
-        tailIds = tail.uuids;
+        windowHasMain = tail.mode() != ClaudeTail.Mode.SIDECHAINS;
+        tailIds = tail.uuids();
     }
 
     /** Reads the cache's records; false when it does not read, or must be made again from the first line. */
@@ -144,7 +144,7 @@ final class ClaudePlanTree {
             if (ClaudeRecord.isBoundary(record)) {
                 segment(record);
                 windowHasMain = false;
-                windowSegment = ClaudeRecord.of(record, 0, 0).preservedSegment() != null;
+                windowSegment = ClaudeRecord.preservedSegment(record) != null;
             }
             kept(uuid, record, side);
             windowHasMain |= !side;
@@ -283,7 +283,7 @@ final class ClaudePlanTree {
             segment(record);
             close(complete, true);
             windowHasMain = false;
-            windowSegment = ClaudeRecord.of(record, 0, 0).preservedSegment() != null;
+            windowSegment = ClaudeRecord.preservedSegment(record) != null;
         }
         long at = -1;
         if (complete) {

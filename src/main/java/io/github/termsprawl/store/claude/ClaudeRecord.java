@@ -9,6 +9,7 @@ import io.github.termsprawl.store.Role;
 import io.github.termsprawl.store.Source;
 import io.github.termsprawl.store.Timestamps;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -20,23 +21,29 @@ import java.util.Set;
  */
 final class ClaudeRecord {
     /** What the model needs of a record: the tree, the flags and the whole API message. */
-    static final JsonProjection FULL = withTree(
-            "isMeta", JsonProjection.ALL,
-            "isCompactSummary", JsonProjection.ALL,
-            "isApiErrorMessage", JsonProjection.ALL,
-            "content", JsonProjection.ALL,
-            "attachment", JsonProjection.ALL,
-            "message", JsonProjection.ALL);
+    static final JsonProjection FULL = full();
 
     /** {@link #FULL} and the record's {@code cwd}: what a walk of every message gives (the session's directory). */
-    static final JsonProjection WALK = withTree(
-            "isMeta", JsonProjection.ALL,
-            "isCompactSummary", JsonProjection.ALL,
-            "isApiErrorMessage", JsonProjection.ALL,
-            "content", JsonProjection.ALL,
-            "attachment", JsonProjection.ALL,
-            "message", JsonProjection.ALL,
-            "cwd", JsonProjection.ALL);
+    static final JsonProjection WALK = full("cwd", JsonProjection.ALL);
+
+    private static JsonProjection full(Object... more) {
+        return withTree(concat(
+                new Object[] {
+                    "isMeta", JsonProjection.ALL,
+                    "isCompactSummary", JsonProjection.ALL,
+                    "isApiErrorMessage", JsonProjection.ALL,
+                    "content", JsonProjection.ALL,
+                    "attachment", JsonProjection.ALL,
+                    "message", JsonProjection.ALL
+                },
+                more));
+    }
+
+    private static Object[] concat(Object[] a, Object[] b) {
+        Object[] all = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
+    }
 
     /**
      * What the prose view needs: the tree, the flags, and of the content only block types, text, and the
@@ -57,10 +64,7 @@ final class ClaudeRecord {
                             "model", JsonProjection.ALL,
                             "content", JsonProjection.whole(contentKeys))
         };
-        Object[] all = new Object[prose.length + more.length];
-        System.arraycopy(prose, 0, all, 0, prose.length);
-        System.arraycopy(more, 0, all, prose.length, more.length);
-        return withTree(all);
+        return withTree(concat(prose, more));
     }
 
     /** The fields every read of a Claude transcript keeps (the tree and its windows), and {@code more}. */
@@ -74,10 +78,7 @@ final class ClaudeRecord {
             "isSidechain", JsonProjection.ALL,
             "compactMetadata", JsonProjection.ALL
         };
-        Object[] all = new Object[tree.length + more.length];
-        System.arraycopy(tree, 0, all, 0, tree.length);
-        System.arraycopy(more, 0, all, tree.length, more.length);
-        return JsonProjection.fields(all);
+        return JsonProjection.fields(concat(tree, more));
     }
 
     final Map<String, Object> record;
@@ -112,10 +113,6 @@ final class ClaudeRecord {
         return new ClaudeRecord(rest, uuid, offset, line, time);
     }
 
-    boolean isConversation() {
-        return type.equals("user") || type.equals("assistant");
-    }
-
     boolean isSidechain() {
         return Boolean.TRUE.equals(record.get("isSidechain"));
     }
@@ -128,18 +125,7 @@ final class ClaudeRecord {
         return "system".equals(record.get("type")) && "compact_boundary".equals(record.get("subtype"));
     }
 
-    /** The API response id that ties the lines of one split assistant message together, or null. */
-    String messageId() {
-        Map<String, Object> message = Json.asObject(record.get("message"));
-        return type.equals("assistant") && message != null && message.get("id") instanceof String id ? id : null;
-    }
-
-    /** Whether this is a user record holding a tool result (parallel results hang off their own call's line). */
-    boolean holdsToolResult() {
-        return type.equals("user") && holdsToolResult(Json.asObject(record.get("message")));
-    }
-
-    /** Whether a user record's {@code message} holds a tool result (the compact records ask it too, ClaudeRecords). */
+    /** Whether a user record's {@code message} holds a tool result (parallel results hang off their own call's line). */
     static boolean holdsToolResult(Map<String, Object> message) {
         if (message == null || !(message.get("content") instanceof List<?> parts)) {
             return false;
@@ -154,7 +140,7 @@ final class ClaudeRecord {
     }
 
     /** {@code compactMetadata.preservedSegment} of a boundary: head, tail and anchor uuids, or null. */
-    String[] preservedSegment() {
+    static String[] preservedSegment(Map<String, Object> record) {
         Map<String, Object> meta = Json.asObject(record.get("compactMetadata"));
         Map<String, Object> seg = meta == null ? null : Json.asObject(meta.get("preservedSegment"));
         if (seg != null

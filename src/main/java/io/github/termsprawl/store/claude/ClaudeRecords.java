@@ -97,23 +97,11 @@ final class ClaudeRecords {
 
     /** Adds a record given as an object: its message is made from it when asked. */
     void add(ClaudeRecord r) {
-        int i = next();
+        int i = add(r.record, r.offset, r.line, r.time, false);
         if (objects == null) {
             objects = new ClaudeRecord[uuid.length];
         }
         objects[i] = r;
-        int type = type(r.type);
-        String id = r.messageId();
-        int u = pool.intern(r.uuid);
-        int p = r.parent == null ? -1 : pool.intern(r.parent);
-        columns(i, u, p, type, r.isSidechain(), r.isBoundary(), r.holdsToolResult(), id, r.offset, r.line);
-        time(i, r.time, false);
-        if (r.isBoundary()) {
-            String[] seg = r.preservedSegment();
-            if (seg != null) {
-                segments.put(i, seg);
-            }
-        }
     }
 
     /**
@@ -122,34 +110,37 @@ final class ClaudeRecords {
      * record's message has no time (ClaudePlanReader keeps it on the record only).
      */
     void add(Map<String, Object> record, long offset, long line, long at) {
-        String u = (String) record.get("uuid");
-        String p = record.get("parentUuid") instanceof String s ? s : null;
-        Object stamp = record.get("timestamp");
         Object t = record.get("type");
-        int type =
-                "user".equals(t) ? USER : "assistant".equals(t) ? ASSISTANT : "attachment".equals(t) ? ATTACHMENT : 0;
-        boolean side = Boolean.TRUE.equals(record.get("isSidechain"));
-        boolean boundary = ClaudeRecord.isBoundary(record);
-        Map<String, Object> message = Json.asObject(record.get("message"));
-        String id = type == ASSISTANT && message != null && message.get("id") instanceof String s ? s : null;
-        int i = next();
-        int uid = pool.intern(u);
-        int pid = p == null ? -1 : pool.intern(p);
-        columns(i, uid, pid, type, side, boundary, holdsToolResult(type, message), id, offset, line);
-        time(i, Timestamps.parse(stamp), type == USER);
+        int i = add(record, offset, line, Timestamps.parse(record.get("timestamp")), "user".equals(t));
         this.at[i] = at;
-        if (boundary) {
-            String[] seg = ClaudeRecord.of(record, offset, line).preservedSegment();
-            if (seg != null) {
-                segments.put(i, seg);
-            }
-        }
         Message m = ClaudeRecord.message(record, "", offset, line);
         shape[i] = m == null ? null : shape(m);
     }
 
-    private static boolean holdsToolResult(int type, Map<String, Object> message) {
-        return type == USER && ClaudeRecord.holdsToolResult(message);
+    /** The columns of a record with uuid, read from its fields as {@link ClaudeRecord} reads them. */
+    private int add(Map<String, Object> record, long offset, long line, Instant time, boolean noProseTime) {
+        int type = record.get("type") instanceof String t ? type(t) : OTHER;
+        Map<String, Object> message = Json.asObject(record.get("message"));
+        boolean boundary = ClaudeRecord.isBoundary(record);
+        boolean toolResult = type == USER && ClaudeRecord.holdsToolResult(message);
+        int i = next();
+        uuid[i] = pool.intern((String) record.get("uuid"));
+        parent[i] = record.get("parentUuid") instanceof String p ? pool.intern(p) : -1;
+        messageId[i] =
+                type == ASSISTANT && message != null && message.get("id") instanceof String id ? pool.intern(id) : -1;
+        boolean side = Boolean.TRUE.equals(record.get("isSidechain"));
+        bits[i] = (byte) (type | (side ? SIDE : 0) | (boundary ? BOUNDARY : 0) | (toolResult ? TOOL_RESULT : 0));
+        this.offset[i] = offset;
+        this.line[i] = line;
+        Instant sort = time != null ? time : Instant.MIN;
+        seconds[i] = sort.getEpochSecond();
+        nanos[i] = sort.getNano();
+        bits[i] |= (byte) ((time == null ? NO_TIME : 0) | (noProseTime ? NO_PROSE_TIME : 0));
+        String[] seg = boundary ? ClaudeRecord.preservedSegment(record) : null;
+        if (seg != null) {
+            segments.put(i, seg);
+        }
+        return i;
     }
 
     private static int type(String type) {
@@ -184,32 +175,6 @@ final class ClaudeRecords {
         }
         at[size] = -1;
         return size++;
-    }
-
-    private void columns(
-            int i,
-            int u,
-            int p,
-            int type,
-            boolean side,
-            boolean boundary,
-            boolean toolResult,
-            String id,
-            long offset,
-            long line) {
-        uuid[i] = u;
-        parent[i] = p;
-        messageId[i] = id == null ? -1 : pool.intern(id);
-        bits[i] = (byte) (type | (side ? SIDE : 0) | (boundary ? BOUNDARY : 0) | (toolResult ? TOOL_RESULT : 0));
-        this.offset[i] = offset;
-        this.line[i] = line;
-    }
-
-    private void time(int i, Instant t, boolean noProseTime) {
-        Instant sort = t != null ? t : Instant.MIN;
-        seconds[i] = sort.getEpochSecond();
-        nanos[i] = sort.getNano();
-        bits[i] |= (byte) ((t == null ? NO_TIME : 0) | (noProseTime ? NO_PROSE_TIME : 0));
     }
 
     // ---- the columns ----
@@ -394,19 +359,7 @@ final class ClaudeRecords {
 
     /** An attachment record's message that is no prompt of the person's ({@link ClaudeMessages#isAttachment}). */
     boolean isAttachment(int i) {
-        if ((flags(i) & (1 << Message.Flag.META.ordinal())) == 0) {
-            return false;
-        }
-        List<Block> blocks = blocks(i);
-        if (blocks.isEmpty()) {
-            return false;
-        }
-        for (Block b : blocks) {
-            if (!(b instanceof Block.Attachment)) {
-                return false;
-            }
-        }
-        return true;
+        return ClaudeMessages.isAttachment(flags(i), blocks(i));
     }
 
     /** Lets go of what only the branch rules read: a plan's messages need the rest ({@link ClaudeSession}). */
@@ -464,7 +417,7 @@ final class ClaudeRecords {
                     lines.seek(at[i], 1);
                     Map<String, Object> kept =
                             lines.next() ? lines.record(JsonProjection.ALL, ReadLimits.STRING_CAP) : null;
-                    Map<String, Object> record = kept == null ? null : ClaudePlanCache.record(kept);
+                    Map<String, Object> record = kept == null ? null : Json.asObject(kept.get("r"));
                     ClaudeRecord r = null;
                     if (record != null) {
                         ClaudePlanCache.keepable(record, false);

@@ -6,7 +6,6 @@ import io.github.termsprawl.jsonl.JsonProjection;
 import io.github.termsprawl.jsonl.JsonlRecords;
 import io.github.termsprawl.jsonl.ReverseLineReader;
 import io.github.termsprawl.store.Agent;
-import io.github.termsprawl.store.Block;
 import io.github.termsprawl.store.JsonlMessages;
 import io.github.termsprawl.store.Message;
 import io.github.termsprawl.store.MessageVisitor;
@@ -148,7 +147,7 @@ public final class ClaudeSession implements SessionReader, Agent.Windows {
         if (file.toFile().isFile()) {
             try (ReverseLineReader lines = ReverseLineReader.open(file, chunkSize, maxInMemoryLine)) {
                 ClaudeRecord boundary = previous(lines, projection, stringCap, window, null);
-                String[] seg = boundary == null ? null : boundary.preservedSegment();
+                String[] seg = boundary == null ? null : ClaudeRecord.preservedSegment(boundary.record);
                 if (seg != null) {
                     previous(lines, projection, stringCap, before, seg[0]); // on to the preserved segment's head
                 }
@@ -206,14 +205,7 @@ public final class ClaudeSession implements SessionReader, Agent.Windows {
      * each into the message {@code windows} gives.
      */
     public List<Planned> plan(Path file) {
-        return plan(ClaudeRecords.of(records(file, ClaudeRecord.PROSE, null), file.toString()), file, null);
-    }
-
-    /** {@link #plan(Path)} and {@link ClaudeSubagents#of} in one read of the file. */
-    public Plan planWithSubagents(Path file) {
-        ClaudeSubagents.Scan scan = new ClaudeSubagents.Scan();
-        List<ClaudeRecord> all = records(file, ClaudePlanReader.PROSE_AND_LINKS, scan);
-        return new Plan(plan(ClaudeRecords.of(all, file.toString()), file, null), scan.found(file), null, 0);
+        return plan(ClaudeRecords.of(records(file, ClaudeRecord.PROSE), file.toString()), file, null);
     }
 
     /**
@@ -269,11 +261,6 @@ public final class ClaudeSession implements SessionReader, Agent.Windows {
             parts[w] = built;
             before += built.size();
         }
-        return planned(windows, parts);
-    }
-
-    /** The messages of {@code parts}, each of the window of the same place in {@code windows}, as plans. */
-    static List<Planned> planned(int[] windows, ClaudeMessages.Built... parts) {
         return new PlannedList(windows, parts);
     }
 
@@ -284,15 +271,16 @@ public final class ClaudeSession implements SessionReader, Agent.Windows {
 
     /**
      * Planned messages as their windows' messages hold them (a few ints each, {@link ClaudeMessages.Built}), each
-     * made when asked for: what a plan of a million turns holds is tens of MB, not a message object each.
+     * made when asked for: what a plan of a million turns holds is tens of MB, not a message object each. The
+     * messages of {@code parts}, each of the window of the same place in {@code windows}.
      */
-    private static final class PlannedList extends java.util.AbstractList<Planned> {
+    static final class PlannedList extends java.util.AbstractList<Planned> {
         private final int[] windows;
         private final ClaudeMessages.Built[] parts;
         /** How many messages come before each part; the last entry, all of them. */
         private final int[] before;
 
-        PlannedList(int[] windows, ClaudeMessages.Built[] parts) {
+        PlannedList(int[] windows, ClaudeMessages.Built... parts) {
             this.windows = windows;
             this.parts = parts;
             this.before = new int[parts.length + 1];
@@ -396,10 +384,6 @@ public final class ClaudeSession implements SessionReader, Agent.Windows {
     }
 
     private List<ClaudeRecord> records(Path file, JsonProjection projection) {
-        return records(file, projection, null);
-    }
-
-    private List<ClaudeRecord> records(Path file, JsonProjection projection, ClaudeSubagents.Scan scan) {
         List<ClaudeRecord> all = new ArrayList<>();
         if (!file.toFile().isFile()) {
             return all;
@@ -407,10 +391,6 @@ public final class ClaudeSession implements SessionReader, Agent.Windows {
         try (ForwardLineReader lines = ForwardLineReader.open(file, chunkSize, maxInMemoryLine)) {
             while (lines.next()) {
                 Map<String, Object> record = lines.record(projection, ReadLimits.STRING_CAP);
-                if (record != null && scan != null) {
-                    scan.record(record);
-                    ClaudePlanReader.dropLinks(record);
-                }
                 ClaudeRecord r = record == null ? null : ClaudeRecord.of(record, lines.lineStart(), lines.lineNumber());
                 if (r != null) {
                     all.add(r);
@@ -483,19 +463,9 @@ public final class ClaudeSession implements SessionReader, Agent.Windows {
     /** Each call id on the live branches of every window, with the turn number of the message that makes it. */
     @Override
     public Map<String, Integer> callTurns(TranscriptIndex.Entry entry) {
-        Map<String, Integer> turns = new java.util.HashMap<>();
-        int n = 0;
-        for (Window w : windows(entry.path())) {
-            for (Message m : w.messages()) {
-                for (Block b : m.blocks()) {
-                    if (b instanceof Block.ToolCall c && c.id() != null) {
-                        turns.putIfAbsent(c.id(), n);
-                    }
-                }
-                n++;
-            }
-        }
-        return turns;
+        return new ClaudeCallTurns()
+                .whole(entry.path(), Long.MAX_VALUE, null, 0)
+                .turns();
     }
 
     @Override

@@ -114,11 +114,7 @@ public final class ClaudeSubagents {
             }
             if ("assistant".equals(r.get("type"))) {
                 addCalls(content, calls);
-            } else if (Boolean.TRUE.equals(r.get("isSidechain"))
-                    && "user".equals(r.get("type"))
-                    && !(r.get("parentUuid") instanceof String)
-                    && r.get("uuid") instanceof String uuid
-                    && !(r.get("agentId") instanceof String)) {
+            } else if (isInlineRoot(r) && r.get("uuid") instanceof String uuid) {
                 rootPrompts.put(uuid, prompt(r));
             }
         }
@@ -177,8 +173,7 @@ public final class ClaudeSubagents {
      * folder of its workflows, a level down, and each workflow run's (2.1.x).
      */
     static List<Path> folders(Path file) {
-        String name = file.getFileName() == null ? "" : file.getFileName().toString();
-        String stem = name.endsWith(".jsonl") ? name.substring(0, name.length() - 6) : name;
+        String stem = stem(file.getFileName() == null ? "" : file.getFileName().toString());
         Path subagents = file.toAbsolutePath().resolveSibling(stem).resolve("subagents");
         List<Path> folders = new ArrayList<>(List.of(subagents, subagents.resolve(WORKFLOWS)));
         folders.addAll(workflowRuns(subagents));
@@ -306,13 +301,25 @@ public final class ClaudeSubagents {
         return null;
     }
 
+    /** The first record of an inline subagent (1.0.x): a sidechain user record off no parent, of no agent id. */
+    static boolean isInlineRoot(Map<String, Object> r) {
+        return Boolean.TRUE.equals(r.get("isSidechain"))
+                && "user".equals(r.get("type"))
+                && !(r.get("parentUuid") instanceof String)
+                && !(r.get("agentId") instanceof String);
+    }
+
     /** {@code Task} (older) and {@code Agent} (newer) calls start subagents; {@code TaskCreate} and the like do not. */
+    static boolean isSubagentCall(Object toolName) {
+        return "Task".equals(toolName) || "Agent".equals(toolName);
+    }
+
     private static void addCalls(List<?> content, List<String[]> calls) {
         for (Object part : content) {
             Map<String, Object> p = Json.asObject(part);
             if (p != null
                     && "tool_use".equals(p.get("type"))
-                    && ("Task".equals(p.get("name")) || "Agent".equals(p.get("name")))
+                    && isSubagentCall(p.get("name"))
                     && p.get("id") instanceof String id) {
                 Map<String, Object> input = Json.asObject(p.get("input"));
                 calls.add(new String[] {id, input != null && input.get("prompt") instanceof String s ? s : null});

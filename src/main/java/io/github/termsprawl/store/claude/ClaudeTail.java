@@ -3,7 +3,6 @@ package io.github.termsprawl.store.claude;
 import io.github.termsprawl.store.Block;
 import io.github.termsprawl.store.Message;
 import io.github.termsprawl.store.Role;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Arrays;
@@ -27,8 +26,31 @@ import java.util.Set;
  * ClaudeMessages) give the same messages from the tail as from the whole window. Anything else — a rewind, a
  * new compaction window, a record written again, an inline subagent — is planned from the whole plan cache, as
  * before. A hash that collides only sends a plan that way.
+ *
+ * @param key the cache this tail goes with
+ * @param stable how many planned messages, all windows, come before the cut's
+ * @param other the latest time of a leaf outside the tail, or null when there is none
+ * @param needed the calls before the cut answered only below it: the branch must keep answering them
+ * @param sessionId the subagent scan so far (when {@code scanned})
+ * @param records the tail, by position, the cut first
+ * @param folds the uuids the plans folded (in {@code uuids} too) and the cache's lines that list them
  */
-final class ClaudeTail {
+record ClaudeTail(
+        PlanCacheKey key,
+        boolean scanned,
+        int stable,
+        int window,
+        Mode mode,
+        Instant other,
+        int[] uuids,
+        int[] outsideIds,
+        int[] answered,
+        int[] synthesized,
+        Set<String> needed,
+        String sessionId,
+        Map<String, String> linked,
+        List<ClaudeRecord> records,
+        Folds folds) {
     /** How many user records of the branch, latest first, are tried as the cut. */
     private static final int CUTS_TRIED = 6;
 
@@ -42,77 +64,7 @@ final class ClaudeTail {
         OWN
     }
 
-    /** The cache this tail goes with. */
-    final PlanCacheKey key;
-
-    final boolean scanned;
-    /** How many planned messages, all windows, come before the cut's. */
-    final int stable;
-
-    final int window;
-    final Mode mode;
-    /** The latest time of a leaf outside the tail, or null when there is none. */
-    final Instant other;
-
-    final int[] uuids;
-    final int[] outsideIds;
-    final int[] answered;
-    final int[] synthesized;
-    /** The calls before the cut answered only below it: the branch must keep answering them. */
-    final Set<String> needed;
-    /** The subagent scan so far (when {@link #scanned}). */
-    final String sessionId;
-
-    final Map<String, String> linked;
-    /** The tail, by position, the cut first. */
-    final List<ClaudeRecord> records;
-    /** The uuids the plans folded (in {@link #uuids} too) and the cache's lines that list them. */
-    final Folds folds;
-
-    ClaudeTail(
-            PlanCacheKey key,
-            boolean scanned,
-            int stable,
-            int window,
-            Mode mode,
-            Instant other,
-            int[] uuids,
-            int[] outsideIds,
-            int[] answered,
-            int[] synthesized,
-            Set<String> needed,
-            String sessionId,
-            Map<String, String> linked,
-            List<ClaudeRecord> records,
-            Folds folds) {
-        this.key = key;
-        this.scanned = scanned;
-        this.stable = stable;
-        this.window = window;
-        this.mode = mode;
-        this.other = other;
-        this.uuids = uuids;
-        this.outsideIds = outsideIds;
-        this.answered = answered;
-        this.synthesized = synthesized;
-        this.needed = needed;
-        this.sessionId = sessionId;
-        this.linked = linked;
-        this.records = records;
-        this.folds = folds;
-    }
-
-    /** Writes the tail beside its cache ({@link ClaudeTailFile}). */
-    void write(Path file) throws IOException {
-        ClaudeTailFile.write(this, file);
-    }
-
-    /** The tail kept for {@code key} in {@code file}, or null when there is none for it. */
-    static ClaudeTail read(Path file, PlanCacheKey key, boolean scanned) {
-        return ClaudeTailFile.read(file, key, scanned);
-    }
-
-    /** The file kept beside a plan cache. */
+    /** The file kept beside a plan cache ({@link ClaudeTailFile}). */
     static Path fileOf(Path cache) {
         return cache.resolveSibling(cache.getFileName() + "-tail");
     }
@@ -140,22 +92,12 @@ final class ClaudeTail {
             int[] synthesized,
             Set<String> needed,
             Instant other,
-            Folds folds) {
-        static final Inherited NONE =
-                new Inherited(new int[0], new int[0], new int[0], new int[0], Set.of(), null, Folds.NONE);
-    }
+            Folds folds) {}
 
     /**
      * The tail of a plan's last window, or null when no user record of its branch makes a cut that holds (see the
-     * class comment).
-     */
-    static ClaudeTail of(Window w, PlanCacheKey key, ClaudeSubagents.Scan scan) {
-        return of(w, key, scan, Folds.NONE);
-    }
-
-    /**
-     * {@link #of(Window, PlanCacheKey, ClaudeSubagents.Scan)} of a plan that folded records ({@link ClaudePlanReader}):
-     * {@code folds} their uuids' hashes (sorted), which a record written again must not have either.
+     * class comment); {@code folds} the uuids' hashes (sorted) of the records the plan folded ({@link
+     * ClaudePlanReader}), which a record written again must not have either.
      */
     static ClaudeTail of(Window w, PlanCacheKey key, ClaudeSubagents.Scan scan, Folds folds) {
         return of(
@@ -163,7 +105,7 @@ final class ClaudeTail {
     }
 
     /**
-     * {@link #of(Window, PlanCacheKey, ClaudeSubagents.Scan)} for a reader that keeps no plan cache and no subagent
+     * {@link #of(Window, PlanCacheKey, ClaudeSubagents.Scan, Folds)} for a reader that keeps no plan cache and no subagent
      * scan (ClaudeCallTurns): {@code answered} (sorted hashes) are ids of calls outside the window that no call from
      * the cut on may have either.
      */
@@ -201,25 +143,8 @@ final class ClaudeTail {
                 groupOf[k] = g;
             }
         }
-        int[] childStart = new int[groups + 1];
-        for (int g : groupOf) {
-            if (g >= 0) {
-                childStart[g + 1]++;
-            }
-        }
-        for (int g = 0; g < groups; g++) {
-            childStart[g + 1] += childStart[g];
-        }
-        int[] children = new int[childStart[groups]];
-        int[] fill = Arrays.copyOf(childStart, groups);
-        for (int k = 0; k < entries.length; k++) {
-            if (groupOf[k] >= 0) {
-                children[fill[groupOf[k]]++] = entries[k];
-            }
-        }
+        Children tree = new Children(childGroup, new ClaudeBranch.Groups(groupOf, groups));
         groupOf = null;
-        fill = null;
-        Children tree = new Children(childGroup, childStart, children);
         int[] onChain = new int[s.size()]; // each record's place on the chain, -1 off it
         Arrays.fill(onChain, -1);
         for (int i = 0; i < branch.chain().length; i++) {
@@ -241,8 +166,8 @@ final class ClaudeTail {
         return null;
     }
 
-    /** The records off each uuid id: a group's in {@code children[start[g], start[g + 1])}. */
-    private record Children(ClaudeBranch.IdMap group, int[] start, int[] children) {}
+    /** The records off each uuid id, as the places of their entries ({@link ClaudeBranch.Result#entries}). */
+    private record Children(ClaudeBranch.IdMap group, ClaudeBranch.Groups entries) {}
 
     private static ClaudeTail cutAt(
             Window w,
@@ -264,8 +189,8 @@ final class ClaudeTail {
             if (g < 0) {
                 continue;
             }
-            for (int c = tree.start()[g]; c < tree.start()[g + 1]; c++) {
-                int child = tree.children()[c];
+            for (int c = tree.entries().start[g]; c < tree.entries().start[g + 1]; c++) {
+                int child = branch.entries()[tree.entries().members[c]];
                 if (!below.get(s.uuid(child))) {
                     below.set(s.uuid(child));
                     queue.add(child);
@@ -391,13 +316,8 @@ final class ClaudeTail {
      * The last window's messages from the cut on, with the records added (in {@code records}, after this tail's
      * {@link #records}, which are its first: the records of the lines past the cache's offset, in file order), or
      * null when they must be planned from the whole window. {@code next} is null when {@code key} is null (the added
-     * lines are not all in the cache) or no cut holds.
+     * lines are not all in the cache) or no cut holds. {@code folded}: the uuids the new lines folded.
      */
-    Extension extend(ClaudeRecords s, PlanCacheKey key, ClaudeSubagents.Scan scan) {
-        return extend(s, key, scan, Folds.NONE);
-    }
-
-    /** {@link #extend(ClaudeRecords, PlanCacheKey, ClaudeSubagents.Scan)}, {@code folded} the uuids the new lines folded. */
     Extension extend(ClaudeRecords s, PlanCacheKey key, ClaudeSubagents.Scan scan, Folds folded) {
         java.util.BitSet known = new java.util.BitSet(); // uuid ids of the tail and of the new records so far
         for (int i = 0; i < records.size(); i++) {

@@ -54,35 +54,33 @@ final class ClaudeTailFile {
                     || !h[4].equals(scanned ? "1" : "0")) {
                 return null;
             }
-            int[] uuids = hashes(bytes, at);
-            int[] outside = hashes(bytes, at);
-            int[] answered = hashes(bytes, at);
-            int[] synthesized = hashes(bytes, at);
+            int[] uuids = SortedHashes.decode(line(bytes, at));
+            int[] outside = SortedHashes.decode(line(bytes, at));
+            int[] answered = SortedHashes.decode(line(bytes, at));
+            int[] synthesized = SortedHashes.decode(line(bytes, at));
             Folds folds = folds(file, line(bytes, at), key.planBytes());
             if (folds == null) {
                 return null;
             }
             uuids = ClaudeTail.union(uuids, folds.hashes());
             List<ClaudeRecord> records = new ArrayList<>();
-            Object[] scan = {null, new LinkedHashMap<String, String>(), new java.util.LinkedHashSet<String>()};
+            String[] session = {null};
+            Map<String, String> linked = new LinkedHashMap<>();
+            Set<String> needed = new java.util.LinkedHashSet<>();
             boolean read = ClaudePlanCache.read(file, at[0], bytes.length, new ClaudePlanCache.Visitor() {
                 @Override
                 public void record(long at, long offset, long line, Map<String, Object> record) {
                     if (offset < 0) {
                         // a plan without a subagent scan keeps no session: JSON null, no string
-                        scan[0] = record.get("session") instanceof String s ? s : null;
+                        session[0] = record.get("session") instanceof String s ? s : null;
                         if (record.get("needed") instanceof List<?> ids) {
                             for (Object id : ids) {
-                                @SuppressWarnings("unchecked")
-                                Set<String> needed = (Set<String>) scan[2];
                                 needed.add((String) id);
                             }
                         }
                         if (record.get("linked") instanceof List<?> pairs) {
                             for (Object p : pairs) {
                                 List<?> pair = (List<?>) p;
-                                @SuppressWarnings("unchecked")
-                                Map<String, String> linked = (Map<String, String>) scan[1];
                                 linked.put((String) pair.get(0), (String) pair.get(1));
                             }
                         }
@@ -98,10 +96,6 @@ final class ClaudeTailFile {
             if (!read || records.isEmpty()) {
                 return null;
             }
-            @SuppressWarnings("unchecked")
-            Map<String, String> linked = (Map<String, String>) scan[1];
-            @SuppressWarnings("unchecked")
-            Set<String> needed = (Set<String>) scan[2];
             return new ClaudeTail(
                     key,
                     scanned,
@@ -114,7 +108,7 @@ final class ClaudeTailFile {
                     answered,
                     synthesized,
                     needed,
-                    (String) scan[0],
+                    session[0],
                     linked,
                     records,
                     folds);
@@ -135,25 +129,26 @@ final class ClaudeTailFile {
     /** Writes the tail through a temp file and a rename. */
     static void write(ClaudeTail t, Path file) throws IOException {
         CompactJsonBytes out = new CompactJsonBytes();
-        for (int[] set : new int[][] {without(t.uuids, t.folds.hashes()), t.outsideIds, t.answered, t.synthesized}) {
+        for (int[] set :
+                new int[][] {without(t.uuids(), t.folds().hashes()), t.outsideIds(), t.answered(), t.synthesized()}) {
             out.ascii(SortedHashes.encode(set));
             out.ascii("\n");
         }
         StringBuilder lines = new StringBuilder();
-        for (long at : t.folds.lines()) {
+        for (long at : t.folds().lines()) {
             lines.append(lines.length() == 0 ? "" : " ").append(at);
         }
         out.ascii(lines.append('\n').toString());
         List<Object> pairs = new ArrayList<>();
-        for (Map.Entry<String, String> e : t.linked.entrySet()) {
+        for (Map.Entry<String, String> e : t.linked().entrySet()) {
             pairs.add(Arrays.asList(e.getKey(), e.getValue()));
         }
         Map<String, Object> state = new LinkedHashMap<>();
-        state.put("session", t.sessionId);
+        state.put("session", t.sessionId());
         state.put("linked", pairs);
-        state.put("needed", new ArrayList<Object>(t.needed));
+        state.put("needed", new ArrayList<Object>(t.needed()));
         line(out, -1, -1, state); // first: what is no record of the tail
-        for (ClaudeRecord r : t.records) {
+        for (ClaudeRecord r : t.records()) {
             Map<String, Object> record = r.record;
             if (r.time != null && !(record.get("timestamp") instanceof String)) {
                 // a plan keeps a user record's time in the record only (ClaudePlanReader): written back here
@@ -162,10 +157,13 @@ final class ClaudeTailFile {
             }
             line(out, r.offset, r.line, record);
         }
-        byte[] header = (MAGIC + "\n" + t.key.planBytes() + " " + t.key.offset() + " " + t.key.lines() + " "
-                        + (t.key.redact() ? 1 : 0) + " "
-                        + (t.scanned ? 1 : 0) + " " + t.stable + " " + t.window + " " + t.mode + " "
-                        + (t.other == null ? "-" : t.other.getEpochSecond() + "." + t.other.getNano()) + " "
+        byte[] header = (MAGIC + "\n" + t.key().planBytes() + " " + t.key().offset() + " "
+                        + t.key().lines() + " "
+                        + (t.key().redact() ? 1 : 0) + " "
+                        + (t.scanned() ? 1 : 0) + " " + t.stable() + " " + t.window() + " " + t.mode() + " "
+                        + (t.other() == null
+                                ? "-"
+                                : t.other().getEpochSecond() + "." + t.other().getNano()) + " "
                         + out.size()
                         + " " + Long.toHexString(crc(out.bytes(), 0, out.size())) + "\n")
                 .getBytes(StandardCharsets.US_ASCII);
@@ -245,15 +243,5 @@ final class ClaudeTailFile {
             }
         }
         return out.sorted();
-    }
-
-    private static int[] hashes(byte[] bytes, int[] at) {
-        int from = at[0];
-        int end = from;
-        while (bytes[end] != '\n') {
-            end++;
-        }
-        at[0] = end + 1;
-        return SortedHashes.decode(bytes, from, end);
     }
 }

@@ -119,13 +119,7 @@ public final class ClaudeTranscript implements StoreReader {
     }
 
     ReadStats stats(Path file) {
-        return JsonlTurns.stats(
-                tail,
-                file,
-                KEYS,
-                Store.CLAUDE,
-                record -> record.get("type") instanceof String t && KNOWN_TYPES.contains(t),
-                ClaudeTranscript::toTurn);
+        return JsonlTurns.stats(tail, file, KEYS, Store.CLAUDE, ClaudeTranscript::isKnown, ClaudeTranscript::toTurn);
     }
 
     @Override

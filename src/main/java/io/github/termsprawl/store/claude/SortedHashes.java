@@ -35,8 +35,8 @@ final class SortedHashes {
     }
 
     /** The set {@link #encode} wrote; an {@link IllegalArgumentException} when {@code text} is not one. */
-    static int[] decode(byte[] text, int from, int to) {
-        byte[] bytes = Base64.getDecoder().decode(Arrays.copyOfRange(text, from, to));
+    static int[] decode(String text) {
+        byte[] bytes = Base64.getDecoder().decode(text.getBytes(StandardCharsets.US_ASCII));
         int[] ids = new int[bytes.length];
         int count = 0;
         long previous = 0;
@@ -63,11 +63,6 @@ final class SortedHashes {
             previous = v;
         }
         return Arrays.copyOf(ids, count);
-    }
-
-    static int[] decode(String text) {
-        byte[] bytes = text.getBytes(StandardCharsets.US_ASCII);
-        return decode(bytes, 0, bytes.length);
     }
 
     /** Signed order as unsigned numbers from 0: the smallest int is 0. */

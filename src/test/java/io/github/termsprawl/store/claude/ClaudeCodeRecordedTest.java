@@ -130,7 +130,7 @@ class ClaudeCodeRecordedTest {
         Map<String, Object> meta = Json.asObject(boundary.get("compactMetadata"));
         assertEquals("manual", meta.get("trigger"));
         assertTrue(meta.get("durationMs") instanceof Json.JsonNumber, meta.toString());
-        String[] segment = ClaudeRecord.of(boundary, 0, 0).preservedSegment();
+        String[] segment = ClaudeRecord.preservedSegment(boundary);
         assertEquals("54962f9d-c615-42a4-9d55-058e97eb03ad", segment[0]);
         assertEquals("54962f9d-c615-42a4-9d55-058e97eb03ad", segment[1]);
         assertEquals("c172f794-7dd5-4f90-aea1-240a9a126fbb", segment[2]);

@@ -229,19 +229,19 @@ class ClaudePlanFoldTest {
         Path tailFile = ClaudeTail.fileOf(cache.file());
         ClaudeTail.PlanCacheKey key =
                 new ClaudeTail.PlanCacheKey(cache.bytes(), cache.offset(), cache.lines(), cache.redact());
-        ClaudeTail tail = ClaudeTail.read(tailFile, key, true);
-        assertTrue(tail != null && tail.folds.lines().length == 1, "a tail naming the one folds line");
-        assertEquals(49, tail.folds.hashes().length); // the last one is kept as a link: a leaf
-        for (int h : tail.folds.hashes()) {
-            assertTrue(ClaudeTail.contains(tail.uuids, h), "a folded hash is one of the window's uuids again");
+        ClaudeTail tail = ClaudeTailFile.read(tailFile, key, true);
+        assertTrue(tail != null && tail.folds().lines().length == 1, "a tail naming the one folds line");
+        assertEquals(49, tail.folds().hashes().length); // the last one is kept as a link: a leaf
+        for (int h : tail.folds().hashes()) {
+            assertTrue(ClaudeTail.contains(tail.uuids(), h), "a folded hash is one of the window's uuids again");
         }
-        long at = tail.folds.lines()[0];
+        long at = tail.folds().lines()[0];
         for (long[] lines : new long[][] {{0}, {at + 1}, {cache.bytes()}, {at, at}, {-1}}) {
-            copy(tail, new Folds(tail.folds.hashes(), lines)).write(tailFile);
-            assertEquals(null, ClaudeTail.read(tailFile, key, true), "a tail naming " + Arrays.toString(lines));
+            ClaudeTailFile.write(copy(tail, new Folds(tail.folds().hashes(), lines)), tailFile);
+            assertEquals(null, ClaudeTailFile.read(tailFile, key, true), "a tail naming " + Arrays.toString(lines));
         }
-        copy(tail, tail.folds).write(tailFile);
-        assertTrue(ClaudeTail.read(tailFile, key, true) != null, "written back as it was, it reads");
+        ClaudeTailFile.write(copy(tail, tail.folds()), tailFile);
+        assertTrue(ClaudeTailFile.read(tailFile, key, true) != null, "written back as it was, it reads");
     }
 
     /** Appends {@code count} progress records, each off the one before, the first off {@code parent}; the last's uuid. */
@@ -256,20 +256,20 @@ class ClaudePlanFoldTest {
 
     private static ClaudeTail copy(ClaudeTail t, Folds folds) {
         return new ClaudeTail(
-                t.key,
-                t.scanned,
-                t.stable,
-                t.window,
-                t.mode,
-                t.other,
-                t.uuids,
-                t.outsideIds,
-                t.answered,
-                t.synthesized,
-                t.needed,
-                t.sessionId,
-                t.linked,
-                t.records,
+                t.key(),
+                t.scanned(),
+                t.stable(),
+                t.window(),
+                t.mode(),
+                t.other(),
+                t.uuids(),
+                t.outsideIds(),
+                t.answered(),
+                t.synthesized(),
+                t.needed(),
+                t.sessionId(),
+                t.linked(),
+                t.records(),
                 folds);
     }
 

@@ -47,7 +47,8 @@ class ClaudePlanTest {
                     expectedWindows.add(w);
                 }
             }
-            ClaudeSession.Plan plan = session.planWithSubagents(file);
+            ClaudeSession.Plan plan =
+                    session.plan(file, new ClaudeSession.PlanCache(null, 0, 0, 0, false), Files.size(file), true);
             assertEquals(expected.size(), plan.messages().size(), file.toString());
             try (ForwardLineReader lines = ForwardLineReader.open(file)) {
                 for (int i = 0; i < expected.size(); i++) {
