@@ -238,7 +238,6 @@ public final class TouchIndex {
                     layout,
                     index,
                     new State(
-                            node,
                             old == null || !sameSource ? key(entry) : old.source,
                             store.id(),
                             fingerprint,
@@ -258,7 +257,6 @@ public final class TouchIndex {
                 layout,
                 index,
                 new State(
-                        node,
                         key(entry),
                         store.id(),
                         fingerprint,
@@ -335,7 +333,6 @@ public final class TouchIndex {
                 layout,
                 file(layout, node),
                 new State(
-                        node,
                         key(entry),
                         store.id(),
                         done ? fingerprint : PARTIAL, // no transcript has it: the next read goes on
@@ -457,7 +454,6 @@ public final class TouchIndex {
 
     /** The index file: a header line each, then one line per event, tab separated, escaped (docs/touches.md). */
     static final class State {
-        final String node;
         final String source;
         final String store;
         final String fingerprint;
@@ -477,7 +473,6 @@ public final class TouchIndex {
         final String directory;
 
         State(
-                String node,
                 String source,
                 String store,
                 String fingerprint,
@@ -490,7 +485,6 @@ public final class TouchIndex {
                 BitSet sidechain,
                 List<Integer> waiting,
                 String directory) {
-            this.node = node;
             this.source = source;
             this.store = store;
             this.fingerprint = fingerprint;
@@ -620,7 +614,6 @@ public final class TouchIndex {
                     }
                 }
                 return new State(
-                        node,
                         source,
                         store,
                         fingerprint,

@@ -104,19 +104,6 @@ final class ClaudeMessages {
             return all;
         }
 
-        /** How many blocks it has. */
-        int blockCount(int k) {
-            List<Block> own = blocks.get(k);
-            if (own != null) {
-                return own.size();
-            }
-            int n = 0;
-            for (int j = 0; j < count(k); j++) {
-                n += records.blocks(record(k, j)).size();
-            }
-            return n;
-        }
-
         /** Message {@code k}, as the records it was made of merged give it. */
         Message message(int k) {
             Message f = records.message(first[k]);
@@ -214,19 +201,6 @@ final class ClaudeMessages {
             linkRec[links] = r;
             linkNext[links] = -1;
             return links++;
-        }
-
-        int[] records(int k) {
-            int n = 0;
-            for (int l = head[k]; l >= 0; l = linkNext[l]) {
-                n++;
-            }
-            int[] out = new int[n];
-            n = 0;
-            for (int l = head[k]; l >= 0; l = linkNext[l]) {
-                out[n++] = linkRec[l];
-            }
-            return out;
         }
     }
 

@@ -112,10 +112,6 @@ final class ClaudeRecord {
         return new ClaudeRecord(rest, uuid, offset, line, time);
     }
 
-    boolean isConversation() {
-        return type.equals("user") || type.equals("assistant");
-    }
-
     boolean isSidechain() {
         return Boolean.TRUE.equals(record.get("isSidechain"));
     }

@@ -140,22 +140,12 @@ final class ClaudeTail {
             int[] synthesized,
             Set<String> needed,
             Instant other,
-            Folds folds) {
-        static final Inherited NONE =
-                new Inherited(new int[0], new int[0], new int[0], new int[0], Set.of(), null, Folds.NONE);
-    }
+            Folds folds) {}
 
     /**
      * The tail of a plan's last window, or null when no user record of its branch makes a cut that holds (see the
-     * class comment).
-     */
-    static ClaudeTail of(Window w, PlanCacheKey key, ClaudeSubagents.Scan scan) {
-        return of(w, key, scan, Folds.NONE);
-    }
-
-    /**
-     * {@link #of(Window, PlanCacheKey, ClaudeSubagents.Scan)} of a plan that folded records ({@link ClaudePlanReader}):
-     * {@code folds} their uuids' hashes (sorted), which a record written again must not have either.
+     * class comment). {@code folds}: of a plan that folded records ({@link ClaudePlanReader}), their uuids' hashes
+     * (sorted), which a record written again must not have either.
      */
     static ClaudeTail of(Window w, PlanCacheKey key, ClaudeSubagents.Scan scan, Folds folds) {
         return of(
@@ -163,7 +153,7 @@ final class ClaudeTail {
     }
 
     /**
-     * {@link #of(Window, PlanCacheKey, ClaudeSubagents.Scan)} for a reader that keeps no plan cache and no subagent
+     * {@link #of(Window, PlanCacheKey, ClaudeSubagents.Scan, Folds)} for a reader that keeps no plan cache and no subagent
      * scan (ClaudeCallTurns): {@code answered} (sorted hashes) are ids of calls outside the window that no call from
      * the cut on may have either.
      */
