@@ -258,7 +258,7 @@ public final class Discovery {
             }
             Path file = layout.cwd().resolve(wiring.file());
             if (wiring.isPlugin()) {
-                files.add(PlantedFile.prose(file, Plugins.text(wiring).getBytes(StandardCharsets.UTF_8)));
+                files.add(PlantedFile.prose(file, plugin(wiring)));
             } else {
                 HookSettings settings = HookSettings.of(agent);
                 String g = guard != null ? guard : settings.currentGuard(file);
@@ -395,4 +395,16 @@ public final class Discovery {
 
     /** The planted files that are not current, committed ones and per-machine ones apart. */
     public record Findings(List<Finding> committed, List<Finding> perMachine) {}
+
+    /** A plugin file planted whole (OpenCode, pi): the text the agent's package ships as a resource. */
+    private static byte[] plugin(Wiring wiring) {
+        try (java.io.InputStream in = Wiring.class.getResourceAsStream(wiring.plugin())) {
+            if (in == null) {
+                throw new IllegalStateException("missing resource " + wiring.plugin()); // a broken build
+            }
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
 }
