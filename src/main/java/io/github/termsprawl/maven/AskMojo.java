@@ -117,11 +117,6 @@ public class AskMojo extends AbstractSqliteMojo {
     }
 
     @Override
-    String skipProperty() {
-        return UserProperties.ASK_SKIP;
-    }
-
-    @Override
     String example() {
         return EXAMPLE;
     }
