@@ -27,12 +27,6 @@ public record AskSettings(
         Names names,
         boolean attachments) {
 
-    /** The same settings, the harness's attachments sent or not. */
-    public AskSettings withAttachments(boolean send) {
-        return new AskSettings(
-                question, model, apiKey, baseUrl, timeout, parallel, redact, dryRun, contextTokens, names, send);
-    }
-
     /**
      * How the caller sets each setting, for messages that say what to change: the command's flags
      * ({@link #FLAGS}) or the goal's properties.
@@ -63,7 +57,8 @@ public record AskSettings(
             boolean redact,
             boolean dryRun,
             Integer contextTokens,
-            Names names)
+            Names names,
+            boolean attachments)
             throws UserErrorException {
         if (contextTokens != null
                 && contextTokens <= RequestBuilder.MAX_OUTPUT_TOKENS + RequestBuilder.RESERVE_TOKENS) {
@@ -87,7 +82,7 @@ public record AskSettings(
                 dryRun,
                 contextTokens != null ? contextTokens : 0,
                 names,
-                false);
+                attachments);
     }
 
     /** The API's address if it is one (the HTTP client would fail on it with its own words), else a user error. */

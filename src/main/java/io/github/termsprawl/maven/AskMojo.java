@@ -141,8 +141,16 @@ public class AskMojo extends AbstractSqliteMojo {
             env = env.with(AskEnvironment.BASE_URL, baseUrl.strip());
         }
         AskSettings settings = AskSettings.of(
-                        env, question, model, timeoutSeconds, parallelCount, redacts, dry, tokens, NAMES)
-                .withAttachments(flag(attachments, UserProperties.ATTACHMENTS, false));
+                env,
+                question,
+                model,
+                timeoutSeconds,
+                parallelCount,
+                redacts,
+                dry,
+                tokens,
+                NAMES,
+                flag(attachments, UserProperties.ATTACHMENTS, false));
         List<Ask.Result> results;
         try (Ask ask = new Ask(root, settings, env)) {
             List<Target> targets = ask.targets(selection);

@@ -158,11 +158,7 @@ public final class Discovery {
     }
 
     /** @param fingerprints the planted jars' fingerprints by name ({@link JarFingerprints#known()}) */
-    Discovery(ProjectLayout layout, String plantCommand, Map<String, Fingerprint> fingerprints) {
-        this(layout, plantCommand, fingerprints, null);
-    }
-
-    private Discovery(ProjectLayout layout, String plantCommand, Map<String, Fingerprint> fingerprints, String guard) {
+    Discovery(ProjectLayout layout, String plantCommand, Map<String, Fingerprint> fingerprints, String guard) {
         this.layout = layout;
         this.plantCommand = plantCommand;
         this.fingerprints = fingerprints;
