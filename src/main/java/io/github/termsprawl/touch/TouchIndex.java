@@ -69,17 +69,9 @@ public final class TouchIndex {
      * As {@link #read(ProjectLayout, String, TranscriptIndex.Entry, Store, TranscriptReaders)}, the store told
      * by the entry, else by the index when the transcript has not changed since it was read (no detection:
      * the hook before every edit reads only the index and a stat per peer), else by the transcript's content.
-     * Null when no store can be told.
-     */
-    public static Found read(
-            ProjectLayout layout, String node, TranscriptIndex.Entry entry, TranscriptReaders readers) {
-        return read(layout, node, entry, readers, null);
-    }
-
-    /**
-     * As {@link #read(ProjectLayout, String, TranscriptIndex.Entry, TranscriptReaders)}; with {@code only} (a path
-     * relative to the project), the events of other files may be left out: an unchanged index then makes objects
-     * of that file's events alone, as the hook asks about one file.
+     * Null when no store can be told. With {@code only} (a path relative to the project), the events of other files
+     * may be left out: an unchanged index then makes objects of that file's events alone, as the hook asks about one
+     * file.
      */
     public static Found read(
             ProjectLayout layout, String node, TranscriptIndex.Entry entry, TranscriptReaders readers, String only) {
