@@ -76,10 +76,6 @@ final class AnthropicClient {
         return URI.create(base + "/v1/messages");
     }
 
-    URI endpoint() {
-        return endpoint;
-    }
-
     Answer send(byte[] body, long estimatedTokens) throws AskException {
         HttpRequest request = HttpRequest.newBuilder(endpoint)
                 .timeout(settings.timeout())

@@ -26,26 +26,6 @@ public record AskSettings(
         int contextTokens,
         Names names,
         boolean attachments) {
-    /** Settings that leave the harness's attachments out. */
-    public AskSettings(
-            String question,
-            String model,
-            String apiKey,
-            String baseUrl,
-            Duration timeout,
-            int parallel,
-            boolean redact,
-            boolean dryRun,
-            int contextTokens,
-            Names names) {
-        this(question, model, apiKey, baseUrl, timeout, parallel, redact, dryRun, contextTokens, names, false);
-    }
-
-    /** The same settings, the harness's attachments sent or not. */
-    public AskSettings withAttachments(boolean send) {
-        return new AskSettings(
-                question, model, apiKey, baseUrl, timeout, parallel, redact, dryRun, contextTokens, names, send);
-    }
 
     /**
      * How the caller sets each setting, for messages that say what to change: the command's flags
@@ -77,7 +57,8 @@ public record AskSettings(
             boolean redact,
             boolean dryRun,
             Integer contextTokens,
-            Names names)
+            Names names,
+            boolean attachments)
             throws UserErrorException {
         if (contextTokens != null
                 && contextTokens <= RequestBuilder.MAX_OUTPUT_TOKENS + RequestBuilder.RESERVE_TOKENS) {
@@ -100,7 +81,8 @@ public record AskSettings(
                 redact,
                 dryRun,
                 contextTokens != null ? contextTokens : 0,
-                names);
+                names,
+                attachments);
     }
 
     /** The API's address if it is one (the HTTP client would fail on it with its own words), else a user error. */

@@ -14,13 +14,10 @@ import java.util.concurrent.Flow;
  * "Limits").
  */
 final class CappedBody implements HttpResponse.BodySubscriber<byte[]> {
-    /** The body went past the cap; {@code received} is how much had come by then. */
+    /** The body went past the cap after {@code received} bytes. */
     static final class TooLarge extends IOException {
-        final long received;
-
         TooLarge(long received) {
             super("response body over the cap after " + received + " bytes");
-            this.received = received;
         }
     }
 

@@ -180,11 +180,6 @@ final class PreparedConversation {
         return n;
     }
 
-    /** How many turns were let go. */
-    int omitted() {
-        return omitted;
-    }
-
     /** Whether turns were let go: then every fit cuts, clears and drops from the front. */
     boolean over() {
         return omitted > 0;

@@ -30,11 +30,6 @@ final class SessionLoader {
     private final long maxTokens;
     private final boolean redact;
 
-    /** A loader that reads each conversation whole. */
-    SessionLoader(TranscriptReaders readers) {
-        this(readers, 0, true);
-    }
-
     /** @param maxTokens the largest conversation budget a request will have; 0: read whole */
     SessionLoader(TranscriptReaders readers, long maxTokens, boolean redact) {
         this.readers = readers;

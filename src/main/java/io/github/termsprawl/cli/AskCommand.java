@@ -49,16 +49,16 @@ public final class AskCommand {
         AskSettings settings;
         try {
             settings = AskSettings.of(
-                            env,
-                            a.question(),
-                            a.model(),
-                            a.timeout(),
-                            a.parallel(),
-                            a.redact(),
-                            a.dryRun(),
-                            a.contextTokens(),
-                            AskSettings.FLAGS)
-                    .withAttachments(a.attachments());
+                    env,
+                    a.question(),
+                    a.model(),
+                    a.timeout(),
+                    a.parallel(),
+                    a.redact(),
+                    a.dryRun(),
+                    a.contextTokens(),
+                    AskSettings.FLAGS,
+                    a.attachments());
         } catch (UserErrorException e) {
             write(err, "termsprawl-ask: " + e.getMessage() + "\n");
             return 1;

@@ -581,13 +581,9 @@ public final class AtomicFiles {
             if (existingFolder(project, file.toAbsolutePath().normalize().getParent()) == null) {
                 return null;
             }
-            BasicFileAttributes a = attributes(file);
-            if (a == null || !a.isRegularFile() || a.size() > max || links(file) != 1) {
-                return null;
-            }
-            return readAll(file, (int) Math.min(max, Integer.MAX_VALUE - 16));
         } catch (IOException | RuntimeException e) {
             return null;
         }
+        return readPlain(file, max);
     }
 }

@@ -31,10 +31,6 @@ public final class Git {
         this.dir = dir;
     }
 
-    public Path dir() {
-        return dir;
-    }
-
     /** What git printed, and its exit code. */
     public record Result(int code, byte[] out, String err) {
         public String text() {

@@ -69,10 +69,6 @@ final class TurnFolder implements AutoCloseable {
     private int rendered;
     private Progress progress = Progress.NONE;
 
-    TurnFolder(Path project, Path dir, TurnMarkdown.Header header, boolean redact, TurnList old) {
-        this(project, dir, header, redact, old, 1);
-    }
-
     /**
      * @param renderers how many threads read and render turns whose {@link Source} allows it (reading a message
      *     again, rendering and redacting it is most of the work of a first write)
@@ -290,11 +286,7 @@ final class TurnFolder implements AutoCloseable {
     void indexLines(java.io.ByteArrayOutputStream out) {
         int window = old == null ? -1 : old.indexLines(out, kept);
         for (FolderState.Turn t : turns) {
-            IndexText.marker(out, t.window(), window);
-            window = t.window();
-            byte[] line = t.indexLine().getBytes(java.nio.charset.StandardCharsets.UTF_8);
-            out.write(line, 0, line.length);
-            out.write('\n');
+            window = IndexText.line(out, t, window);
         }
     }
 
@@ -352,7 +344,8 @@ final class TurnFolder implements AutoCloseable {
         if (old != null) {
             for (int i = kept; i < old.size(); i++) {
                 String name = old.get(i).name();
-                if ((i >= size() || !turns.get(i - kept).name().equals(name)) && isTurnFile(name)) {
+                // only a turn file's name: a garbled turn list names no other file
+                if ((i >= size() || !turns.get(i - kept).name().equals(name)) && TurnFileName.is(name)) {
                     if (Files.deleteIfExists(dir.resolve(name))) {
                         removed++;
                     }
@@ -366,7 +359,7 @@ final class TurnFolder implements AutoCloseable {
                 for (Path p : listed) {
                     String name = p.getFileName().toString();
                     int n = TurnFileName.turnNumber(name);
-                    if (isTurnFile(name)
+                    if (TurnFileName.is(name)
                             && !(n >= 0 && n < size() && turns.get(n).name().equals(name))) {
                         stale.add(name);
                     }
@@ -389,11 +382,6 @@ final class TurnFolder implements AutoCloseable {
         } else {
             Files.deleteIfExists(FolderState.file(dir, FolderState.STATE));
         }
-    }
-
-    /** A turn file's name, in this folder: what a stale turn is removed by (a garbled turn list names no other file). */
-    private static boolean isTurnFile(String name) {
-        return TurnFileName.is(name);
     }
 
     /** Writes a file of the folder whose bytes differ (the folder was swept of stray temp files once). */

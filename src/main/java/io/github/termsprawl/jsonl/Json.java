@@ -124,14 +124,7 @@ public final class Json {
     /**
      * As {@link #readFileOrNull(File)} for a file that must hold one object, of which only what
      * {@code projection} names is kept (in a plain map): null for anything else, as a caller taking
-     * {@link #asObject} of the whole value would get.
-     */
-    public static Map<String, Object> readObjectOrNull(File file, JsonProjection projection) {
-        return asObject(readFileOrNull(file, projection, Integer.MAX_VALUE - 16));
-    }
-
-    /**
-     * As {@link #readObjectOrNull(File, JsonProjection)}, and null when the file holds more than {@code max} bytes:
+     * {@link #asObject} of the whole value would get; and null when the file holds more than {@code max} bytes:
      * its size is looked at before it is read (a state file past its sane size is a broken one).
      */
     public static Map<String, Object> readObjectOrNull(File file, JsonProjection projection, long max) {

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Objects;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecution;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Parameter;
@@ -34,6 +35,9 @@ abstract class AbstractTermsprawlMojo extends AbstractMojo {
     @Parameter(defaultValue = "${project}", readonly = true)
     private MavenProject project;
 
+    @Parameter(defaultValue = "${mojoExecution}", readonly = true, required = true)
+    private MojoExecution execution;
+
     /** Skips every termsprawl goal. */
     @Parameter(property = UserProperties.SKIP, defaultValue = "false")
     private String skip;
@@ -48,8 +52,10 @@ abstract class AbstractTermsprawlMojo extends AbstractMojo {
     /** The value of this goal's own skip property ({@code termsprawl.<goal>.skip}), as given. */
     abstract String skipGoal();
 
-    /** The name of this goal's own skip property. */
-    abstract String skipProperty();
+    /** The name of this goal's own skip property: {@code termsprawl.<goal>.skip}, as every goal's in UserProperties. */
+    String skipProperty() {
+        return "termsprawl." + execution.getGoal() + ".skip";
+    }
 
     /** Runs the goal on the project folder. */
     abstract void run(Path root) throws MojoExecutionException, MojoFailureException, IOException, UserErrorException;

@@ -117,11 +117,6 @@ public class AskMojo extends AbstractSqliteMojo {
     }
 
     @Override
-    String skipProperty() {
-        return UserProperties.ASK_SKIP;
-    }
-
-    @Override
     String example() {
         return EXAMPLE;
     }
@@ -145,9 +140,9 @@ public class AskMojo extends AbstractSqliteMojo {
         if (baseUrl != null && !baseUrl.isBlank()) {
             env = env.with(AskEnvironment.BASE_URL, baseUrl.strip());
         }
-        AskSettings settings = AskSettings.of(
-                        env, question, model, timeoutSeconds, parallelCount, redacts, dry, tokens, NAMES)
-                .withAttachments(flag(attachments, UserProperties.ATTACHMENTS, false));
+        boolean sends = flag(attachments, UserProperties.ATTACHMENTS, false);
+        AskSettings settings =
+                AskSettings.of(env, question, model, timeoutSeconds, parallelCount, redacts, dry, tokens, NAMES, sends);
         List<Ask.Result> results;
         try (Ask ask = new Ask(root, settings, env)) {
             List<Target> targets = ask.targets(selection);

@@ -38,11 +38,6 @@ public class CheckMojo extends AbstractTermsprawlMojo {
     }
 
     @Override
-    String skipProperty() {
-        return UserProperties.CHECK_SKIP;
-    }
-
-    @Override
     void run(Path root) throws IOException, MojoFailureException, UserErrorException {
         ProjectLayout layout = new ProjectLayout(root);
         Discovery.Findings all = new Discovery(layout, DiscoverMojo.CALL).check();

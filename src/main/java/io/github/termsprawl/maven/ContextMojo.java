@@ -57,11 +57,6 @@ public class ContextMojo extends AbstractSqliteMojo {
     }
 
     @Override
-    String skipProperty() {
-        return UserProperties.CONTEXT_SKIP;
-    }
-
-    @Override
     void run(Path root) throws IOException, MojoFailureException {
         nodeId(self, UserProperties.SELF, EXAMPLE);
         boolean statsWanted = flag(stats, UserProperties.STATS, false);

@@ -62,11 +62,6 @@ public class DiscoverMojo extends AbstractSqliteMojo {
     }
 
     @Override
-    String skipProperty() {
-        return UserProperties.DISCOVER_SKIP;
-    }
-
-    @Override
     void run(Path root) throws IOException, UserErrorException, MojoFailureException {
         boolean hook = flag(claudeHook, UserProperties.CLAUDE_HOOK, true);
         ProjectLayout layout = new ProjectLayout(root);

@@ -43,11 +43,6 @@ public class HistoryMojo extends AbstractSqliteMojo {
     }
 
     @Override
-    String skipProperty() {
-        return UserProperties.HISTORY_SKIP;
-    }
-
-    @Override
     String valueInError() {
         return node == null ? null : UserProperties.NODE + "=" + printable(node);
     }

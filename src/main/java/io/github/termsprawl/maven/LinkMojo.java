@@ -35,11 +35,6 @@ public class LinkMojo extends AbstractTermsprawlMojo {
     }
 
     @Override
-    String skipProperty() {
-        return UserProperties.LINK_SKIP;
-    }
-
-    @Override
     void run(Path root) throws MojoExecutionException, MojoFailureException {
         nodeId(a, UserProperties.A, EXAMPLE);
         nodeId(b, UserProperties.B, EXAMPLE);

@@ -27,11 +27,6 @@ public class LinksMojo extends AbstractTermsprawlMojo {
     }
 
     @Override
-    String skipProperty() {
-        return UserProperties.LINKS_SKIP;
-    }
-
-    @Override
     void run(Path root) throws IOException, MojoFailureException {
         List<Link> links = new Links(new ProjectLayout(root)).list();
         StringBuilder text = new StringBuilder();

@@ -31,11 +31,6 @@ public class ReceiveMojo extends AbstractTermsprawlMojo {
     }
 
     @Override
-    String skipProperty() {
-        return UserProperties.RECEIVE_SKIP;
-    }
-
-    @Override
     String example() {
         return "mvn termsprawl:receive";
     }

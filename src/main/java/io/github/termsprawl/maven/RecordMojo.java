@@ -46,11 +46,6 @@ public class RecordMojo extends AbstractSqliteMojo {
     }
 
     @Override
-    String skipProperty() {
-        return UserProperties.RECORD_SKIP;
-    }
-
-    @Override
     String valueInError() {
         return UserProperties.TRANSCRIPT + "=" + transcript;
     }

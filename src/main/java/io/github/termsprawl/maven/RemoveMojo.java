@@ -34,11 +34,6 @@ public class RemoveMojo extends AbstractTermsprawlMojo {
     }
 
     @Override
-    String skipProperty() {
-        return UserProperties.REMOVE_SKIP;
-    }
-
-    @Override
     void run(Path root) throws IOException, UserErrorException, MojoFailureException {
         boolean everything = flag(all, UserProperties.ALL, false);
         GitIgnores git = GitIgnores.open(root);

@@ -58,11 +58,6 @@ public class ShareMojo extends AbstractTermsprawlMojo {
     }
 
     @Override
-    String skipProperty() {
-        return UserProperties.SHARE_SKIP;
-    }
-
-    @Override
     String valueInError() {
         return node == null ? null : UserProperties.NODE + "=" + printable(node);
     }

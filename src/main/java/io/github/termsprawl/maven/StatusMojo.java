@@ -35,11 +35,6 @@ public class StatusMojo extends AbstractSqliteMojo {
     }
 
     @Override
-    String skipProperty() {
-        return UserProperties.STATUS_SKIP;
-    }
-
-    @Override
     void run(Path root) throws IOException, MojoFailureException {
         boolean redacts = redaction(redact, true);
         ProjectLayout layout = new ProjectLayout(root);

@@ -33,11 +33,6 @@ public class TouchesMojo extends AbstractTermsprawlMojo {
     }
 
     @Override
-    String skipProperty() {
-        return UserProperties.TOUCHES_SKIP;
-    }
-
-    @Override
     void run(Path root) throws IOException, MojoFailureException {
         String text = Overlaps.table(new ProjectLayout(root), file == null || file.isBlank() ? null : file);
         String where = printData(root, text, output);

@@ -32,11 +32,6 @@ public class UnlinkMojo extends AbstractTermsprawlMojo {
     }
 
     @Override
-    String skipProperty() {
-        return UserProperties.UNLINK_SKIP;
-    }
-
-    @Override
     void run(Path root) throws IOException, MojoFailureException {
         nodeId(a, UserProperties.A, EXAMPLE);
         nodeId(b, UserProperties.B, EXAMPLE);

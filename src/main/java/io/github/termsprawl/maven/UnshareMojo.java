@@ -39,11 +39,6 @@ public class UnshareMojo extends AbstractTermsprawlMojo {
     }
 
     @Override
-    String skipProperty() {
-        return UserProperties.UNSHARE_SKIP;
-    }
-
-    @Override
     String valueInError() {
         return node == null ? null : UserProperties.NODE + "=" + printable(node);
     }

@@ -158,11 +158,7 @@ public final class Discovery {
     }
 
     /** @param fingerprints the planted jars' fingerprints by name ({@link JarFingerprints#known()}) */
-    Discovery(ProjectLayout layout, String plantCommand, Map<String, Fingerprint> fingerprints) {
-        this(layout, plantCommand, fingerprints, null);
-    }
-
-    private Discovery(ProjectLayout layout, String plantCommand, Map<String, Fingerprint> fingerprints, String guard) {
+    Discovery(ProjectLayout layout, String plantCommand, Map<String, Fingerprint> fingerprints, String guard) {
         this.layout = layout;
         this.plantCommand = plantCommand;
         this.fingerprints = fingerprints;
@@ -258,7 +254,7 @@ public final class Discovery {
             }
             Path file = layout.cwd().resolve(wiring.file());
             if (wiring.isPlugin()) {
-                files.add(PlantedFile.prose(file, Plugins.text(wiring).getBytes(StandardCharsets.UTF_8)));
+                files.add(PlantedFile.prose(file, plugin(wiring)));
             } else {
                 HookSettings settings = HookSettings.of(agent);
                 String g = guard != null ? guard : settings.currentGuard(file);
@@ -395,4 +391,16 @@ public final class Discovery {
 
     /** The planted files that are not current, committed ones and per-machine ones apart. */
     public record Findings(List<Finding> committed, List<Finding> perMachine) {}
+
+    /** A plugin file planted whole (OpenCode, pi): the text the agent's package ships as a resource. */
+    private static byte[] plugin(Wiring wiring) {
+        try (java.io.InputStream in = Wiring.class.getResourceAsStream(wiring.plugin())) {
+            if (in == null) {
+                throw new IllegalStateException("missing resource " + wiring.plugin()); // a broken build
+            }
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
 }

@@ -79,18 +79,9 @@ public final class DiscoveryMarkers {
      * rather than kept as prose, which is what makes {@code upsert(upsert(x)) == upsert(x)} for every x.
      */
     public static String upsert(String text) {
-        String before = text;
-        String after = "";
-        int open = text.indexOf(OPEN);
-        if (open >= 0) {
-            int close = text.indexOf(CLOSE, open + OPEN.length());
-            if (close >= 0) {
-                before = text.substring(0, open);
-                after = text.substring(close + CLOSE.length());
-            }
-        }
-        before = withoutMarkers(before).stripTrailing();
-        after = withoutMarkers(after).strip();
+        String[] around = around(text);
+        String before = around[0];
+        String after = around[1];
         StringBuilder out = new StringBuilder();
         if (!before.isEmpty()) {
             out.append(before).append("\n\n");
@@ -110,6 +101,15 @@ public final class DiscoveryMarkers {
         if (!text.contains(OPEN) && !text.contains(CLOSE)) {
             return text;
         }
+        String[] around = around(text);
+        String before = around[0];
+        String after = around[1];
+        String joined = before.isEmpty() || after.isEmpty() ? before + after : before + "\n\n" + after;
+        return joined.isEmpty() ? "" : joined + "\n";
+    }
+
+    /** The prose before the managed block and after it, each without markers (all of it before when none). */
+    private static String[] around(String text) {
         String before = text;
         String after = "";
         int open = text.indexOf(OPEN);
@@ -120,10 +120,9 @@ public final class DiscoveryMarkers {
                 after = text.substring(close + CLOSE.length());
             }
         }
-        before = withoutMarkers(before).stripTrailing();
-        after = withoutMarkers(after).strip();
-        String joined = before.isEmpty() || after.isEmpty() ? before + after : before + "\n\n" + after;
-        return joined.isEmpty() ? "" : joined + "\n";
+        return new String[] {
+            withoutMarkers(before).stripTrailing(), withoutMarkers(after).strip()
+        };
     }
 
     /** Deleting one marker can join two halves into a new one, so repeat until none is left. */

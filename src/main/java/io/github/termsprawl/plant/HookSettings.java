@@ -130,12 +130,7 @@ public final class HookSettings {
      * @throws UserErrorException when the file is not settings JSON we can merge into
      */
     public String plan(Path settingsFile) throws IOException, UserErrorException {
-        if (Files.exists(settingsFile) && !Files.isRegularFile(settingsFile)) {
-            // a FIFO would block the read forever, a device would never end
-            throw malformed(settingsFile.toString(), "it is not a regular file");
-        }
-        String existing = Files.exists(settingsFile) ? read(settingsFile) : null;
-        return merge(existing, settingsFile.toString());
+        return merge(existing(settingsFile), settingsFile.toString());
     }
 
     /**
@@ -143,11 +138,16 @@ public final class HookSettings {
      * out for {@code off}; null when the file holds all that already.
      */
     public String plan(Path settingsFile, String guard) throws IOException, UserErrorException {
+        return merge(existing(settingsFile), settingsFile.toString(), guard);
+    }
+
+    /** The settings file's text, or null when there is none. */
+    private String existing(Path settingsFile) throws IOException, UserErrorException {
         if (Files.exists(settingsFile) && !Files.isRegularFile(settingsFile)) {
+            // a FIFO would block the read forever, a device would never end
             throw malformed(settingsFile.toString(), "it is not a regular file");
         }
-        String existing = Files.exists(settingsFile) ? read(settingsFile) : null;
-        return merge(existing, settingsFile.toString(), guard);
+        return Files.exists(settingsFile) ? read(settingsFile) : null;
     }
 
     /**

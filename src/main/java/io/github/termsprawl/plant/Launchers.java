@@ -96,25 +96,11 @@ public final class Launchers {
         this.plantCommand = plantCommand;
     }
 
-    public String sh(String name, String mainClass, String purpose) {
-        return sh(name, mainClass, purpose, false, "");
-    }
-
-    public String sh(String name, String mainClass, String purpose, boolean exitCodes) {
-        return sh(name, mainClass, purpose, exitCodes, "");
-    }
-
     /**
      * @param exitCodes  whether the command's exit code is passed on (and a missing Java or jar exits 1): for a
      *                   command a person or an agent runs to get an answer, not a hook or the context command,
      *                   which never fail their caller
      * @param extraFlags JVM flags after {@link #JVM_FLAGS}: empty, or flags with a leading space
-     */
-    public String sh(String name, String mainClass, String purpose, boolean exitCodes, String extraFlags) {
-        return sh(name, mainClass, purpose, exitCodes, extraFlags, "");
-    }
-
-    /**
      * @param prelude shell lines run first, before Java is looked for: a hook's answer when it has nothing to say
      *                ({@link Prefilter}); it may read stdin into {@code $payload} and set {@code fed=1}, and Java
      *                is then fed that payload
@@ -197,20 +183,7 @@ public final class Launchers {
                                 + "exit 0\n");
     }
 
-    public String cmd(String name, String mainClass, String purpose) {
-        return cmd(name, mainClass, purpose, false, "");
-    }
-
-    public String cmd(String name, String mainClass, String purpose, boolean exitCodes) {
-        return cmd(name, mainClass, purpose, exitCodes, "");
-    }
-
-    /** @param exitCodes and {@code extraFlags} as for {@link #sh(String, String, String, boolean, String)} */
-    public String cmd(String name, String mainClass, String purpose, boolean exitCodes, String extraFlags) {
-        return cmd(name, mainClass, purpose, exitCodes, extraFlags, "");
-    }
-
-    /** @param prelude batch lines run first, as the sh launcher's prelude */
+    /** The Windows twin of {@link #sh}, its arguments as there ({@code prelude}: batch lines). */
     public String cmd(
             String name, String mainClass, String purpose, boolean exitCodes, String extraFlags, String prelude) {
         String text = "@echo off\n"

@@ -35,15 +35,6 @@ final class Entropy {
         return p * Math.log(p) / Math.log(2);
     }
 
-    /** How many of lower case, upper case, digits and other characters the text has (0 to 4). */
-    static int classes(CharSequence s) {
-        int mask = 0;
-        for (int i = 0; i < s.length(); i++) {
-            mask |= classOf(s.charAt(i));
-        }
-        return Integer.bitCount(mask);
-    }
-
     static final int LOWER = 1;
     static final int UPPER = 2;
     static final int DIGIT = 4;

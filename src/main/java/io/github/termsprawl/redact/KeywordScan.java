@@ -66,10 +66,6 @@ final class KeywordScan {
 
     private static final int CHUNK = 1 << 13;
 
-    static Scan scan(String text, int depth) {
-        return scan(text, depth, false);
-    }
-
     /**
      * Calls {@code scan.at} for every keyword occurrence, in text order; the Scan is made on the first one. With
      * {@code zeroWidthStops}, a zero-width character ends the pass with a Scan that says so

@@ -87,12 +87,6 @@ public final class SharedIds {
         return id;
     }
 
-    /** Whether {@code id} is a shared node's id, {@code <user>__<node>}. */
-    public static boolean isShared(String id) {
-        int at = id == null ? -1 : id.indexOf(SEPARATOR);
-        return at > 0 && isUser(id.substring(0, at)) && NodeId.isSafe(id.substring(at + 2));
-    }
-
     /** The ref a node is shared on. */
     public static String ref(String user, String node) {
         return GitRepo.REFS + user + "/" + node;

@@ -20,8 +20,5 @@ public final class ReadLimits {
     /** The bytes read at a time, forwards or backwards. */
     public static final int CHUNK = ReverseLineReader.DEFAULT_CHUNK;
 
-    /** A line up to this size is parsed in memory; a longer one is streamed. */
-    public static final int MAX_IN_MEMORY_LINE = ReverseLineReader.DEFAULT_MAX_IN_MEMORY_LINE;
-
     private ReadLimits() {}
 }

@@ -60,15 +60,7 @@ public final class SharedTouches {
     public static String json(String node, Store store, List<TouchEvent> sessionOrder) {
         List<Object> ts = new ArrayList<>();
         for (TouchEvent e : sessionOrder) {
-            Map<String, Object> t = new LinkedHashMap<>();
-            t.put("path", e.path());
-            t.put("kind", e.kind().id());
-            t.put("time", e.time() == null ? null : e.time().toString());
-            t.put("turn", e.turn() == null ? null : (Object) e.turn().longValue());
-            t.put("success", e.success());
-            t.put("rewound", e.rewound());
-            t.put("command", e.command());
-            ts.add(t);
+            ts.add(TouchReport.json(e));
         }
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("version", (long) VERSION);

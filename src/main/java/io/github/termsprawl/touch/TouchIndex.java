@@ -69,17 +69,9 @@ public final class TouchIndex {
      * As {@link #read(ProjectLayout, String, TranscriptIndex.Entry, Store, TranscriptReaders)}, the store told
      * by the entry, else by the index when the transcript has not changed since it was read (no detection:
      * the hook before every edit reads only the index and a stat per peer), else by the transcript's content.
-     * Null when no store can be told.
-     */
-    public static Found read(
-            ProjectLayout layout, String node, TranscriptIndex.Entry entry, TranscriptReaders readers) {
-        return read(layout, node, entry, readers, null);
-    }
-
-    /**
-     * As {@link #read(ProjectLayout, String, TranscriptIndex.Entry, TranscriptReaders)}; with {@code only} (a path
-     * relative to the project), the events of other files may be left out: an unchanged index then makes objects
-     * of that file's events alone, as the hook asks about one file.
+     * Null when no store can be told. With {@code only} (a path relative to the project), the events of other files
+     * may be left out: an unchanged index then makes objects of that file's events alone, as the hook asks about one
+     * file.
      */
     public static Found read(
             ProjectLayout layout, String node, TranscriptIndex.Entry entry, TranscriptReaders readers, String only) {
@@ -238,7 +230,6 @@ public final class TouchIndex {
                     layout,
                     index,
                     new State(
-                            node,
                             old == null || !sameSource ? key(entry) : old.source,
                             store.id(),
                             fingerprint,
@@ -258,7 +249,6 @@ public final class TouchIndex {
                 layout,
                 index,
                 new State(
-                        node,
                         key(entry),
                         store.id(),
                         fingerprint,
@@ -335,7 +325,6 @@ public final class TouchIndex {
                 layout,
                 file(layout, node),
                 new State(
-                        node,
                         key(entry),
                         store.id(),
                         done ? fingerprint : PARTIAL, // no transcript has it: the next read goes on
@@ -457,7 +446,6 @@ public final class TouchIndex {
 
     /** The index file: a header line each, then one line per event, tab separated, escaped (docs/touches.md). */
     static final class State {
-        final String node;
         final String source;
         final String store;
         final String fingerprint;
@@ -477,7 +465,6 @@ public final class TouchIndex {
         final String directory;
 
         State(
-                String node,
                 String source,
                 String store,
                 String fingerprint,
@@ -490,7 +477,6 @@ public final class TouchIndex {
                 BitSet sidechain,
                 List<Integer> waiting,
                 String directory) {
-            this.node = node;
             this.source = source;
             this.store = store;
             this.fingerprint = fingerprint;
@@ -620,7 +606,6 @@ public final class TouchIndex {
                     }
                 }
                 return new State(
-                        node,
                         source,
                         store,
                         fingerprint,

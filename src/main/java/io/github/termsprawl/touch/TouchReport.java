@@ -101,15 +101,7 @@ public final class TouchReport {
         for (PeerTouches.Peer p : peers) {
             List<Object> ts = new ArrayList<>();
             for (TouchEvent e : p.touches()) {
-                Map<String, Object> t = new LinkedHashMap<>();
-                t.put("path", e.path());
-                t.put("kind", e.kind().id());
-                t.put("time", e.time() == null ? null : e.time().toString());
-                t.put("turn", e.turn() == null ? null : (Object) e.turn().longValue());
-                t.put("success", e.success());
-                t.put("rewound", e.rewound());
-                t.put("command", e.command());
-                ts.add(t);
+                ts.add(json(e));
             }
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("node", p.node());
@@ -121,5 +113,18 @@ public final class TouchReport {
         root.put("version", (long) JSON_VERSION);
         root.put("peers", ps);
         return JsonWriter.compact(root) + "\n";
+    }
+
+    /** One touch as {@code termsprawl-touches --json} gives it: {@code path kind time turn success rewound command}. */
+    static Map<String, Object> json(TouchEvent e) {
+        Map<String, Object> t = new LinkedHashMap<>();
+        t.put("path", e.path());
+        t.put("kind", e.kind().id());
+        t.put("time", e.time() == null ? null : e.time().toString());
+        t.put("turn", e.turn() == null ? null : (Object) e.turn().longValue());
+        t.put("success", e.success());
+        t.put("rewound", e.rewound());
+        t.put("command", e.command());
+        return t;
     }
 }

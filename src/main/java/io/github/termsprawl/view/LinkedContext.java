@@ -110,11 +110,6 @@ public final class LinkedContext implements AutoCloseable {
         this(cwd, new TranscriptReaders(new JsonlTail(), new ProjectLayout(cwd).sqliteNativeDir()));
     }
 
-    /** The view with its own redaction default: the live view redacts, the file view does not. */
-    public LinkedContext(Path cwd, View view) {
-        this(cwd, view, view == View.LIVE);
-    }
-
     /** @param redact whether secrets are replaced by {@code [redacted:<kind>]} in what prints */
     public LinkedContext(Path cwd, View view, boolean redact) {
         this(cwd, view, redact, LIVE_SHARE);
@@ -233,7 +228,8 @@ public final class LinkedContext implements AutoCloseable {
     private Peer peer(TranscriptIndex index, String id, long end) {
         Peer peer = new Peer(id);
         PeerTurns result = read(index, peer, end);
-        io.github.termsprawl.core.SharedNode shared = result == null ? SharedTurns.of(layout, id) : null;
+        io.github.termsprawl.core.SharedNode shared =
+                result == null ? io.github.termsprawl.core.SharedNode.open(layout, id) : null;
         if (shared != null) { // a received shared node: no transcript, its turn files (docs/sharing.md)
             try {
                 if (live) {

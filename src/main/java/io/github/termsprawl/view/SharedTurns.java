@@ -1,7 +1,6 @@
 package io.github.termsprawl.view;
 
 import io.github.termsprawl.core.ControlChars;
-import io.github.termsprawl.core.ProjectLayout;
 import io.github.termsprawl.core.SharedNode;
 import io.github.termsprawl.core.TurnFileName;
 import io.github.termsprawl.store.PeerTurns;
@@ -21,11 +20,6 @@ import java.util.Map;
  */
 final class SharedTurns {
     private SharedTurns() {}
-
-    /** The received shared node {@code id}, or null. */
-    static SharedNode of(ProjectLayout layout, String id) {
-        return SharedNode.open(layout, id);
-    }
 
     /**
      * The last prose turns of its turn files, cut as {@code limits} say, read newest first a batch at a time

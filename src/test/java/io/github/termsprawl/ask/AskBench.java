@@ -25,7 +25,7 @@ public final class AskBench {
             long t0 = System.nanoTime();
             Conversation active;
             try (TranscriptReaders readers = new TranscriptReaders(new JsonlTail(), null)) {
-                active = new SessionLoader(readers)
+                active = new SessionLoader(readers, 0, true)
                         .load(new Target("big", "big", new TranscriptIndex.Entry(file, null, null), 0));
             }
             long t1 = System.nanoTime();

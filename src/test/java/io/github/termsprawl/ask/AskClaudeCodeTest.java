@@ -26,7 +26,7 @@ class AskClaudeCodeTest {
     void theHarnessAttachmentsAreLeftOutUnlessAsked() throws Exception {
         RecordedSession session = RecordedSession.unpack(RecordedSession.CLAUDE_CODE, tmp);
         try (TranscriptReaders readers = new TranscriptReaders(new JsonlTail(), null)) {
-            SessionLoader loader = new SessionLoader(readers);
+            SessionLoader loader = new SessionLoader(readers, 0, true);
             TranscriptIndex.Entry entry = new TranscriptIndex.Entry(session.transcript(), "claude", null);
             assertEquals(2, loader.windowCount(loader.windowsOf(entry), session.transcript()));
             for (int window = 1; window <= 2; window++) {

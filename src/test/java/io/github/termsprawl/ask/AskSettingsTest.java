@@ -18,7 +18,8 @@ class AskSettingsTest {
                 true,
                 true,
                 contextTokens,
-                AskSettings.FLAGS);
+                AskSettings.FLAGS,
+                false);
     }
 
     @Test

@@ -118,7 +118,8 @@ final class RequestChecks {
             Integer contextTokens,
             AskSettings.Names names) {
         try {
-            return AskSettings.of(env, question, model, timeoutSeconds, parallel, redact, dryRun, contextTokens, names);
+            return AskSettings.of(
+                    env, question, model, timeoutSeconds, parallel, redact, dryRun, contextTokens, names, false);
         } catch (io.github.termsprawl.core.UserErrorException e) {
             throw new AssertionError(e);
         }

@@ -67,8 +67,8 @@ class HistoryCommandSharedTest {
         assertEquals(true, list[1].contains("is a link to"), list[1]);
         Fixtures.link(cwd, "me", "alice__backend");
         for (io.github.termsprawl.view.View view : io.github.termsprawl.view.View.values()) {
-            try (io.github.termsprawl.view.LinkedContext context =
-                    new io.github.termsprawl.view.LinkedContext(cwd, view)) {
+            try (io.github.termsprawl.view.LinkedContext context = new io.github.termsprawl.view.LinkedContext(
+                    cwd, view, view == io.github.termsprawl.view.View.LIVE)) {
                 String printed = context.render("me").stdout();
                 assertEquals(false, printed.contains("OUTSIDE"), printed);
             }

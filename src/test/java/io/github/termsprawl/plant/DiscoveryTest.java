@@ -386,7 +386,7 @@ class DiscoveryTest {
 
     @Test
     void withFingerprintsCheckFindsAnEditedOrTruncatedJar() throws Exception {
-        Discovery d = new Discovery(new ProjectLayout(cwd), CALL, builtFingerprints());
+        Discovery d = new Discovery(new ProjectLayout(cwd), CALL, builtFingerprints(), null);
         assertEquals(PLANTED.size(), d.discover().size());
         assertEquals(List.of(), d.check().committed());
         assertEquals(List.of(), d.discover());
@@ -419,10 +419,12 @@ class DiscoveryTest {
                 List.of(
                         new Discovery.Finding(p(".termsprawl/bin/termsprawl.jar"), "stale"),
                         new Discovery.Finding(p(".termsprawl/bin/lib/sqlite-jdbc.jar"), "stale")),
-                new Discovery(new ProjectLayout(cwd), CALL, wrong).check().perMachine());
+                new Discovery(new ProjectLayout(cwd), CALL, wrong, null).check().perMachine());
         assertEquals(
                 List.of(),
-                new Discovery(new ProjectLayout(cwd), CALL, Map.of()).check().perMachine());
+                new Discovery(new ProjectLayout(cwd), CALL, Map.of(), null)
+                        .check()
+                        .perMachine());
     }
 
     private static List<String> fileNames(Path dir) throws Exception {

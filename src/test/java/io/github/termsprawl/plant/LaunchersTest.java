@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 class LaunchersTest {
     static List<String> cmdLines() {
         String cmd = new Launchers("mvn termsprawl:discover")
-                .cmd("termsprawl-context", "io.github.termsprawl.cli.ContextCommand", "prints");
+                .cmd("termsprawl-context", "io.github.termsprawl.cli.ContextCommand", "prints", false, "", "");
         assertTrue(cmd.endsWith("\r\n"));
         assertEquals(-1, cmd.replace("\r\n", "").indexOf('\n'), "a bare LF");
         return Arrays.asList(cmd.split("\r\n"));
@@ -68,7 +68,7 @@ class LaunchersTest {
     @Test
     void neitherLauncherLetsTheJvmTalkAboutTheArchive() {
         String sh = new Launchers("mvn termsprawl:discover")
-                .sh("termsprawl-context", "io.github.termsprawl.cli.ContextCommand", "prints");
+                .sh("termsprawl-context", "io.github.termsprawl.cli.ContextCommand", "prints", false, "", "");
         for (String launcher : List.of(sh, String.join("\n", cmdLines()))) {
             assertTrue(launcher.contains("-Xlog:disable -Xlog:all=error:stderr -Xlog:cds*=off:stderr"), launcher);
         }
@@ -77,14 +77,13 @@ class LaunchersTest {
     @Test
     void aLauncherForAnswersPassesTheExitCodeOn() {
         Launchers launchers = new Launchers("mvn termsprawl:discover");
-        String fails = launchers.sh("termsprawl-context", "Main", "prints");
-        String passes = launchers.sh("termsprawl-ask", "Main", "asks", true);
+        String fails = launchers.sh("termsprawl-context", "Main", "prints", false, "", "");
+        String passes = launchers.sh("termsprawl-ask", "Main", "asks", true, "", "");
         assertTrue(fails.endsWith("\"$java\" \"$@\"\n[ $? -eq 2 ] && exit 2\nexit 0\n"), fails);
         assertTrue(passes.endsWith("\nexec \"$java\" \"$@\"\n"), passes);
         assertTrue(passes.contains("on PATH\" >&2\n  exit 1\n"), passes);
-        assertEquals(fails, launchers.sh("termsprawl-context", "Main", "prints", false));
         List<String> cmd = Arrays.asList(
-                launchers.cmd("termsprawl-ask", "Main", "asks", true).split("\r\n"));
+                launchers.cmd("termsprawl-ask", "Main", "asks", true, "", "").split("\r\n"));
         int run = cmd.indexOf(cmd.stream()
                 .filter(l -> l.startsWith("\"%JAVA_EXE%\" %CDS% "))
                 .findFirst()
@@ -101,9 +100,9 @@ class LaunchersTest {
         Files.writeString(java, "#!/bin/sh\nexit 3\n");
         Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
         Path launcher = bin.resolve("termsprawl-ask");
-        Files.writeString(launcher, new Launchers("x").sh("termsprawl-ask", "Main", "asks", true));
+        Files.writeString(launcher, new Launchers("x").sh("termsprawl-ask", "Main", "asks", true, "", ""));
         Path open = bin.resolve("termsprawl-context");
-        Files.writeString(open, new Launchers("x").sh("termsprawl-context", "Main", "prints"));
+        Files.writeString(open, new Launchers("x").sh("termsprawl-context", "Main", "prints", false, "", ""));
         assertEquals(3, exit(launcher, dir));
         assertEquals(0, exit(open, dir), "the context command never fails its caller");
     }
@@ -117,8 +116,11 @@ class LaunchersTest {
         for (String folder : new String[] {"plain", "\u00fc \u00e9 % (x)", "\u4e2d\u6587", "a-\ud83d\ude00/b"}) {
             Path bin = Files.createDirectories(dir.resolve(folder));
             Files.writeString(bin.resolve(Launchers.JAR), "");
-            Files.writeString(bin.resolve("termsprawl-context"), launchers.sh("termsprawl-context", "Main", "prints"));
-            Files.writeString(bin.resolve("termsprawl-ask"), launchers.sh("termsprawl-ask", "Main", "asks", true));
+            Files.writeString(
+                    bin.resolve("termsprawl-context"),
+                    launchers.sh("termsprawl-context", "Main", "prints", false, "", ""));
+            Files.writeString(
+                    bin.resolve("termsprawl-ask"), launchers.sh("termsprawl-ask", "Main", "asks", true, "", ""));
             boolean loads = Launchers.unloadableCharacter(bin) == null;
             for (String command : new String[] {"termsprawl-context", "termsprawl-ask"}) {
                 // run as an agent does: from the folder by a relative path, and by its absolute path

@@ -25,7 +25,8 @@ class KeywordScanTest {
                     for (int place : places) {
                         for (boolean atEnd : new boolean[] {false, true}) {
                             String text = " ".repeat(place) + spelling + (atEnd ? "" : " tail");
-                            assertNotNull(KeywordScan.scan(text, 0), rule.kind + ": " + spelling + " at " + place);
+                            assertNotNull(
+                                    KeywordScan.scan(text, 0, false), rule.kind + ": " + spelling + " at " + place);
                             checked++;
                         }
                     }
@@ -58,7 +59,7 @@ class KeywordScanTest {
             }
             String t = text.toString();
             boolean expected = occurs(t);
-            assertEquals(expected, KeywordScan.scan(t, 0) != null, t);
+            assertEquals(expected, KeywordScan.scan(t, 0, false) != null, t);
             found += expected ? 1 : 0;
         }
         assertEquals(true, found > 2000 && found < 18_000, "texts with a keyword: " + found);

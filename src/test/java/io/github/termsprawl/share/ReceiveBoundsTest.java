@@ -305,8 +305,8 @@ class ReceiveBoundsTest {
         assertNoControl(String.join("\n", status));
         io.github.termsprawl.core.Fixtures.link(bob, "me", "mallory__esc");
         for (io.github.termsprawl.view.View view : io.github.termsprawl.view.View.values()) {
-            try (io.github.termsprawl.view.LinkedContext context =
-                    new io.github.termsprawl.view.LinkedContext(bob, view)) {
+            try (io.github.termsprawl.view.LinkedContext context = new io.github.termsprawl.view.LinkedContext(
+                    bob, view, view == io.github.termsprawl.view.View.LIVE)) {
                 String printed = context.render("me").stdout();
                 assertTrue(printed.contains("h"), printed);
                 assertTrue(printed.contains(view == io.github.termsprawl.view.View.LIVE ? "hi " : "hello "), printed);

@@ -104,13 +104,15 @@ class TouchIndexTest {
         Path file = tmp.resolve("s.jsonl");
         Files.writeString(file, piHead(project) + piEdit(1, project + "/a.txt"));
         try (TranscriptReaders readers = new TranscriptReaders(new JsonlTail(), null)) {
-            TouchIndex.Found first = TouchIndex.read(layout, "peer", StoreFixtures.entry(file, null, null), readers);
+            TouchIndex.Found first =
+                    TouchIndex.read(layout, "peer", StoreFixtures.entry(file, null, null), readers, null);
             assertEquals(Store.PI, first.store());
             assertTrue(first.read().cost().read());
             java.nio.file.attribute.FileTime time = Files.getLastModifiedTime(file);
             Files.writeString(file, "x".repeat((int) Files.size(file)));
             Files.setLastModifiedTime(file, time);
-            TouchIndex.Found warm = TouchIndex.read(layout, "peer", StoreFixtures.entry(file, null, null), readers);
+            TouchIndex.Found warm =
+                    TouchIndex.read(layout, "peer", StoreFixtures.entry(file, null, null), readers, null);
             assertEquals(Store.PI, warm.store());
             assertFalse(warm.read().cost().read());
             assertEquals(first.read().result().events(), warm.read().result().events());
@@ -129,7 +131,8 @@ class TouchIndexTest {
                             .events());
             // the transcript changed: detected again (what it holds now is no pi session) and read
             Files.writeString(file, "x");
-            TouchIndex.Found changed = TouchIndex.read(layout, "peer", StoreFixtures.entry(file, null, null), readers);
+            TouchIndex.Found changed =
+                    TouchIndex.read(layout, "peer", StoreFixtures.entry(file, null, null), readers, null);
             assertEquals(Store.CLAUDE, changed.store()); // detection's default for content of no known store
             assertTrue(changed.read().cost().read());
             assertEquals(List.of(), changed.read().result().events());

@@ -102,7 +102,7 @@ class LiveViewTest {
     }
 
     String render(View view) {
-        try (LinkedContext context = new LinkedContext(cwd, view)) {
+        try (LinkedContext context = new LinkedContext(cwd, view, view == View.LIVE)) {
             return context.render("me").stdout();
         }
     }
@@ -125,7 +125,7 @@ class LiveViewTest {
         assertEquals(prose, new LinkedContext(cwd).render("me").stdout());
         assertEquals(true, prose.contains("## assistant\nOld answer\n"));
         assertEquals(true, prose.contains("## user\nCaveat: the messages below"));
-        try (LinkedContext context = new LinkedContext(cwd, View.LIVE)) {
+        try (LinkedContext context = new LinkedContext(cwd, View.LIVE, true)) {
             assertEquals(
                     List.of("be: store=claude records=18 turns=12 unknown=0 windows=1 branches=1"),
                     context.stats("me"));
@@ -152,7 +152,7 @@ class LiveViewTest {
                         + "## user\nThis session is being continued from a previous conversation... SUMMARY\n"
                         + "## user\nkept\n## assistant\nkept reply\n## user\nnew\n## assistant\nnew reply\n",
                 render(View.LIVE));
-        try (LinkedContext context = new LinkedContext(cwd, View.LIVE)) {
+        try (LinkedContext context = new LinkedContext(cwd, View.LIVE, true)) {
             assertEquals(
                     List.of("be: store=claude records=8 turns=7 unknown=0 windows=2 branches=0"), context.stats("me"));
         }

@@ -24,7 +24,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * A Claude Code transcript as a session: every message of every record ({@link #walk}), and the
@@ -106,26 +105,6 @@ public final class ClaudeSession implements SessionReader, Agent.Windows {
     @Override
     public List<Path> subagentFolders(Path file) {
         return ClaudeSubagents.folders(file);
-    }
-
-    /** Every message of a subagent, in file order (for an inline one, its records among the parent's). */
-    public WalkStats walk(Subagent subagent, MessageVisitor visitor) {
-        if (subagent.rootUuid() == null) {
-            return walk(subagent.file(), visitor);
-        }
-        Set<String> members = ClaudeBranch.inline(subagent.rootUuid(), records(subagent.file(), SHAPE));
-        long[] visited = {0};
-        WalkStats all = walk(subagent.file(), new MessageVisitor() {
-            @Override
-            public boolean visit(Message m) {
-                if (!members.contains(m.id())) {
-                    return true; // the parent's, or another subagent's
-                }
-                visited[0]++;
-                return visitor.visit(m);
-            }
-        });
-        return new WalkStats(all.records(), all.unknown(), all.unreadable(), visited[0]);
     }
 
     Window live(Path file, JsonProjection projection, int stringCap, ClaudeBranch.Scope scope) {
