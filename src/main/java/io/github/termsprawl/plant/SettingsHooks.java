@@ -12,13 +12,11 @@ import java.util.function.Predicate;
  * A settings file's hooks read with the project's own JSON parser, for the answers {@code check}, {@code status} and
  * a {@code discover} with nothing to do need: whether {@link HookSettings#merge(String, String, String)} would leave
  * the file as it is, and its guard. jackson-databind (some 400 classes) is then never loaded (bench/README.md,
- * "check"). Whenever this cannot tell, it says so ({@link #UNKNOWN}, null) and the caller asks {@link HookSettings},
- * whose parse is the one that names a problem; a file Jackson would refuse is never read here as current.
+ * "check"). Whenever this cannot tell ({@link #of} gives null, {@link #current} false), the caller asks
+ * {@link HookSettings}, whose parse is the one that names a problem; a file Jackson would refuse is never read here
+ * as current.
  */
 final class SettingsHooks {
-    /** What {@link #guard} answers when it cannot tell. */
-    static final String UNKNOWN = "?";
-
     /**
      * Past these the reading is left to Jackson, whose own limits (nesting, a number's length) may refuse the file:
      * a settings file discover wrote never comes near them.
