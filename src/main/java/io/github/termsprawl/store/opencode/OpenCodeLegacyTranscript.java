@@ -1,8 +1,7 @@
 package io.github.termsprawl.store.opencode;
 
 import io.github.termsprawl.jsonl.Json;
-import io.github.termsprawl.store.ReadStats;
-import io.github.termsprawl.store.Store;
+import io.github.termsprawl.store.Source;
 import io.github.termsprawl.store.Turn;
 import io.github.termsprawl.store.TurnLimits;
 import java.io.IOException;
@@ -20,7 +19,8 @@ import java.util.Map;
  * {@code storage/session/<project>/<session>.json}, {@code storage/message/<session>/<message>.json} and
  * {@code storage/part/<message>/<part>.json} (the oldest files keep parts flat in {@code part/}, each
  * naming its {@code messageID}). Message files are small and listed per session; parts are read only
- * for the messages walked, newest first, until enough turns have text.
+ * for the messages walked, newest first, until enough turns have text. The files are read here for both walks:
+ * the session's ({@link OpenCodeSession}) and the tail's, each message's turn the prose of its conversion.
  */
 public final class OpenCodeLegacyTranscript {
 
@@ -37,39 +37,33 @@ public final class OpenCodeLegacyTranscript {
                 : null;
     }
 
-    record Message(String id, double created, String role) {}
-
-    /** The session's messages, oldest first (by creation time, then id). */
-    static List<Message> messages(Path storage, String session, ReadStats.Counter count) {
-        List<Message> messages = new ArrayList<>();
+    /** The session's message records, oldest first (by creation time, then id), each with its id (else its file's). */
+    static List<Map<String, Object>> messages(Path storage, String session) {
+        List<Map<String, Object>> messages = new ArrayList<>();
         for (Path file : jsonFiles(storage.resolve("message").resolve(session))) {
             Map<String, Object> m = Json.asObject(Json.readFileOrNull(file));
-            if (m == null) {
-                continue;
+            if (m != null) {
+                if (!(m.get("id") instanceof String)) {
+                    m.put("id", stem(file));
+                }
+                messages.add(m);
             }
-            Map<String, Object> time = Json.asObject(m.get("time"));
-            double created = time != null && time.get("created") instanceof Json.JsonNumber n ? n.value() : 0;
-            String id = m.get("id") instanceof String s ? s : stem(file);
-            String role = m.get("role") instanceof String r ? r : null;
-            if (count != null) {
-                count.record(role != null && OpenCodeTranscript.KNOWN_ROLES.contains(role));
-            }
-            // a compaction's summary never prints (docs/stores.md)
-            messages.add(new Message(id, created, Boolean.TRUE.equals(m.get("summary")) ? null : role));
         }
-        messages.sort(Comparator.comparingDouble(Message::created).thenComparing(Message::id));
+        messages.sort(Comparator.<Map<String, Object>>comparingDouble(m -> {
+                    Map<String, Object> time = Json.asObject(m.get("time"));
+                    return time != null && time.get("created") instanceof Json.JsonNumber n ? n.value() : 0;
+                })
+                .thenComparing(m -> (String) m.get("id")));
         return messages;
     }
 
     /** Parts per message, in id order; the flat legacy folder is indexed once, on first need. */
-    private static final class Parts {
+    static final class Parts {
         private final Path partDir;
-        private final ReadStats.Counter count;
         private Map<String, List<Map<String, Object>>> flat;
 
-        Parts(Path storage, ReadStats.Counter count) {
+        Parts(Path storage) {
             this.partDir = storage.resolve("part");
-            this.count = count;
         }
 
         List<Map<String, Object>> of(String messageId) {
@@ -86,11 +80,6 @@ public final class OpenCodeLegacyTranscript {
                 parts.addAll(flat().getOrDefault(messageId, List.of()));
             }
             parts.sort(Comparator.comparing(p -> p.get("id") instanceof String s ? s : ""));
-            if (count != null) {
-                for (Map<String, Object> p : parts) {
-                    count.record(p.get("type") instanceof String t && OpenCodeTranscript.KNOWN_PART_TYPES.contains(t));
-                }
-            }
             return parts;
         }
 
@@ -112,36 +101,30 @@ public final class OpenCodeLegacyTranscript {
         }
     }
 
+    /** Where a message record was read: its session's message folder, and its id. */
+    static Source source(Path storage, String session, String id) {
+        return new Source.Row(storage.resolve("message").resolve(session).toString(), id);
+    }
+
+    /** The last turns: messages newest first, each one's parts read only until enough turns have text. */
     static List<Turn> lastTurns(Path path, String session, TurnLimits limits) {
         Path storage = storageDir(path);
         if (storage == null || !isSafeName(session)) {
             return List.of();
         }
-        List<Message> messages = messages(storage, session, null);
-        Parts parts = new Parts(storage, null);
+        List<Map<String, Object>> messages = messages(storage, session);
+        Parts parts = new Parts(storage);
         List<Turn> turns = new ArrayList<>();
         for (int i = messages.size() - 1; i >= 0 && turns.size() < limits.maxTurns(); i--) {
-            Turn t = OpenCodeTranscript.turn(
-                    messages.get(i).role(), parts.of(messages.get(i).id()));
+            String id = (String) messages.get(i).get("id");
+            Turn t = OpenCodeSession.prose(
+                    OpenCodeParts.messages(id, messages.get(i), parts.of(id), source(storage, session, id))
+                            .get(0));
             if (t != null) {
                 turns.add(0, limits.cut(t));
             }
         }
         return turns;
-    }
-
-    static ReadStats stats(Path path, String session) {
-        ReadStats.Counter count = new ReadStats.Counter();
-        Path storage = storageDir(path);
-        if (storage != null && isSafeName(session)) {
-            Parts parts = new Parts(storage, count);
-            for (Message m : messages(storage, session, count)) {
-                if (OpenCodeTranscript.turn(m.role(), parts.of(m.id())) != null) {
-                    count.turns++;
-                }
-            }
-        }
-        return count.of(Store.OPENCODE);
     }
 
     /** A session or message id used as a folder name must stay inside the storage folder. */

@@ -7,8 +7,10 @@ import io.github.termsprawl.jsonl.JsonlRecords;
 import io.github.termsprawl.store.Message;
 import io.github.termsprawl.store.MessageVisitor;
 import io.github.termsprawl.store.Messages;
+import io.github.termsprawl.store.ReadStats;
 import io.github.termsprawl.store.SessionReader;
 import io.github.termsprawl.store.Source;
+import io.github.termsprawl.store.Store;
 import io.github.termsprawl.store.Turn;
 import io.github.termsprawl.store.WalkStats;
 import java.nio.file.Files;
@@ -18,8 +20,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -66,28 +66,50 @@ public final class OpenCodeSession implements SessionReader {
 
     @Override
     public WalkStats walk(TranscriptIndex.Entry entry, MessageVisitor visitor) {
-        Walk walk = new Walk(visitor);
+        Walk walk = new Walk(visitor, false);
+        walk(entry, walk);
+        return walk.stats();
+    }
+
+    /**
+     * A full read of the session for the stats line (docs/stores.md): the walk's records, each v2 assistant's
+     * contents counted too, and the turns of its prose.
+     */
+    ReadStats stats(TranscriptIndex.Entry entry) {
+        long[] turns = {0};
+        Walk walk = new Walk(
+                m -> {
+                    turns[0] += prose(m) == null ? 0 : 1;
+                    return true;
+                },
+                true);
+        walk(entry, walk);
+        return new ReadStats(Store.OPENCODE.id(), walk.records, turns[0], walk.unknown);
+    }
+
+    private void walk(TranscriptIndex.Entry entry, Walk walk) {
         if (entry.session() == null) {
-            return walk.stats();
+            return;
         }
         if (Files.isDirectory(entry.path())) {
             legacy(entry.path(), entry.session(), walk);
         } else if (Files.isRegularFile(entry.path())) {
             database(entry.path(), entry.session(), walk);
         }
-        return walk.stats();
     }
 
     /** Counts as it goes and stops handing messages on once the visitor says so. */
     private static final class Walk {
         final MessageVisitor visitor;
+        final boolean forStats;
         long records;
         long unknown;
         long messages;
         boolean stopped;
 
-        Walk(MessageVisitor visitor) {
+        Walk(MessageVisitor visitor, boolean forStats) {
             this.visitor = visitor;
+            this.forStats = forStats;
         }
 
         void message(String id, Map<String, Object> data, List<Map<String, Object>> parts, Source source) {
@@ -97,21 +119,30 @@ public final class OpenCodeSession implements SessionReader {
                 records++;
                 unknown += OpenCodeTranscript.isKnownPart(p.get("type")) ? 0 : 1;
             }
-            for (Message m : OpenCodeParts.messages(id, data, parts, source)) {
-                if (!stopped) {
-                    messages++;
-                    stopped = !visitor.visit(m);
-                }
-            }
+            visit(OpenCodeParts.messages(id, data, parts, source));
         }
 
-        /** A row of the v2 tables (docs/stores.md): counted as the file view counts it. */
+        /** A row of the v2 tables (docs/stores.md): counted as the file view counts it, with contents for stats. */
         void row(OpenCodeV2.Row row) {
             records++;
             unknown += OpenCodeV2.isKnown(row.type()) ? 0 : 1;
-            for (Message m : OpenCodeV2.messages(row, new Source.Row("session_message", row.id()))) {
+            if (forStats && "assistant".equals(row.type())) {
+                Map<String, Object> d = json(row.data());
+                if (d.get("content") instanceof List<?> content) {
+                    for (Object o : content) {
+                        Map<String, Object> part = Json.asObject(o);
+                        records++;
+                        unknown += part != null && OpenCodeV2.KNOWN_CONTENT.contains(part.get("type")) ? 0 : 1;
+                    }
+                }
+            }
+            visit(OpenCodeV2.messages(row, new Source.Row("session_message", row.id())));
+        }
+
+        private void visit(List<Message> messages) {
+            for (Message m : messages) {
                 if (!stopped) {
-                    messages++;
+                    this.messages++;
                     stopped = !visitor.visit(m);
                 }
             }
@@ -162,8 +193,12 @@ public final class OpenCodeSession implements SessionReader {
                     }
                 }
             }
-        } catch (SQLException | LinkageError e) {
-            // a missing table, a locked or corrupt file, no driver: what was read stands
+        } catch (SQLException e) {
+            // a missing table, a locked or corrupt file: what was read stands
+        } catch (LinkageError e) {
+            if (walk.forStats) {
+                throw e; // the stats name a driver that cannot load, never zeros (OpenCodeTranscript.stats)
+            }
         }
     }
 
@@ -235,67 +270,14 @@ public final class OpenCodeSession implements SessionReader {
         if (storage == null || !OpenCodeLegacyTranscript.isSafeName(session)) {
             return;
         }
-        List<Map<String, Object>> messages = new ArrayList<>();
-        for (Path file :
-                OpenCodeLegacyTranscript.jsonFiles(storage.resolve("message").resolve(session))) {
-            Map<String, Object> m = Json.asObject(Json.readFileOrNull(file));
-            if (m != null) {
-                if (!(m.get("id") instanceof String)) {
-                    String name = file.getFileName().toString(); // a *.json file: its stem, as the file view reads it
-                    m.put("id", name.substring(0, name.length() - ".json".length()));
-                }
-                messages.add(m);
-            }
-        }
-        messages.sort(Comparator.<Map<String, Object>>comparingDouble(OpenCodeSession::created)
-                .thenComparing(m -> (String) m.get("id")));
-        Map<String, List<Map<String, Object>>> flat = null;
-        for (Map<String, Object> m : messages) {
+        OpenCodeLegacyTranscript.Parts parts = new OpenCodeLegacyTranscript.Parts(storage);
+        for (Map<String, Object> m : OpenCodeLegacyTranscript.messages(storage, session)) {
             String id = (String) m.get("id");
-            Path dir = OpenCodeLegacyTranscript.isSafeName(id)
-                    ? storage.resolve("part").resolve(id)
-                    : null;
-            List<Map<String, Object>> parts = new ArrayList<>();
-            if (dir != null && Files.isDirectory(dir)) {
-                for (Path file : OpenCodeLegacyTranscript.jsonFiles(dir)) {
-                    Map<String, Object> p = Json.asObject(Json.readFileOrNull(file));
-                    if (p != null) {
-                        parts.add(p);
-                    }
-                }
-            } else {
-                if (flat == null) {
-                    flat = flatParts(storage.resolve("part"));
-                }
-                parts.addAll(flat.getOrDefault(id, List.of()));
-            }
-            parts.sort(Comparator.comparing(p -> p.get("id") instanceof String s ? s : ""));
-            walk.message(
-                    id,
-                    m,
-                    parts,
-                    new Source.Row(storage.resolve("message").resolve(session).toString(), id));
+            walk.message(id, m, parts.of(id), OpenCodeLegacyTranscript.source(storage, session, id));
             if (walk.stopped) {
                 return;
             }
         }
-    }
-
-    /** The oldest layout keeps every part in one folder, each naming its {@code messageID}. */
-    private static Map<String, List<Map<String, Object>>> flatParts(Path dir) {
-        Map<String, List<Map<String, Object>>> byMessage = new HashMap<>();
-        for (Path file : OpenCodeLegacyTranscript.jsonFiles(dir)) {
-            Map<String, Object> p = Json.asObject(Json.readFileOrNull(file));
-            if (p != null && p.get("messageID") instanceof String m) {
-                byMessage.computeIfAbsent(m, k -> new ArrayList<>()).add(p);
-            }
-        }
-        return byMessage;
-    }
-
-    private static double created(Map<String, Object> m) {
-        Map<String, Object> time = Json.asObject(m.get("time"));
-        return time != null && time.get("created") instanceof Json.JsonNumber n ? n.value() : 0;
     }
 
     @Override

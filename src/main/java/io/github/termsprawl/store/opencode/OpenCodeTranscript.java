@@ -6,6 +6,7 @@ import io.github.termsprawl.jsonl.JsonProjection;
 import io.github.termsprawl.jsonl.JsonlRecords;
 import io.github.termsprawl.store.PeerTurns;
 import io.github.termsprawl.store.ReadStats;
+import io.github.termsprawl.store.Source;
 import io.github.termsprawl.store.Store;
 import io.github.termsprawl.store.StoreReader;
 import io.github.termsprawl.store.Turn;
@@ -27,7 +28,8 @@ import java.util.Set;
  * The context view of one OpenCode session in its SQLite database ({@code opencode.db}, v1.2+). Every
  * session of every project shares the database, so only the session's last messages are read, newest
  * first through the {@code (session_id, time_created, id)} index, a page at a time until enough have
- * text (tool-only steps have none). A message's text is its {@code text} parts, in part-id order.
+ * text (tool-only steps have none). A message's turn is the prose ({@link OpenCodeSession#prose}) of its one
+ * conversion ({@link OpenCodeParts}, {@link OpenCodeV2#messages}), fed only the keys that prose reads.
  */
 public final class OpenCodeTranscript implements StoreReader {
     /** Messages fetched per page; a few pages cover 40 turns even in tool-heavy sessions. */
@@ -88,11 +90,9 @@ public final class OpenCodeTranscript implements StoreReader {
 
     @Override
     public ReadStats stats(TranscriptIndex.Entry entry) {
-        if (Files.isDirectory(entry.path())) {
-            return OpenCodeLegacyTranscript.stats(entry.path(), entry.session());
-        }
         try {
-            return stats(databases.get(), entry.path(), entry.session());
+            // a storage folder needs no driver
+            return new OpenCodeSession(Files.isDirectory(entry.path()) ? null : databases.get()).stats(entry);
         } catch (LinkageError e) {
             return ReadStats.unreadable(Store.OPENCODE, driverProblem(e));
         }
@@ -102,48 +102,12 @@ public final class OpenCodeTranscript implements StoreReader {
         return "cannot read OpenCode's SQLite database here (" + e + ")";
     }
 
-    /** A message row: its id, creation time and role (maybe null). */
-    record Message(String id, long created, String role) {}
+    /** A message row: its id, creation time and the keys of its data the prose reads ({@link #MESSAGE_KEYS}). */
+    record Row(String id, long created, Map<String, Object> data) {}
 
-    /** The text of a message's parts: {@code text} parts that are neither synthetic nor ignored, joined with {@code \n}. */
-    static String text(List<Map<String, Object>> parts) {
-        StringBuilder text = null;
-        for (Map<String, Object> p : parts) {
-            if ("text".equals(p.get("type"))
-                    && p.get("text") instanceof String t
-                    && !Boolean.TRUE.equals(p.get("synthetic"))
-                    && !Boolean.TRUE.equals(p.get("ignored"))) {
-                text = text == null ? new StringBuilder(t) : text.append('\n').append(t);
-            }
-        }
-        return text == null ? null : text.toString();
-    }
-
-    static Turn turn(String role, List<Map<String, Object>> parts) {
-        if (!"user".equals(role) && !"assistant".equals(role)) {
-            return null;
-        }
-        String text = text(parts);
-        return text == null || text.isEmpty() ? null : new Turn(role, text);
-    }
-
-    static String role(String data) {
-        Map<String, Object> m = data == null ? null : JsonlRecords.parse(data, MESSAGE_KEYS);
-        return m != null && m.get("role") instanceof String r ? r : null;
-    }
-
-    /**
-     * The role whose text prints: null for a compaction's summary, an assistant message with
-     * {@code "summary": true} (docs/stores.md: summaries never print).
-     */
-    static String proseRole(String data) {
-        Map<String, Object> m = data == null ? null : JsonlRecords.parse(data, MESSAGE_KEYS);
-        return m == null || Boolean.TRUE.equals(m.get("summary")) || !(m.get("role") instanceof String r) ? null : r;
-    }
-
-    static Map<String, Object> part(String data) {
-        Map<String, Object> p = data == null ? null : JsonlRecords.parse(data, PART_KEYS);
-        return p == null ? Map.of() : p;
+    private static Map<String, Object> json(String data, JsonProjection keys) {
+        Map<String, Object> m = data == null ? null : JsonlRecords.parse(data, keys);
+        return m == null ? Map.of() : m;
     }
 
     static List<Turn> lastTurns(OpenCodeDatabases dbs, Path db, String session, TurnLimits limits) {
@@ -156,16 +120,19 @@ public final class OpenCodeTranscript implements StoreReader {
             if (OpenCodeV2.has(c, session)) {
                 return OpenCodeV2.lastTurns(c, session, limits);
             }
-            Message after = null;
+            Row after = null;
             while (newestFirst.size() < limits.maxTurns()) {
                 Deadline.check();
-                List<Message> page = page(c, session, after);
+                List<Row> page = page(c, session, after);
                 if (page.isEmpty()) {
                     break;
                 }
                 Map<String, List<Map<String, Object>>> parts = parts(c, page);
-                for (Message m : page) {
-                    Turn t = turn(m.role(), parts.getOrDefault(m.id(), List.of()));
+                for (Row m : page) {
+                    List<Map<String, Object>> ps = parts.getOrDefault(m.id(), List.of());
+                    Turn t = OpenCodeSession.prose(
+                            OpenCodeParts.messages(m.id(), m.data(), ps, new Source.Row("message", m.id()))
+                                    .get(0));
                     if (t != null && newestFirst.size() < limits.maxTurns()) {
                         newestFirst.add(limits.cut(t));
                     }
@@ -183,11 +150,11 @@ public final class OpenCodeTranscript implements StoreReader {
     }
 
     /** The next {@link #PAGE} messages older than {@code after}, newest first (keyset paging: no gaps, no repeats). */
-    private static List<Message> page(Connection c, String session, Message after) throws SQLException {
+    private static List<Row> page(Connection c, String session, Row after) throws SQLException {
         String sql = "SELECT id, time_created, data FROM message WHERE session_id = ?"
                 + (after == null ? "" : " AND (time_created < ? OR (time_created = ? AND id < ?))")
                 + " ORDER BY time_created DESC, id DESC LIMIT " + PAGE;
-        List<Message> page = new ArrayList<>();
+        List<Row> page = new ArrayList<>();
         try (PreparedStatement s = c.prepareStatement(sql)) {
             s.setString(1, session);
             if (after != null) {
@@ -197,7 +164,7 @@ public final class OpenCodeTranscript implements StoreReader {
             }
             try (ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
-                    page.add(new Message(rs.getString(1), rs.getLong(2), proseRole(rs.getString(3))));
+                    page.add(new Row(rs.getString(1), rs.getLong(2), json(rs.getString(3), MESSAGE_KEYS)));
                 }
             }
         }
@@ -205,8 +172,7 @@ public final class OpenCodeTranscript implements StoreReader {
     }
 
     /** The parts of those messages, each message's in id order (the order OpenCode shows them in). */
-    private static Map<String, List<Map<String, Object>>> parts(Connection c, List<Message> messages)
-            throws SQLException {
+    private static Map<String, List<Map<String, Object>>> parts(Connection c, List<Row> messages) throws SQLException {
         StringBuilder sql = new StringBuilder("SELECT message_id, data FROM part WHERE message_id IN (");
         for (int i = 0; i < messages.size(); i++) {
             sql.append(i == 0 ? "?" : ",?");
@@ -220,58 +186,11 @@ public final class OpenCodeTranscript implements StoreReader {
             try (ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
                     parts.computeIfAbsent(rs.getString(1), k -> new ArrayList<>())
-                            .add(part(rs.getString(2)));
+                            .add(json(rs.getString(2), PART_KEYS));
                 }
             }
         }
         return parts;
-    }
-
-    /** A full read of the session: every message and part row. */
-    static ReadStats stats(OpenCodeDatabases dbs, Path db, String session) {
-        ReadStats.Counter count = new ReadStats.Counter();
-        if (session == null || !Files.isRegularFile(db)) {
-            return count.of(Store.OPENCODE);
-        }
-        try {
-            Connection c = dbs.connection(db);
-            if (OpenCodeV2.has(c, session)) {
-                OpenCodeV2.stats(c, session, count);
-                return count.of(Store.OPENCODE);
-            }
-            Map<String, String> roles = new HashMap<>();
-            try (PreparedStatement s = c.prepareStatement("SELECT id, data FROM message WHERE session_id = ?")) {
-                s.setString(1, session);
-                try (ResultSet rs = s.executeQuery()) {
-                    while (rs.next()) {
-                        String role = role(rs.getString(2));
-                        roles.put(rs.getString(1), proseRole(rs.getString(2)));
-                        count.record(role != null && KNOWN_ROLES.contains(role));
-                    }
-                }
-            }
-            Map<String, List<Map<String, Object>>> parts = new HashMap<>();
-            try (PreparedStatement s = c.prepareStatement(
-                    "SELECT message_id, data FROM part WHERE session_id = ? ORDER BY message_id, id")) {
-                s.setString(1, session);
-                try (ResultSet rs = s.executeQuery()) {
-                    while (rs.next()) {
-                        Map<String, Object> p = part(rs.getString(2));
-                        count.record(p.get("type") instanceof String t && KNOWN_PART_TYPES.contains(t));
-                        parts.computeIfAbsent(rs.getString(1), k -> new ArrayList<>())
-                                .add(p);
-                    }
-                }
-            }
-            for (Map.Entry<String, String> m : roles.entrySet()) {
-                if (turn(m.getValue(), parts.getOrDefault(m.getKey(), List.of())) != null) {
-                    count.turns++;
-                }
-            }
-        } catch (SQLException | RuntimeException e) {
-            // what was counted stands
-        }
-        return count.of(Store.OPENCODE);
     }
 
     /** Whether a message {@code role} is one this store writes (docs/stores.md). */

@@ -7,7 +7,6 @@ import io.github.termsprawl.store.Block;
 import io.github.termsprawl.store.ContentBlocks;
 import io.github.termsprawl.store.Message;
 import io.github.termsprawl.store.Messages;
-import io.github.termsprawl.store.ReadStats;
 import io.github.termsprawl.store.Role;
 import io.github.termsprawl.store.Source;
 import io.github.termsprawl.store.Turn;
@@ -38,8 +37,6 @@ final class OpenCodeV2 {
             "user", "assistant", "synthetic", "system", "shell", "compaction", "agent-switched", "model-switched");
     /** The kinds of an assistant's {@code content}. */
     static final Set<String> KNOWN_CONTENT = Set.of("text", "reasoning", "tool");
-
-    static final JsonProjection PROSE_KEYS = JsonProjection.whole("text", "content");
 
     /** Whether the session has v2 messages (false too when the database has no such table). */
     static boolean has(Connection c, String session) {
@@ -224,66 +221,18 @@ final class OpenCodeV2 {
         }
     }
 
-    /**
-     * The prose of a row, as the file view prints it (docs/stores.md): a user's text and a pending prompt, an
-     * assistant's text contents joined with {@code \n}, when not empty; nothing else.
-     */
-    static Turn turn(String type, String data) {
-        if (!"user".equals(type) && !"assistant".equals(type) && !"input".equals(type)) {
-            return null;
-        }
-        Map<String, Object> d = data == null ? null : JsonlRecords.parse(data, PROSE_KEYS);
-        if (d == null) {
-            return null;
-        }
-        String text;
-        if ("assistant".equals(type)) {
-            StringBuilder b = null;
-            if (d.get("content") instanceof List<?> content) {
-                for (Object o : content) {
-                    Map<String, Object> c = Json.asObject(o);
-                    if (c != null && "text".equals(c.get("type")) && c.get("text") instanceof String t) {
-                        b = b == null ? new StringBuilder(t) : b.append('\n').append(t);
-                    }
-                }
-            }
-            text = b == null ? null : b.toString();
-        } else {
-            text = d.get("text") instanceof String t ? t : null;
-        }
-        return text == null || text.isEmpty() ? null : new Turn("assistant".equals(type) ? "assistant" : "user", text);
-    }
-
-    /** The last turns of a v2 session (its rows read whole: a session's own rows, by its index). */
+    /** The last turns of a v2 session: its rows read whole (a session's own rows, by its index), each one's prose. */
     static List<Turn> lastTurns(Connection c, String session, TurnLimits limits) throws SQLException {
         List<Turn> turns = new ArrayList<>();
         rows(c, session, row -> {
             io.github.termsprawl.jsonl.Deadline.check();
-            Turn t = turn(row.type(), row.data());
+            Turn t = OpenCodeSession.prose(
+                    messages(row, new Source.Row("session_message", row.id())).get(0));
             if (t != null) {
                 turns.add(limits.cut(t));
             }
         });
         int max = Math.max(0, limits.maxTurns());
         return turns.size() <= max ? turns : new ArrayList<>(turns.subList(turns.size() - max, turns.size()));
-    }
-
-    /** Counts a v2 session's rows (and each assistant's contents) for stats. */
-    static void stats(Connection c, String session, ReadStats.Counter count) throws SQLException {
-        rows(c, session, row -> {
-            count.record(isKnown(row.type()));
-            if ("assistant".equals(row.type())) {
-                Map<String, Object> d = JsonlRecords.parse(row.data() == null ? "{}" : row.data(), JsonProjection.ALL);
-                if (d != null && d.get("content") instanceof List<?> content) {
-                    for (Object o : content) {
-                        Map<String, Object> part = Json.asObject(o);
-                        count.record(part != null && KNOWN_CONTENT.contains(part.get("type")));
-                    }
-                }
-            }
-            if (turn(row.type(), row.data()) != null) {
-                count.turns++;
-            }
-        });
     }
 }
