@@ -33,7 +33,6 @@ public final class GeminiReplay<T> {
     private final Map<String, Integer> place = new HashMap<>();
     private final Map<String, T> byId = new HashMap<>();
     private int anonymous;
-    private long dropped;
 
     public static Kind kind(Map<String, Object> r) {
         if (Json.asObject(r.get("$set")) != null) {
@@ -79,15 +78,9 @@ public final class GeminiReplay<T> {
         }
         for (int i = order.size() - 1; i >= at; i--) {
             String gone = order.remove(i);
-            dropped++;
             place.remove(gone);
             byId.remove(gone);
         }
-    }
-
-    /** How many messages the rewinds have dropped: at most one per message put, which keeps a replay linear. */
-    public long dropped() {
-        return dropped;
     }
 
     /** The list as the edits leave it, in conversation order. */

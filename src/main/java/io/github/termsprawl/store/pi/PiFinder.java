@@ -23,10 +23,6 @@ public final class PiFinder implements SessionFinder {
     private final Path chosen;
     private final Path home;
 
-    public PiFinder(Path agentDir) {
-        this(agentDir, null, null);
-    }
-
     /**
      * @param chosen the session folder {@code PI_CODING_AGENT_SESSION_DIR} names, or null
      * @param home   the home folder a {@code sessionDir} of the settings expands {@code ~} against, or null
