@@ -29,7 +29,7 @@ public record Message(
         QUEUED_PROMPT,
         /**
          * Codex's UI-stream copy of a message ({@code event_msg} {@code user_message} / {@code agent_message}):
-         * given only by the walk with copies ({@code CodexSession.proseWalk}), for the prose projection.
+         * given only by the walk with copies (Codex's file view), for the prose projection.
          */
         UI_COPY,
         /** Codex's completed-item copy of a message ({@code event_msg} {@code item_completed}, 0.146+): as {@link #UI_COPY}. */

@@ -25,14 +25,6 @@ public interface SessionReader {
     }
 
     /**
-     * The messages the file view's projection ({@link #prose}) chooses from, in file order: by default the walk's;
-     * Codex adds the copies of its prose on the UI channels.
-     */
-    default WalkStats proseWalk(TranscriptIndex.Entry entry, MessageVisitor visitor) {
-        return walk(entry, visitor);
-    }
-
-    /**
      * Whether {@link #live} is the walk (the default): then the live view is the file view's turns, which the
      * tail read gives without reading the whole session ({@code FastPathEqualsFullPathTest}).
      */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.registry.TranscriptReaders;
+import io.github.termsprawl.store.codex.CodexWhole;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -26,9 +27,14 @@ public final class StoreConformance {
             TranscriptIndex.Entry entry,
             String what) {
         SessionReader reader = readers.sessionReader(store);
-        List<Message> all = new ArrayList<>();
-        reader.proseWalk(entry, m -> all.add(m));
-        List<Turn> whole = reader.prose(all);
+        List<Turn> whole;
+        if (store == Store.CODEX) {
+            whole = CodexWhole.prose(entry.path());
+        } else {
+            List<Message> all = new ArrayList<>();
+            reader.walk(entry, all::add);
+            whole = reader.prose(all);
+        }
         for (TurnLimits limits : LIMITS) {
             List<Turn> expected = new ArrayList<>();
             for (Turn t : whole.subList(Math.max(0, whole.size() - limits.maxTurns()), whole.size())) {

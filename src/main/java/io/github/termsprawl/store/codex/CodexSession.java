@@ -56,17 +56,6 @@ public final class CodexSession implements SessionReader {
         return walkFrom(file, offset, line, modelTranscript, false, visitor);
     }
 
-    /**
-     * Every message of the model transcript and, where they were written, the UI stream's and the completed
-     * items' copies of the prose ({@link Message.Flag#UI_COPY}, {@link Message.Flag#ITEM_COPY}), in file order:
-     * what the file view chooses from, exchange by exchange ({@link #prose(List)}). The views of the whole
-     * session ({@link #walk}) give the model transcript alone.
-     */
-    @Override
-    public WalkStats proseWalk(TranscriptIndex.Entry entry, MessageVisitor visitor) {
-        return walkFrom(entry.path(), 0, 1, false, true, visitor).stats();
-    }
-
     private Walk walkFrom(
             Path file, long offset, long line, boolean modelTranscript, boolean copies, MessageVisitor visitor) {
         if (offset == 0) {
@@ -151,12 +140,12 @@ public final class CodexSession implements SessionReader {
         return new Walk(new WalkStats(stats.records(), stats.unknown(), stats.unreadable(), messages), items[0]);
     }
 
-    /** The file view's turns of a whole rollout: its messages with their copies, projected ({@link #prose(List)}). */
-    List<Turn> proseOf(Path file) {
-        return whole(file).turns();
-    }
-
-    /** A whole rollout's prose and the counts of its walk. */
+    /**
+     * A whole rollout's prose and the counts of its walk: every message of the model transcript and, where they were
+     * written, the UI stream's and the completed items' copies of the prose ({@link Message.Flag#UI_COPY},
+     * {@link Message.Flag#ITEM_COPY}), in file order, projected exchange by exchange ({@link #prose(List)}). The
+     * views of the whole session ({@link #walk}) give the model transcript alone.
+     */
     record Whole(List<Turn> turns, WalkStats stats) {}
 
     Whole whole(Path file) {
@@ -169,7 +158,7 @@ public final class CodexSession implements SessionReader {
     private static final Message.Flag[] CHANNELS = {Message.Flag.UI_COPY, Message.Flag.ITEM_COPY, null};
 
     /**
-     * The turns the file view prints, from the messages of a {@link #proseWalk} in order (docs/stores.md).
+     * The turns the file view prints, from the messages {@link #whole} reads, in order (docs/stores.md).
      * Codex writes one message on up to three channels, and some rollouts have one side of an exchange (a run of
      * user messages and the replies up to the next user message) on one channel only: for each exchange, its user
      * side and its assistant side are each taken from the first channel, in {@link #CHANNELS} order, that has
@@ -459,7 +448,7 @@ public final class CodexSession implements SessionReader {
                                 || "item_completed".equals(type));
     }
 
-    /** A record's messages and its prose copies, as {@link #proseWalk} gives them. */
+    /** A record's messages and its prose copies, as {@link #whole} reads them. */
     static List<Message> copies(Map<String, Object> record, Source.Line source) {
         List<Message> out = new ArrayList<>(messages(record, source));
         for (Message m : uiMessages(record, source)) {

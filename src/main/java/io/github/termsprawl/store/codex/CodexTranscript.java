@@ -299,7 +299,7 @@ public final class CodexTranscript implements StoreReader {
         if (readForwards(file)) {
             // a subagent's fork opens with its parent's history, which the backward walk cannot tell from its own,
             // and a rollout in segments goes on in its earlier files: both are read forwards (docs/stores.md)
-            List<Turn> all = new CodexSession().proseOf(file);
+            List<Turn> all = new CodexSession().whole(file).turns();
             List<Turn> last = new ArrayList<>();
             for (Turn t : all.subList(Math.max(0, all.size() - max), all.size())) {
                 last.add(limits.cut(t));

@@ -182,7 +182,10 @@ public class CodexSessionTest {
                 "{\"timestamp\":\"t\",\"type\":\"response_item\",\"payload\":{\"type\":\"agent_message\",\"author\":\"a\","
                         + "\"content\":[{\"type\":\"input_text\",\"text\":\"from another agent\"}]}}");
         List<Message> all = new ArrayList<>();
-        new CodexSession().proseWalk(StoreFixtures.entry(file, "codex", null), m -> all.add(m));
+        for (String line : java.nio.file.Files.readAllLines(file)) {
+            all.addAll(
+                    CodexSession.copies(io.github.termsprawl.jsonl.JsonlRecords.parse(line, CodexSession.KEYS), null));
+        }
         assertEquals(
                 List.of(
                         "user: \"hi\" #UI_COPY",
@@ -219,9 +222,7 @@ public class CodexSessionTest {
         TranscriptIndex.Entry entry = StoreFixtures.entry(file, "codex", null);
         List<Turn> expected =
                 List.of(new Turn("user", "first"), new Turn("assistant", "one"), new Turn("user", "second"));
-        List<Message> all = new ArrayList<>();
-        new CodexSession().proseWalk(entry, all::add);
-        assertEquals(expected, new CodexSession().prose(all));
+        assertEquals(expected, new CodexSession().whole(file).turns());
         try (io.github.termsprawl.registry.TranscriptReaders readers = StoreFixtures.readers()) {
             assertEquals(
                     expected, readers.lastTurns(entry, StoreFixtures.LIMITS).turns());
