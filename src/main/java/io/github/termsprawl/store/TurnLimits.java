@@ -15,6 +15,15 @@ public record TurnLimits(int maxTurns, int maxChars) {
         return new Turn(turn.role(), text.substring(0, end));
     }
 
+    /** The last {@link #maxTurns} of the turns, each cut: what a reader that reads the whole session keeps. */
+    public java.util.List<Turn> last(java.util.List<Turn> turns) {
+        java.util.List<Turn> last = new java.util.ArrayList<>();
+        for (Turn t : turns.subList(Math.max(0, turns.size() - Math.max(0, maxTurns)), turns.size())) {
+            last.add(cut(t));
+        }
+        return last;
+    }
+
     /**
      * How many chars of each string a reader must keep to cut turns right: one more than shown, so the
      * surrogate check at the cut sees the char after it.

@@ -291,35 +291,29 @@ public final class CodexTranscript implements StoreReader {
         }
     }
 
-    List<Turn> lastTurns(Path file, TurnLimits limits) {
+    @Override
+    public PeerTurns lastTurns(TranscriptIndex.Entry entry, TurnLimits limits) {
+        Path file = entry.path();
         int max = limits.maxTurns();
         if (max <= 0) {
-            return List.of();
+            return PeerTurns.of(List.of());
         }
         if (readForwards(file)) {
             // a subagent's fork opens with its parent's history, which the backward walk cannot tell from its own,
             // and a rollout in segments goes on in its earlier files: both are read forwards (docs/stores.md)
-            List<Turn> all = new CodexSession().whole(file).turns();
-            List<Turn> last = new ArrayList<>();
-            for (Turn t : all.subList(Math.max(0, all.size() - max), all.size())) {
-                last.add(limits.cut(t));
-            }
-            return last;
+            return PeerTurns.of(limits.last(new CodexSession().whole(file).turns()));
         }
         Exchanges exchanges = new Exchanges(limits, max);
         if (!tail.walk(file, KEYS, null, limits.stringCap(), exchanges)) {
-            return List.of();
+            return PeerTurns.of(List.of());
         }
         List<Turn> turns = exchanges.turns();
-        return turns.size() <= max ? turns : new ArrayList<>(turns.subList(turns.size() - max, turns.size()));
+        return PeerTurns.of(turns.subList(Math.max(0, turns.size() - max), turns.size()));
     }
 
     @Override
-    public PeerTurns lastTurns(TranscriptIndex.Entry entry, TurnLimits limits) {
-        return PeerTurns.of(lastTurns(entry.path(), limits));
-    }
-
-    ReadStats stats(Path file) {
+    public ReadStats stats(TranscriptIndex.Entry entry) {
+        Path file = entry.path();
         Exchanges exchanges = new Exchanges(null, Integer.MAX_VALUE);
         if (readForwards(file)) {
             CodexSession.Whole whole = new CodexSession().whole(file);
@@ -337,10 +331,5 @@ public final class CodexTranscript implements StoreReader {
     /** A subagent's fork or a rollout in segments: not the backward walk's (see {@link #lastTurns}). */
     private static boolean readForwards(Path file) {
         return CodexFork.ownStart(file) != null || CodexSegments.reference(file) != null;
-    }
-
-    @Override
-    public ReadStats stats(TranscriptIndex.Entry entry) {
-        return stats(entry.path());
     }
 }

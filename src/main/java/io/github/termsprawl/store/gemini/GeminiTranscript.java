@@ -6,11 +6,7 @@ import io.github.termsprawl.store.ReadLimits;
 import io.github.termsprawl.store.ReadStats;
 import io.github.termsprawl.store.Store;
 import io.github.termsprawl.store.StoreReader;
-import io.github.termsprawl.store.Turn;
 import io.github.termsprawl.store.TurnLimits;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -63,30 +59,17 @@ public final class GeminiTranscript implements StoreReader {
                 "\"$set\"", "\"$rewindTo\"", "\"projectHash\"", "\"gemini\"", "\"info\"", "\"error\"", "\"warning\"");
     }
 
-    List<Turn> lastTurns(Path file, TurnLimits limits) {
-        List<Turn> turns = GeminiSession.proseTurns(file, limits.stringCap(), new ReadStats.Counter());
-        int max = Math.max(0, limits.maxTurns());
-        List<Turn> last = new ArrayList<>();
-        for (Turn turn : turns.subList(Math.max(0, turns.size() - max), turns.size())) {
-            last.add(limits.cut(turn));
-        }
-        return last;
-    }
-
     @Override
     public PeerTurns lastTurns(TranscriptIndex.Entry entry, TurnLimits limits) {
-        return PeerTurns.of(lastTurns(entry.path(), limits));
-    }
-
-    ReadStats stats(Path file) {
-        ReadStats.Counter count = new ReadStats.Counter();
-        GeminiSession.proseTurns(file, ReadLimits.STATS_STRING_CAP, count);
-        return count.of(Store.GEMINI);
+        return PeerTurns.of(
+                limits.last(GeminiSession.proseTurns(entry.path(), limits.stringCap(), new ReadStats.Counter())));
     }
 
     @Override
     public ReadStats stats(TranscriptIndex.Entry entry) {
-        return stats(entry.path());
+        ReadStats.Counter count = new ReadStats.Counter();
+        GeminiSession.proseTurns(entry.path(), ReadLimits.STATS_STRING_CAP, count);
+        return count.of(Store.GEMINI);
     }
 
     /** Whether a message {@code type} is one this store writes (docs/stores.md). */

@@ -229,10 +229,9 @@ final class OpenCodeV2 {
             Turn t = OpenCodeSession.prose(
                     messages(row, new Source.Row("session_message", row.id())).get(0));
             if (t != null) {
-                turns.add(limits.cut(t));
+                turns.add(limits.cut(t)); // each cut as it comes: the session's whole prose is never held
             }
         });
-        int max = Math.max(0, limits.maxTurns());
-        return turns.size() <= max ? turns : new ArrayList<>(turns.subList(turns.size() - max, turns.size()));
+        return limits.last(turns);
     }
 }

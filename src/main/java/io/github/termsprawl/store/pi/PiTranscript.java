@@ -12,8 +12,6 @@ import io.github.termsprawl.store.Store;
 import io.github.termsprawl.store.StoreReader;
 import io.github.termsprawl.store.Turn;
 import io.github.termsprawl.store.TurnLimits;
-import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -69,22 +67,14 @@ public final class PiTranscript implements StoreReader {
                 || message != null && message.get("role") instanceof String r && KNOWN_ROLES.contains(r);
     }
 
-    List<Turn> lastTurns(Path file, TurnLimits limits) {
-        return JsonlTurns.last(tail, file, KEYS, null, limits, PiTranscript::toTurn);
-    }
-
     @Override
     public PeerTurns lastTurns(TranscriptIndex.Entry entry, TurnLimits limits) {
-        return PeerTurns.of(lastTurns(entry.path(), limits));
-    }
-
-    ReadStats stats(Path file) {
-        return JsonlTurns.stats(tail, file, KEYS, Store.PI, PiTranscript::isKnown, PiTranscript::toTurn);
+        return PeerTurns.of(JsonlTurns.last(tail, entry.path(), KEYS, null, limits, PiTranscript::toTurn));
     }
 
     @Override
     public ReadStats stats(TranscriptIndex.Entry entry) {
-        return stats(entry.path());
+        return JsonlTurns.stats(tail, entry.path(), KEYS, Store.PI, PiTranscript::isKnown, PiTranscript::toTurn);
     }
 
     /** The session header (with its {@code cwd}), or an entry of a pi type linked by {@code parentId}. */

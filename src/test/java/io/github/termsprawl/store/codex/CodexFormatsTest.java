@@ -47,7 +47,9 @@ class CodexFormatsTest {
     }
 
     private List<Turn> fileView(Path file) {
-        return new CodexTranscript(new JsonlTail()).lastTurns(file, StoreFixtures.LIMITS);
+        return new CodexTranscript(new JsonlTail())
+                .lastTurns(StoreFixtures.entry(file, "codex", null), StoreFixtures.LIMITS)
+                .turns();
     }
 
     private static List<String> session(Path file) {
@@ -112,7 +114,7 @@ class CodexFormatsTest {
                         "user: \"three\"",
                         "assistant: \"third answer\""),
                 session(live));
-        ReadStats stats = new CodexTranscript(new JsonlTail()).stats(live);
+        ReadStats stats = new CodexTranscript(new JsonlTail()).stats(StoreFixtures.entry(live, "codex", null));
         assertEquals(6, stats.turns());
         assertEquals(0, stats.unknown(), "rollout_reference and configuration_update are known");
         // the live view: no compaction in the rollout, so the segments' branch goes on in it
@@ -187,7 +189,11 @@ class CodexFormatsTest {
         assertEquals(
                 List.of(new FileTouch("old.txt", FileTouch.Kind.SHELL, "rm old.txt")),
                 CodexTouches.RULE.touches(command));
-        assertEquals(0, new CodexTranscript(new JsonlTail()).stats(file).unknown());
+        assertEquals(
+                0,
+                new CodexTranscript(new JsonlTail())
+                        .stats(StoreFixtures.entry(file, "codex", null))
+                        .unknown());
     }
 
     /** With a model transcript the same edit is its {@code apply_patch} call (same id): the item adds no call. */

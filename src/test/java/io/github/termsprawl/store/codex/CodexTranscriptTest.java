@@ -268,7 +268,11 @@ class CodexTranscriptTest {
         assertEquals(new Turn("user", "q10"), turns.get(0));
         assertEquals(new Turn("assistant", "a29"), turns.get(39));
         // the same with tiny chunks, so every chunk boundary is crossed
-        assertEquals(turns, new CodexTranscript(new JsonlTail(7, 64)).lastTurns(file, StoreFixtures.LIMITS));
+        assertEquals(
+                turns,
+                new CodexTranscript(new JsonlTail(7, 64))
+                        .lastTurns(StoreFixtures.entry(file, "codex", null), StoreFixtures.LIMITS)
+                        .turns());
     }
 
     /** A reply on the model transcript only keeps its refusal, as the session reader does (docs/stores.md). */
