@@ -301,33 +301,25 @@ public final class CodexSession implements SessionReader {
         boolean items = false;
         for (int i = 0; i < records.size(); i++) {
             Map<String, Object> r = records.get(i);
-            if ("compacted".equals(r.get("type"))) {
-                out.addAll(replacement(Json.asObject(r.get("payload")), r.get("timestamp"), sources.get(i)));
-                items = true; // the replacement is a model transcript
+            Map<String, Object> payload = Json.asObject(r.get("payload"));
+            // the history a compaction left: its replacement_history items, else its summary (messages)
+            if ("compacted".equals(r.get("type"))
+                    && payload != null
+                    && payload.get("replacement_history") instanceof List<?> history) {
+                for (Object item : history) {
+                    Map<String, Object> p = Json.asObject(item);
+                    if (p != null) {
+                        out.addAll(item(p, r.get("timestamp"), sources.get(i)));
+                    }
+                }
             } else {
-                items |= "response_item".equals(r.get("type"));
                 out.addAll(messages(r, sources.get(i)));
                 fallback.addAll(uiMessages(r, sources.get(i)));
             }
+            // a compaction's replacement is a model transcript
+            items |= "response_item".equals(r.get("type")) || "compacted".equals(r.get("type"));
         }
         return items ? out : fallback;
-    }
-
-    /** The history a compaction left: its {@code replacement_history} items, else its summary as a user message. */
-    private static List<Message> replacement(Map<String, Object> payload, Object time, Source.Line source) {
-        List<Message> out = new ArrayList<>();
-        if (payload != null && payload.get("replacement_history") instanceof List<?> items) {
-            for (Object item : items) {
-                Map<String, Object> p = Json.asObject(item);
-                if (p != null) {
-                    out.addAll(item(p, time, source));
-                }
-            }
-        } else if (payload != null && payload.get("message") instanceof String summary && !summary.isEmpty()) {
-            out.add(message(
-                    Role.USER, List.of(new Block.Text(summary)), time, null, source, Message.Flag.COMPACT_SUMMARY));
-        }
-        return out;
     }
 
     /** A record's messages in the model transcript: its {@code response_item}, or a compaction's summary. */
