@@ -25,7 +25,6 @@ public final class JsonlTurns {
         boolean isKnown(Map<String, Object> record);
     }
 
-    /** Stats only ask whether a record has prose: a streamed long line keeps this much of each string. */
     private JsonlTurns() {}
 
     /** The turns in file order; empty when the file cannot be read. */

@@ -16,6 +16,7 @@ import io.github.termsprawl.store.ReadStats;
 import io.github.termsprawl.store.Role;
 import io.github.termsprawl.store.SessionReader;
 import io.github.termsprawl.store.Source;
+import io.github.termsprawl.store.Store;
 import io.github.termsprawl.store.Turn;
 import io.github.termsprawl.store.WalkStats;
 import java.io.IOException;
@@ -44,7 +45,7 @@ public final class GeminiSession implements SessionReader {
                 break;
             }
         }
-        return new WalkStats(replay.records, replay.unknown, replay.unreadable, messages);
+        return new WalkStats(replay.records, replay.count.of(Store.GEMINI).unknown(), replay.unreadable, messages);
     }
 
     /** Its subagents' chats (docs/stores.md), each kept under its file's name without the extension. */
@@ -155,10 +156,12 @@ public final class GeminiSession implements SessionReader {
         final String file;
         final GeminiReplay<Read> list = new GeminiReplay<>();
         long records;
-        long unknown;
         long unreadable;
         boolean failed;
-        /** The drift counts of the context command's stats: a message (also one a checkpoint holds) is a record. */
+        /**
+         * The drift counts of the context command's stats: a message (also one a checkpoint holds) is a record; its
+         * unknown ones are the walk's too.
+         */
         final ReadStats.Counter count = new ReadStats.Counter();
 
         Replay(String file) {
@@ -192,14 +195,11 @@ public final class GeminiSession implements SessionReader {
                     return;
                 default:
                     count.record(false);
-                    unknown++;
             }
         }
 
         private void put(Map<String, Object> message, Source source) {
-            boolean known = GeminiTranscript.isKnownType(message.get("type"));
-            count.record(known);
-            unknown += known ? 0 : 1;
+            count.record(GeminiTranscript.isKnownType(message.get("type")));
             list.put(message, new Read(message, source));
         }
 
