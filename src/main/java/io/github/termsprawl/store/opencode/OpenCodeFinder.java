@@ -55,10 +55,6 @@ public final class OpenCodeFinder implements SessionFinder {
         return db;
     }
 
-    public Path dataDir() {
-        return dataDir;
-    }
-
     /** How long the database lookup may take: a query that never ends (a recursive view) is interrupted. */
     static final long QUERY_MILLIS = 10_000;
 
@@ -149,7 +145,7 @@ public final class OpenCodeFinder implements SessionFinder {
     @Override
     public String notFound(Path project) {
         return "No OpenCode session found for " + project + " in " + database() + " or "
-                + dataDir().resolve("storage")
+                + dataDir.resolve("storage")
                 + ". Run opencode here, or set OPENCODE_DB or XDG_DATA_HOME if OpenCode keeps its data elsewhere.";
     }
 }

@@ -132,7 +132,11 @@ public final class OpenCodeSession implements SessionReader {
                     for (Object o : content) {
                         Map<String, Object> part = Json.asObject(o);
                         records++;
-                        unknown += part != null && OpenCodeV2.KNOWN_CONTENT.contains(part.get("type")) ? 0 : 1;
+                        unknown += part != null
+                                        && part.get("type") instanceof String t
+                                        && OpenCodeV2.KNOWN_CONTENT.contains(t)
+                                ? 0
+                                : 1;
                     }
                 }
             }

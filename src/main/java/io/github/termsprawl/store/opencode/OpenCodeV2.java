@@ -84,7 +84,7 @@ final class OpenCodeV2 {
 
     /** Whether a row's type is one 1.18 writes ({@code input}: a pending prompt). */
     static boolean isKnown(String type) {
-        return "input".equals(type) || KNOWN_TYPES.contains(type);
+        return type != null && ("input".equals(type) || KNOWN_TYPES.contains(type)); // Set.of holds no null
     }
 
     /** A row as session messages: the message, and for an assistant's finished tool calls a tool message after it. */
