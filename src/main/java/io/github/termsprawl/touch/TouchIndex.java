@@ -38,7 +38,6 @@ public final class TouchIndex {
      * index of 2, whose relative paths were taken from the project's root, is read again.
      */
     static final String MAGIC = "termsprawl-touches 3";
-    /** Bytes of the transcript's head and of the end of what was read, hashed to tell a rewrite from growth. */
 
     /**
      * The bytes of a Claude Code transcript one step of a build reads (and one line more, to end it), so that what a
@@ -71,17 +70,7 @@ public final class TouchIndex {
      * the hook before every edit reads only the index and a stat per peer), else by the transcript's content.
      * Null when no store can be told. With {@code only} (a path relative to the project), the events of other files
      * may be left out: an unchanged index then makes objects of that file's events alone, as the hook asks about one
-     * file.
-     */
-    public static Found read(
-            ProjectLayout layout, String node, TranscriptIndex.Entry entry, TranscriptReaders readers, String only) {
-        return read(layout, node, entry, readers, only, UNBOUNDED);
-    }
-
-    /**
-     * As {@link #read(ProjectLayout, String, TranscriptIndex.Entry, TranscriptReaders, String)}, reading at most about
-     * {@code maxBytes} of the transcript ({@link #read(ProjectLayout, String, TranscriptIndex.Entry, Store,
-     * TranscriptReaders, long)}).
+     * file. At most about {@code maxBytes} of the transcript are read, in steps of {@link #STEP_BYTES}.
      */
     public static Found read(
             ProjectLayout layout,
@@ -99,7 +88,7 @@ public final class TouchIndex {
             }
         }
         Store store = named != null ? named : readers.storeOf(entry);
-        return store == null ? null : new Found(store, read(layout, node, entry, store, readers, maxBytes));
+        return store == null ? null : new Found(store, read(layout, node, entry, store, readers, maxBytes, STEP_BYTES));
     }
 
     private TouchIndex() {}
@@ -116,27 +105,16 @@ public final class TouchIndex {
      */
     public static Read read(
             ProjectLayout layout, String node, TranscriptIndex.Entry entry, Store store, TranscriptReaders readers) {
-        return read(layout, node, entry, store, readers, UNBOUNDED);
+        return read(layout, node, entry, store, readers, UNBOUNDED, STEP_BYTES);
     }
 
     /**
      * As {@link #read(ProjectLayout, String, TranscriptIndex.Entry, Store, TranscriptReaders)}, a long Claude Code
-     * transcript read in steps of {@link #STEP_BYTES}, each kept in the index as it ends; the steps stop once they
-     * have read {@code maxBytes} (the hook's share: {@link #UNBOUNDED} reads to the end). The answer is then the
-     * index as far as it was built ({@link Cost#done()} false), and the next read goes on from there
-     * (docs/touches.md, "The touch index").
+     * transcript read in steps of {@code step} bytes ({@link #STEP_BYTES}), each kept in the index as it ends; the
+     * steps stop once they have read {@code maxBytes} (the hook's share: {@link #UNBOUNDED} reads to the end). The
+     * answer is then the index as far as it was built ({@link Cost#done()} false), and the next read goes on from
+     * there (docs/touches.md, "The touch index").
      */
-    public static Read read(
-            ProjectLayout layout,
-            String node,
-            TranscriptIndex.Entry entry,
-            Store store,
-            TranscriptReaders readers,
-            long maxBytes) {
-        return read(layout, node, entry, store, readers, maxBytes, STEP_BYTES);
-    }
-
-    /** As {@link #read(ProjectLayout, String, TranscriptIndex.Entry, Store, TranscriptReaders, long)}, in steps of {@code step} bytes. */
     static Read read(
             ProjectLayout layout,
             String node,
