@@ -56,17 +56,8 @@ final class TouchHook {
 
     private TouchHook() {}
 
-    static int run(String[] args, Instant now, InputStream in, OutputStream out, String self) {
-        return run(args, now, in, out, OutputStream.nullOutputStream(), self, BUDGET_NANOS);
-    }
-
-    static int run(String[] args, Instant now, InputStream in, OutputStream out, OutputStream err, String self) {
-        return run(args, now, in, out, err, self, BUDGET_NANOS);
-    }
-
     /**
-     * As {@link #run(String[], Instant, InputStream, OutputStream, OutputStream, String)} with a time budget of its
-     * own. Exit 2 with the reason on {@code err} holds the edit (every agent's hooks read it so:
+     * The hook before an edit, within {@code budget} nanoseconds ({@link #BUDGET_NANOS}). Exit 2 with the reason on {@code err} holds the edit (every agent's hooks read it so:
      * docs/agents.md, "Wired through each agent's hooks"); 0 lets it go on.
      */
     static int run(
