@@ -235,39 +235,21 @@ final class TouchHook {
      */
     static String message(String rel, List<PeerTouches.Peer> peers, String self, String root) {
         String bin = root + "/.termsprawl/bin/";
-        StringBuilder m = new StringBuilder("termsprawl: another agent linked to you changed ")
-                .append(TouchEvent.escaped(rel))
-                .append(" recently; it may be working on it now.");
+        StringBuilder m = new StringBuilder("termsprawl: another agent linked to you changed " + TouchEvent.escaped(rel)
+                + " recently; it may be working on it now.");
         for (PeerTouches.Peer p : peers) {
             TouchEvent e = p.touches().get(0);
-            m.append("\n- ")
-                    .append(p.node())
-                    .append(" (")
-                    .append(p.store().id())
-                    .append("): ")
-                    .append(e.kind().id())
-                    .append(" at ")
-                    .append(TouchReport.time(e.time()))
-                    .append(", turn ")
-                    .append(e.turn() == null ? "-" : e.turn().toString());
+            m.append(
+                    "\n- " + p.node() + " (" + p.store().id() + "): " + e.kind().id() + " at "
+                            + TouchReport.time(e.time()) + ", turn " + (e.turn() == null ? "-" : e.turn()));
             if (p.touches().size() > 1) {
-                m.append(" (").append(p.touches().size()).append(" changes in the window)");
+                m.append(" (" + p.touches().size() + " changes in the window)");
             }
         }
-        m.append("\nBefore you edit it, see what they are doing: ")
-                .append(shellWord(bin + "termsprawl-context"))
-                .append(" --cwd ")
-                .append(shellWord(root))
-                .append(" --self ")
-                .append(self)
-                .append("\nand every change of this file: ")
-                .append(shellWord(bin + "termsprawl-touches"))
-                .append(" --cwd ")
-                .append(shellWord(root))
-                .append(" --self ")
-                .append(self)
-                .append(" --file ")
-                .append(shellWord(rel));
+        m.append("\nBefore you edit it, see what they are doing: " + shellWord(bin + "termsprawl-context") + " --cwd "
+                + shellWord(root) + " --self " + self + "\nand every change of this file: "
+                + shellWord(bin + "termsprawl-touches") + " --cwd " + shellWord(root) + " --self " + self + " --file "
+                + shellWord(rel));
         return m.toString();
     }
 

@@ -389,12 +389,8 @@ public final class ClassDataArchive {
             Path transcript = dir.resolve(peer[0] + ".jsonl");
             Files.write(transcript, peer[2].getBytes(StandardCharsets.UTF_8));
             index.record(peer[0], transcript.toString(), peer[1], null);
-            titles.append(peer[0].equals("b") ? "" : ",")
-                    .append("{\"id\":\"")
-                    .append(peer[0])
-                    .append("\",\"data\":{\"title\":\"")
-                    .append(peer[0].toUpperCase(Locale.ROOT))
-                    .append("\"}}");
+            titles.append((peer[0].equals("b") ? "" : ",") + "{\"id\":\"" + peer[0] + "\",\"data\":{\"title\":\""
+                    + peer[0].toUpperCase(Locale.ROOT) + "\"}}");
         }
         // a Gemini CLI session document: its store is told from the scalars of its head
         links.add("a", "f");
