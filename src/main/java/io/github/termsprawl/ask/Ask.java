@@ -49,11 +49,6 @@ public final class Ask implements AutoCloseable {
         public boolean failed() {
             return error != null;
         }
-
-        /** Answered, but from a conversation that does not hold the answer. */
-        public boolean noContext() {
-            return answer != null && !answer.hasContext();
-        }
     }
 
     private final ProjectLayout layout;
@@ -305,11 +300,6 @@ public final class Ask implements AutoCloseable {
         cliProblem(target, c);
         String question = Redactor.redact(settings.question(), settings.redact());
         return cli.ask(c.sessionId(), c.file(), layout.cwd(), question);
-    }
-
-    /** The endpoint asked, for the dry run's words. */
-    String endpoint() {
-        return AnthropicClient.endpoint(settings.baseUrl()).toString();
     }
 
     @Override

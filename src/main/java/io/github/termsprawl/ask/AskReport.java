@@ -49,13 +49,10 @@ public final class AskReport {
                 for (int i = 0; i < a.citations().size(); i++) {
                     int turn = a.citations().get(i);
                     String source = source(r.conversation(), turn);
-                    out.append(i == 0 ? "" : ", ")
-                            .append("turn ")
-                            .append(turn)
-                            .append(
-                                    !exists(r.conversation(), turn)
-                                            ? " (no such turn)"
-                                            : source == null ? "" : " (" + source + ")");
+                    out.append((i == 0 ? "" : ", ") + "turn " + turn
+                            + (!exists(r.conversation(), turn)
+                                    ? " (no such turn)"
+                                    : source == null ? "" : " (" + source + ")"));
                 }
                 out.append('\n');
             }
@@ -63,11 +60,7 @@ public final class AskReport {
                 out.append("note: ").append(ShownText.of(note)).append('\n');
             }
             if (!a.backend().equals("none")) {
-                out.append("usage: ")
-                        .append(a.usage().describe())
-                        .append(" (")
-                        .append(a.backend())
-                        .append(")\n");
+                out.append("usage: " + a.usage().describe() + " (" + a.backend() + ")\n");
                 total = total.plus(a.usage());
                 answers++;
             }
@@ -76,12 +69,8 @@ public final class AskReport {
             }
         }
         if (!settings.dryRun()) {
-            out.append('\n')
-                    .append("total: ")
-                    .append(total.describe())
-                    .append(" over ")
-                    .append(answers)
-                    .append(answers == 1 ? " answer\n" : " answers\n");
+            out.append(
+                    "\ntotal: " + total.describe() + " over " + answers + (answers == 1 ? " answer\n" : " answers\n"));
         }
         if (!noContext.isEmpty()) {
             out.append("no context: ").append(String.join(", ", noContext)).append('\n');
@@ -100,23 +89,10 @@ public final class AskReport {
 
     /** @param noKey no key was given: the request is what a run with one would send */
     private static void dryRun(StringBuilder out, RequestBuilder.Built b, AskSettings settings, boolean noKey) {
-        out.append(noKey ? "with a key it would send " : "would send ")
-                .append(b.messages())
-                .append(" messages (turns ")
-                .append(b.firstTurn())
-                .append('-')
-                .append(b.lastTurn())
-                .append("), ")
-                .append(Sizes.describe(b.body().length))
-                .append(", ~")
-                .append(b.estimatedTokens())
-                .append(" tokens (budget ~")
-                .append(b.requestBudgetTokens())
-                .append(") to ")
-                .append(settings.model())
-                .append(" at ")
-                .append(AnthropicClient.endpoint(settings.baseUrl()))
-                .append('\n');
+        out.append((noKey ? "with a key it would send " : "would send ") + b.messages() + " messages (turns "
+                + b.firstTurn() + "-" + b.lastTurn() + "), " + Sizes.describe(b.body().length) + ", ~"
+                + b.estimatedTokens() + " tokens (budget ~" + b.requestBudgetTokens() + ") to " + settings.model()
+                + " at " + AnthropicClient.endpoint(settings.baseUrl()) + "\n");
         for (String note : b.notes()) {
             out.append("cut: ").append(note).append('\n');
         }

@@ -9,17 +9,10 @@ public final class Models {
     public static final String DEFAULT = "claude-sonnet-5-5";
 
     /** The window of the models that read 200k tokens; every later model reads 1M. */
-    private static final String[] SMALL_WINDOW = {
-        "claude-3",
-        "claude-haiku-4",
-        "claude-sonnet-4-0",
-        "claude-sonnet-4-2",
-        "claude-sonnet-4-5",
-        "claude-opus-4-0",
-        "claude-opus-4-1",
-        "claude-opus-4-2",
-        "claude-opus-4-5"
-    };
+    private static final String[] SMALL_WINDOW =
+            ("claude-3 claude-haiku-4 claude-sonnet-4-0 claude-sonnet-4-2 claude-sonnet-4-5"
+                            + " claude-opus-4-0 claude-opus-4-1 claude-opus-4-2 claude-opus-4-5")
+                    .split(" ");
 
     private Models() {}
 

@@ -10,21 +10,10 @@ import io.github.termsprawl.core.ControlChars;
  */
 final class ShownText {
     /** How the report's own lines start, after the target's {@code ## } heading. */
-    private static final String[] OWN_LINES = {
-        "## ",
-        "citations:",
-        "note:",
-        "usage:",
-        "total:",
-        "error:",
-        "no context:",
-        "failed:",
-        "cut:",
-        "would send ",
-        "with a key it would send ",
-        "no way to ask:",
-        "would ask through "
-    };
+    private static final String[] OWN_LINES =
+            ("## ,citations:,note:,usage:,total:,error:,no context:,failed:,cut:,would send "
+                            + ",with a key it would send ,no way to ask:,would ask through ")
+                    .split(",");
 
     private ShownText() {}
 

@@ -228,17 +228,14 @@ public final class HistoryCommand {
 
     /** Why a node has no turn files, or null when it has them. */
     private static String problem(History.Result r) {
-        switch (r.status()) {
-            case NO_ENTRY:
-                return "no transcript recorded (see .termsprawl/transcripts/)";
-            case UNSUPPORTED:
-                return "its transcript is of no store whose whole session termsprawl reads"
+        return switch (r.status()) {
+            case NO_ENTRY -> "no transcript recorded (see .termsprawl/transcripts/)";
+            case UNSUPPORTED ->
+                "its transcript is of no store whose whole session termsprawl reads"
                         + (r.store() == null ? "" : " (" + r.store().id() + ")");
-            case BUSY:
-                return "another run is writing its turn files; try again";
-            default:
-                return null;
-        }
+            case BUSY -> "another run is writing its turn files; try again";
+            default -> null;
+        };
     }
 
     /** A path under the project as the caller named the project ({@code --cwd .} gives {@code .termsprawl/…}). */

@@ -17,11 +17,6 @@ public record HookInput(String transcriptPath, String cwd, String sessionId) {
     /** No hook payload is bigger: past this much, stdin is no payload. */
     static final int MAX_BYTES = 1 << 20;
 
-    /** A payload without a session id (Claude Code's tests of recording need only these two). */
-    public HookInput(String transcriptPath, String cwd) {
-        this(transcriptPath, cwd, null);
-    }
-
     public static final HookInput EMPTY = new HookInput(null, null, null);
 
     /** How long the hook waits for its payload: a stdin that never closes must not hold the agent's start. */

@@ -56,17 +56,8 @@ final class TouchHook {
 
     private TouchHook() {}
 
-    static int run(String[] args, Instant now, InputStream in, OutputStream out, String self) {
-        return run(args, now, in, out, OutputStream.nullOutputStream(), self, BUDGET_NANOS);
-    }
-
-    static int run(String[] args, Instant now, InputStream in, OutputStream out, OutputStream err, String self) {
-        return run(args, now, in, out, err, self, BUDGET_NANOS);
-    }
-
     /**
-     * As {@link #run(String[], Instant, InputStream, OutputStream, OutputStream, String)} with a time budget of its
-     * own. Exit 2 with the reason on {@code err} holds the edit (every agent's hooks read it so:
+     * The hook before an edit, within {@code budget} nanoseconds ({@link #BUDGET_NANOS}). Exit 2 with the reason on {@code err} holds the edit (every agent's hooks read it so:
      * docs/agents.md, "Wired through each agent's hooks"); 0 lets it go on.
      */
     static int run(
@@ -244,39 +235,21 @@ final class TouchHook {
      */
     static String message(String rel, List<PeerTouches.Peer> peers, String self, String root) {
         String bin = root + "/.termsprawl/bin/";
-        StringBuilder m = new StringBuilder("termsprawl: another agent linked to you changed ")
-                .append(TouchEvent.escaped(rel))
-                .append(" recently; it may be working on it now.");
+        StringBuilder m = new StringBuilder("termsprawl: another agent linked to you changed " + TouchEvent.escaped(rel)
+                + " recently; it may be working on it now.");
         for (PeerTouches.Peer p : peers) {
             TouchEvent e = p.touches().get(0);
-            m.append("\n- ")
-                    .append(p.node())
-                    .append(" (")
-                    .append(p.store().id())
-                    .append("): ")
-                    .append(e.kind().id())
-                    .append(" at ")
-                    .append(TouchReport.time(e.time()))
-                    .append(", turn ")
-                    .append(e.turn() == null ? "-" : e.turn().toString());
+            m.append(
+                    "\n- " + p.node() + " (" + p.store().id() + "): " + e.kind().id() + " at "
+                            + TouchReport.time(e.time()) + ", turn " + (e.turn() == null ? "-" : e.turn()));
             if (p.touches().size() > 1) {
-                m.append(" (").append(p.touches().size()).append(" changes in the window)");
+                m.append(" (" + p.touches().size() + " changes in the window)");
             }
         }
-        m.append("\nBefore you edit it, see what they are doing: ")
-                .append(shellWord(bin + "termsprawl-context"))
-                .append(" --cwd ")
-                .append(shellWord(root))
-                .append(" --self ")
-                .append(self)
-                .append("\nand every change of this file: ")
-                .append(shellWord(bin + "termsprawl-touches"))
-                .append(" --cwd ")
-                .append(shellWord(root))
-                .append(" --self ")
-                .append(self)
-                .append(" --file ")
-                .append(shellWord(rel));
+        m.append("\nBefore you edit it, see what they are doing: " + shellWord(bin + "termsprawl-context") + " --cwd "
+                + shellWord(root) + " --self " + self + "\nand every change of this file: "
+                + shellWord(bin + "termsprawl-touches") + " --cwd " + shellWord(root) + " --self " + self + " --file "
+                + shellWord(rel));
         return m.toString();
     }
 

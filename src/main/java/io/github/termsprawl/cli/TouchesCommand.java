@@ -39,7 +39,7 @@ public final class TouchesCommand {
     static int main(String[] args, Instant now, InputStream in, OutputStream out, OutputStream err, String self) {
         if (args.length > 0 && args[0].equals("--hook")) {
             try {
-                return TouchHook.run(args, now, in, out, err, self);
+                return TouchHook.run(args, now, in, out, err, self, TouchHook.BUDGET_NANOS);
             } catch (RuntimeException | Error e) {
                 return 0; // silent: the edit goes on
             }

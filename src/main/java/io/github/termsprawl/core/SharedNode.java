@@ -149,24 +149,20 @@ public final class SharedNode {
         for (String path : paths) {
             // a file in the folder is its commit's (receive deletes a changed one first): no listing needed
             byte[] bytes = safePath(path) && commit != null ? inFolder(path) : null;
-            if (bytes != null && (left -= bytes.length) < 0) {
+            if (bytes == null && files().containsKey(path)) {
+                if (files().get(path) != null) {
+                    fromGit.add(path);
+                    continue;
+                }
+                bytes = inFolder(path); // a folder read from disk: no git to fall back on
+            }
+            if (bytes == null) {
+                continue;
+            }
+            if ((left -= bytes.length) < 0) {
                 break;
             }
-            if (bytes != null) {
-                out.put(path, bytes);
-            } else if (!files().containsKey(path)) {
-                continue;
-            } else if (files().get(path) == null) { // a folder read from disk: no git to fall back on
-                bytes = inFolder(path);
-                if (bytes != null && (left -= bytes.length) < 0) {
-                    break;
-                }
-                if (bytes != null) {
-                    out.put(path, bytes);
-                }
-            } else {
-                fromGit.add(path);
-            }
+            out.put(path, bytes);
         }
         if (!fromGit.isEmpty()) {
             try {

@@ -201,14 +201,6 @@ record FolderState(
         return lines.isEmpty() || !lines.get(0).equals(MAGIC) ? null : lines;
     }
 
-    static byte[] turnsBytes(List<Turn> turns) {
-        IndexText.Exact counted = new IndexText.Exact(-1);
-        turnsTo(turns, counted);
-        IndexText.Exact out = new IndexText.Exact(counted.counted());
-        turnsTo(turns, out);
-        return out.exact();
-    }
-
     /** The {@code .turns} lines of {@code turns}, one at a time (a long session's list is tens of MB). */
     static void turnsTo(List<Turn> turns, java.io.ByteArrayOutputStream out) {
         for (Turn t : turns) {

@@ -23,17 +23,11 @@ final class IndexText {
         if (agent != null) {
             head.append(", subagent ").append(agent);
         }
-        head.append("\n\n")
-                .append(turns)
-                .append(turns == 1 ? " turn" : " turns")
-                .append(" of the ")
-                .append(job.store().id())
-                .append(" session ")
-                .append(TurnMarkdown.oneLine(String.valueOf(job.session())))
-                .append(", read from ")
-                .append(TurnMarkdown.oneLine(source))
-                .append(".\nTurn N is turn-NNNN-<role>.md beside this file. One line per turn: number, role, time,"
-                        + " first line.\n\n");
+        head.append("\n\n" + turns + (turns == 1 ? " turn" : " turns") + " of the "
+                + job.store().id() + " session "
+                + TurnMarkdown.oneLine(String.valueOf(job.session())) + ", read from " + TurnMarkdown.oneLine(source)
+                + ".\nTurn N is turn-NNNN-<role>.md beside this file. One line per turn: number, role, time, first"
+                + " line.\n\n");
         StringBuilder tail = new StringBuilder();
         if (!agents.isEmpty()) {
             tail.append("\n## subagents\n\n");

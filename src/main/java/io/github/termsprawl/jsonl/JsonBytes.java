@@ -710,29 +710,14 @@ final class JsonBytes {
             throw INVALID;
         }
         byte c = b[pos++];
-        char decoded;
-        switch (c) {
-            case '"':
-            case '\\':
-            case '/':
-                decoded = (char) c;
-                break;
-            case 'b':
-                decoded = '\b';
-                break;
-            case 'f':
-                decoded = '\f';
-                break;
-            case 'n':
-                decoded = '\n';
-                break;
-            case 'r':
-                decoded = '\r';
-                break;
-            case 't':
-                decoded = '\t';
-                break;
-            case 'u':
+        char decoded = switch (c) {
+            case '"', '\\', '/' -> (char) c;
+            case 'b' -> '\b';
+            case 'f' -> '\f';
+            case 'n' -> '\n';
+            case 'r' -> '\r';
+            case 't' -> '\t';
+            case 'u' -> {
                 if (pos + 4 > end) {
                     throw INVALID;
                 }
@@ -740,11 +725,10 @@ final class JsonBytes {
                 for (int i = 0; i < 4; i++) {
                     unit = (unit << 4) | hex(b[pos++]);
                 }
-                decoded = (char) unit; // a lone surrogate stays one, as in JSON.parse
-                break;
-            default:
-                throw INVALID;
-        }
+                yield (char) unit; // a lone surrogate stays one, as in JSON.parse
+            }
+            default -> throw INVALID;
+        };
         if (text != null) {
             text.append(decoded);
         }

@@ -110,12 +110,12 @@ public final class ClassDataArchive {
 
     /** This runtime's archive; without a runtime, the name an archive would have (it is never made). */
     public Path file() {
-        return binDir.resolve(Launchers.archiveName(java == null ? "" : java.toString(), aotCache()));
+        return file(aotCache());
     }
 
-    /** The archive of the other kind this runtime may have had (before its JDK changed under the same path). */
-    private Path otherKindFile() {
-        return binDir.resolve(Launchers.archiveName(java == null ? "" : java.toString(), !aotCache()));
+    /** This runtime's archive of a kind: {@code !aotCache()} is the one it may have had before its JDK changed. */
+    private Path file(boolean aot) {
+        return binDir.resolve(Launchers.archiveName(java == null ? "" : java.toString(), aot));
     }
 
     /** What the archive was made from, written beside it: {@link #status()} compares it, never starting a JVM. */
@@ -222,18 +222,17 @@ public final class ClassDataArchive {
 
     /** Whether this JVM maps the archive: {@code -Xshare:on} refuses to start unless it matches the JVM and the jar. */
     private boolean mapsArchive() {
+        return starts(List.of("-XX:SharedArchiveFile=" + file(), "-Xshare:on", "-Xlog:disable"));
+    }
+
+    /** Whether this JVM starts with {@code flags} and the jar (its crash log, if any, kept out of the user's folder). */
+    private boolean starts(List<String> flags) {
+        Path errorFile = binDir.resolve(".termsprawl-hs_err.log");
         try {
-            List<String> cmd = List.of(
-                    java.toString(),
-                    "-XX:SharedArchiveFile=" + file(),
-                    "-Xshare:on",
-                    "-Xlog:disable",
-                    "-XX:ErrorFile=" + binDir.resolve(".termsprawl-hs_err.log"), // not the user's folder
-                    "-cp",
-                    jar().toString(),
-                    "-version");
-            int code = run(cmd, null);
-            Files.deleteIfExists(binDir.resolve(".termsprawl-hs_err.log"));
+            int code = run(
+                    command(flags, List.of("-XX:ErrorFile=" + errorFile), List.of("-cp", jar().toString(), "-version")),
+                    null);
+            Files.deleteIfExists(errorFile);
             return code == 0;
         } catch (IOException e) {
             return false;
@@ -301,8 +300,8 @@ public final class ClassDataArchive {
             Files.move(made, file(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             writeStamp();
             // one archive per runtime: the other kind's, made before this runtime's JDK changed, goes
-            Files.deleteIfExists(otherKindFile());
-            Files.deleteIfExists(binDir.resolve(otherKindFile().getFileName() + Launchers.STAMP_SUFFIX));
+            Files.deleteIfExists(file(!aotCache()));
+            Files.deleteIfExists(binDir.resolve(file(!aotCache()).getFileName() + Launchers.STAMP_SUFFIX));
             return true;
         } finally {
             Files.deleteIfExists(tmp);
@@ -368,18 +367,9 @@ public final class ClassDataArchive {
      * otherwise (the launchers' {@code auto} would start without it, slower, and say so on stderr).
      */
     private boolean mapsAotCache(Path cache) {
-        try {
-            List<String> cmd =
-                    new ArrayList<>(List.of(java.toString(), Launchers.AOT_CACHE_FLAG + cache, "-XX:AOTMode=on"));
-            cmd.addAll(List.of(Launchers.JVM_FLAGS.split(" ")));
-            cmd.addAll(List.of(
-                    "-XX:ErrorFile=" + binDir.resolve(".termsprawl-hs_err.log"), "-cp", jar().toString(), "-version"));
-            int code = run(cmd, null);
-            Files.deleteIfExists(binDir.resolve(".termsprawl-hs_err.log"));
-            return code == 0;
-        } catch (IOException e) {
-            return false;
-        }
+        List<String> flags = new ArrayList<>(List.of(Launchers.AOT_CACHE_FLAG + cache, "-XX:AOTMode=on"));
+        flags.addAll(List.of(Launchers.JVM_FLAGS.split(" ")));
+        return starts(flags);
     }
 
     /**
@@ -399,12 +389,8 @@ public final class ClassDataArchive {
             Path transcript = dir.resolve(peer[0] + ".jsonl");
             Files.write(transcript, peer[2].getBytes(StandardCharsets.UTF_8));
             index.record(peer[0], transcript.toString(), peer[1], null);
-            titles.append(peer[0].equals("b") ? "" : ",")
-                    .append("{\"id\":\"")
-                    .append(peer[0])
-                    .append("\",\"data\":{\"title\":\"")
-                    .append(peer[0].toUpperCase(Locale.ROOT))
-                    .append("\"}}");
+            titles.append((peer[0].equals("b") ? "" : ",") + "{\"id\":\"" + peer[0] + "\",\"data\":{\"title\":\""
+                    + peer[0].toUpperCase(Locale.ROOT) + "\"}}");
         }
         // a Gemini CLI session document: its store is told from the scalars of its head
         links.add("a", "f");

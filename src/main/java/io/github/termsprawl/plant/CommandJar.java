@@ -34,19 +34,11 @@ public final class CommandJar {
     public static final String TOUCHES_MAIN = "io.github.termsprawl.cli.TouchesCommand";
     private static final LocalDateTime FIXED_TIME = LocalDateTime.of(2020, 1, 1, 0, 0);
     /** The layers the planted commands run on; {@code plant} and {@code maven} stay in the plugin. */
-    static final String[] OWN = {
-        "io/github/termsprawl/jsonl/",
-        "io/github/termsprawl/redact/",
-        "io/github/termsprawl/core/",
-        "io/github/termsprawl/store/",
-        "io/github/termsprawl/edits/",
-        "io/github/termsprawl/registry/",
-        "io/github/termsprawl/touch/",
-        "io/github/termsprawl/view/",
-        "io/github/termsprawl/history/",
-        "io/github/termsprawl/ask/",
-        "io/github/termsprawl/cli/"
-    };
+    static final String[] OWN = ("io/github/termsprawl/jsonl/ io/github/termsprawl/redact/ io/github/termsprawl/core/"
+                    + " io/github/termsprawl/store/ io/github/termsprawl/edits/ io/github/termsprawl/registry/"
+                    + " io/github/termsprawl/touch/ io/github/termsprawl/view/ io/github/termsprawl/history/"
+                    + " io/github/termsprawl/ask/ io/github/termsprawl/cli/")
+            .split(" ");
 
     private static final String SQLITE_NATIVE = "org/sqlite/native/";
     /** The platforms agents run on; the other natives of sqlite-jdbc (Android, FreeBSD, 32-bit ARM…) would only double its size. */

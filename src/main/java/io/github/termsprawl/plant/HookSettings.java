@@ -147,7 +147,7 @@ public final class HookSettings {
             // a FIFO would block the read forever, a device would never end
             throw malformed(settingsFile.toString(), "it is not a regular file");
         }
-        return Files.exists(settingsFile) ? read(settingsFile) : null;
+        return Files.exists(settingsFile) ? read(settingsFile, false) : null;
     }
 
     /**
@@ -159,7 +159,7 @@ public final class HookSettings {
         if (!Files.isRegularFile(settingsFile)) {
             return null;
         }
-        String text = read(settingsFile);
+        String text = read(settingsFile, false);
         SettingsHooks seen = SettingsHooks.of(this, text);
         return seen != null ? seen.guard() : guardByJackson(text, settingsFile.toString());
     }
@@ -283,15 +283,15 @@ public final class HookSettings {
         return changed;
     }
 
-    private String read(Path file) throws IOException, UserErrorException {
+    private String read(Path file, boolean removing) throws IOException, UserErrorException {
         long size = Files.size(file);
         if (size > StateCaps.USER_TEXT) { // looked at before it is read (docs/files.md, "Sane sizes")
-            throw malformed(file.toString(), StateCaps.tooBig(size, StateCaps.USER_TEXT));
+            throw problem(removing, file.toString(), StateCaps.tooBig(size, StateCaps.USER_TEXT));
         }
         try {
             return Files.readString(file, StandardCharsets.UTF_8);
         } catch (CharacterCodingException e) {
-            throw malformed(file.toString(), "it is not valid UTF-8");
+            throw problem(removing, file.toString(), "it is not valid UTF-8");
         }
     }
 
@@ -429,17 +429,7 @@ public final class HookSettings {
         if (!Files.isRegularFile(settingsFile)) {
             throw cannotRemove(settingsFile.toString(), "it is not a regular file");
         }
-        String text;
-        long size = Files.size(settingsFile);
-        if (size > StateCaps.USER_TEXT) {
-            throw cannotRemove(settingsFile.toString(), StateCaps.tooBig(size, StateCaps.USER_TEXT));
-        }
-        try {
-            text = Files.readString(settingsFile, StandardCharsets.UTF_8);
-        } catch (CharacterCodingException e) {
-            throw cannotRemove(settingsFile.toString(), "it is not valid UTF-8");
-        }
-        return unmerge(text, settingsFile.toString());
+        return unmerge(read(settingsFile, true), settingsFile.toString());
     }
 
     /**
@@ -550,33 +540,37 @@ public final class HookSettings {
         return false;
     }
 
-    /** The guard's hook, whatever its mode: the touches command with exactly the guard's arguments. */
-    boolean isGuard(JsonNode hook) {
+    /** The hook's command when it has a text one, else null. */
+    private static String command(JsonNode hook) {
         JsonNode command = hook.get("command");
-        return command != null && command.isTextual() && isGuardCommand(command.textValue());
+        return command != null && command.isTextual() ? command.textValue() : null;
     }
 
+    /** The guard's hook, whatever its mode: the touches command with exactly the guard's arguments. */
+    boolean isGuard(JsonNode hook) {
+        return isGuardCommand(command(hook));
+    }
+
+    /** These three take null for a hook with no command. */
     boolean isGuardCommand(String command) {
-        return HookCommand.isGuard(command, agent);
+        return command != null && HookCommand.isGuard(command, agent);
     }
 
     /** The note's hook: the context command with exactly the hook's arguments. */
     boolean isPrompt(JsonNode hook) {
-        JsonNode command = hook.get("command");
-        return command != null && command.isTextual() && isPromptCommand(command.textValue());
+        return isPromptCommand(command(hook));
     }
 
     boolean isPromptCommand(String command) {
-        return HookCommand.isPrompt(command, agent);
+        return command != null && HookCommand.isPrompt(command, agent);
     }
 
     /** The record hook: our script alone, however its path is quoted; a look-alike is the user's. */
     private boolean isOurs(JsonNode hook) {
-        JsonNode command = hook.get("command");
-        return command != null && command.isTextual() && isRecordCommand(command.textValue());
+        return isRecordCommand(command(hook));
     }
 
     boolean isRecordCommand(String command) {
-        return HookCommand.isRecord(command, agent);
+        return command != null && HookCommand.isRecord(command, agent);
     }
 }

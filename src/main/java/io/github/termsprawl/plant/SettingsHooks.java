@@ -121,7 +121,7 @@ final class SettingsHooks {
         for (Map<String, Object> entry : entries(list)) {
             for (Object hook : (List<?>) entry.get("hooks")) {
                 String command = command(hook);
-                if (command == null || !ours.test(command)) {
+                if (!ours.test(command)) {
                     continue;
                 }
                 found++;
@@ -149,10 +149,10 @@ final class SettingsHooks {
             for (Map<String, Object> entry : entries(entries)) {
                 for (Object hook : (List<?>) entry.get("hooks")) {
                     String command = command(hook);
-                    if (command != null && settings.isGuardCommand(command)) {
+                    if (settings.isGuardCommand(command)) {
                         guard = HookCommand.guardOf(command);
                     }
-                    record |= command != null && settings.isRecordCommand(command);
+                    record |= settings.isRecordCommand(command);
                 }
             }
         }
@@ -175,8 +175,7 @@ final class SettingsHooks {
 
     private static boolean has(Map<String, Object> entry, Predicate<String> ours) {
         for (Object hook : (List<?>) entry.get("hooks")) {
-            String command = command(hook);
-            if (command != null && ours.test(command)) {
+            if (ours.test(command(hook))) {
                 return true;
             }
         }

@@ -122,17 +122,8 @@ final class Pem {
         return b.toString();
     }
 
-    private static final String[] PLACEHOLDER_WORDS = {
-        "xxxxx",
-        "yourprivatekey",
-        "yourkey",
-        "privatekeyhere",
-        "keyhere",
-        "placeholder",
-        "redacted",
-        "example",
-        "insert"
-    };
+    private static final String[] PLACEHOLDER_WORDS =
+            ("xxxxx yourprivatekey yourkey privatekeyhere keyhere placeholder redacted example insert").split(" ");
 
     private static boolean placeholderBody(String text, int from, int to) {
         String body = base64(text, from, to).toLowerCase(java.util.Locale.ROOT);

@@ -13,51 +13,22 @@ final class Placeholders {
     static final String MARKER = "[redacted:";
 
     /** Google's documented sample keys (Firebase SDK samples), which scanners allow by name. */
-    private static final Set<String> SAMPLE_KEYS = Set.of(
-            "AIzaSyabcdefghijklmnopqrstuvwxyz1234567",
-            "AIzaSyAnLA7NfeLquW1tJFpx_eQCxoX-oo6YyIs",
-            "AIzaSyCkEhVjf3pduRDt6d1yKOMitrUEke8agEM",
-            "AIzaSyDMAScliyLx7F0NPDEJi1QmyCgHIAODrlU",
-            "AIzaSyD3asb-2pEZVqMkmL6M9N6nHZRR_znhrh0",
-            "AIzayDNSXIbFmlXbIE6mCzDLQAqITYefhixbX4A",
-            "AIzaSyAdOS2zB6NCsk1pCdZ4-P6GBdi_UUPwX7c",
-            "AIzaSyASWm6HmTMdYWpgMnjRBjxcQ9CKctWmLd4",
-            "AIzaSyANUvH9H9BsUccjsu2pCmEkOPjjaXeDQgY",
-            "AIzaSyA5_iVawFQ8ABuTZNUdcwERLJv_a_p4wtM",
-            "AIzaSyA4UrcGxgwQFTfaI3no3t7Lt1sjmdnP5sQ",
-            "AIzaSyDSb51JiIcB6OJpwwMicseKRhhrOq1cS7g",
-            "AIzaSyBF2RrAIm4a0mO64EShQfqfd2AFnzAvvuU",
-            "AIzaSyBcE-OOIbhjyR83gm4r2MFCu4MJmprNXsw",
-            "AIzaSyB8qGxt4ec15vitgn44duC5ucxaOi4FmqE",
-            "AIzaSyA8vmApnrHNFE0bApF4hoZ11srVL_n0nvY");
+    private static final Set<String> SAMPLE_KEYS =
+            Set.of(("AIzaSyabcdefghijklmnopqrstuvwxyz1234567 AIzaSyAnLA7NfeLquW1tJFpx_eQCxoX-oo6YyIs"
+                            + " AIzaSyCkEhVjf3pduRDt6d1yKOMitrUEke8agEM AIzaSyDMAScliyLx7F0NPDEJi1QmyCgHIAODrlU"
+                            + " AIzaSyD3asb-2pEZVqMkmL6M9N6nHZRR_znhrh0 AIzayDNSXIbFmlXbIE6mCzDLQAqITYefhixbX4A"
+                            + " AIzaSyAdOS2zB6NCsk1pCdZ4-P6GBdi_UUPwX7c AIzaSyASWm6HmTMdYWpgMnjRBjxcQ9CKctWmLd4"
+                            + " AIzaSyANUvH9H9BsUccjsu2pCmEkOPjjaXeDQgY AIzaSyA5_iVawFQ8ABuTZNUdcwERLJv_a_p4wtM"
+                            + " AIzaSyA4UrcGxgwQFTfaI3no3t7Lt1sjmdnP5sQ AIzaSyDSb51JiIcB6OJpwwMicseKRhhrOq1cS7g"
+                            + " AIzaSyBF2RrAIm4a0mO64EShQfqfd2AFnzAvvuU AIzaSyBcE-OOIbhjyR83gm4r2MFCu4MJmprNXsw"
+                            + " AIzaSyB8qGxt4ec15vitgn44duC5ucxaOi4FmqE AIzaSyA8vmApnrHNFE0bApF4hoZ11srVL_n0nvY")
+                    .split(" "));
 
-    private static final String[] MASK_WORDS = {
-        "example",
-        "your_",
-        "your-",
-        "yourtoken",
-        "yourkey",
-        "yoursecret",
-        "_here",
-        "-here",
-        "placeholder",
-        "redacted",
-        "dummy",
-        "sample",
-        "changeme",
-        "replace_me",
-        "replaceme",
-        "insert_",
-        "put_your",
-        "1234567890abcdef",
-        "...",
-        "…",
-        "<",
-        ">",
-        "{{",
-        "}}",
-        "${"
-    };
+    private static final String[] MASK_WORDS =
+            ("example your_ your- yourtoken yourkey yoursecret _here -here placeholder redacted dummy"
+                            + " sample changeme replace_me replaceme insert_ put_your 1234567890abcdef ... … < > {{ }}"
+                            + " ${")
+                    .split(" ");
 
     /** A vendor-format token that is a documented sample or a masked one ({@code hf_xxxx…}). */
     static boolean maskedToken(String token) {
@@ -106,80 +77,14 @@ final class Placeholders {
         return false;
     }
 
-    private static final Set<String> WORDS = Set.of(
-            "change_me",
-            "change-me",
-            "changeit",
-            "changethis",
-            "dummy",
-            "fake",
-            "none",
-            "null",
-            "nil",
-            "undefined",
-            "true",
-            "false",
-            "todo",
-            "tbd",
-            "redacted",
-            "secret",
-            "secrets",
-            "password",
-            "passwd",
-            "pass",
-            "pwd",
-            "pw",
-            "token",
-            "api_key",
-            "apikey",
-            "api-key",
-            "key",
-            "test",
-            "testing",
-            "username",
-            "user",
-            "admin",
-            "root",
-            "default",
-            "empty",
-            "hidden",
-            "masked",
-            "required",
-            "optional",
-            "string",
-            "str",
-            "value",
-            "foo",
-            "bar",
-            "baz",
-            "foobar",
-            "qwerty",
-            "letmein",
-            "mypassword",
-            "mysecret",
-            "mytoken",
-            "yourpassword",
-            "secret123",
-            "password123",
-            "password1",
-            "p@ssw0rd",
-            "pa55word",
-            "s3cr3t",
-            "xxx",
-            "abc123",
-            "123456",
-            "12345678",
-            "bearer",
-            "basic",
-            "env",
-            "auto",
-            "inherit",
-            "sensitive",
-            "****",
-            "<redacted>",
-            "na",
-            "n/a",
-            "tbc");
+    private static final Set<String> WORDS =
+            Set.of(("change_me change-me changeit changethis dummy fake none null nil undefined true false"
+                            + " todo tbd redacted secret secrets password passwd pass pwd pw token api_key apikey"
+                            + " api-key key test testing username user admin root default empty hidden masked required"
+                            + " optional string str value foo bar baz foobar qwerty letmein mypassword mysecret mytoken"
+                            + " yourpassword secret123 password123 password1 p@ssw0rd pa55word s3cr3t xxx abc123 123456"
+                            + " 12345678 bearer basic env auto inherit sensitive **** <redacted> na n/a tbc")
+                    .split(" "));
 
     /**
      * A value that only stands for a secret: empty, a reference ({@code $X}, {@code ${X}}, {@code %X%},

@@ -64,9 +64,6 @@ final class Rule {
     Pattern pattern() {
         Pattern p = pattern;
         if (p == null) {
-            if (Boolean.getBoolean("tellc"))
-                System.err.println(
-                        "COMPILE " + kind + " " + Thread.currentThread().getName());
             p = Pattern.compile(RuleTable.escapeAware(regex));
             pattern = p;
         }

@@ -8,135 +8,26 @@ package io.github.termsprawl.redact;
 final class Vendors {
     private Vendors() {}
 
-    /** Name fragment, kind prefix; the first that occurs in the lower-case name wins. */
-    private static final String[][] VENDORS = {
-        {"openai", "openai"},
-        {"anthropic", "anthropic"},
-        {"claude", "anthropic"},
-        {"gemini", "google"},
-        {"google", "google"},
-        {"gcp", "google"},
-        {"firebase", "google"},
-        {"azure", "azure"},
-        {"aws", "aws"},
-        {"github", "github"},
-        {"gh_", "github"},
-        {"gitlab", "gitlab"},
-        {"slack", "slack"},
-        {"stripe", "stripe"},
-        {"mistral", "mistral"},
-        {"cohere", "cohere"},
-        {"groq", "groq"},
-        {"huggingface", "huggingface"},
-        {"hf_", "huggingface"},
-        {"replicate", "replicate"},
-        {"perplexity", "perplexity"},
-        {"deepseek", "deepseek"},
-        {"openrouter", "openrouter"},
-        {"xai", "xai"},
-        {"adafruit", "adafruit"},
-        {"adobe", "adobe"},
-        {"airtable", "airtable"},
-        {"algolia", "algolia"},
-        {"alibaba", "alibaba"},
-        {"asana", "asana"},
-        {"atlassian", "atlassian"},
-        {"jira", "atlassian"},
-        {"confluence", "atlassian"},
-        {"beamer", "beamer"},
-        {"bitbucket", "bitbucket"},
-        {"bittrex", "bittrex"},
-        {"meraki", "cisco-meraki"},
-        {"cloudflare", "cloudflare"},
-        {"codecov", "codecov"},
-        {"coinbase", "coinbase"},
-        {"confluent", "confluent"},
-        {"contentful", "contentful"},
-        {"datadog", "datadog"},
-        {"discord", "discord"},
-        {"droneci", "droneci"},
-        {"dropbox", "dropbox"},
-        {"etsy", "etsy"},
-        {"facebook", "facebook"},
-        {"fastly", "fastly"},
-        {"finicity", "finicity"},
-        {"finnhub", "finnhub"},
-        {"flickr", "flickr"},
-        {"freshbooks", "freshbooks"},
-        {"gitter", "gitter"},
-        {"gocardless", "gocardless"},
-        {"heroku", "heroku"},
-        {"hubspot", "hubspot"},
-        {"intercom", "intercom"},
-        {"jfrog", "jfrog"},
-        {"artifactory", "jfrog"},
-        {"bintray", "jfrog"},
-        {"kraken", "kraken"},
-        {"kucoin", "kucoin"},
-        {"launchdarkly", "launchdarkly"},
-        {"linear", "linear"},
-        {"linkedin", "linkedin"},
-        {"linked_in", "linkedin"},
-        {"looker", "looker"},
-        {"mailchimp", "mailchimp"},
-        {"mailgun", "mailgun"},
-        {"mapbox", "mapbox"},
-        {"mattermost", "mattermost"},
-        {"messagebird", "messagebird"},
-        {"message_bird", "messagebird"},
-        {"netlify", "netlify"},
-        {"newrelic", "new-relic"},
-        {"new_relic", "new-relic"},
-        {"new-relic", "new-relic"},
-        {"nytimes", "nytimes"},
-        {"okta", "okta"},
-        {"plaid", "plaid"},
-        {"privateai", "privateai"},
-        {"private_ai", "privateai"},
-        {"rapidapi", "rapidapi"},
-        {"sendbird", "sendbird"},
-        {"sendgrid", "sendgrid"},
-        {"sentry", "sentry"},
-        {"snyk", "snyk"},
-        {"sonar", "sonar"},
-        {"squarespace", "squarespace"},
-        {"sumo", "sumologic"},
-        {"telegram", "telegram"},
-        {"travis", "travisci"},
-        {"twitch", "twitch"},
-        {"twitter", "twitter"},
-        {"typeform", "typeform"},
-        {"yandex", "yandex"},
-        {"zendesk", "zendesk"},
-        {"twilio", "twilio"},
-        {"npm", "npm"},
-        {"pypi", "pypi"},
-        {"docker", "docker"},
-        {"vercel", "vercel"},
-        {"supabase", "supabase"},
-        {"postgres", "postgres"},
-        {"mysql", "mysql"},
-        {"redis", "redis"},
-        {"mongo", "mongodb"},
-        {"vault", "vault"},
-        {"shopify", "shopify"},
-        {"square", "square"},
-        {"paypal", "paypal"},
-        {"notion", "notion"},
-        {"pinecone", "pinecone"},
-        {"langchain", "langchain"},
-        {"langsmith", "langsmith"},
-        {"tavily", "tavily"},
-        {"elevenlabs", "elevenlabs"},
-        {"cloudinary", "cloudinary"},
-        {"digitalocean", "digitalocean"},
-        {"pulumi", "pulumi"},
-        {"terraform", "hashicorp"},
-        {"doppler", "doppler"},
-        {"ibm", "ibm"},
-        {"softlayer", "softlayer"},
-        {"cloudant", "cloudant"}
-    };
+    /**
+     * Name fragments, each {@code fragment=kind prefix} where the two differ; the first that occurs in the
+     * lower-case name wins.
+     */
+    private static final String[] VENDORS =
+            ("openai anthropic claude=anthropic gemini=google google gcp=google firebase=google azure"
+                            + " aws github gh_=github gitlab slack stripe mistral cohere groq huggingface hf_=huggingface"
+                            + " replicate perplexity deepseek openrouter xai adafruit adobe airtable algolia alibaba"
+                            + " asana atlassian jira=atlassian confluence=atlassian beamer bitbucket bittrex"
+                            + " meraki=cisco-meraki cloudflare codecov coinbase confluent contentful datadog discord"
+                            + " droneci dropbox etsy facebook fastly finicity finnhub flickr freshbooks gitter gocardless"
+                            + " heroku hubspot intercom jfrog artifactory=jfrog bintray=jfrog kraken kucoin launchdarkly"
+                            + " linear linkedin linked_in=linkedin looker mailchimp mailgun mapbox mattermost messagebird"
+                            + " message_bird=messagebird netlify newrelic=new-relic new_relic=new-relic new-relic nytimes"
+                            + " okta plaid privateai private_ai=privateai rapidapi sendbird sendgrid sentry snyk sonar"
+                            + " squarespace sumo=sumologic telegram travis=travisci twitch twitter typeform yandex"
+                            + " zendesk twilio npm pypi docker vercel supabase postgres mysql redis mongo=mongodb vault"
+                            + " shopify square paypal notion pinecone langchain langsmith tavily elevenlabs cloudinary"
+                            + " digitalocean pulumi terraform=hashicorp doppler ibm softlayer cloudant")
+                    .split(" ");
 
     /**
      * The one documented shape of the keys and tokens of vendors whose keys have no prefix, by kind prefix:
@@ -186,9 +77,10 @@ final class Vendors {
 
     /** The kind prefix of the vendor the lower-case name names, or null. */
     static String of(String lowerName) {
-        for (String[] v : VENDORS) {
-            if (lowerName.contains(v[0])) {
-                return v[1];
+        for (String v : VENDORS) {
+            int eq = v.indexOf('=');
+            if (lowerName.contains(eq < 0 ? v : v.substring(0, eq))) {
+                return eq < 0 ? v : v.substring(eq + 1);
             }
         }
         return null;

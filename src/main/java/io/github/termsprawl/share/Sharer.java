@@ -132,34 +132,22 @@ public final class Sharer {
         }
         lines.add("Anyone who can read the repository's remote " + repo.remote() + " can read node " + node + " (" + ref
                 + ").");
-        if (first && !confirm) {
-            return new Report(
-                    node,
-                    user,
-                    ref,
-                    true,
-                    false,
-                    null,
-                    form.files().size(),
-                    form.bytes(),
-                    form.turns(),
-                    form.redactions(),
-                    lines);
+        String commit = null;
+        if (!first || confirm) { // a first share unconfirmed is its list alone
+            ObjectWriter writer = new ObjectWriter(repo.git());
+            commit = writer.commit(writer.writeTree(form.files()), user, "termsprawl: share " + node, ref);
+            mine.record(user, node, commit);
+            repo.git().okWith(null, Git.NETWORK_MS, "push", "--quiet", repo.remote(), "+" + ref + ":" + ref);
+            lines.add("Shared " + node + " as " + ref + " on " + repo.remote() + ": "
+                    + form.files().size() + " files, " + form.bytes() + " bytes, " + form.turns() + " turns, "
+                    + form.redactions() + " redactions.");
         }
-        ObjectWriter writer = new ObjectWriter(repo.git());
-        String tree = writer.writeTree(form.files());
-        String commit = writer.commit(tree, user, "termsprawl: share " + node, ref);
-        mine.record(user, node, commit);
-        repo.git().okWith(null, Git.NETWORK_MS, "push", "--quiet", repo.remote(), "+" + ref + ":" + ref);
-        lines.add("Shared " + node + " as " + ref + " on " + repo.remote() + ": "
-                + form.files().size() + " files, " + form.bytes() + " bytes, " + form.turns() + " turns, "
-                + form.redactions() + " redactions.");
         return new Report(
                 node,
                 user,
                 ref,
                 first,
-                true,
+                commit != null,
                 commit,
                 form.files().size(),
                 form.bytes(),

@@ -52,20 +52,10 @@ public final class Overlaps {
                 List<TouchEvent> of =
                         p.touches().stream().filter(e -> e.path().equals(f)).toList();
                 TouchEvent last = of.get(0);
-                out.append("  ")
-                        .append(p.node())
-                        .append(" (")
-                        .append(p.store().id())
-                        .append("): ")
-                        .append(of.size())
-                        .append(of.size() == 1 ? " change" : " changes")
-                        .append(", last ")
-                        .append(last.kind().id())
-                        .append(" at ")
-                        .append(TouchReport.time(last.time()))
-                        .append(", turn ")
-                        .append(last.turn() == null ? "-" : last.turn().toString())
-                        .append('\n');
+                out.append("  " + p.node() + " (" + p.store().id() + "): " + of.size()
+                        + (of.size() == 1 ? " change" : " changes") + ", last "
+                        + last.kind().id() + " at "
+                        + TouchReport.time(last.time()) + ", turn " + (last.turn() == null ? "-" : last.turn()) + "\n");
             }
         }
         return out.toString();

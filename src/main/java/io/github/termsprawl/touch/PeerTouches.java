@@ -39,8 +39,7 @@ public final class PeerTouches {
 
     /**
      * As {@link #of(ProjectLayout, String, String, Instant)}, each peer's transcript read for at most about
-     * {@code maxBytes} ({@link TouchIndex#read(ProjectLayout, String, TranscriptIndex.Entry, Store, TranscriptReaders,
-     * long)}): the hook before an edit builds a long session's index in steps across its runs.
+     * {@code maxBytes} (in steps of {@link TouchIndex#STEP_BYTES}): the hook before an edit builds a long session's index in steps across its runs.
      */
     public static List<Peer> of(ProjectLayout layout, String self, String file, Instant since, long maxBytes) {
         return of(layout, NodeId.isSafe(self) ? new Links(layout).peersOf(self) : List.of(), file, since, maxBytes);

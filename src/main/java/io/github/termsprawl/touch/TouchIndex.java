@@ -38,7 +38,6 @@ public final class TouchIndex {
      * index of 2, whose relative paths were taken from the project's root, is read again.
      */
     static final String MAGIC = "termsprawl-touches 3";
-    /** Bytes of the transcript's head and of the end of what was read, hashed to tell a rewrite from growth. */
 
     /**
      * The bytes of a Claude Code transcript one step of a build reads (and one line more, to end it), so that what a
@@ -71,17 +70,7 @@ public final class TouchIndex {
      * the hook before every edit reads only the index and a stat per peer), else by the transcript's content.
      * Null when no store can be told. With {@code only} (a path relative to the project), the events of other files
      * may be left out: an unchanged index then makes objects of that file's events alone, as the hook asks about one
-     * file.
-     */
-    public static Found read(
-            ProjectLayout layout, String node, TranscriptIndex.Entry entry, TranscriptReaders readers, String only) {
-        return read(layout, node, entry, readers, only, UNBOUNDED);
-    }
-
-    /**
-     * As {@link #read(ProjectLayout, String, TranscriptIndex.Entry, TranscriptReaders, String)}, reading at most about
-     * {@code maxBytes} of the transcript ({@link #read(ProjectLayout, String, TranscriptIndex.Entry, Store,
-     * TranscriptReaders, long)}).
+     * file. At most about {@code maxBytes} of the transcript are read, in steps of {@link #STEP_BYTES}.
      */
     public static Found read(
             ProjectLayout layout,
@@ -93,13 +82,15 @@ public final class TouchIndex {
         Store named = Store.of(entry.store());
         if (named == null) {
             State old = State.parse(AtomicFiles.readPlain(file(layout, node), StateCaps.TOUCH_INDEX), node, only);
-            Store recorded = old == null ? null : Store.of(old.store);
-            if (recorded != null && old.source.equals(key(entry)) && old.fingerprint.equals(fingerprint(entry))) {
+            Store recorded = old == null ? null : Store.of(old.store());
+            if (recorded != null
+                    && old.source().equals(key(entry))
+                    && old.fingerprint().equals(fingerprint(entry))) {
                 return new Found(recorded, new Read(old.result(), new Cost(false, 0, 0)));
             }
         }
         Store store = named != null ? named : readers.storeOf(entry);
-        return store == null ? null : new Found(store, read(layout, node, entry, store, readers, maxBytes));
+        return store == null ? null : new Found(store, read(layout, node, entry, store, readers, maxBytes, STEP_BYTES));
     }
 
     private TouchIndex() {}
@@ -116,27 +107,16 @@ public final class TouchIndex {
      */
     public static Read read(
             ProjectLayout layout, String node, TranscriptIndex.Entry entry, Store store, TranscriptReaders readers) {
-        return read(layout, node, entry, store, readers, UNBOUNDED);
+        return read(layout, node, entry, store, readers, UNBOUNDED, STEP_BYTES);
     }
 
     /**
      * As {@link #read(ProjectLayout, String, TranscriptIndex.Entry, Store, TranscriptReaders)}, a long Claude Code
-     * transcript read in steps of {@link #STEP_BYTES}, each kept in the index as it ends; the steps stop once they
-     * have read {@code maxBytes} (the hook's share: {@link #UNBOUNDED} reads to the end). The answer is then the
-     * index as far as it was built ({@link Cost#done()} false), and the next read goes on from there
-     * (docs/touches.md, "The touch index").
+     * transcript read in steps of {@code step} bytes ({@link #STEP_BYTES}), each kept in the index as it ends; the
+     * steps stop once they have read {@code maxBytes} (the hook's share: {@link #UNBOUNDED} reads to the end). The
+     * answer is then the index as far as it was built ({@link Cost#done()} false), and the next read goes on from
+     * there (docs/touches.md, "The touch index").
      */
-    public static Read read(
-            ProjectLayout layout,
-            String node,
-            TranscriptIndex.Entry entry,
-            Store store,
-            TranscriptReaders readers,
-            long maxBytes) {
-        return read(layout, node, entry, store, readers, maxBytes, STEP_BYTES);
-    }
-
-    /** As {@link #read(ProjectLayout, String, TranscriptIndex.Entry, Store, TranscriptReaders, long)}, in steps of {@code step} bytes. */
     static Read read(
             ProjectLayout layout,
             String node,
@@ -170,7 +150,7 @@ public final class TouchIndex {
                                     last.cost().done()));
         } catch (Deadline.Exceeded e) {
             State old = State.parse(AtomicFiles.readPlain(file(layout, node), StateCaps.TOUCH_INDEX), node);
-            if (old != null && old.source.equals(key(entry)) && old.store.equals(store.id())) {
+            if (old != null && old.source().equals(key(entry)) && old.store().equals(store.id())) {
                 return new Read(old.result(), new Cost(false, 0, 0, false));
             }
             throw e;
@@ -191,13 +171,13 @@ public final class TouchIndex {
         String fingerprint = fingerprint(entry);
         State old = State.parse(AtomicFiles.readPlain(index, StateCaps.TOUCH_INDEX), node);
         boolean sameSource = old != null
-                && old.source.equals(source + (entry.session() == null ? "" : "#" + entry.session()))
-                && old.store.equals(store.id());
+                && old.source().equals(source + (entry.session() == null ? "" : "#" + entry.session()))
+                && old.store().equals(store.id());
         if (rule == null) {
             return new Read(
                     new SessionTouches.Result(List.of(), new SessionTouches.Stats(0, 0, 0)), new Cost(false, 0, 0));
         }
-        if (sameSource && old.fingerprint.equals(fingerprint)) {
+        if (sameSource && old.fingerprint().equals(fingerprint)) {
             return new Read(old.result(), new Cost(false, 0, 0));
         }
         Agent.CallTurns calls = Agents.capability(store, Agent.CallTurns.class);
@@ -213,24 +193,24 @@ public final class TouchIndex {
         if (growing) {
             c = new SessionTouches.Collector(node, rule, paths, null);
             boolean resume = sameSource
-                    && old.end > 0
-                    && old.end <= end
-                    && log.resumes(old.modelTranscript)
-                    && GrowingFile.prefixHash(source, old.end) == old.hash;
+                    && old.end() > 0
+                    && old.end() <= end
+                    && log.resumes(old.modelTranscript())
+                    && GrowingFile.prefixHash(source, old.end()) == old.hash();
             if (resume) {
-                c.resume(old.events, old.sidechain, old.waiting, old.stats, old.messages, old.directory);
-                from = old.end;
+                c.resume(old.events(), old.sidechain(), old.waiting(), old.stats(), old.messages(), old.directory());
+                from = old.end();
             }
             c.end = end;
-            boolean model = log.walkFrom(source, from, 1, from > 0 && old.modelTranscript, c)
-                    || from > 0 && old.modelTranscript;
+            boolean model = log.walkFrom(source, from, 1, from > 0 && old.modelTranscript(), c)
+                    || from > 0 && old.modelTranscript();
             Deadline.check(); // a walk stops short at the deadline: what it read is not kept as read to the end
             SessionTouches.Result r = c.result();
             write(
                     layout,
                     index,
                     new State(
-                            old == null || !sameSource ? key(entry) : old.source,
+                            old == null || !sameSource ? key(entry) : old.source(),
                             store.id(),
                             fingerprint,
                             end,
@@ -291,25 +271,31 @@ public final class TouchIndex {
         long size = source.toFile().length();
         long readable = calls.readableEnd(source, GrowingFile.completeLines(source, size), size);
         boolean goesOn = old != null
-                && old.end > 0
-                && old.end <= readable
-                && continuesLine(source, old.end)
-                && GrowingFile.prefixHash(source, old.end) == old.hash;
+                && old.end() > 0
+                && old.end() <= readable
+                && continuesLine(source, old.end())
+                && GrowingFile.prefixHash(source, old.end()) == old.hash();
         // one step: a long transcript is built in steps, each read on from the last as a grown one is
-        long end = stepEnd(source, goesOn ? old.end : 0, readable, step);
+        long end = stepEnd(source, goesOn ? old.end() : 0, readable, step);
         long hash = GrowingFile.prefixHash(source, end);
         Agent.CallTurns.Turns turns = null;
         if (goesOn) {
-            turns = calls.grown(source, old.end, end, tail, old.hash, hash);
+            turns = calls.grown(source, old.end(), end, tail, old.hash(), hash);
         }
-        long from = turns == null ? 0 : old.end;
+        long from = turns == null ? 0 : old.end();
         if (turns == null) {
             turns = calls.whole(source, end, tail, hash);
         }
         boolean done = end == readable;
         SessionTouches.Collector c = new SessionTouches.Collector(node, rule, paths, turns.turns());
         if (from > 0) {
-            c.resume(renumbered(old, turns), old.sidechain, old.waiting, old.stats, old.messages, old.directory);
+            c.resume(
+                    renumbered(old, turns),
+                    old.sidechain(),
+                    old.waiting(),
+                    old.stats(),
+                    old.messages(),
+                    old.directory());
         }
         c.end = end;
         calls.walkFrom(source, from, 1, c);
@@ -380,13 +366,13 @@ public final class TouchIndex {
      * is on no live branch is rewound, unless a subagent's record makes it.
      */
     private static List<TouchEvent> renumbered(State old, Agent.CallTurns.Turns turns) {
-        List<TouchEvent> out = new ArrayList<>(old.events.size());
-        for (int i = 0; i < old.events.size(); i++) {
-            TouchEvent e = old.events.get(i);
+        List<TouchEvent> out = new ArrayList<>(old.events().size());
+        for (int i = 0; i < old.events().size(); i++) {
+            TouchEvent e = old.events().get(i);
             Integer turn = e.turn() != null && e.turn() < turns.stable()
                     ? e.turn()
                     : e.callId() == null ? null : turns.turns().get(e.callId());
-            boolean rewound = turn == null && !old.sidechain.get(i);
+            boolean rewound = turn == null && !old.sidechain().get(i);
             out.add(
                     java.util.Objects.equals(turn, e.turn()) && rewound == e.rewound()
                             ? e
@@ -444,52 +430,27 @@ public final class TouchIndex {
                 + (wal.exists() ? ":" + wal.length() + ":" + wal.lastModified() : "");
     }
 
-    /** The index file: a header line each, then one line per event, tab separated, escaped (docs/touches.md). */
-    static final class State {
-        final String source;
-        final String store;
-        final String fingerprint;
-        final long end;
-        final long hash;
-        final boolean modelTranscript;
-        final int messages;
-        final SessionTouches.Stats stats;
-        final List<TouchEvent> events;
-        /** The events a sidechain record made (their third flag). */
-        final BitSet sidechain;
-
-        /** The indexes of the events whose call has no result yet. */
-        final List<Integer> waiting;
-
-        /** The session's working directory where the read stopped, or null: a read that goes on starts from it. */
-        final String directory;
-
-        State(
-                String source,
-                String store,
-                String fingerprint,
-                long end,
-                long hash,
-                boolean modelTranscript,
-                int messages,
-                SessionTouches.Stats stats,
-                List<TouchEvent> events,
-                BitSet sidechain,
-                List<Integer> waiting,
-                String directory) {
-            this.source = source;
-            this.store = store;
-            this.fingerprint = fingerprint;
-            this.end = end;
-            this.hash = hash;
-            this.modelTranscript = modelTranscript;
-            this.messages = messages;
-            this.stats = stats;
-            this.events = events;
-            this.sidechain = sidechain;
-            this.waiting = waiting;
-            this.directory = directory;
-        }
+    /**
+     * The index file: a header line each, then one line per event, tab separated, escaped (docs/touches.md).
+     *
+     * @param sidechain the events a sidechain record made (their third flag)
+     * @param waiting the indexes of the events whose call has no result yet
+     * @param directory the session's working directory where the read stopped, or null: a read that goes on starts
+     *     from it
+     */
+    record State(
+            String source,
+            String store,
+            String fingerprint,
+            long end,
+            long hash,
+            boolean modelTranscript,
+            int messages,
+            SessionTouches.Stats stats,
+            List<TouchEvent> events,
+            BitSet sidechain,
+            List<Integer> waiting,
+            String directory) {
 
         SessionTouches.Result result() {
             return new SessionTouches.Result(List.copyOf(events), stats);

@@ -92,10 +92,6 @@ public final class LinkedContext implements AutoCloseable {
     private final long deadlineNanos;
     private NodeTitles titles; // read once, and only when something prints
 
-    public LinkedContext(Path cwd, TranscriptReaders readers) {
-        this(cwd, readers, DEADLINE_MILLIS);
-    }
-
     /** {@code deadlineMillis}: {@link #DEADLINE_MILLIS}, or less for tests. */
     LinkedContext(Path cwd, TranscriptReaders readers, long deadlineMillis) {
         this.layout = new ProjectLayout(cwd);
@@ -107,7 +103,7 @@ public final class LinkedContext implements AutoCloseable {
     }
 
     public LinkedContext(Path cwd) {
-        this(cwd, new TranscriptReaders(new JsonlTail(), new ProjectLayout(cwd).sqliteNativeDir()));
+        this(cwd, new TranscriptReaders(new JsonlTail(), new ProjectLayout(cwd).sqliteNativeDir()), DEADLINE_MILLIS);
     }
 
     /** @param redact whether secrets are replaced by {@code [redacted:<kind>]} in what prints */

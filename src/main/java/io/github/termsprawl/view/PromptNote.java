@@ -246,14 +246,7 @@ public final class PromptNote {
      */
     private void writeState(Map<String, String[]> told, Set<String> watch, Instant now) throws IOException {
         StringBuilder t = new StringBuilder();
-        told.forEach((peer, v) -> t.append(peer)
-                .append('\t')
-                .append(v[0])
-                .append('\t')
-                .append(v[1])
-                .append('\t')
-                .append(v[2])
-                .append('\n'));
+        told.forEach((peer, v) -> t.append(peer + "\t" + v[0] + "\t" + v[1] + "\t" + v[2] + "\n"));
         StringBuilder w = new StringBuilder();
         for (String path : watch) {
             if (!path.contains("\n")) {

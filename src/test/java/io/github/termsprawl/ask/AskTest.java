@@ -146,7 +146,7 @@ class AskTest {
         assertTrue(
                 results.get(2).error().startsWith("No transcript is recorded for node ghost."),
                 results.get(2).error());
-        assertTrue(results.get(1).noContext());
+        assertFalse(results.get(1).answer().hasContext());
         String text = report(results);
         assertTrue(
                 text.endsWith("total: input 24, cache read 0, cache write 6800, output 112 tokens over 2 answers\n"

@@ -26,14 +26,14 @@ class HookInputTest {
     @Test
     void unicodeAndEscapes() {
         assertEquals(
-                new HookInput("/t/\u00e9 \"q\".jsonl", "/p\\x"),
+                new HookInput("/t/\u00e9 \"q\".jsonl", "/p\\x", null),
                 read("{\"transcript_path\":\"/t/\\u00e9 \\\"q\\\".jsonl\",\"cwd\":\"/p\\\\x\"}"));
     }
 
     @Test
     void missingFields() {
         assertEquals(HookInput.EMPTY, read("{}"));
-        assertEquals(new HookInput("/t", null), read("{\"transcript_path\":\"/t\"}"));
+        assertEquals(new HookInput("/t", null, null), read("{\"transcript_path\":\"/t\"}"));
         assertEquals(new HookInput(null, "/p", "s"), read("{\"cwd\":\"/p\",\"session_id\":\"s\"}"));
     }
 
@@ -43,16 +43,16 @@ class HookInputTest {
             assertEquals(HookInput.EMPTY, read("{\"transcript_path\":" + v + ",\"cwd\":" + v + "}"), v);
         }
         assertEquals(
-                new HookInput(null, "/p"),
+                new HookInput(null, "/p", null),
                 read("{\"transcript_path\":{\"nested\":{\"transcript_path\":\"/x\"}},\"cwd\":\"/p\"}"));
     }
 
     @Test
     void repeatedKeyLastWins() {
         assertEquals(
-                new HookInput("/second", null),
+                new HookInput("/second", null, null),
                 read("{\"transcript_path\":\"/first\",\"transcript_path\":\"/second\"}"));
-        assertEquals(new HookInput(null, null), read("{\"transcript_path\":\"/first\",\"transcript_path\":5}"));
+        assertEquals(new HookInput(null, null, null), read("{\"transcript_path\":\"/first\",\"transcript_path\":5}"));
     }
 
     @Test
@@ -143,7 +143,7 @@ class HookInputTest {
     @Test
     void largeUnrelatedFieldIsSkipped() {
         assertEquals(
-                new HookInput("/t", "/p"),
+                new HookInput("/t", "/p", null),
                 HookInput.read(concat(
                         text("{\"transcript_path\":\"/t\",\"prompt\":\""),
                         generated(HookInput.MAX_BYTES - 100, (byte) 'x'),
@@ -154,7 +154,7 @@ class HookInputTest {
     @Test
     void nestedUnrelatedFieldsAreSkipped() {
         assertEquals(
-                new HookInput("/t", "/p"),
+                new HookInput("/t", "/p", null),
                 read("{\"tool\":{\"a\":[1,{\"b\":[[\"c\"]]}]},\"transcript_path\":\"/t\",\"cwd\":\"/p\"}"));
     }
 

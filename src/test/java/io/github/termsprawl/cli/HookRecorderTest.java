@@ -36,7 +36,8 @@ class HookRecorderTest {
     void recordsIntoThePlantingProjectWhateverTheCwdSays() throws IOException {
         Path sub = Files.createDirectories(project.resolve("sub"));
         for (String cwd : new String[] {other.toString(), "..", sub.toString(), project.toString()}) {
-            assertTrue(HookRecorder.record("be", new HookInput("/t/" + cwd.length() + ".jsonl", cwd), project), cwd);
+            assertTrue(
+                    HookRecorder.record("be", new HookInput("/t/" + cwd.length() + ".jsonl", cwd, null), project), cwd);
             assertEquals(
                     Path.of("/t/" + cwd.length() + ".jsonl"),
                     new TranscriptIndex(new ProjectLayout(project)).read("be").path());
@@ -58,7 +59,7 @@ class HookRecorderTest {
 
     @Test
     void aRelativeTranscriptIsReadAgainstTheSessionsFolder() throws IOException {
-        assertTrue(HookRecorder.record("be", new HookInput("logs/s.jsonl", other.toString()), project));
+        assertTrue(HookRecorder.record("be", new HookInput("logs/s.jsonl", other.toString(), null), project));
         assertEquals(
                 other.resolve("logs/s.jsonl"),
                 new TranscriptIndex(new ProjectLayout(project)).read("be").path());
@@ -66,11 +67,11 @@ class HookRecorderTest {
 
     @Test
     void defaultProjectWhenCwdIsAbsentOrNotAFolder() throws IOException {
-        assertTrue(HookRecorder.record("a1", new HookInput("/t/1.jsonl", null), project));
+        assertTrue(HookRecorder.record("a1", new HookInput("/t/1.jsonl", null, null), project));
         assertTrue(HookRecorder.record(
-                "a2", new HookInput("/t/2.jsonl", tmp.resolve("missing").toString()), project));
+                "a2", new HookInput("/t/2.jsonl", tmp.resolve("missing").toString(), null), project));
         Path file = Fixtures.write(tmp.resolve("file"), "x");
-        assertTrue(HookRecorder.record("a3", new HookInput("/t/3.jsonl", file.toString()), project));
+        assertTrue(HookRecorder.record("a3", new HookInput("/t/3.jsonl", file.toString(), null), project));
         for (String id : new String[] {"a1", "a2", "a3"}) {
             assertTrue(Files.isRegularFile(entry(project, id)), id);
         }
@@ -79,7 +80,7 @@ class HookRecorderTest {
 
     @Test
     void relativeTranscriptIsMadeAbsoluteAgainstTheProject() throws IOException {
-        assertTrue(HookRecorder.record("be", new HookInput("logs/s.jsonl", null), project));
+        assertTrue(HookRecorder.record("be", new HookInput("logs/s.jsonl", null, null), project));
         assertEquals(
                 project.resolve("logs/s.jsonl"),
                 new TranscriptIndex(new ProjectLayout(project)).read("be").path());
@@ -91,7 +92,7 @@ class HookRecorderTest {
     void unsafeOrMissingNodeIdRecordsNothing() {
         for (String id : new String[] {null, "", "../etc", "a b", "x\n", "-x"}) {
             assertFalse(
-                    HookRecorder.record(id, new HookInput("/t/s.jsonl", project.toString()), project),
+                    HookRecorder.record(id, new HookInput("/t/s.jsonl", project.toString(), null), project),
                     String.valueOf(id));
         }
         assertFalse(Files.exists(project.resolve(".termsprawl")));
@@ -100,22 +101,22 @@ class HookRecorderTest {
 
     @Test
     void missingTranscriptPathRecordsNothing() {
-        assertFalse(HookRecorder.record("be", new HookInput(null, project.toString()), project));
+        assertFalse(HookRecorder.record("be", new HookInput(null, project.toString(), null), project));
         assertFalse(HookRecorder.record("be", HookInput.EMPTY, project));
         assertFalse(Files.exists(project.resolve(".termsprawl")));
     }
 
     @Test
     void noProjectAtAllRecordsNothing() {
-        assertFalse(HookRecorder.record("be", new HookInput("/t/s.jsonl", null), null));
+        assertFalse(HookRecorder.record("be", new HookInput("/t/s.jsonl", null, null), null));
     }
 
     @Test
     void overwritesThePreviousSession() throws IOException {
-        HookRecorder.record("be", new HookInput("/t/old.jsonl", null), project);
-        assertTrue(HookRecorder.record("be", new HookInput("/t/new.jsonl", null), project));
+        HookRecorder.record("be", new HookInput("/t/old.jsonl", null, null), project);
+        assertTrue(HookRecorder.record("be", new HookInput("/t/new.jsonl", null, null), project));
         // a resumed session is recorded still (its agent is told its node again), the entry unchanged
-        assertTrue(HookRecorder.record("be", new HookInput("/t/new.jsonl", null), project));
+        assertTrue(HookRecorder.record("be", new HookInput("/t/new.jsonl", null, null), project));
         assertEquals(
                 Path.of("/t/new.jsonl"),
                 new TranscriptIndex(new ProjectLayout(project)).read("be").path());
@@ -124,7 +125,7 @@ class HookRecorderTest {
     @Test
     void unwritableProjectIsNotAnError() throws IOException {
         Fixtures.write(project.resolve(".termsprawl"), "a file in the way");
-        assertFalse(HookRecorder.record("be", new HookInput("/t/s.jsonl", null), project));
+        assertFalse(HookRecorder.record("be", new HookInput("/t/s.jsonl", null, null), project));
     }
 
     /** After {@code /clear} the hook records a new transcript: the first session's turn files stay. */
@@ -141,12 +142,12 @@ class HookRecorderTest {
                         + "\"timestamp\":\"2025-01-02T00:00:01Z\",\"message\":{\"role\":\"user\","
                         + "\"content\":\"after clear\"}}\n");
         Path dir = project.resolve(".termsprawl/history/be");
-        assertTrue(HookRecorder.record("be", new HookInput(a.toString(), project.toString()), project));
+        assertTrue(HookRecorder.record("be", new HookInput(a.toString(), project.toString(), null), project));
         try (History h = new History(new ProjectLayout(project), true)) {
             assertEquals(1, h.update("be").turns());
         }
-        assertTrue(HookRecorder.record("be", new HookInput(b.toString(), project.toString()), project));
-        assertTrue(HookRecorder.record("be", new HookInput(b.toString(), project.toString()), project));
+        assertTrue(HookRecorder.record("be", new HookInput(b.toString(), project.toString(), null), project));
+        assertTrue(HookRecorder.record("be", new HookInput(b.toString(), project.toString(), null), project));
         try (History h = new History(new ProjectLayout(project), true)) {
             assertEquals(1, h.update("be").turns());
         }

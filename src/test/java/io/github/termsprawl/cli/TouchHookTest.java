@@ -58,7 +58,14 @@ class TouchHookTest {
         }
         assertEquals(
                 0,
-                TouchHook.run(argv, NOW, new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), out, self));
+                TouchHook.run(
+                        argv,
+                        NOW,
+                        new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)),
+                        out,
+                        OutputStream.nullOutputStream(),
+                        self,
+                        TouchHook.BUDGET_NANOS));
         return out.toString(StandardCharsets.UTF_8);
     }
 
@@ -76,7 +83,8 @@ class TouchHookTest {
                 new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)),
                 out,
                 err,
-                self);
+                self,
+                TouchHook.BUDGET_NANOS);
         return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
@@ -158,7 +166,8 @@ class TouchHookTest {
                 new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)),
                 OutputStream.nullOutputStream(),
                 err,
-                "me");
+                "me",
+                TouchHook.BUDGET_NANOS);
         assertEquals(2, exit);
         String reason = err.toString(StandardCharsets.UTF_8);
         assertTrue(
@@ -179,7 +188,8 @@ class TouchHookTest {
                     new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)),
                     OutputStream.nullOutputStream(),
                     err,
-                    "me");
+                    "me",
+                    TouchHook.BUDGET_NANOS);
             assertEquals(2, exit);
             assertTrue(
                     err.toString(StandardCharsets.UTF_8).startsWith("termsprawl: another agent linked to you changed"));
@@ -249,7 +259,14 @@ class TouchHookTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         assertEquals(
                 0,
-                TouchHook.run(new String[] {"--hook"}, NOW, new ByteArrayInputStream(new byte[] {0, 1, 2}), out, "me"));
+                TouchHook.run(
+                        new String[] {"--hook"},
+                        NOW,
+                        new ByteArrayInputStream(new byte[] {0, 1, 2}),
+                        out,
+                        OutputStream.nullOutputStream(),
+                        "me",
+                        TouchHook.BUDGET_NANOS));
         assertEquals(0, out.size());
     }
 
@@ -265,7 +282,15 @@ class TouchHookTest {
         writer.flush();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         int code = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
-                Fixtures.HANG_GUARD, () -> TouchHook.run(new String[] {"--hook"}, NOW, open, out, "me"));
+                Fixtures.HANG_GUARD,
+                () -> TouchHook.run(
+                        new String[] {"--hook"},
+                        NOW,
+                        open,
+                        out,
+                        OutputStream.nullOutputStream(),
+                        "me",
+                        TouchHook.BUDGET_NANOS));
         assertEquals(0, code);
         assertEquals(0, out.size());
         writer.close();
@@ -291,7 +316,15 @@ class TouchHookTest {
         };
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         int code = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
-                Fixtures.HANG_GUARD, () -> TouchHook.run(new String[] {"--hook"}, NOW, endless, out, "me"));
+                Fixtures.HANG_GUARD,
+                () -> TouchHook.run(
+                        new String[] {"--hook"},
+                        NOW,
+                        endless,
+                        out,
+                        OutputStream.nullOutputStream(),
+                        "me",
+                        TouchHook.BUDGET_NANOS));
         assertEquals(0, code);
         assertEquals(0, out.size());
         assertTrue(served.get() <= 2L * TouchHook.MAX_INPUT + (1 << 16), served.get() + " bytes read");

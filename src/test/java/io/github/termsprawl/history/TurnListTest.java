@@ -43,13 +43,13 @@ class TurnListTest {
         Random random = new Random(5);
         for (int round = 0; round < 50; round++) {
             List<FolderState.Turn> turns = randomTurns(random, random.nextInt(40));
-            Path file = Files.write(FolderState.file(dir, FolderState.TURNS), FolderState.turnsBytes(turns));
+            Path file = Files.write(FolderState.file(dir, FolderState.TURNS), turnsBytes(turns));
             TurnList read = TurnList.read(file);
             assertEquals(turns, new ArrayList<>(read));
             int kept = turns.isEmpty() ? 0 : random.nextInt(turns.size() + 1);
             ByteArrayOutputStream prefix = new ByteArrayOutputStream();
             read.prefix(prefix, kept);
-            assertArrayEquals(FolderState.turnsBytes(turns.subList(0, kept)), prefix.toByteArray());
+            assertArrayEquals(turnsBytes(turns.subList(0, kept)), prefix.toByteArray());
             ByteArrayOutputStream copied = new ByteArrayOutputStream();
             int window = read.indexLines(copied, kept);
             ByteArrayOutputStream made = new ByteArrayOutputStream();
@@ -78,5 +78,11 @@ class TurnListTest {
         Files.writeString(file, "");
         assertEquals(0, TurnList.read(file).size());
         assertNull(TurnList.read(dir.resolve("missing")));
+    }
+
+    private static byte[] turnsBytes(List<FolderState.Turn> turns) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        FolderState.turnsTo(turns, out);
+        return out.toByteArray();
     }
 }

@@ -254,7 +254,7 @@ class HostileProjectTest {
                 run("discover", () -> new Discovery(layout, "mvn termsprawl:discover").discover());
                 for (String node : List.of("rec", "away", "dir", "fifo")) {
                     HookRecorder.record(
-                            node, new HookInput(home.resolve("backend.jsonl").toString(), null), project);
+                            node, new HookInput(home.resolve("backend.jsonl").toString(), null, null), project);
                 }
                 run("record", () -> new TranscriptIndex(layout).record("rec", "/t/x.jsonl", null, null));
                 Links links = new Links(layout);

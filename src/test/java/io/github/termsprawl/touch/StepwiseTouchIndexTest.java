@@ -42,7 +42,7 @@ class StepwiseTouchIndexTest {
 
     private TouchIndex.Read read(TranscriptIndex.Entry entry, long maxBytes) {
         try (TranscriptReaders readers = new TranscriptReaders(new JsonlTail(), null)) {
-            return TouchIndex.read(layout, "peer", entry, Store.CLAUDE, readers, maxBytes);
+            return TouchIndex.read(layout, "peer", entry, Store.CLAUDE, readers, maxBytes, TouchIndex.STEP_BYTES);
         }
     }
 

@@ -104,35 +104,47 @@ class TouchIndexTest {
         Path file = tmp.resolve("s.jsonl");
         Files.writeString(file, piHead(project) + piEdit(1, project + "/a.txt"));
         try (TranscriptReaders readers = new TranscriptReaders(new JsonlTail(), null)) {
-            TouchIndex.Found first =
-                    TouchIndex.read(layout, "peer", StoreFixtures.entry(file, null, null), readers, null);
+            TouchIndex.Found first = TouchIndex.read(
+                    layout, "peer", StoreFixtures.entry(file, null, null), readers, null, TouchIndex.UNBOUNDED);
             assertEquals(Store.PI, first.store());
             assertTrue(first.read().cost().read());
             java.nio.file.attribute.FileTime time = Files.getLastModifiedTime(file);
             Files.writeString(file, "x".repeat((int) Files.size(file)));
             Files.setLastModifiedTime(file, time);
-            TouchIndex.Found warm =
-                    TouchIndex.read(layout, "peer", StoreFixtures.entry(file, null, null), readers, null);
+            TouchIndex.Found warm = TouchIndex.read(
+                    layout, "peer", StoreFixtures.entry(file, null, null), readers, null, TouchIndex.UNBOUNDED);
             assertEquals(Store.PI, warm.store());
             assertFalse(warm.read().cost().read());
             assertEquals(first.read().result().events(), warm.read().result().events());
             // asked about one file (the hook): that file's events, none of another's
             assertEquals(
                     first.read().result().events(),
-                    TouchIndex.read(layout, "peer", StoreFixtures.entry(file, null, null), readers, "a.txt")
+                    TouchIndex.read(
+                                    layout,
+                                    "peer",
+                                    StoreFixtures.entry(file, null, null),
+                                    readers,
+                                    "a.txt",
+                                    TouchIndex.UNBOUNDED)
                             .read()
                             .result()
                             .events());
             assertEquals(
                     List.of(),
-                    TouchIndex.read(layout, "peer", StoreFixtures.entry(file, null, null), readers, "b.txt")
+                    TouchIndex.read(
+                                    layout,
+                                    "peer",
+                                    StoreFixtures.entry(file, null, null),
+                                    readers,
+                                    "b.txt",
+                                    TouchIndex.UNBOUNDED)
                             .read()
                             .result()
                             .events());
             // the transcript changed: detected again (what it holds now is no pi session) and read
             Files.writeString(file, "x");
-            TouchIndex.Found changed =
-                    TouchIndex.read(layout, "peer", StoreFixtures.entry(file, null, null), readers, null);
+            TouchIndex.Found changed = TouchIndex.read(
+                    layout, "peer", StoreFixtures.entry(file, null, null), readers, null, TouchIndex.UNBOUNDED);
             assertEquals(Store.CLAUDE, changed.store()); // detection's default for content of no known store
             assertTrue(changed.read().cost().read());
             assertEquals(List.of(), changed.read().result().events());
