@@ -74,7 +74,6 @@ public final class Launchers {
 
     private final String plantCommand;
 
-    /** @param plantCommand the call that plants the launchers, named in their header */
     /**
      * The first character of {@code dir}'s absolute path outside the Basic Multilingual Plane (an emoji, say),
      * or null when there is none. The JDK's class path decoding (17 and 25 alike) fails on such a character
@@ -92,6 +91,7 @@ public final class Launchers {
         return null;
     }
 
+    /** @param plantCommand the call that plants the launchers, named in their header */
     public Launchers(String plantCommand) {
         this.plantCommand = plantCommand;
     }
