@@ -4,7 +4,6 @@ import io.github.termsprawl.store.Block;
 import io.github.termsprawl.store.Message;
 import io.github.termsprawl.store.Role;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
@@ -48,12 +47,12 @@ final class ClaudeMessages {
 
         /** How many records message {@code k} is made of. */
         int count(int k) {
-            return messages.get(k).recs.length;
+            return messages.get(k).recs.size();
         }
 
         /** Its {@code j}th record. */
         int record(int k, int j) {
-            return messages.get(k).recs[j];
+            return messages.get(k).recs.get(j);
         }
 
         Role role(int k) {
@@ -78,7 +77,7 @@ final class ClaudeMessages {
                 return new Message(
                         Role.TOOL, m.own, f.timestamp(), null, f.id(), f.source(), EnumSet.of(Message.Flag.SYNTHETIC));
             }
-            if (m.recs.length == 1 && m.own == null) {
+            if (m.recs.size() == 1 && m.own == null) {
                 return f;
             }
             return new Message(
@@ -100,22 +99,21 @@ final class ClaudeMessages {
     private static final class Made {
         final int first;
         int flags;
-        int[] recs;
+        final List<Integer> recs = new ArrayList<>(1);
         List<Block> own;
         boolean blank;
 
-        Made(int first, int flags, int[] recs) {
+        Made(int first, int flags) {
             this.first = first;
             this.flags = flags;
-            this.recs = recs;
         }
 
         List<Block> blocks(ClaudeRecords s) {
             if (own != null) {
                 return own;
             }
-            if (recs.length == 1) {
-                return s.blocks(recs[0]);
+            if (recs.size() == 1) {
+                return s.blocks(recs.get(0));
             }
             List<Block> all = new ArrayList<>();
             for (int r : recs) {
@@ -127,7 +125,8 @@ final class ClaudeMessages {
 
     /** A message of record {@code r}. */
     private static Made add(ClaudeRecords s, List<Made> out, int r) {
-        Made m = new Made(r, s.flags(r), new int[] {r});
+        Made m = new Made(r, s.flags(r));
+        m.recs.add(r);
         m.blank = s.role(r) == Role.ASSISTANT && blankTexts(s.blocks(r));
         out.add(m);
         return m;
@@ -135,8 +134,7 @@ final class ClaudeMessages {
 
     /** {@code r}'s blocks after message {@code m}'s; its flags too unless it is an attachment (whose are its own). */
     private static void merge(ClaudeRecords s, Made m, int r) {
-        m.recs = Arrays.copyOf(m.recs, m.recs.length + 1);
-        m.recs[m.recs.length - 1] = r;
+        m.recs.add(r);
         if (!s.isAttachment(r)) {
             m.flags |= s.flags(r);
         }
@@ -291,7 +289,7 @@ final class ClaudeMessages {
                 }
             }
             if (!missing.isEmpty()) {
-                Made result = new Made(m.first, SYNTHETIC, new int[0]);
+                Made result = new Made(m.first, SYNTHETIC);
                 result.own = List.copyOf(missing);
                 out.add(result);
             }

@@ -23,7 +23,7 @@ import java.util.Set;
 /**
  * The records of a Claude Code transcript as the branch rules read them (docs/context.md, "The live view"): a
  * record is an index, its uuid and parent ids of a {@link Pool}, its place, time and kind, and its message the few
- * fields a plan keeps of it (role, flags, blocks). A plan holds no text of the session
+ * fields a plan keeps of it (role, flags, blocks: {@link Shape}). A plan holds no text of the session
  * (docs/README.md, "Time and memory").
  *
  * <p>A record is held in one of two ways: read for a plan, only those fields (its map, when a tail needs it, read
@@ -43,15 +43,12 @@ final class ClaudeRecords {
     private final Path cache;
 
     private final List<Rec> all = new ArrayList<>();
-    /** Block lists held once ({@link #same}). */
-    private final Map<List<Block>, List<Block>> same = new HashMap<>();
 
     /**
      * One record: {@code messageId} the id of the API response an assistant record is a line of (-1: none);
      * {@code time} null when it has none; {@code proseTime} whether its message has it (a plan keeps a user
      * record's time on the record only, ClaudePlanReader); {@code at} where its line starts in the plan cache (-1:
-     * not there); {@code role}, {@code flags} and {@code blocks} its message as a plan keeps it ({@code role} null:
-     * no message, or one made from its object).
+     * not there); {@code shape} its message as a plan keeps it, or null (no message, or one made from its object).
      */
     private static final class Rec {
         int uuid;
@@ -66,9 +63,7 @@ final class ClaudeRecords {
         long line;
         Instant time;
         long at = -1;
-        Role role;
-        int flags;
-        List<Block> blocks;
+        Shape shape;
         String[] segment;
         ClaudeRecord object;
         Message message;
@@ -110,11 +105,7 @@ final class ClaudeRecords {
                 record, offset, line, Timestamps.parse(record.get("timestamp")), !"user".equals(record.get("type")));
         r.at = at;
         Message m = ClaudeRecord.message(record, "", offset, line);
-        if (m != null) {
-            r.role = m.role();
-            r.flags = flags(m.flags());
-            r.blocks = same(m.blocks());
-        }
+        r.shape = m == null ? null : new Shape(m.role(), flags(m.flags()), m.blocks());
     }
 
     /** A record with uuid, read from its fields as {@link ClaudeRecord} reads them. */
@@ -215,23 +206,8 @@ final class ClaudeRecords {
 
     // ---- messages ----
 
-    /**
-     * {@code blocks}, or the list that says the same held already: the plan of a tiny turn keeps of its text only
-     * whether it is blank, so most messages say the same. A list with a call or a result (an id of its own) is not
-     * looked up; at most 4,096 are held.
-     */
-    private List<Block> same(List<Block> blocks) {
-        for (Block b : blocks) {
-            if (b instanceof Block.ToolCall || b instanceof Block.ToolResult) {
-                return blocks;
-            }
-        }
-        List<Block> known = same.get(blocks);
-        if (known == null && same.size() < 4096) {
-            same.put(blocks, blocks);
-        }
-        return known != null ? known : blocks;
-    }
+    /** What a record's message is made of but its time, ids and place. */
+    record Shape(Role role, int flags, List<Block> blocks) {}
 
     static int flags(Set<Message.Flag> flags) {
         int bits = 0;
@@ -255,23 +231,23 @@ final class ClaudeRecords {
     /** Whether the record says something to the model (progress, metadata and system records without text do not). */
     boolean hasMessage(int i) {
         Rec r = all.get(i);
-        return r.object != null ? message(i) != null : r.role != null;
+        return r.object != null ? message(i) != null : r.shape != null;
     }
 
     Role role(int i) {
         Rec r = all.get(i);
-        return r.object != null ? message(i).role() : r.role;
+        return r.object != null ? message(i).role() : r.shape.role();
     }
 
     /** The message's flags as bits of {@link Message.Flag#ordinal}. */
     int flags(int i) {
         Rec r = all.get(i);
-        return r.object != null ? flags(message(i).flags()) : r.flags;
+        return r.object != null ? flags(message(i).flags()) : r.shape.flags();
     }
 
     List<Block> blocks(int i) {
         Rec r = all.get(i);
-        return r.object != null ? message(i).blocks() : r.blocks;
+        return r.object != null ? message(i).blocks() : r.shape.blocks();
     }
 
     /** The record's message, or null ({@link ClaudeRecord#message}). */
@@ -283,17 +259,18 @@ final class ClaudeRecords {
             }
             return r.message;
         }
-        if (r.role == null) {
+        Shape s = r.shape;
+        if (s == null) {
             return null;
         }
         return new Message(
-                r.role,
-                r.blocks,
+                s.role(),
+                s.blocks(),
                 r.proseTime ? r.time : null,
                 pool.string(r.uuid),
                 r.parent < 0 ? null : pool.string(r.parent),
                 new Source.Line(file, r.line, r.offset),
-                flagSet(r.flags));
+                flagSet(s.flags()));
     }
 
     /** An attachment record's message that is no prompt of the person's ({@link ClaudeMessages#isAttachment}). */
