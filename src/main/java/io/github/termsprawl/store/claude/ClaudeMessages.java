@@ -4,12 +4,9 @@ import io.github.termsprawl.store.Block;
 import io.github.termsprawl.store.Message;
 import io.github.termsprawl.store.Role;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.EnumSet;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /** A live branch's records as the messages Claude Code would send (rules 4 and 7 of docs/context.md's live view). */
@@ -33,175 +30,115 @@ final class ClaudeMessages {
     /**
      * The messages of a branch, each with the records it was made of, in order (none for a {@link
      * Message.Flag#SYNTHETIC} result): read again under another projection and merged, they give the same message,
-     * cut to its blocks. Held as a few ints a message; {@link #message} makes one.
+     * cut to its blocks. {@link #message} makes one.
      */
     static final class Built {
         final ClaudeRecords records;
-        private int size;
-        /** Each message's first record: its role, time, ids and place are the message's (a made-up result's, its call's). */
-        private int[] first;
+        private final List<Made> messages;
 
-        private int[] flags;
-        /** Where each message's records start in {@link #recs}; the last entry its end. */
-        private int[] start;
-
-        private int[] recs;
-        /** The blocks of a message that are not its records' in order: a made-up result's, a cut message's. */
-        private final Map<Integer, List<Block>> blocks;
-
-        private Built(
-                ClaudeRecords records,
-                int size,
-                int[] first,
-                int[] flags,
-                int[] start,
-                int[] recs,
-                Map<Integer, List<Block>> blocks) {
+        private Built(ClaudeRecords records, List<Made> messages) {
             this.records = records;
-            this.size = size;
-            this.first = first;
-            this.flags = flags;
-            this.start = start;
-            this.recs = recs;
-            this.blocks = blocks;
+            this.messages = messages;
         }
 
         int size() {
-            return size;
+            return messages.size();
         }
 
         /** How many records message {@code k} is made of. */
         int count(int k) {
-            return start[k + 1] - start[k];
+            return messages.get(k).recs.size();
         }
 
         /** Its {@code j}th record. */
         int record(int k, int j) {
-            return recs[start[k] + j];
+            return messages.get(k).recs.get(j);
         }
 
         Role role(int k) {
-            return (flags[k] & SYNTHETIC) != 0 ? Role.TOOL : records.role(first[k]);
+            Made m = messages.get(k);
+            return (m.flags & SYNTHETIC) != 0 ? Role.TOOL : records.role(m.first);
         }
 
         boolean has(int k, Message.Flag f) {
-            return (flags[k] & (1 << f.ordinal())) != 0;
+            return (messages.get(k).flags & (1 << f.ordinal())) != 0;
         }
 
         /** Its blocks, in order. */
         List<Block> blocks(int k) {
-            List<Block> own = blocks.get(k);
-            if (own != null) {
-                return own;
-            }
-            if (count(k) == 1) {
-                return records.blocks(record(k, 0));
-            }
-            List<Block> all = new ArrayList<>();
-            for (int j = 0; j < count(k); j++) {
-                all.addAll(records.blocks(record(k, j)));
-            }
-            return all;
+            return messages.get(k).blocks(records);
         }
 
         /** Message {@code k}, as the records it was made of merged give it. */
         Message message(int k) {
-            Message f = records.message(first[k]);
-            if ((flags[k] & SYNTHETIC) != 0) {
+            Made m = messages.get(k);
+            Message f = records.message(m.first);
+            if ((m.flags & SYNTHETIC) != 0) {
                 return new Message(
-                        Role.TOOL,
-                        blocks.get(k),
-                        f.timestamp(),
-                        null,
-                        f.id(),
-                        f.source(),
-                        EnumSet.of(Message.Flag.SYNTHETIC));
+                        Role.TOOL, m.own, f.timestamp(), null, f.id(), f.source(), EnumSet.of(Message.Flag.SYNTHETIC));
             }
-            if (count(k) == 1 && !blocks.containsKey(k)) {
+            if (m.recs.size() == 1 && m.own == null) {
                 return f;
             }
             return new Message(
                     f.role(),
-                    blocks(k),
+                    m.blocks(records),
                     f.timestamp(),
                     f.id(),
                     f.parentId(),
                     f.source(),
-                    ClaudeRecords.flagSet(flags[k]));
-        }
-
-        /** Lets go of the room grown for messages not made. */
-        private Built trimmed() {
-            first = Arrays.copyOf(first, size);
-            flags = Arrays.copyOf(flags, size);
-            start = Arrays.copyOf(start, size + 1);
-            recs = Arrays.copyOf(recs, start[size]);
-            return this;
+                    ClaudeRecords.flagSet(m.flags));
         }
     }
 
     /**
-     * The messages as they are made: each a list of records linked through {@link #next}, and whether it is, so
-     * far, an assistant message of blank text only.
+     * A message as it is made: its first record (its role, time, ids and place are the message's; a made-up
+     * result's, its call's), its flags, its records, its blocks when they are not its records' in order (a made-up
+     * result's, a cut message's), and whether it is, so far, an assistant message of blank text only.
      */
-    private static final class Making {
-        final ClaudeRecords s;
-        int size;
-        int[] first = new int[16];
-        int[] flags = new int[16];
-        int[] head = new int[16];
-        int[] tail = new int[16];
-        boolean[] blank = new boolean[16];
-        /** Record links: the record of each, and the next link of its message (-1: the last). */
-        int[] linkRec = new int[16];
+    private static final class Made {
+        final int first;
+        int flags;
+        final List<Integer> recs = new ArrayList<>(1);
+        List<Block> own;
+        boolean blank;
 
-        int[] linkNext = new int[16];
-        int links;
-
-        Making(ClaudeRecords s) {
-            this.s = s;
+        Made(int first, int flags) {
+            this.first = first;
+            this.flags = flags;
         }
 
-        int add(int r) {
-            if (size == first.length) {
-                int n = size + (size >> 1) + 16;
-                first = Arrays.copyOf(first, n);
-                flags = Arrays.copyOf(flags, n);
-                head = Arrays.copyOf(head, n);
-                tail = Arrays.copyOf(tail, n);
-                blank = Arrays.copyOf(blank, n);
+        List<Block> blocks(ClaudeRecords s) {
+            if (own != null) {
+                return own;
             }
-            int k = size++;
-            first[k] = r;
-            flags[k] = s.flags(r);
-            int l = link(r);
-            head[k] = l;
-            tail[k] = l;
-            blank[k] = s.role(r) == Role.ASSISTANT && blankTexts(s.blocks(r));
-            return k;
-        }
-
-        /** {@code r}'s blocks after message {@code k}'s; its flags too unless it is an attachment (whose are its own). */
-        void merge(int k, int r) {
-            int l = link(r);
-            linkNext[tail[k]] = l;
-            tail[k] = l;
-            if (!s.isAttachment(r)) {
-                flags[k] |= s.flags(r);
+            if (recs.size() == 1) {
+                return s.blocks(recs.get(0));
             }
-            blank[k] &= blankTexts(s.blocks(r));
-        }
-
-        private int link(int r) {
-            if (links == linkRec.length) {
-                int n = links + (links >> 1) + 16;
-                linkRec = Arrays.copyOf(linkRec, n);
-                linkNext = Arrays.copyOf(linkNext, n);
+            List<Block> all = new ArrayList<>();
+            for (int r : recs) {
+                all.addAll(s.blocks(r));
             }
-            linkRec[links] = r;
-            linkNext[links] = -1;
-            return links++;
+            return all;
         }
+    }
+
+    /** A message of record {@code r}. */
+    private static Made add(ClaudeRecords s, List<Made> out, int r) {
+        Made m = new Made(r, s.flags(r));
+        m.recs.add(r);
+        m.blank = s.role(r) == Role.ASSISTANT && blankTexts(s.blocks(r));
+        out.add(m);
+        return m;
+    }
+
+    /** {@code r}'s blocks after message {@code m}'s; its flags too unless it is an attachment (whose are its own). */
+    private static void merge(ClaudeRecords s, Made m, int r) {
+        m.recs.add(r);
+        if (!s.isAttachment(r)) {
+            m.flags |= s.flags(r);
+        }
+        m.blank &= blankTexts(s.blocks(r));
     }
 
     private static boolean blankTexts(List<Block> blocks) {
@@ -215,8 +152,8 @@ final class ClaudeMessages {
 
     /** {@link #of}, each message with its records. */
     static Built built(ClaudeRecords s, int[] chain) {
-        Making out = new Making(s);
-        int lastAssistant = -1;
+        List<Made> out = new ArrayList<>();
+        Made lastAssistant = null;
         int lastId = -1;
         boolean userSince = false;
         for (int r : chain) {
@@ -227,39 +164,33 @@ final class ClaudeMessages {
             if (!s.hasMessage(r)) {
                 continue;
             }
-            int host = s.isAttachment(r) ? foldTarget(out) : -1;
-            if (host >= 0) {
+            Made host = s.isAttachment(r) ? foldTarget(out) : null;
+            if (host != null) {
                 // what the harness attaches (its environment, listings, a snapshot of the prompt, a hook's
                 // context…) belongs to the turn it follows, not a turn of its own (docs/stores.md, "Harness
                 // attachments")
-                out.merge(host, r);
+                merge(s, host, r);
                 continue;
             }
             if (type == ClaudeRecords.ASSISTANT) {
                 int id = s.messageId(r);
                 // rule 4: lines of one response with no user record between them are one message
-                if (lastAssistant >= 0 && id >= 0 && id == lastId && !userSince) {
-                    out.merge(lastAssistant, r);
+                if (lastAssistant != null && id >= 0 && id == lastId && !userSince) {
+                    merge(s, lastAssistant, r);
                 } else {
-                    lastAssistant = out.add(r);
+                    lastAssistant = add(s, out, r);
                     lastId = id;
                 }
                 userSince = false;
             } else {
                 userSince |= type == ClaudeRecords.USER;
-                out.add(r);
+                add(s, out, r);
             }
         }
         // blank assistant messages go; the rest are the messages, in order
-        IntList kept = new IntList();
-        for (int k = 0; k < out.size; k++) {
-            if (!out.blank[k]) {
-                kept.add(k);
-            }
-        }
-        Map<Integer, List<Block>> own = new HashMap<>();
-        dropTrailingThinking(out, kept, own);
-        return withInterruptedResults(out, kept, own);
+        out.removeIf(m -> m.blank);
+        dropTrailingThinking(s, out);
+        return new Built(s, withInterruptedResults(s, out));
     }
 
     /**
@@ -298,38 +229,24 @@ final class ClaudeMessages {
 
     /**
      * The message a harness attachment folds into: the last one of the branch so far that stays (not a blank
-     * assistant message, which goes), or -1 at a window's start, where the attachment stays a message of its own.
+     * assistant message, which goes), or null at a window's start, where the attachment stays a message of its own.
      */
-    private static int foldTarget(Making out) {
-        for (int k = out.size - 1; k >= 0; k--) {
-            if (!out.blank[k]) {
-                return k;
+    private static Made foldTarget(List<Made> out) {
+        for (int k = out.size() - 1; k >= 0; k--) {
+            if (!out.get(k).blank) {
+                return out.get(k);
             }
         }
-        return -1;
-    }
-
-    /** Message {@code k}'s blocks, in order. */
-    private static List<Block> blocksOf(Making out, int k, Map<Integer, List<Block>> own) {
-        List<Block> cut = own.get(k);
-        if (cut != null) {
-            return cut;
-        }
-        List<Block> all = new ArrayList<>();
-        for (int l = out.head[k]; l >= 0; l = out.linkNext[l]) {
-            all.addAll(out.s.blocks(out.linkRec[l]));
-        }
-        return all;
+        return null;
     }
 
     /** The API rejects a conversation whose last message ends in thinking. */
-    private static void dropTrailingThinking(Making out, IntList kept, Map<Integer, List<Block>> own) {
-        int last = kept.size() - 1;
-        if (last < 0 || out.s.role(out.first[kept.get(last)]) != Role.ASSISTANT) {
+    private static void dropTrailingThinking(ClaudeRecords s, List<Made> out) {
+        Made m = out.isEmpty() ? null : out.get(out.size() - 1);
+        if (m == null || s.role(m.first) != Role.ASSISTANT) {
             return;
         }
-        int k = kept.get(last);
-        List<Block> blocks = blocksOf(out, k, own);
+        List<Block> blocks = new ArrayList<>(m.blocks(s));
         int size = blocks.size();
         // the thinking before attachments folded in at the end ends the message as the API sees it
         int end = blocks.size();
@@ -343,73 +260,40 @@ final class ClaudeMessages {
             return;
         }
         if (blocks.isEmpty()) {
-            kept.removeLast();
+            out.remove(out.size() - 1);
         } else {
-            own.put(k, List.copyOf(blocks));
+            m.own = List.copyOf(blocks);
         }
     }
 
     /** Rule 7: a call that never got a result (the session was interrupted) gets an error result, right after it. */
-    private static Built withInterruptedResults(Making out, IntList kept, Map<Integer, List<Block>> own) {
-        ClaudeRecords s = out.s;
+    private static List<Made> withInterruptedResults(ClaudeRecords s, List<Made> kept) {
         Set<String> answered = new HashSet<>();
-        for (int i = 0; i < kept.size(); i++) {
-            int k = kept.get(i);
-            for (Block block : blocksOf(out, k, own)) {
+        for (Made m : kept) {
+            for (Block block : m.blocks(s)) {
                 if (block instanceof Block.ToolResult r && r.callId() != null) {
                     answered.add(r.callId());
                 }
             }
         }
-        int n = kept.size();
-        int[] first = new int[n + 16];
-        int[] flags = new int[n + 16];
-        int[] start = new int[n + 17];
-        int[] recs = new int[out.links];
-        Map<Integer, List<Block>> blocks = new HashMap<>();
-        int size = 0;
-        int at = 0;
-        for (int i = 0; i < kept.size(); i++) {
-            int k = kept.get(i);
-            if (size + 1 >= first.length) {
-                first = Arrays.copyOf(first, size + (size >> 1) + 16);
-                flags = Arrays.copyOf(flags, first.length);
-                start = Arrays.copyOf(start, first.length + 1);
-            }
-            first[size] = out.first[k];
-            flags[size] = out.flags[k];
-            start[size] = at;
-            for (int l = out.head[k]; l >= 0; l = out.linkNext[l]) {
-                recs[at++] = out.linkRec[l];
-            }
-            List<Block> cut = own.get(k);
-            if (cut != null) {
-                blocks.put(size, cut);
-            }
-            size++;
-            if (s.role(out.first[k]) != Role.ASSISTANT) {
+        List<Made> out = new ArrayList<>(kept.size());
+        for (Made m : kept) {
+            out.add(m);
+            if (s.role(m.first) != Role.ASSISTANT) {
                 continue;
             }
             List<Block> missing = new ArrayList<>();
-            for (Block block : blocksOf(out, k, own)) {
+            for (Block block : m.blocks(s)) {
                 if (block instanceof Block.ToolCall c && c.id() != null && answered.add(c.id())) {
                     missing.add(new Block.ToolResult(c.id(), INTERRUPTED, true));
                 }
             }
             if (!missing.isEmpty()) {
-                if (size + 1 >= first.length) {
-                    first = Arrays.copyOf(first, size + (size >> 1) + 16);
-                    flags = Arrays.copyOf(flags, first.length);
-                    start = Arrays.copyOf(start, first.length + 1);
-                }
-                first[size] = out.first[k];
-                flags[size] = SYNTHETIC;
-                start[size] = at;
-                blocks.put(size, List.copyOf(missing));
-                size++;
+                Made result = new Made(m.first, SYNTHETIC);
+                result.own = List.copyOf(missing);
+                out.add(result);
             }
         }
-        start[size] = at;
-        return new Built(s, size, first, flags, start, recs, blocks).trimmed();
+        return out;
     }
 }

@@ -136,7 +136,6 @@ final class ClaudePlanReader {
         List<ClaudeSession.Planned> planned = session.plan(all, file, last);
         ClaudeTail kept = key == null || last[0] == null ? null : ClaudeTail.of(last[0], key, scan, folded);
         last[0] = null;
-        all.planned();
         if (kept != null) {
             ClaudeTailFile.write(kept, tailFile);
         }
@@ -182,7 +181,6 @@ final class ClaudePlanReader {
             Files.deleteIfExists(tailFile);
             return plan(file, next, end, subagents); // planned from the whole cache, which holds the new lines
         }
-        tree.records.planned();
         List<ClaudeSession.Planned> planned = new ClaudeSession.PlannedList(new int[] {tail.window()}, grown.built());
         // when nothing was added to the cache, the tail on disk still goes with it
         if (next.bytes() != cache.bytes() || next.offset() != cache.offset()) {

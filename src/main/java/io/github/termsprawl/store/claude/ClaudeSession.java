@@ -249,8 +249,8 @@ public final class ClaudeSession implements SessionReader, Agent.Windows {
     }
 
     /**
-     * Planned messages as their windows' messages hold them (a few ints each, {@link ClaudeMessages.Built}), each
-     * made when asked for: what a plan of a million turns holds is tens of MB, not a message object each. The
+     * Planned messages as their windows' messages hold them (their records, {@link ClaudeMessages.Built}), each
+     * made when asked for: a plan holds no message object, with its blocks and source, for each. The
      * messages of {@code parts}, each of the window of the same place in {@code windows}.
      */
     static final class PlannedList extends java.util.AbstractList<Planned> {

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What a plan holds does not grow with what the session says beyond its messages (docs/README.md, "Time and memory"):
- * the records that only link the tree are folded, a read in blocks holds a few hundred records a block, and messages
- * that say the same share one shape. Counted in records, blocks and shapes, never by a clock or the JVM's heap.
+ * the records that only link the tree are folded, and a read in blocks holds a few hundred records a block. Counted in
+ * records and blocks, never by a clock or the JVM's heap.
  */
 class ClaudePlanMemoryTest {
     @TempDir
@@ -82,14 +82,10 @@ class ClaudePlanMemoryTest {
     }
 
     @Test
-    void messagesThatSayTheSameShareOneShape() throws IOException {
+    void aPlannedMessageReadInFullIsTheOneTheTranscriptSays() throws IOException {
         Path file = session("tiny.jsonl", 10_000, 1);
         List<ClaudeSession.Planned> plan = plan(file, false);
         assertEquals(10_000, plan.size());
-        ClaudeRecords planned = ClaudeSession.recordsOf(plan);
-        // a user prompt and an assistant reply of one text each: two shapes for ten thousand messages
-        assertEquals(2, planned.shapes());
-        // and each message made from them is the one the transcript says, read in full
         ClaudeSession session = new ClaudeSession();
         try (ForwardLineReader lines = ForwardLineReader.open(file)) {
             Message m = session.full(lines, plan.get(9_999));
