@@ -257,16 +257,7 @@ class TouchHookTest {
         assertEquals("", hook(cwd + "/src/A.java", "me", "--guard", "deny"));
         // garbage on stdin: silence, exit 0
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        assertEquals(
-                0,
-                TouchHook.run(
-                        new String[] {"--hook"},
-                        NOW,
-                        new ByteArrayInputStream(new byte[] {0, 1, 2}),
-                        out,
-                        OutputStream.nullOutputStream(),
-                        "me",
-                        TouchHook.BUDGET_NANOS));
+        assertEquals(0, plainHook(new ByteArrayInputStream(new byte[] {0, 1, 2}), out));
         assertEquals(0, out.size());
     }
 
@@ -282,15 +273,7 @@ class TouchHookTest {
         writer.flush();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         int code = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
-                Fixtures.HANG_GUARD,
-                () -> TouchHook.run(
-                        new String[] {"--hook"},
-                        NOW,
-                        open,
-                        out,
-                        OutputStream.nullOutputStream(),
-                        "me",
-                        TouchHook.BUDGET_NANOS));
+                Fixtures.HANG_GUARD, () -> plainHook(open, out));
         assertEquals(0, code);
         assertEquals(0, out.size());
         writer.close();
@@ -316,15 +299,7 @@ class TouchHookTest {
         };
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         int code = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
-                Fixtures.HANG_GUARD,
-                () -> TouchHook.run(
-                        new String[] {"--hook"},
-                        NOW,
-                        endless,
-                        out,
-                        OutputStream.nullOutputStream(),
-                        "me",
-                        TouchHook.BUDGET_NANOS));
+                Fixtures.HANG_GUARD, () -> plainHook(endless, out));
         assertEquals(0, code);
         assertEquals(0, out.size());
         assertTrue(served.get() <= 2L * TouchHook.MAX_INPUT + (1 << 16), served.get() + " bytes read");
@@ -457,5 +432,11 @@ class TouchHookTest {
         // a touches.json that does not read: silence, and the edit goes on
         Fixtures.write(cwd.resolve(".termsprawl/shared/alice__backend/touches.json"), "{\"version\":1,");
         assertEquals("", hook(cwd + "/src/C.java", "me"));
+    }
+
+    /** The hook with no arguments of its own, as "me", its stderr dropped. */
+    private static int plainHook(java.io.InputStream in, OutputStream out) {
+        return TouchHook.run(
+                new String[] {"--hook"}, NOW, in, out, OutputStream.nullOutputStream(), "me", TouchHook.BUDGET_NANOS);
     }
 }

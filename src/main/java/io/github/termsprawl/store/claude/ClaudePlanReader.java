@@ -24,9 +24,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * lines are parsed (a big read in blocks, on two threads) and appended to the cache.
  *
  * <p>What it holds does not grow with the session's text: a record keeps no text but whether it is blank
- * ({@link ClaudePlanCache#keepable}), as columns of numbers ({@link ClaudeRecords}); a big read holds a few blocks
- * of lines at a time; and the
- * records that only link the tree (progress, hook notes and the like: no message, no boundary) are folded into the
+ * ({@link ClaudePlanCache#keepable}), its ids interned ({@link ClaudeRecords}); a big read holds a few blocks of
+ * lines at a time; and the records that only link the tree (progress, hook notes and the like: no message, no boundary) are folded into the
  * record they hang off — their children are linked past them ({@link ClaudePlanTree}) — so a million of them cost a
  * hash each, not a record (docs/files.md, "What a folder was made from"). Folding keeps the plan the same as a plan of every record:
  * a folded record that no record names is still a leaf (rule 1 of docs/context.md's live view takes a leaf up to
