@@ -86,7 +86,8 @@ class ClassDataArchiveTest {
         new Discovery(layout, DiscoveryTest.CALL).discover();
         // what kill -9 during discover leaves: a training project of a process that is gone
         Path dead = Files.createDirectories(layout.binDir().resolve(ClassDataArchive.TRAINING + "2147483646-1234/x"));
-        Path old = Files.createDirectories(layout.binDir().resolve(ClassDataArchive.TRAINING + "5678"));
+        Path old = Files.createDirectories(
+                layout.binDir().resolve(ClassDataArchive.TRAINING + "2147483645")); // no pid can be that high
         Path live = Files.createDirectories(layout.binDir()
                 .resolve(ClassDataArchive.TRAINING + ProcessHandle.current().pid() + "-1"));
         Path mine = Files.createDirectories(layout.binDir().resolve(ClassDataArchive.TRAINING + "notes"));
