@@ -46,6 +46,11 @@ class TouchHookTest {
                 + Fixtures.jsonString(cwd.toString())
                 + ",\"tool_name\":\"Edit\",\"tool_input\":{\"file_path\":" + Fixtures.jsonString(file)
                 + ",\"old_string\":\"a\",\"new_string\":\"b\"}}";
+        return warned(input, self, TouchHook.BUDGET_NANOS, args);
+    }
+
+    /** The hook's answer to {@code input}, exit 0; with Claude Code's warn unless {@code args} name a guard. */
+    private static String warned(String input, String self, long budgetNanos, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         // these tests are of Claude Code's warn, ask and deny: the default, hold, is below
         boolean guarded = java.util.Arrays.asList(args).contains("--guard");
@@ -65,7 +70,7 @@ class TouchHookTest {
                         out,
                         OutputStream.nullOutputStream(),
                         self,
-                        TouchHook.BUDGET_NANOS));
+                        budgetNanos));
         return out.toString(StandardCharsets.UTF_8);
     }
 
@@ -361,23 +366,7 @@ class TouchHookTest {
     String hookWith(String file, long budgetNanos, String... args) {
         String input = "{\"cwd\":" + Fixtures.jsonString(cwd.toString())
                 + ",\"tool_name\":\"Edit\",\"tool_input\":{\"file_path\":" + Fixtures.jsonString(file) + "}}";
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        String[] argv = new String[args.length + 3];
-        argv[0] = "--hook";
-        System.arraycopy(args, 0, argv, 1, args.length);
-        argv[args.length + 1] = "--guard"; // Claude Code's warn: what the model reads is the test's
-        argv[args.length + 2] = "warn";
-        assertEquals(
-                0,
-                TouchHook.run(
-                        argv,
-                        NOW,
-                        new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)),
-                        out,
-                        OutputStream.nullOutputStream(),
-                        "me",
-                        budgetNanos));
-        return out.toString(StandardCharsets.UTF_8);
+        return warned(input, "me", budgetNanos, args); // Claude Code's warn: what the model reads is the test's
     }
 
     @Test
