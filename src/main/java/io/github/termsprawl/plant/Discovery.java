@@ -175,17 +175,17 @@ public final class Discovery {
         files.add(PlantedFile.prose(
                 layout.historySkillMd(), DiscoveryMarkers.HISTORY_SKILL.getBytes(StandardCharsets.UTF_8)));
         files.add(PlantedFile.prose(layout.askSkillMd(), DiscoveryMarkers.ASK_SKILL.getBytes(StandardCharsets.UTF_8)));
-        Path bin = layout.binDir();
         String contextPurpose = "prints the recent turns of the agents linked to a node (--cwd <dir> --self <nodeId>)";
         String recordPurpose = "an agent's session-start hook; records the session's transcript for"
                 + " $TERMSPRAWL_NODE_ID ([--agent <store>], the hook's JSON on stdin)";
         String historyPurpose = "writes every node's whole session as turn files under .termsprawl/history/"
                 + " (--cwd <dir> [--node <nodeId>] [--list | --show <n>] [--no-redact])";
-        Launchers launchers = new Launchers(plantCommand);
+        String askPurpose = "asks a node's session, or every peer's, a question answered from its whole conversation"
+                + " (--cwd <dir> --self <nodeId> (--node <id> | --peers) \"question\")";
+        String touchesPurpose = "prints the files each linked peer changed, newest first (--cwd <dir> --self <nodeId>"
+                + " [--file <path>] [--since <time|duration>] [--json])";
         launcher(
                 files,
-                launchers,
-                bin,
                 CONTEXT,
                 CommandJar.CONTEXT_MAIN,
                 contextPurpose,
@@ -195,8 +195,6 @@ public final class Discovery {
                 Prefilter.CONTEXT_CMD);
         launcher(
                 files,
-                launchers,
-                bin,
                 RECORD,
                 CommandJar.RECORD_MAIN,
                 recordPurpose,
@@ -204,26 +202,10 @@ public final class Discovery {
                 RECORD_JVM_FLAGS,
                 Prefilter.RECORD_SH,
                 Prefilter.RECORD_CMD);
+        launcher(files, HISTORY, CommandJar.HISTORY_MAIN, historyPurpose, false, HISTORY_JVM_FLAGS, "", "");
+        launcher(files, ASK, CommandJar.ASK_MAIN, askPurpose, true, ASK_JVM_FLAGS, "", "");
         launcher(
                 files,
-                launchers,
-                bin,
-                HISTORY,
-                CommandJar.HISTORY_MAIN,
-                historyPurpose,
-                false,
-                HISTORY_JVM_FLAGS,
-                "",
-                "");
-        String askPurpose = "asks a node's session, or every peer's, a question answered from its whole conversation"
-                + " (--cwd <dir> --self <nodeId> (--node <id> | --peers) \"question\")";
-        launcher(files, launchers, bin, ASK, CommandJar.ASK_MAIN, askPurpose, true, ASK_JVM_FLAGS, "", "");
-        String touchesPurpose = "prints the files each linked peer changed, newest first (--cwd <dir> --self <nodeId>"
-                + " [--file <path>] [--since <time|duration>] [--json])";
-        launcher(
-                files,
-                launchers,
-                bin,
                 TOUCHES,
                 CommandJar.TOUCHES_MAIN,
                 touchesPurpose,
@@ -269,10 +251,8 @@ public final class Discovery {
      * A command's two launchers: the sh one (mode 0755) and its Windows twin, with the same JVM flags, and what each
      * runs before Java ({@link Prefilter}; empty for a command an agent runs to read).
      */
-    private static void launcher(
+    private void launcher(
             List<PlantedFile> files,
-            Launchers launchers,
-            Path bin,
             String name,
             String mainClass,
             String purpose,
@@ -280,6 +260,8 @@ public final class Discovery {
             String jvmFlags,
             String shPrelude,
             String cmdPrelude) {
+        Launchers launchers = new Launchers(plantCommand);
+        Path bin = layout.binDir();
         files.add(
                 text(bin.resolve(name), launchers.sh(name, mainClass, purpose, exitCodes, jvmFlags, shPrelude), true));
         files.add(text(
