@@ -198,23 +198,15 @@ public final class Removal {
                 ".termsprawl-hs_err.log")) {
             delete(bin.resolve(name), null);
         }
-        if (Files.isDirectory(bin, LinkOption.NOFOLLOW_LINKS)) {
-            try (Stream<Path> list = Files.list(bin)) {
-                for (Path p : list.sorted().toList()) {
-                    if (Launchers.isArchiveFile(p.getFileName().toString())) {
-                        delete(p, null);
-                    }
-                }
+        for (Path p : children(bin)) {
+            if (Launchers.isArchiveFile(p.getFileName().toString())) {
+                delete(p, null);
             }
         }
         removeTree(layout.sqliteNativeDir());
-        if (Files.isDirectory(bin, LinkOption.NOFOLLOW_LINKS)) {
-            try (Stream<Path> list = Files.list(bin)) {
-                for (Path p : list.toList()) {
-                    if (ClassDataArchive.isTrainingName(p.getFileName().toString())) {
-                        removeTree(p);
-                    }
-                }
+        for (Path p : children(bin)) {
+            if (ClassDataArchive.isTrainingName(p.getFileName().toString())) {
+                removeTree(p);
             }
         }
         pruneEmpty(bin.resolve("lib"));
@@ -225,34 +217,34 @@ public final class Removal {
 
     /** Names what is left in a folder that termsprawl would have removed: another's files are never deleted. */
     private void keepOthers(Path dir) throws IOException {
-        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
-        try (Stream<Path> list = Files.list(dir)) {
-            for (Path p : list.sorted().toList()) {
-                if (!(p.getFileName().toString().equals("lib") && Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS))) {
-                    changes.add(new Change("kept", p, "not termsprawl's"));
-                }
+        for (Path p : children(dir)) {
+            if (!(p.getFileName().toString().equals("lib") && Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS))) {
+                changes.add(new Change("kept", p, "not termsprawl's"));
             }
         }
     }
 
-    private void removeJsonIn(Path dir) throws IOException {
+    /** A folder's entries in name order; none when it is no folder (or a link to one). */
+    private static List<Path> children(Path dir) throws IOException {
         if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
-            return;
+            return List.of();
         }
         try (Stream<Path> list = Files.list(dir)) {
-            for (Path p : list.sorted().toList()) {
-                String name = p.getFileName().toString();
-                // a transcript index entry and its touch index, with its tail (docs/touches.md, "The touch index")
-                if ((name.endsWith(".json")
-                                || name.endsWith(".touches")
-                                || name.endsWith(".touches-tail")
-                                || name.endsWith(EditLists.EDITS)
-                                || name.endsWith(EditLists.HELD))
-                        && !Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
-                    delete(p, null);
-                }
+            return list.sorted().toList();
+        }
+    }
+
+    private void removeJsonIn(Path dir) throws IOException {
+        for (Path p : children(dir)) {
+            String name = p.getFileName().toString();
+            // a transcript index entry and its touch index, with its tail (docs/touches.md, "The touch index")
+            if ((name.endsWith(".json")
+                            || name.endsWith(".touches")
+                            || name.endsWith(".touches-tail")
+                            || name.endsWith(EditLists.EDITS)
+                            || name.endsWith(EditLists.HELD))
+                    && !Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
+                delete(p, null);
             }
         }
         pruneEmpty(dir);
