@@ -124,18 +124,11 @@ public final class HookSettings {
     }
 
     /**
-     * The file's new text, or null when the hook is there already; reads only, so a caller can find a
+     * The file's new text with the hooks and the guard (the PreToolUse hook added, its command set to {@code guard}'s,
+     * or taken out for {@code off}), or null when the file holds all that already; reads only, so a caller can find a
      * malformed file before it writes anything else.
      *
      * @throws UserErrorException when the file is not settings JSON we can merge into
-     */
-    public String plan(Path settingsFile) throws IOException, UserErrorException {
-        return merge(existing(settingsFile), settingsFile.toString());
-    }
-
-    /**
-     * {@link #plan(Path)} with the guard: the PreToolUse hook added, its command set to {@code guard}'s, or taken
-     * out for {@code off}; null when the file holds all that already.
      */
     public String plan(Path settingsFile, String guard) throws IOException, UserErrorException {
         return merge(existing(settingsFile), settingsFile.toString(), guard);
@@ -174,11 +167,11 @@ public final class HookSettings {
                 for (JsonNode entry : event) {
                     if (entry.get("hooks") instanceof ArrayNode list) {
                         for (JsonNode hook : list) {
-                            if (isGuard(hook)) {
-                                String command = hook.get("command").textValue();
+                            String command = command(hook);
+                            if (isGuardCommand(command)) {
                                 guard = HookCommand.guardOf(command);
                             }
-                            record |= isOurs(hook);
+                            record |= isRecordCommand(command);
                         }
                     }
                 }
@@ -187,7 +180,7 @@ public final class HookSettings {
         return guard != null ? guard : record ? "off" : null;
     }
 
-    /** {@link #merge(String, String)} and the guard of {@link #plan(Path, String)}. */
+    /** {@link #merge(String, String)} and the guard of {@link #plan}. */
     public String merge(String existing, String name, String guard) throws UserErrorException {
         if (!GUARDS.contains(guard)) {
             throw new UserErrorException("Unknown guard: " + guard, "Use one of " + String.join(", ", GUARDS));
@@ -208,10 +201,11 @@ public final class HookSettings {
                 wiring.edit(),
                 "termsprawl-guard",
                 "off".equals(guard) ? null : guardCommand(guard),
-                this::isGuard,
+                this::isGuardCommand,
                 OLD_GUARD_MATCHER);
         if (wiring.prompt() != null) {
-            changed |= ensure(hooks, name, wiring.prompt(), "termsprawl-note", promptCommand(), this::isPrompt, null);
+            changed |= ensure(
+                    hooks, name, wiring.prompt(), "termsprawl-note", promptCommand(), this::isPromptCommand, null);
         }
         return changed ? write(root, name, existing) : withRecord;
     }
@@ -229,7 +223,7 @@ public final class HookSettings {
             Wiring.Event event,
             String hookName,
             String want,
-            java.util.function.Predicate<JsonNode> ours,
+            java.util.function.Predicate<String> ours,
             String oldMatcher)
             throws UserErrorException {
         JsonNode eventValue = hooks.get(event.name());
@@ -244,7 +238,7 @@ public final class HookSettings {
                 if (entries.get(i) instanceof ObjectNode entry && entry.get("hooks") instanceof ArrayNode list) {
                     boolean removed = false;
                     for (int j = list.size() - 1; j >= 0; j--) {
-                        if (!ours.test(list.get(j))) {
+                        if (!ours.test(command(list.get(j)))) {
                             continue;
                         }
                         if (want == null || present) {
@@ -465,7 +459,8 @@ public final class HookSettings {
             if (entries.get(i) instanceof ObjectNode entry && entry.get("hooks") instanceof ArrayNode list) {
                 boolean had = false;
                 for (int j = list.size() - 1; j >= 0; j--) {
-                    if (isOurs(list.get(j)) || isGuard(list.get(j)) || isPrompt(list.get(j))) {
+                    String command = command(list.get(j));
+                    if (isRecordCommand(command) || isGuardCommand(command) || isPromptCommand(command)) {
                         list.remove(j);
                         had = true;
                     }
@@ -533,7 +528,7 @@ public final class HookSettings {
 
     private boolean hasOurs(ArrayNode hooks) {
         for (JsonNode hook : hooks) {
-            if (isOurs(hook)) {
+            if (isRecordCommand(command(hook))) {
                 return true;
             }
         }
@@ -546,30 +541,20 @@ public final class HookSettings {
         return command != null && command.isTextual() ? command.textValue() : null;
     }
 
-    /** The guard's hook, whatever its mode: the touches command with exactly the guard's arguments. */
-    boolean isGuard(JsonNode hook) {
-        return isGuardCommand(command(hook));
-    }
-
-    /** These three take null for a hook with no command. */
+    /**
+     * The guard's hook, whatever its mode: the touches command with exactly the guard's arguments. These three take
+     * null for a hook with no command.
+     */
     boolean isGuardCommand(String command) {
         return command != null && HookCommand.isGuard(command, agent);
     }
 
     /** The note's hook: the context command with exactly the hook's arguments. */
-    boolean isPrompt(JsonNode hook) {
-        return isPromptCommand(command(hook));
-    }
-
     boolean isPromptCommand(String command) {
         return command != null && HookCommand.isPrompt(command, agent);
     }
 
     /** The record hook: our script alone, however its path is quoted; a look-alike is the user's. */
-    private boolean isOurs(JsonNode hook) {
-        return isRecordCommand(command(hook));
-    }
-
     boolean isRecordCommand(String command) {
         return command != null && HookCommand.isRecord(command, agent);
     }

@@ -225,9 +225,10 @@ class ClaudeHookSettingsTest {
     @Test
     void planOfAFileIsNullOnceTheHookIsIn() throws Exception {
         Path file = tmp.resolve(".claude/settings.local.json");
-        assertEquals(FRESH, HookSettings.CLAUDE.plan(file));
-        Fixtures.write(file, FRESH);
-        assertNull(HookSettings.CLAUDE.plan(file));
+        String fresh = HookSettings.CLAUDE.merge(null, file.toString(), "hold");
+        assertEquals(fresh, HookSettings.CLAUDE.plan(file, "hold"));
+        Fixtures.write(file, fresh);
+        assertNull(HookSettings.CLAUDE.plan(file, "hold"));
     }
 
     @Test
@@ -235,12 +236,12 @@ class ClaudeHookSettingsTest {
         Path file = tmp.resolve(".claude/settings.local.json");
         for (String bad : new String[] {"{ broken", "[1, 2]", "{\"hooks\": 5}"}) {
             Fixtures.write(file, bad);
-            assertThrows(UserErrorException.class, () -> HookSettings.CLAUDE.plan(file));
+            assertThrows(UserErrorException.class, () -> HookSettings.CLAUDE.plan(file, "hold"));
             assertEquals(bad, Files.readString(file));
         }
         byte[] notUtf8 = {'{', (byte) 0xFF, '}'};
         Fixtures.writeBytes(file, notUtf8);
-        UserErrorException e = assertThrows(UserErrorException.class, () -> HookSettings.CLAUDE.plan(file));
+        UserErrorException e = assertThrows(UserErrorException.class, () -> HookSettings.CLAUDE.plan(file, "hold"));
         assertEquals(
                 "Cannot install the termsprawl hook into " + file
                         + ": it is not valid UTF-8. Fix the file (or move it away).",
@@ -260,7 +261,7 @@ class ClaudeHookSettingsTest {
         assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
         UserErrorException e = assertTimeoutPreemptively(
                 Fixtures.HANG_GUARD,
-                () -> assertThrows(UserErrorException.class, () -> HookSettings.CLAUDE.plan(fifo)));
+                () -> assertThrows(UserErrorException.class, () -> HookSettings.CLAUDE.plan(fifo, "hold")));
         assertTrue(e.getMessage().contains("it is not a regular file"), e.getMessage());
     }
 

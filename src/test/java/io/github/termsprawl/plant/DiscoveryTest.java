@@ -201,7 +201,8 @@ class DiscoveryTest {
         tooBig(
                 settings,
                 org.junit.jupiter.api.Assertions.assertThrows(
-                        io.github.termsprawl.core.UserErrorException.class, () -> HookSettings.CLAUDE.plan(settings)));
+                        io.github.termsprawl.core.UserErrorException.class,
+                        () -> HookSettings.CLAUDE.plan(settings, HookSettings.DEFAULT_GUARD)));
         tooBig(
                 settings,
                 org.junit.jupiter.api.Assertions.assertThrows(

@@ -40,7 +40,7 @@ class RemovalCommitTest {
         Assumptions.assumeTrue(git != null, "no git");
         new Discovery(layout(), DiscoveryTest.CALL).discover();
         Path settings = layout().claudeSettingsLocal();
-        Files.writeString(settings, HookSettings.CLAUDE.plan(settings));
+        Files.writeString(settings, HookSettings.CLAUDE.plan(settings, HookSettings.DEFAULT_GUARD));
         git.keepOut(settings);
         Files.createDirectories(layout().linksDir());
         Files.writeString(layout().linksDir().resolve("a--b.json"), "{}\n");

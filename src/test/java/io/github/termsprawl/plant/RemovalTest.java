@@ -41,7 +41,8 @@ class RemovalTest {
     void discover() throws Exception {
         new Discovery(layout(), DiscoveryTest.CALL).discover();
         Path settings = layout().claudeSettingsLocal();
-        String merged = HookSettings.CLAUDE.plan(settings);
+        String merged = HookSettings.CLAUDE.merge(
+                Files.exists(settings) ? Files.readString(settings) : null, settings.toString());
         if (merged != null) {
             Files.createDirectories(settings.getParent());
             Files.writeString(settings, merged);
