@@ -69,16 +69,18 @@ public final class HookSettings {
 
     /** The note at each prompt (docs/context.md): the context command reading the hook's JSON on stdin. */
     public String promptCommand() {
-        String dir = wiring.projectDir().equals(".") ? HookCommand.FOUND : wiring.projectDir();
-        return launch(Discovery.CONTEXT, " --hook" + agentFlag() + " --cwd " + dir);
+        return launch(Discovery.CONTEXT, hookArgs());
     }
 
     /** The guard's command: the touches command reading the hook's JSON on stdin. */
     public String guardCommand(String guard) {
+        return launch(Discovery.TOUCHES, hookArgs() + (DEFAULT_GUARD.equals(guard) ? "" : " --guard " + guard));
+    }
+
+    /** The arguments of a command that reads the hook's JSON on stdin: the agent and the project folder. */
+    private String hookArgs() {
         String dir = wiring.projectDir().equals(".") ? HookCommand.FOUND : wiring.projectDir();
-        return launch(
-                Discovery.TOUCHES,
-                " --hook" + agentFlag() + " --cwd " + dir + (DEFAULT_GUARD.equals(guard) ? "" : " --guard " + guard));
+        return " --hook" + agentFlag() + " --cwd " + dir;
     }
 
     /**
@@ -103,10 +105,6 @@ public final class HookSettings {
 
     private String startEvent() {
         return wiring.start().name();
-    }
-
-    private String guardEvent() {
-        return wiring.edit().name();
     }
 
     /**
@@ -367,8 +365,8 @@ public final class HookSettings {
     /** The events our hooks are on. */
     private List<String> events() {
         return wiring.prompt() == null
-                ? List.of(startEvent(), guardEvent())
-                : List.of(startEvent(), guardEvent(), wiring.prompt().name());
+                ? List.of(startEvent(), wiring.edit().name())
+                : List.of(startEvent(), wiring.edit().name(), wiring.prompt().name());
     }
 
     /**
