@@ -165,6 +165,13 @@ abstract class AbstractTermsprawlMojo extends AbstractMojo {
         return text.toString();
     }
 
+    /** A file as a log line names it: relative to the project folder when inside it, else absolute. */
+    static String shown(Path root, Path file) {
+        Path abs = root.toAbsolutePath().normalize();
+        Path f = file.toAbsolutePath().normalize();
+        return f.startsWith(abs) ? abs.relativize(f).toString() : f.toString();
+    }
+
     /** NIO's messages are often the bare path: say what went wrong with it, and what to do. */
     static String describe(IOException e) {
         if (e instanceof java.nio.file.AccessDeniedException a) {

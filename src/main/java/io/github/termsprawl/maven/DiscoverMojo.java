@@ -147,9 +147,4 @@ public class DiscoverMojo extends AbstractSqliteMojo {
                         + " lacks it: commit it with 'git add -f " + root.relativize(path)
                         + "' (or change that rule)"));
     }
-
-    private static String shown(Path root, Path file) {
-        Path abs = root.toAbsolutePath().normalize();
-        return file.startsWith(abs) ? abs.relativize(file).toString() : file.toString();
-    }
 }

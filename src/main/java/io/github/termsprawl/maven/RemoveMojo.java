@@ -61,10 +61,4 @@ public class RemoveMojo extends AbstractTermsprawlMojo {
             getLog().info("termsprawl: to commit the removal: " + commit + " && git commit");
         }
     }
-
-    private static String shown(Path root, Path file) {
-        Path abs = root.toAbsolutePath().normalize();
-        Path f = file.toAbsolutePath().normalize();
-        return f.startsWith(abs) ? abs.relativize(f).toString() : f.toString();
-    }
 }
