@@ -42,7 +42,7 @@ public final class TranscriptReaders implements AutoCloseable {
 
     /** Over a list of agents other than the registry's: a store tried in a test before it is listed. */
     public TranscriptReaders(JsonlTail tail, Path nativeDir, List<Agent> agents) {
-        this.context = new RunContext(tail, nativeDir);
+        this.context = new RunContext(tail, nativeDir, new LinkedHashMap<>());
         this.agents = List.copyOf(agents);
     }
 
@@ -115,46 +115,28 @@ public final class TranscriptReaders implements AutoCloseable {
         context.close();
     }
 
-    /** The resources the agents' readers share for this run, closed with it. */
-    private static final class RunContext implements Agent.Context {
-        private final JsonlTail tail;
-        private final Path nativeDir;
-        private final Map<Class<?>, AutoCloseable> shared = new LinkedHashMap<>();
-
-        RunContext(JsonlTail tail, Path nativeDir) {
-            this.tail = tail;
-            this.nativeDir = nativeDir;
-        }
-
-        @Override
-        public JsonlTail tail() {
-            return tail;
-        }
-
-        @Override
-        public Path nativeDir() {
-            return nativeDir;
-        }
-
+    /** The resources the agents' readers share for this run ({@code held}, by type), closed with it. */
+    private record RunContext(JsonlTail tail, Path nativeDir, Map<Class<?>, AutoCloseable> held)
+            implements Agent.Context {
         @Override
         public synchronized <R extends AutoCloseable> R shared(Class<R> type, Supplier<R> make) {
-            AutoCloseable held = shared.get(type);
-            if (held == null) {
-                held = make.get();
-                shared.put(type, held);
+            AutoCloseable resource = held.get(type);
+            if (resource == null) {
+                resource = make.get();
+                held.put(type, resource);
             }
-            return type.cast(held);
+            return type.cast(resource);
         }
 
         synchronized void close() {
-            for (AutoCloseable held : shared.values()) {
+            for (AutoCloseable resource : held.values()) {
                 try {
-                    held.close();
+                    resource.close();
                 } catch (Exception e) {
                     // closing a read-only resource: nothing to lose
                 }
             }
-            shared.clear();
+            held.clear();
         }
     }
 }
