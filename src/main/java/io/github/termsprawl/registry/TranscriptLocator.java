@@ -16,24 +16,12 @@ import java.util.Map;
 /**
  * Turns the {@code record} goal's transcript value into an index entry: {@code latest} (Claude Code),
  * {@code <store>:latest} (the newest session of that agent in this project), a Claude Code session id,
- * or a path (made absolute against the project folder).
+ * or a path (made absolute against the project folder). {@code env} and {@code home} locate the other agents'
+ * stores.
  */
-public final class TranscriptLocator {
+public record TranscriptLocator(Path project, ClaudeFinder claude, Map<String, String> env, Path home) {
     public static final String LATEST = "latest";
     private static final String LATEST_SUFFIX = ":" + LATEST;
-
-    private final Path project;
-    private final ClaudeFinder claude;
-    private final Map<String, String> env;
-    private final Path home;
-
-    /** {@code env} and {@code home} locate the other agents' stores. */
-    public TranscriptLocator(Path project, ClaudeFinder claude, Map<String, String> env, Path home) {
-        this.project = project;
-        this.claude = claude;
-        this.env = env;
-        this.home = home;
-    }
 
     public static TranscriptLocator fromEnvironment(Path project, Map<String, String> env, Path home) {
         return new TranscriptLocator(project, ClaudeFinder.fromEnvironment(env, home), env, home);

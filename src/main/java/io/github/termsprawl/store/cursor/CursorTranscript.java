@@ -17,16 +17,10 @@ import java.util.Map;
  * tool results, timestamps, ids or version. Printed beside a complete transcript it looks like a broken
  * reader; printing nothing would claim nothing happened.
  */
-public final class CursorTranscript implements StoreReader {
+public record CursorTranscript(JsonlTail tail) implements StoreReader {
     public static final String REFUSAL = "cursor-agent transcripts record prompts, prose and bare tool calls but no"
             + " tool results, timestamps or ids, so they cannot show what the agent did";
     static final JsonProjection KEYS = JsonProjection.whole("role", "type", "message");
-
-    private final JsonlTail tail;
-
-    public CursorTranscript(JsonlTail tail) {
-        this.tail = tail;
-    }
 
     @Override
     public Store store() {
