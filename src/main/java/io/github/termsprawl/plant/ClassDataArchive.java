@@ -175,18 +175,14 @@ public final class ClassDataArchive {
             }
         }
         stamp.append(describe("jar", jar()));
+        // with the flag the launchers pass with this kind of archive
         stamp.append("flags ")
                 .append(Launchers.JVM_FLAGS)
                 .append(' ')
-                .append(launcherMode())
+                .append(aotCache() ? Launchers.AOT_CACHE_MODE : Launchers.ARCHIVE_MODE)
                 .append('\n');
         // its size, not its time: a copy or a touch leaves an archive the JVM maps
         return stamp.append("archive ").append(Files.size(file())).append('\n').toString();
-    }
-
-    /** The flag the launchers pass with this kind of archive. */
-    private String launcherMode() {
-        return aotCache() ? Launchers.AOT_CACHE_MODE : Launchers.ARCHIVE_MODE;
     }
 
     private static String describe(String what, Path file) throws IOException {
@@ -205,13 +201,10 @@ public final class ClassDataArchive {
      * maps it (SIGBUS), so it is rebuilt without asking one.
      */
     private boolean recordedSizeMatches() {
-        if (!Files.isRegularFile(stampFile())) {
-            return true; // no stamp that reads: the JVM's own check decides
-        }
         try {
             String stamp = stampText(stampFile());
             if (stamp == null) {
-                return true; // past its sane size: no stamp that reads
+                return true; // none, or past its sane size: no stamp that reads, the JVM's own check decides
             }
             int at = stamp.lastIndexOf("\narchive ");
             return at < 0 || stamp.substring(at + 9).trim().equals(Long.toString(Files.size(file())));
@@ -439,7 +432,8 @@ public final class ClassDataArchive {
     private static int run(List<String> cmd, Path out) throws IOException {
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
         pb.redirectOutput(out != null ? ProcessBuilder.Redirect.to(out.toFile()) : ProcessBuilder.Redirect.DISCARD);
-        pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File(isWindows() ? "NUL" : "/dev/null")));
+        boolean windows = System.getProperty("os.name", "").startsWith("Windows");
+        pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File(windows ? "NUL" : "/dev/null")));
         Process p = pb.start();
         try {
             if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
@@ -452,10 +446,6 @@ public final class ClassDataArchive {
             Thread.currentThread().interrupt();
             return -1;
         }
-    }
-
-    private static boolean isWindows() {
-        return System.getProperty("os.name", "").startsWith("Windows");
     }
 
     /**
