@@ -54,17 +54,11 @@ public final class RecordCommand {
         }
     }
 
-    /** {@code --help} anywhere prints {@link #HELP} and reads nothing. Always 0. */
-    static int run(String[] args, String nodeId, InputStream stdin, OutputStream out) {
-        run(args, nodeId, Map.of(), null, stdin, out, projectOfThisJar());
-        return 0;
-    }
-
-    static boolean run(String nodeId, InputStream stdin, Path defaultProject) {
-        return run(new String[0], nodeId, Map.of(), null, stdin, OutputStream.nullOutputStream(), defaultProject);
-    }
-
-    /** @return whether the node is recorded; the note is written to {@code out} then */
+    /**
+     * {@code --help} anywhere prints {@link #HELP} and reads nothing.
+     *
+     * @return whether the node is recorded; the note is written to {@code out} then
+     */
     static boolean run(
             String[] args,
             String nodeId,

@@ -26,13 +26,25 @@ class RecordCommandTest {
         return new ByteArrayInputStream(Fixtures.utf8(json));
     }
 
+    /** The hook as the agent runs it, without arguments: whether it recorded the node. */
+    static boolean record(String nodeId, InputStream stdin, Path project) {
+        return RecordCommand.run(
+                new String[0],
+                nodeId,
+                java.util.Map.of(),
+                null,
+                stdin,
+                java.io.OutputStream.nullOutputStream(),
+                project);
+    }
+
     Path entry(String id) {
         return project.resolve(".termsprawl/transcripts").resolve(id + ".json");
     }
 
     @Test
     void recordsForASafeNode() {
-        assertTrue(RecordCommand.run(
+        assertTrue(record(
                 "be", payload("{\"transcript_path\":\"/t/s.jsonl\",\"hook_event_name\":\"SessionStart\"}"), project));
         assertEquals(
                 Path.of("/t/s.jsonl"),
@@ -49,7 +61,8 @@ class RecordCommandTest {
             }
         };
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        assertEquals(0, RecordCommand.run(new String[] {"--help"}, "be", exploding, out));
+        assertFalse(
+                RecordCommand.run(new String[] {"--help"}, "be", java.util.Map.of(), null, exploding, out, project));
         assertEquals(RecordCommand.HELP, Fixtures.str(out.toByteArray()));
         assertTrue(RecordCommand.HELP.startsWith("usage: termsprawl-record"));
         assertTrue(RecordCommand.HELP.contains("SessionStart hook") && RecordCommand.HELP.contains("stdin"));
@@ -64,15 +77,15 @@ class RecordCommandTest {
                 throw new AssertionError("stdin was read");
             }
         };
-        assertFalse(RecordCommand.run(null, exploding, project));
+        assertFalse(record(null, exploding, project));
         assertFalse(Files.exists(project.resolve(".termsprawl")));
     }
 
     @Test
     void unsafeNodeOrBadPayloadRecordsNothing() {
-        assertFalse(RecordCommand.run("../x", payload("{\"transcript_path\":\"/t/s.jsonl\"}"), project));
-        assertFalse(RecordCommand.run("be", payload("garbage"), project));
-        assertFalse(RecordCommand.run("be", payload(""), project));
+        assertFalse(record("../x", payload("{\"transcript_path\":\"/t/s.jsonl\"}"), project));
+        assertFalse(record("be", payload("garbage"), project));
+        assertFalse(record("be", payload(""), project));
         assertFalse(Files.exists(project.resolve(".termsprawl/transcripts")));
     }
 
@@ -179,7 +192,7 @@ class RecordCommandTest {
             }
         };
         boolean recorded = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
-                java.time.Duration.ofSeconds(60), () -> RecordCommand.run("be", open, project));
+                java.time.Duration.ofSeconds(60), () -> record("be", open, project));
         assertFalse(recorded);
         assertFalse(Files.exists(entry("be")));
     }
@@ -203,7 +216,7 @@ class RecordCommandTest {
             }
         };
         boolean recorded = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
-                java.time.Duration.ofSeconds(60), () -> RecordCommand.run("be", endless, project));
+                java.time.Duration.ofSeconds(60), () -> record("be", endless, project));
         assertFalse(recorded);
         assertTrue(read[0] <= HookInput.MAX_BYTES + 65536, "read " + read[0]);
     }
