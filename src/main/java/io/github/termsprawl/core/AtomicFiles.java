@@ -251,12 +251,7 @@ public final class AtomicFiles {
 
     /** Whether {@code file} is a plain file (no link followed) with one name: one that may be read or kept as it is. */
     public static boolean isPlain(Path file) {
-        try {
-            BasicFileAttributes a = attributes(file);
-            return a != null && a.isRegularFile() && links(file) == 1;
-        } catch (IOException | RuntimeException e) {
-            return false;
-        }
+        return holds(file, 0);
     }
 
     /**

@@ -77,6 +77,16 @@ record FolderState(
     /** The CRC-32C of the {@code .turns} written with the state: binds the two. */
     private static final String TURNS_CRC = "turns-crc";
 
+    /** The state of a folder made from a source read whole: no later read starts past its start. */
+    static FolderState whole(String source, String settings, long size, long mtime, List<String> watched, int turns) {
+        return new FolderState(source, settings, size, mtime, watched, 0, 0, 0, turns, false, 0);
+    }
+
+    /** Whether this state was made from {@code source} with {@code settings}: only then do its turns hold. */
+    boolean madeFrom(String source, String settings) {
+        return this.settings.equals(settings) && this.source.equals(source);
+    }
+
     /** One turn as the folder holds it: its file name, the key of what it was made from, its window and index line. */
     record Turn(String name, long key, int window, String indexLine) {}
 

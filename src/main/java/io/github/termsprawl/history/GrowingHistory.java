@@ -30,9 +30,7 @@ final class GrowingHistory {
         long size = f.length();
         long mtime = f.lastModified();
         FolderState state = FolderState.read(job.dir());
-        boolean sameSource = state != null
-                && state.settings().equals(job.settings())
-                && state.source().equals(file.toString());
+        boolean sameSource = state != null && state.madeFrom(file.toString(), job.settings());
         TurnList old = sameSource ? FolderState.readTurns(job.dir()) : null;
         boolean resume = old != null
                 && state.offset() > 0
@@ -52,10 +50,7 @@ final class GrowingHistory {
         }
         Visitor visitor = new Visitor(folder, end);
         boolean modelTranscript = log.walkFrom(file, from, line + 1, resume && state.modelTranscript(), visitor);
-        if (visitor.failure != null) {
-            folder.close();
-            throw visitor.failure;
-        }
+        visitor.rethrow();
         FolderState next = new FolderState(
                 file.toString(),
                 job.settings(),
@@ -73,7 +68,7 @@ final class GrowingHistory {
     }
 
     /** Adds each message as the next turn; a failure to write stops the walk and is thrown after it. */
-    private static final class Visitor implements MessageVisitor {
+    static final class Visitor implements MessageVisitor {
         final TurnFolder folder;
         final long end;
         int finalTurns;
@@ -98,6 +93,14 @@ final class GrowingHistory {
                 finalTurns = folder.size();
             }
             return true;
+        }
+
+        /** The failure that stopped the walk, if any, thrown once the folder is closed. */
+        void rethrow() throws IOException {
+            if (failure != null) {
+                folder.close();
+                throw failure;
+            }
         }
     }
 }

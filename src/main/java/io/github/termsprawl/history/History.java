@@ -186,9 +186,7 @@ public final class History implements AutoCloseable {
     private static Result unchanged(String nodeId, Path dir, TranscriptIndex.Entry entry, String settings, Path project)
             throws IOException {
         FolderState state = FolderState.read(dir);
-        if (state == null
-                || !state.settings().equals(settings)
-                || !state.source().equals(entry.path().toString())) {
+        if (state == null || !state.madeFrom(entry.path().toString(), settings)) {
             return null;
         }
         File source = entry.path().toFile();

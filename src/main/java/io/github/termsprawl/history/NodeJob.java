@@ -50,7 +50,11 @@ record NodeJob(
 
     /** The node brought up to date in one folder (no subagents): what that folder came to. */
     History.Result updated(TurnFolder folder) {
-        return new History.Result(
-                node, History.Status.UPDATED, dir, store, folder.size(), 0, folder.written(), folder.removed());
+        return updated(folder.size(), 0, folder.written(), folder.removed());
+    }
+
+    /** The node brought up to date: its turns, its subagents, and the files written and removed in all. */
+    History.Result updated(int turns, int agents, int written, int removed) {
+        return new History.Result(node, History.Status.UPDATED, dir, store, turns, agents, written, removed);
     }
 }

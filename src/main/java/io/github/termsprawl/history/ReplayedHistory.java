@@ -4,8 +4,6 @@ import io.github.termsprawl.core.AtomicFiles;
 import io.github.termsprawl.core.NodeId;
 import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.registry.TranscriptReaders;
-import io.github.termsprawl.store.Message;
-import io.github.termsprawl.store.MessageVisitor;
 import io.github.termsprawl.store.SessionReader;
 import java.io.File;
 import java.io.IOException;
@@ -67,15 +65,7 @@ final class ReplayedHistory {
         }
         removed += WindowedHistory.removeOthers(job.project(), agentsDir, agentIds);
         TurnFolder folder = folder(reader, job.entry(), job.dir(), null, agentLines, job.settings(), watched);
-        return new History.Result(
-                job.node(),
-                History.Status.UPDATED,
-                job.dir(),
-                job.store(),
-                folder.size(),
-                agentIds.size(),
-                written + folder.written(),
-                removed + folder.removed());
+        return job.updated(folder.size(), agentIds.size(), written + folder.written(), removed + folder.removed());
     }
 
     /** One folder written from one session: the node's own, or a subagent's ({@code agent} not null). */
@@ -98,31 +88,13 @@ final class ReplayedHistory {
             watched.add(SourceFiles.watch(companion));
         }
         FolderState state = FolderState.read(dir);
-        TurnList old = state != null
-                        && state.settings().equals(settings)
-                        && state.source().equals(file.toString())
-                ? FolderState.readTurns(dir)
-                : null;
+        TurnList old = state != null && state.madeFrom(file.toString(), settings) ? FolderState.readTurns(dir) : null;
         TurnFolder folder = job.folder(dir, agent, old, 1);
-        IOException[] failure = {null};
-        reader.walk(entry, new MessageVisitor() {
-            @Override
-            public boolean visit(Message m) {
-                try {
-                    folder.add(m, null);
-                    return true;
-                } catch (IOException e) {
-                    failure[0] = e;
-                    return false;
-                }
-            }
-        });
-        if (failure[0] != null) {
-            folder.close();
-            throw failure[0];
-        }
-        FolderState next =
-                new FolderState(file.toString(), settings, size, mtime, watched, 0, 0, 0, folder.size(), false, 0);
+        // no line of a replayed session is unfinished: every turn is final (end 0)
+        GrowingHistory.Visitor visitor = new GrowingHistory.Visitor(folder, 0);
+        reader.walk(entry, visitor);
+        visitor.rethrow();
+        FolderState next = FolderState.whole(file.toString(), settings, size, mtime, watched, folder.size());
         folder.finish(IndexText.of(job, agent, source(entry), folder, agentLines), next);
         return folder;
     }

@@ -91,15 +91,7 @@ final class WindowedHistory {
         }
         removed += removeOthers(job.project(), agentsDir, agentIds);
         Outcome o = folder(main, job.dir(), null, agentLines, watched);
-        return new History.Result(
-                job.node(),
-                History.Status.UPDATED,
-                job.dir(),
-                job.store(),
-                o.turns,
-                agentIds.size(),
-                written + o.written,
-                removed + o.removed);
+        return job.updated(o.turns, agentIds.size(), written + o.written, removed + o.removed);
     }
 
     /**
@@ -175,8 +167,7 @@ final class WindowedHistory {
         FolderState state = FolderState.read(dir);
         File f = file.toFile();
         if (state == null
-                || !state.settings().equals(job.settings())
-                || !state.source().equals(file.toString())
+                || !state.madeFrom(file.toString(), job.settings())
                 || state.size() != f.length()
                 || state.mtime() != f.lastModified()
                 || !Files.isRegularFile(dir.resolve("index.md"))) {
@@ -197,8 +188,7 @@ final class WindowedHistory {
         long mtime = f.lastModified();
         FolderState state = FolderState.read(dir);
         boolean grown = state != null
-                && state.settings().equals(job.settings())
-                && state.source().equals(file.toString())
+                && state.madeFrom(file.toString(), job.settings())
                 && state.offset() > 0
                 && state.offset() <= size
                 && SourceFiles.grownSince(state, size, mtime)
@@ -361,18 +351,7 @@ final class WindowedHistory {
         File f = s.file().toFile();
         folder.finish(
                 IndexText.of(job, agent, source, folder, List.of()),
-                new FolderState(
-                        source,
-                        job.settings(),
-                        f.length(),
-                        f.lastModified(),
-                        List.of(),
-                        0,
-                        0,
-                        0,
-                        folder.size(),
-                        false,
-                        0));
+                FolderState.whole(source, job.settings(), f.length(), f.lastModified(), List.of(), folder.size()));
         return new Outcome(folder.size(), folder.written(), folder.removed());
     }
 

@@ -378,11 +378,6 @@ final class Assignment {
     }
 
     private static boolean nameChar(char c) {
-        return (c >= 'a' && c <= 'z')
-                || (c >= 'A' && c <= 'Z')
-                || (c >= '0' && c <= '9')
-                || c == '_'
-                || c == '.'
-                || c == '-';
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || "_.-".indexOf(c) >= 0;
     }
 }

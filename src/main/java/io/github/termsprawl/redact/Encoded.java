@@ -32,47 +32,44 @@ final class Encoded {
                             + " BY2NvdW50S2V5P Oi8v cHlwaS B5cGkt weXBpL eGFpL hhaS 4YWkt Z3NrX dza1 nc2tf U0cu")
                     .split(" ");
 
-    static int base64(Scan scan, int at, Rule rule) {
+    /**
+     * The base64 run, or else the URL-encoded one ({@code password%3Dhunter2}, {@code %7B%22token%22%3A…}), around
+     * {@code at}: decoded and searched; how far the text is done, or -1.
+     */
+    static int run(Scan scan, int at, Rule rule, boolean base64) {
         if (scan.depth > 0) {
             return -1;
         }
         String text = scan.text;
         int start = at;
         int floor = Math.max(0, at - MAX_RUN);
-        while (start > floor && base64Char(text.charAt(start - 1))) {
+        while (start > floor && runChar(text.charAt(start - 1), base64)) {
             start--;
         }
         int end = at;
         int ceiling = Math.min(text.length(), at + MAX_RUN);
-        while (end < ceiling && base64Char(text.charAt(end))) {
+        while (end < ceiling && runChar(text.charAt(end), base64)) {
             end++;
         }
-        if ((start == floor && floor > 0)
-                || (end == ceiling && ceiling < text.length())
-                || end - start < 16
-                || text.startsWith("base64,", start - 7)) {
+        if (base64
+                && ((start == floor && floor > 0)
+                        || (end == ceiling && ceiling < text.length())
+                        || end - start < 16
+                        || text.startsWith("base64,", start - 7))) {
             return end; // a long run: data, not a credential
         }
-        String run = text.substring(start, end);
-        String decoded = decode64(run);
-        if (decoded == null) {
-            return end;
-        }
-        if (!Redactor.find(decoded, 1).isEmpty()) {
+        String decoded = base64 ? decode64(text.substring(start, end)) : percentDecode(text, start, end);
+        if (decoded != null && !Redactor.find(decoded, 1).isEmpty()) {
             scan.add(start, end, rule.kind, rule.index);
         }
         return end;
     }
 
-    private static boolean base64Char(char c) {
+    private static boolean runChar(char c, boolean base64) {
         return (c >= 'A' && c <= 'Z')
                 || (c >= 'a' && c <= 'z')
                 || (c >= '0' && c <= '9')
-                || c == '+'
-                || c == '/'
-                || c == '='
-                || c == '-'
-                || c == '_';
+                || (base64 ? "+/=-_" : "%._~+-*!").indexOf(c) >= 0;
     }
 
     /** The text a base64 (or base64url) run decodes to, or null when it is not mostly printable text. */
@@ -96,36 +93,6 @@ final class Encoded {
             }
         }
         return printable * 10 >= bytes.length * 9 ? new String(bytes, StandardCharsets.UTF_8) : null;
-    }
-
-    /** A URL-encoded run ({@code password%3Dhunter2}, {@code %7B%22token%22%3A…}): decoded and searched. */
-    static int url(Scan scan, int at, Rule rule) {
-        if (scan.depth > 0) {
-            return -1;
-        }
-        String text = scan.text;
-        int start = at;
-        int floor = Math.max(0, at - MAX_RUN);
-        while (start > floor && urlChar(text.charAt(start - 1))) {
-            start--;
-        }
-        int end = at;
-        int ceiling = Math.min(text.length(), at + MAX_RUN);
-        while (end < ceiling && urlChar(text.charAt(end))) {
-            end++;
-        }
-        String decoded = percentDecode(text, start, end);
-        if (decoded == null) {
-            return end;
-        }
-        if (!Redactor.find(decoded, 1).isEmpty()) {
-            scan.add(start, end, rule.kind, rule.index);
-        }
-        return end;
-    }
-
-    private static boolean urlChar(char c) {
-        return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || "%._~+-*!".indexOf(c) >= 0;
     }
 
     private static String percentDecode(String text, int from, int to) {

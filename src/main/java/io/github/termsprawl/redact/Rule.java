@@ -81,8 +81,8 @@ final class Rule {
                 case "bearer" -> Credentials.bearer(scan, at, this);
                 case "curl" -> Credentials.curl(scan, at, this);
                 case "mysql" -> Credentials.mysql(scan, at, this);
-                case "urlencoded" -> Encoded.url(scan, at, this);
-                case "base64" -> Encoded.base64(scan, at, this);
+                case "urlencoded" -> Encoded.run(scan, at, this, false);
+                case "base64" -> Encoded.run(scan, at, this, true);
                 case "assignment" -> Assignment.detect(scan, at, this);
                 case "awspair" -> AwsPair.detect(scan, at, this);
                 default -> throw new IllegalStateException("RuleTable: no detector " + detector);

@@ -251,7 +251,7 @@ public final class Receiver {
         int removed = 0;
         if (had == null) {
             if (!first) { // files of no known blob (a folder made by hand, an older .files): none is kept
-                removeOthers(dir, Set.of());
+                removeFiles(dir);
             }
             changed = blobs.size();
         } else {
@@ -286,20 +286,16 @@ public final class Receiver {
                 : "updated (" + changed + " files changed, " + removed + " removed)";
     }
 
-    private int removeOthers(Path dir, Set<Path> keep) throws IOException {
+    /** Removes every file under {@code dir}; its folders stay. */
+    private void removeFiles(Path dir) throws IOException {
         List<Path> files;
         try (Stream<Path> walk = Files.walk(dir)) {
             files = walk.filter(p -> !Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS))
                     .toList();
         }
-        int removed = 0;
         for (Path f : files) {
-            if (!keep.contains(f)) {
-                AtomicFiles.deleteIfExists(layout.cwd(), f);
-                removed++;
-            }
+            AtomicFiles.deleteIfExists(layout.cwd(), f);
         }
-        return removed;
     }
 
     private void removeFolder(Path dir) throws IOException {

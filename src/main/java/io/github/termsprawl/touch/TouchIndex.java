@@ -170,9 +170,8 @@ public final class TouchIndex {
         Path source = entry.path();
         String fingerprint = fingerprint(entry);
         State old = State.parse(AtomicFiles.readPlain(index, StateCaps.TOUCH_INDEX), node);
-        boolean sameSource = old != null
-                && old.source().equals(source + (entry.session() == null ? "" : "#" + entry.session()))
-                && old.store().equals(store.id());
+        boolean sameSource =
+                old != null && old.source().equals(key(entry)) && old.store().equals(store.id());
         if (rule == null) {
             return new Read(
                     new SessionTouches.Result(List.of(), new SessionTouches.Stats(0, 0, 0)), new Cost(false, 0, 0));
@@ -210,7 +209,7 @@ public final class TouchIndex {
                     layout,
                     index,
                     new State(
-                            old == null || !sameSource ? key(entry) : old.source(),
+                            key(entry), // the same as the old one's when it is the same source
                             store.id(),
                             fingerprint,
                             end,
