@@ -32,7 +32,10 @@ public final class ReverseLineReader implements Closeable {
     private final RandomAccessFile file;
 
     private final long dataStart;
+    /** Holds {@code [chunkStart, chunkStart + chunkLen)}: a chunk, or a chunk and the line it ends in. */
     private byte[] chunk;
+
+    private final int chunkSize;
     private final int maxInMemoryLine;
     private long chunkStart;
     private int chunkLen;
@@ -51,6 +54,7 @@ public final class ReverseLineReader implements Closeable {
         this.file = file;
         this.bytesRead = bytesRead;
         this.maxInMemoryLine = maxInMemoryLine;
+        this.chunkSize = chunkSize;
         this.nextEnd = file.length();
         if (nextEnd <= chunkSize) {
             // a file that fits in one chunk is read once, in one call, into an array of its size (a
@@ -73,6 +77,7 @@ public final class ReverseLineReader implements Closeable {
         this.file = null;
         this.bytesRead = null;
         this.maxInMemoryLine = Integer.MAX_VALUE;
+        this.chunkSize = length;
         this.chunk = bytes;
         this.chunkStart = 0;
         this.chunkLen = length;
@@ -132,7 +137,7 @@ public final class ReverseLineReader implements Closeable {
                 return true;
             }
             if (pos - 1 < chunkStart || pos - 1 >= chunkStart + chunkLen) {
-                load(pos);
+                load(pos, pos == chunkStart ? lineEnd : pos);
             }
             byte[] bytes = chunk;
             int i = (int) (pos - 1 - chunkStart);
@@ -150,13 +155,31 @@ public final class ReverseLineReader implements Closeable {
         }
     }
 
-    /** Fills the chunk with the bytes that end at {@code end}. */
-    private void load(long end) throws IOException {
+    /**
+     * Fills the chunk with the bytes that end at {@code end}, keeping those up to {@code keepTo} that it holds
+     * already (the part of a line that runs on into them) while the line can still be held: each byte is read
+     * once, and a line's bytes are not read again nor copied into an array of their own. The read before a kept
+     * part is as long as that part, so a line is copied about twice in all, not once a chunk, and the chunk grows
+     * to at most twice the longest line held.
+     */
+    private void load(long end, long keepTo) throws IOException {
         Deadline.check();
-        long start = Math.max(dataStart, end - chunk.length);
-        readFully(chunk, 0, (int) (end - start), start);
+        int kept = (int) (keepTo - end);
+        if (kept == 0 || kept > maxInMemoryLine) {
+            long start = Math.max(dataStart, end - chunkSize);
+            readFully(chunk, 0, (int) (end - start), start);
+            chunkStart = start;
+            chunkLen = (int) (end - start);
+            return;
+        }
+        long start = Math.max(dataStart, end - Math.max(chunkSize, kept));
+        int before = (int) (end - start);
+        byte[] to = before + kept <= chunk.length ? chunk : new byte[Math.max(before + kept, 2 * chunk.length)];
+        System.arraycopy(chunk, 0, to, before, kept);
+        chunk = to;
+        readFully(chunk, 0, before, start);
         chunkStart = start;
-        chunkLen = (int) (end - start);
+        chunkLen = before + kept;
     }
 
     private void readFully(byte[] buf, int off, int len, long position) throws IOException {

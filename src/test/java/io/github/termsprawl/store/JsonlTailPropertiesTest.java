@@ -53,6 +53,40 @@ class JsonlTailPropertiesTest {
         });
     }
 
+    /**
+     * Lines longer than a chunk, walked to the first: every byte is read once (the part of a line a chunk ends in is
+     * kept, not read again with the rest of the line), whether the line is held or, over the limit, streamed.
+     */
+    @Test
+    void aWalkOverLinesLongerThanAChunkReadsEachByteOnce() throws Exception {
+        PropertyRuns.forAll("each byte read once", PropertyRuns.tries(2), (Random r) -> {
+            StringBuilder text = new StringBuilder();
+            int n = 1 + r.nextInt(30);
+            for (int i = 0; i < n; i++) {
+                String words = "x".repeat(r.nextInt(6000));
+                text.append("{\"type\":\"user\",\"message\":{\"content\":\"")
+                        .append(i)
+                        .append(' ')
+                        .append(words)
+                        .append("\"}}\n");
+            }
+            Path file = dir.resolve("long.jsonl");
+            Files.writeString(file, text);
+            int chunk = 1 + r.nextInt(2048);
+            int limit = chunk + r.nextInt(8192);
+            JsonlTail tail = new JsonlTail(chunk, limit);
+            int[] visited = {0};
+            tail.walk(file, JsonProjection.whole("type", "message"), null, 2001, record -> ++visited[0] > 0);
+            assertEquals(n, visited[0]);
+            long streamed = 0;
+            for (String line : text.toString().split("\n")) {
+                streamed += line.length() > limit ? line.length() : 0; // a streamed line is read again as it is parsed
+            }
+            long bom = Files.size(file) > chunk ? 3 : 0; // a file over one chunk is first looked at for a BOM
+            assertEquals(Files.size(file) + streamed + bom, tail.bytesRead(), "chunk=" + chunk + " limit=" + limit);
+        });
+    }
+
     /** One line: bytes parsed in place (with the text fallback) equal the decoded text parsed whole. */
     @Test
     void aLineReadsAsItsDecodedText() {
