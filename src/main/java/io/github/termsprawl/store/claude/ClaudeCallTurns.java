@@ -18,7 +18,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The turn number of each tool call on the live branches of a Claude Code transcript, as {@link ClaudeSession#windows}
+ * The turn number of each tool call on the live branches of a Claude Code transcript, as {@link ClaudeSession#plan}
  * numbers their messages (all windows, oldest first; a call counts at the first message that makes it), kept between
  * reads of a transcript that only grows (docs/touches.md, "The touch index").
  *

@@ -69,7 +69,7 @@ class ClaudeCodeRecordedTest {
 
     @Test
     void theHarnessAttachmentsFoldIntoTheTurnTheyFollow() {
-        List<ClaudeSession.Window> windows = new ClaudeSession().windows(session.transcript());
+        List<ClaudeSession.Window> windows = ClaudePlanTestAccess.windows(session.transcript());
         assertEquals(2, windows.size());
         List<Message> first = windows.get(0).messages();
         Message prompt = first.get(0);
@@ -107,8 +107,8 @@ class ClaudeCodeRecordedTest {
     @Test
     void thePlanReadsTheFoldedMessagesAsTheWholeReadDoes() throws Exception {
         ClaudeSession reader = new ClaudeSession();
-        List<Message> whole = all(reader.windows(session.transcript()));
-        List<ClaudeSession.Planned> plan = reader.plan(session.transcript());
+        List<Message> whole = all(ClaudePlanTestAccess.windows(session.transcript()));
+        List<ClaudeSession.Planned> plan = ClaudePlanTestAccess.plan(reader, session.transcript());
         assertEquals(whole.size(), plan.size());
         try (ForwardLineReader lines = ForwardLineReader.open(session.transcript())) {
             for (int i = 0; i < plan.size(); i++) {
@@ -172,7 +172,7 @@ class ClaudeCodeRecordedTest {
     @Test
     void anOversizedToolResultIsAPreviewThatNamesItsStoredFile() throws Exception {
         Message result = null;
-        for (Message m : all(new ClaudeSession().windows(session.transcript()))) {
+        for (Message m : all(ClaudePlanTestAccess.windows(session.transcript()))) {
             if (m.blocks().get(0) instanceof Block.ToolResult r && "toolu_04".equals(r.callId())) {
                 result = m;
             }
