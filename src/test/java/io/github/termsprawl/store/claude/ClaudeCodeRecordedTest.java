@@ -16,6 +16,7 @@ import io.github.termsprawl.store.Describe;
 import io.github.termsprawl.store.Message;
 import io.github.termsprawl.store.ReadStats;
 import io.github.termsprawl.store.Role;
+import io.github.termsprawl.store.StoreFixtures;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -45,7 +46,7 @@ class ClaudeCodeRecordedTest {
         List<Path> files = session.transcripts();
         assertEquals(4, files.size(), files.toString());
         for (Path f : files) {
-            ReadStats stats = new ClaudeTranscript(new JsonlTail()).stats(f);
+            ReadStats stats = new ClaudeTranscript(new JsonlTail()).stats(StoreFixtures.entry(f, "claude", null));
             assertEquals(0, stats.unknown(), f + ": " + stats.describe());
             assertTrue(stats.turns() > 0, f + ": " + stats.describe());
         }
