@@ -371,16 +371,6 @@ public final class ClaudeSession implements SessionReader, Agent.Windows {
         return JsonlMessages.walk(file, offset, line, ClaudeRecord.WALK, RULE, visitor);
     }
 
-    /**
-     * The turn the file view prints for a message of {@link #walk}, or null (docs/context.md, "From a Claude
-     * Code transcript to turns"): a user or assistant record's text blocks joined with {@code \n}, even an
-     * empty text. The file view prints every such record, so meta, sidechain and compaction-summary records
-     * print too; attachments, system notices, tool-result-only records and records without a text block do not.
-     */
-    public static Turn prose(Message m) {
-        return Messages.prose(m);
-    }
-
     private static final JsonlMessages.Rule RULE = new JsonlMessages.Rule() {
         @Override
         public List<Message> messages(Map<String, Object> record, Source.Line source) {
@@ -435,8 +425,14 @@ public final class ClaudeSession implements SessionReader, Agent.Windows {
         return live(entry.path()).messages();
     }
 
+    /**
+     * The turns the file view prints for messages of {@link #walk} (docs/context.md, "From a Claude Code transcript
+     * to turns"): a user or assistant record's text blocks joined with {@code \n}, even an empty text. The file view
+     * prints every such record, so meta, sidechain and compaction-summary records print too; attachments, system
+     * notices, tool-result-only records and records without a text block do not.
+     */
     @Override
     public List<Turn> prose(List<Message> messages) {
-        return SessionReader.each(messages, ClaudeSession::prose);
+        return SessionReader.each(messages, Messages::prose);
     }
 }
