@@ -294,22 +294,19 @@ final class ClaudePlanReader {
             queues.add(queue);
             int first = w;
             Thread t = new Thread(
-                    new Runnable() {
-                        @Override
-                        public void run() {
-                            for (int i = first; i < blocks; i += threads) {
-                                long from = offset + i * blockSize;
-                                long limit = i == blocks - 1 ? -1 : from + blockSize;
-                                Block b = new Block();
-                                parse(file, i == 0 ? offset : -1, from, limit, end, redact, b, null);
-                                try {
-                                    queue.put(b);
-                                } catch (InterruptedException e) {
-                                    return; // the merge stopped
-                                }
-                                if (b.failed) {
-                                    return;
-                                }
+                    () -> {
+                        for (int i = first; i < blocks; i += threads) {
+                            long from = offset + i * blockSize;
+                            long limit = i == blocks - 1 ? -1 : from + blockSize;
+                            Block b = new Block();
+                            parse(file, i == 0 ? offset : -1, from, limit, end, redact, b, null);
+                            try {
+                                queue.put(b);
+                            } catch (InterruptedException e) {
+                                return; // the merge stopped
+                            }
+                            if (b.failed) {
+                                return;
                             }
                         }
                     },
