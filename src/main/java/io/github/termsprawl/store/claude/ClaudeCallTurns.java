@@ -10,7 +10,6 @@ import io.github.termsprawl.store.ReadLimits;
 import io.github.termsprawl.store.Role;
 import io.github.termsprawl.store.WalkStats;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -41,11 +40,7 @@ final class ClaudeCallTurns implements Agent.CallTurns {
          */
         @Override
         public void keep() throws IOException {
-            if (next != null) {
-                ClaudeTailFile.write(next, tailFile);
-            } else {
-                Files.deleteIfExists(tailFile);
-            }
+            ClaudeTailFile.write(next, tailFile);
         }
     }
 

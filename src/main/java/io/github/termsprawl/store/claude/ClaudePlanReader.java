@@ -183,11 +183,7 @@ final class ClaudePlanReader {
         List<ClaudeSession.Planned> planned = new ClaudeSession.PlannedList(new int[] {tail.window()}, grown.built());
         // when nothing was added to the cache, the tail on disk still goes with it
         if (next.bytes() != cache.bytes() || next.offset() != cache.offset()) {
-            if (grown.next() != null) {
-                ClaudeTailFile.write(grown.next(), tailFile);
-            } else {
-                Files.deleteIfExists(tailFile);
-            }
+            ClaudeTailFile.write(grown.next(), tailFile);
         }
         ClaudeSubagents.Scan scan = tree.scan;
         return new ClaudeSession.Plan(planned, scan == null ? List.of() : scan.found(file), next, tail.stable());
