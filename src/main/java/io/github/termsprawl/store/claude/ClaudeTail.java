@@ -397,6 +397,20 @@ record ClaudeTail(
         return all.sorted();
     }
 
+    /** {@code all} without {@code some} (both sorted, distinct). */
+    static int[] without(int[] all, int[] some) {
+        if (some.length == 0) {
+            return all;
+        }
+        IntList out = new IntList();
+        for (int h : all) {
+            if (!contains(some, h)) {
+                out.add(h); // in order, each once
+            }
+        }
+        return out.toArray();
+    }
+
     static boolean contains(int[] sorted, int value) {
         return Arrays.binarySearch(sorted, value) >= 0;
     }

@@ -134,8 +134,9 @@ final class ClaudeTailFile {
             return;
         }
         CompactJsonBytes out = new CompactJsonBytes();
-        for (int[] set :
-                new int[][] {without(t.uuids(), t.folds().hashes()), t.outsideIds(), t.answered(), t.synthesized()}) {
+        for (int[] set : new int[][] {
+            ClaudeTail.without(t.uuids(), t.folds().hashes()), t.outsideIds(), t.answered(), t.synthesized()
+        }) {
             out.ascii(SortedHashes.encode(set));
             out.ascii("\n");
         }
@@ -234,19 +235,5 @@ final class ClaudeTailFile {
             }
         }
         return new Folds(hashes.sorted(), lines);
-    }
-
-    /** {@code all} without {@code some} (both sorted). */
-    private static int[] without(int[] all, int[] some) {
-        if (some.length == 0) {
-            return all;
-        }
-        IntList out = new IntList();
-        for (int h : all) {
-            if (Arrays.binarySearch(some, h) < 0) {
-                out.add(h);
-            }
-        }
-        return out.sorted();
     }
 }
