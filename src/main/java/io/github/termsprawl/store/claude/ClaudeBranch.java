@@ -191,13 +191,7 @@ final class ClaudeBranch {
             seen.put(s.uuid(r), 0);
             segment.add(r);
             if (s.uuid(r) == h) {
-                int[] out = segment.toArray();
-                for (int i = 0, j = out.length - 1; i < j; i++, j--) {
-                    int x = out[i];
-                    out[i] = out[j];
-                    out[j] = x;
-                }
-                return out;
+                return reversed(segment);
             }
             int p = s.parent(r);
             r = p < 0 ? -1 : before.get(p);
@@ -316,7 +310,11 @@ final class ClaudeBranch {
             int p = parentOf(k);
             k = p < 0 ? -1 : slot.get(p);
         }
-        int[] out = chain.toArray();
+        return reversed(chain);
+    }
+
+    private static int[] reversed(IntList list) {
+        int[] out = list.toArray();
         for (int i = 0, j = out.length - 1; i < j; i++, j--) {
             int x = out[i];
             out[i] = out[j];
