@@ -5,6 +5,7 @@ import io.github.termsprawl.jsonl.JsonlTail;
 import io.github.termsprawl.registry.TranscriptReaders;
 import io.github.termsprawl.store.Message;
 import io.github.termsprawl.store.Store;
+import io.github.termsprawl.store.claude.ClaudePlanTestAccess;
 import io.github.termsprawl.store.claude.ClaudeSession;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,7 +34,7 @@ public final class AskBench {
                     new RequestBuilder(true).build(active, "big", "Why?", Models.DEFAULT, 1_000_000 - 10_300);
             long t2 = System.nanoTime();
             List<Message> all = new ArrayList<>();
-            for (ClaudeSession.Window w : new ClaudeSession().windows(file)) {
+            for (ClaudeSession.Window w : ClaudePlanTestAccess.windows(file)) {
                 all.addAll(w.messages());
             }
             Conversation whole = new Conversation(all, 0, 0, 0, Store.CLAUDE, file, null);

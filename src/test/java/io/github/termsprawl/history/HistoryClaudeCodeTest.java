@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.termsprawl.agents.RecordedSession;
 import io.github.termsprawl.core.ProjectLayout;
+import io.github.termsprawl.store.claude.ClaudePlanTestAccess;
 import io.github.termsprawl.store.claude.ClaudeSession;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,7 +28,7 @@ class HistoryClaudeCodeTest {
             r = history.update("backend");
         }
         int messages = 0;
-        for (ClaudeSession.Window w : new ClaudeSession().windows(session.transcript())) {
+        for (ClaudeSession.Window w : ClaudePlanTestAccess.windows(session.transcript())) {
             messages += w.messages().size();
         }
         assertEquals(messages, r.turns());

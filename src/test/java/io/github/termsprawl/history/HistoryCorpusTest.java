@@ -11,6 +11,7 @@ import io.github.termsprawl.registry.TranscriptReaders;
 import io.github.termsprawl.store.Message;
 import io.github.termsprawl.store.Store;
 import io.github.termsprawl.store.StoreFixtures;
+import io.github.termsprawl.store.claude.ClaudePlanTestAccess;
 import io.github.termsprawl.store.claude.ClaudeSession;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -50,7 +51,7 @@ class HistoryCorpusTest {
             HistoryFixtures.index(cwd, node, file, "claude", null);
             History.Result r = update(node);
             List<Message> expected = new ArrayList<>();
-            for (ClaudeSession.Window w : new ClaudeSession().windows(file)) {
+            for (ClaudeSession.Window w : ClaudePlanTestAccess.windows(file)) {
                 expected.addAll(w.messages());
             }
             assertEquals(expected.size(), r.turns(), file.toString());
@@ -76,7 +77,7 @@ class HistoryCorpusTest {
         assertEquals(2, r.agents());
         Path dir = cwd.resolve(".termsprawl/history/spotter");
         String index = HistoryFixtures.read(dir.resolve("index.md"));
-        int windows = new ClaudeSession().windows(session).size();
+        int windows = ClaudePlanTestAccess.windows(session).size();
         assertTrue(windows > 1, "the corpus file has compactions");
         assertEquals(windows - 1, index.split("== compaction: window ", -1).length - 1, index);
         for (String agent : List.of("a881341", "acompact-fffbd0")) {
@@ -84,7 +85,7 @@ class HistoryCorpusTest {
             Path agentFile =
                     session.resolveSibling("258c7280-ae70-4798-800f-63464d01a85d/subagents/agent-" + agent + ".jsonl");
             int expected = 0;
-            for (ClaudeSession.Window w : new ClaudeSession().windows(agentFile)) {
+            for (ClaudeSession.Window w : ClaudePlanTestAccess.windows(agentFile)) {
                 expected += w.messages().size();
             }
             assertEquals(

@@ -425,7 +425,7 @@ class HistoryTest {
         assertEquals(300, update().turns());
         List<io.github.termsprawl.store.Message> messages = new java.util.ArrayList<>();
         for (io.github.termsprawl.store.claude.ClaudeSession.Window w :
-                new io.github.termsprawl.store.claude.ClaudeSession().windows(transcript)) {
+                io.github.termsprawl.store.claude.ClaudePlanTestAccess.windows(transcript)) {
             messages.addAll(w.messages());
         }
         TurnMarkdown.Header header = new TurnMarkdown.Header("backend", "claude", "s1", null);

@@ -191,13 +191,7 @@ final class ClaudeBranch {
             seen.put(s.uuid(r), 0);
             segment.add(r);
             if (s.uuid(r) == h) {
-                int[] out = segment.toArray();
-                for (int i = 0, j = out.length - 1; i < j; i++, j--) {
-                    int x = out[i];
-                    out[i] = out[j];
-                    out[j] = x;
-                }
-                return out;
+                return reversed(segment);
             }
             int p = s.parent(r);
             r = p < 0 ? -1 : before.get(p);
@@ -316,7 +310,11 @@ final class ClaudeBranch {
             int p = parentOf(k);
             k = p < 0 ? -1 : slot.get(p);
         }
-        int[] out = chain.toArray();
+        return reversed(chain);
+    }
+
+    private static int[] reversed(IntList list) {
+        int[] out = list.toArray();
         for (int i = 0, j = out.length - 1; i < j; i++, j--) {
             int x = out[i];
             out[i] = out[j];
@@ -352,30 +350,13 @@ final class ClaudeBranch {
         IdMap resultGroup = new IdMap(n, s.pool.size());
         int[] lineOf = new int[n];
         int[] resultOf = new int[n];
-        int lineGroups = 0;
-        int resultGroups = 0;
         for (int k = 0; k < n; k++) {
             int id = s.messageId(rec[k]);
-            lineOf[k] = -1;
-            resultOf[k] = -1;
-            if (id >= 0) {
-                int g = lineGroup.get(id);
-                if (g < 0) {
-                    g = lineGroups++;
-                    lineGroup.put(id, g);
-                }
-                lineOf[k] = g;
-            } else if (parentOf(k) >= 0 && s.holdsToolResult(rec[k])) {
-                int g = resultGroup.get(parentOf(k));
-                if (g < 0) {
-                    g = resultGroups++;
-                    resultGroup.put(parentOf(k), g);
-                }
-                resultOf[k] = g;
-            }
+            lineOf[k] = id >= 0 ? lineGroup.group(id) : -1;
+            resultOf[k] = id < 0 && parentOf(k) >= 0 && s.holdsToolResult(rec[k]) ? resultGroup.group(parentOf(k)) : -1;
         }
-        Groups lines = new Groups(lineOf, lineGroups);
-        Groups results = new Groups(resultOf, resultGroups);
+        Groups lines = new Groups(lineOf, lineGroup.groups());
+        Groups results = new Groups(resultOf, resultGroup.groups());
         lineOf = null;
         resultOf = null;
         Map<Integer, int[]> inserts = new HashMap<>();
@@ -490,6 +471,8 @@ final class ClaudeBranch {
     static final class IdMap {
         private int[] dense;
         private final IntMap sparse;
+        /** How many groups {@link #group} has given. */
+        private int groups;
 
         IdMap(int expected, int ids) {
             if ((long) expected * 4 >= ids) {
@@ -519,6 +502,20 @@ final class ClaudeBranch {
                 Arrays.fill(dense, old, dense.length, -1);
             }
             dense[id] = value;
+        }
+
+        /** The group of {@code id}: its value, else the next group number (from 0), which it is given. */
+        int group(int id) {
+            int g = get(id);
+            if (g < 0) {
+                g = groups++;
+                put(id, g);
+            }
+            return g;
+        }
+
+        int groups() {
+            return groups;
         }
     }
 

@@ -10,7 +10,6 @@ import io.github.termsprawl.store.ReadLimits;
 import io.github.termsprawl.store.Role;
 import io.github.termsprawl.store.WalkStats;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -18,7 +17,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The turn number of each tool call on the live branches of a Claude Code transcript, as {@link ClaudeSession#windows}
+ * The turn number of each tool call on the live branches of a Claude Code transcript, as {@link ClaudeSession#plan}
  * numbers their messages (all windows, oldest first; a call counts at the first message that makes it), kept between
  * reads of a transcript that only grows (docs/touches.md, "The touch index").
  *
@@ -41,11 +40,7 @@ final class ClaudeCallTurns implements Agent.CallTurns {
          */
         @Override
         public void keep() throws IOException {
-            if (next != null) {
-                ClaudeTailFile.write(next, tailFile);
-            } else {
-                Files.deleteIfExists(tailFile);
-            }
+            ClaudeTailFile.write(next, tailFile);
         }
     }
 

@@ -43,17 +43,11 @@ final class ClaudePlanCache {
         List<Kept> second = new ArrayList<>();
         boolean[] secondRead = {false};
         Thread other = new Thread(
-                new Runnable() {
-                    @Override
-                    public void run() {
-                        secondRead[0] = read(cache, split, bytes, new Visitor() {
-                            @Override
-                            public void record(long at, long offset, long line, Map<String, Object> record) {
-                                second.add(new Kept(at, offset, line, record));
-                            }
-                        });
-                    }
-                },
+                () -> secondRead[0] = read(
+                        cache,
+                        split,
+                        bytes,
+                        (at, offset, line, record) -> second.add(new Kept(at, offset, line, record))),
                 "termsprawl-plan-cache-reader");
         other.setDaemon(true);
         other.start();

@@ -183,11 +183,7 @@ final class ClaudePlanReader {
         List<ClaudeSession.Planned> planned = new ClaudeSession.PlannedList(new int[] {tail.window()}, grown.built());
         // when nothing was added to the cache, the tail on disk still goes with it
         if (next.bytes() != cache.bytes() || next.offset() != cache.offset()) {
-            if (grown.next() != null) {
-                ClaudeTailFile.write(grown.next(), tailFile);
-            } else {
-                Files.deleteIfExists(tailFile);
-            }
+            ClaudeTailFile.write(grown.next(), tailFile);
         }
         ClaudeSubagents.Scan scan = tree.scan;
         return new ClaudeSession.Plan(planned, scan == null ? List.of() : scan.found(file), next, tail.stable());
@@ -294,22 +290,19 @@ final class ClaudePlanReader {
             queues.add(queue);
             int first = w;
             Thread t = new Thread(
-                    new Runnable() {
-                        @Override
-                        public void run() {
-                            for (int i = first; i < blocks; i += threads) {
-                                long from = offset + i * blockSize;
-                                long limit = i == blocks - 1 ? -1 : from + blockSize;
-                                Block b = new Block();
-                                parse(file, i == 0 ? offset : -1, from, limit, end, redact, b, null);
-                                try {
-                                    queue.put(b);
-                                } catch (InterruptedException e) {
-                                    return; // the merge stopped
-                                }
-                                if (b.failed) {
-                                    return;
-                                }
+                    () -> {
+                        for (int i = first; i < blocks; i += threads) {
+                            long from = offset + i * blockSize;
+                            long limit = i == blocks - 1 ? -1 : from + blockSize;
+                            Block b = new Block();
+                            parse(file, i == 0 ? offset : -1, from, limit, end, redact, b, null);
+                            try {
+                                queue.put(b);
+                            } catch (InterruptedException e) {
+                                return; // the merge stopped
+                            }
+                            if (b.failed) {
+                                return;
                             }
                         }
                     },

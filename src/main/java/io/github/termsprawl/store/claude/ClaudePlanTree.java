@@ -432,14 +432,7 @@ final class ClaudePlanTree {
      */
     private int[] foldedNow() {
         if (foldedNow == null || foldedNowOfFolded != foldedIds.size() || foldedNowOfLinks != linkIds.size()) {
-            int[] links = linkIds.sorted();
-            IntList out = new IntList();
-            for (int id : foldedIds.sorted()) {
-                if (!ClaudeTail.contains(links, id)) {
-                    out.add(id); // in order, each once
-                }
-            }
-            foldedNow = out.toArray();
+            foldedNow = ClaudeTail.without(foldedIds.sorted(), linkIds.sorted());
             foldedNowOfFolded = foldedIds.size();
             foldedNowOfLinks = linkIds.size();
         }
@@ -463,10 +456,7 @@ final class ClaudePlanTree {
         if (earlier == null) {
             return foldedNow();
         }
-        IntList out = new IntList();
-        for (int id : foldedNow()) {
-            out.add(id);
-        }
+        IntList out = new IntList(foldedNow());
         earlier.addTo(out);
         return out.sorted();
     }

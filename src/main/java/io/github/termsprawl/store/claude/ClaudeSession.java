@@ -28,7 +28,7 @@ import java.util.Map;
 /**
  * A Claude Code transcript as a session: every message of every record ({@link #walk}), and the
  * conversation Claude Code itself would send — the live branch of each compaction window
- * ({@link #live}, {@link #windows}). The live branch of the last window is read backwards from the end
+ * ({@link #live}, {@link #plan}). The live branch of the last window is read backwards from the end
  * only as far as that window's {@code compact_boundary} (and its preserved segment), so it costs what
  * the window costs, not what the file does. Rules are numbered as in docs/context.md, "The live view".
  */
@@ -163,33 +163,15 @@ public final class ClaudeSession implements SessionReader, Agent.Windows {
         return null;
     }
 
-    private static Window window(ClaudeBranch.Result branch) {
+    static Window window(ClaudeBranch.Result branch) {
         return new Window(ClaudeMessages.of(branch.records(), branch.chain()), branch.leaves(), branch.abandoned());
     }
 
-    /** Every window's live branch, oldest first (the last one is {@link #live}'s). Holds the whole file's records. */
-    public List<Window> windows(Path file) {
-        ClaudeRecords all = ClaudeRecords.of(records(file, ClaudeRecord.FULL), file.toString());
-        List<Window> windows = new ArrayList<>();
-        ClaudeBranch.Scope scope = scopeOf(file);
-        for (int[] w : windowBounds(all)) {
-            windows.add(window(ClaudeBranch.of(all, w[0], w[1], scope)));
-        }
-        return windows;
-    }
-
     /**
-     * {@link #windows} without holding the file: every window's messages, oldest first, as plans that keep the
-     * tree and the prose only (a 200 MB transcript holds tens of MB, not its whole size). {@link #full} turns
-     * each into the message {@code windows} gives.
-     */
-    public List<Planned> plan(Path file) {
-        return plan(ClaudeRecords.of(records(file, ClaudeRecord.PROSE), file.toString()), file, null);
-    }
-
-    /**
-     * {@link #plan(Path)} (and, with {@code subagents}, {@link ClaudeSubagents#of}) of a file that only grows,
-     * reading only its lines past {@code cache.offset()}: the records of the lines before come from the cache. The
+     * Every window's messages, oldest first (the last one is {@link #live}'s), without holding the file: as plans
+     * that keep the tree and the prose only (a 200 MB transcript holds tens of MB, not its whole size); {@link #full}
+     * turns each into the message in full. With {@code subagents}, {@link ClaudeSubagents#of} too. It reads
+     * only the file's lines past {@code cache.offset()}: the records of the lines before come from the cache. The
      * plan keeps no text: of each, only whether it is blank (its messages' texts are a mark; {@link #full} reads
      * them).
      * The records of lines that end before {@code end} are added to the cache; a cache that does not read is
@@ -243,11 +225,6 @@ public final class ClaudeSession implements SessionReader, Agent.Windows {
         return new PlannedList(windows, parts);
     }
 
-    /** The records a plan of {@link #plan(Path, PlanCache, long, boolean)} is made of (its first window's), or null. */
-    static ClaudeRecords recordsOf(List<Planned> plan) {
-        return plan instanceof PlannedList list && list.parts.length > 0 ? list.parts[0].records : null;
-    }
-
     /**
      * Planned messages as their windows' messages hold them (their records, {@link ClaudeMessages.Built}), each
      * made when asked for: a plan holds no message object, with its blocks and source, for each. The
@@ -255,7 +232,7 @@ public final class ClaudeSession implements SessionReader, Agent.Windows {
      */
     static final class PlannedList extends java.util.AbstractList<Planned> {
         private final int[] windows;
-        private final ClaudeMessages.Built[] parts;
+        final ClaudeMessages.Built[] parts;
         /** How many messages come before each part; the last entry, all of them. */
         private final int[] before;
 
@@ -296,8 +273,8 @@ public final class ClaudeSession implements SessionReader, Agent.Windows {
     }
 
     /**
-     * The message of {@code windows} that {@code planned} stands for: its lines read again from {@code lines} (a
-     * reader of the same file) with every block, merged as {@link #windows} merges them and cut to the blocks the
+     * The message in full that {@code planned} stands for: its lines read again from {@code lines} (a
+     * reader of the same file) with every block, merged as the live view merges them and cut to the blocks the
      * plan kept; a synthetic result is its plan. A line that no longer reads gives the plan's own message.
      */
     @Override
@@ -348,7 +325,7 @@ public final class ClaudeSession implements SessionReader, Agent.Windows {
     }
 
     /** Each window's [from, to) in the records: a new one starts at every {@code compact_boundary}; none is empty. */
-    private static List<int[]> windowBounds(ClaudeRecords all) {
+    static List<int[]> windowBounds(ClaudeRecords all) {
         List<int[]> bounds = new ArrayList<>();
         int from = 0;
         for (int i = 1; i <= all.size(); i++) {
@@ -362,7 +339,7 @@ public final class ClaudeSession implements SessionReader, Agent.Windows {
         return bounds;
     }
 
-    private List<ClaudeRecord> records(Path file, JsonProjection projection) {
+    List<ClaudeRecord> records(Path file, JsonProjection projection) {
         List<ClaudeRecord> all = new ArrayList<>();
         if (!file.toFile().isFile()) {
             return all;
@@ -392,16 +369,6 @@ public final class ClaudeSession implements SessionReader, Agent.Windows {
     /** {@link #walk(Path, MessageVisitor)} from the line that starts at {@code offset} (numbered {@code line}) on. */
     public WalkStats walkFrom(Path file, long offset, long line, MessageVisitor visitor) {
         return JsonlMessages.walk(file, offset, line, ClaudeRecord.WALK, RULE, visitor);
-    }
-
-    /**
-     * The turn the file view prints for a message of {@link #walk}, or null (docs/context.md, "From a Claude
-     * Code transcript to turns"): a user or assistant record's text blocks joined with {@code \n}, even an
-     * empty text. The file view prints every such record, so meta, sidechain and compaction-summary records
-     * print too; attachments, system notices, tool-result-only records and records without a text block do not.
-     */
-    public static Turn prose(Message m) {
-        return Messages.prose(m);
     }
 
     private static final JsonlMessages.Rule RULE = new JsonlMessages.Rule() {
@@ -458,8 +425,14 @@ public final class ClaudeSession implements SessionReader, Agent.Windows {
         return live(entry.path()).messages();
     }
 
+    /**
+     * The turns the file view prints for messages of {@link #walk} (docs/context.md, "From a Claude Code transcript
+     * to turns"): a user or assistant record's text blocks joined with {@code \n}, even an empty text. The file view
+     * prints every such record, so meta, sidechain and compaction-summary records print too; attachments, system
+     * notices, tool-result-only records and records without a text block do not.
+     */
     @Override
     public List<Turn> prose(List<Message> messages) {
-        return SessionReader.each(messages, ClaudeSession::prose);
+        return SessionReader.each(messages, Messages::prose);
     }
 }

@@ -105,12 +105,12 @@ public final class ClaudeSubagents {
             Map<String, Object> data = Json.asObject(r.get("data"));
             List<?> content = content(r);
             if (result != null && result.get("agentId") instanceof String id) {
-                link(linked, id, firstResultId(content));
+                linked.putIfAbsent(id, firstResultId(content)); // a null tool use id is filled in later
             } else if ("progress".equals(r.get("type"))
                     && data != null
                     && "agent_progress".equals(data.get("type"))
                     && data.get("agentId") instanceof String id) {
-                link(linked, id, r.get("parentToolUseID") instanceof String t ? t : null);
+                linked.putIfAbsent(id, r.get("parentToolUseID") instanceof String t ? t : null);
             }
             if ("assistant".equals(r.get("type"))) {
                 addCalls(content, calls);
@@ -278,12 +278,6 @@ public final class ClaudeSubagents {
 
     private static String string(Map<String, Object> meta, String key) {
         return meta != null && meta.get(key) instanceof String s && !s.isBlank() ? s : null;
-    }
-
-    private static void link(Map<String, String> linked, String agentId, String toolUseId) {
-        if (linked.get(agentId) == null) {
-            linked.put(agentId, toolUseId);
-        }
     }
 
     private static List<?> content(Map<String, Object> r) {

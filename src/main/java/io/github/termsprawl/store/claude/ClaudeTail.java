@@ -130,20 +130,11 @@ record ClaudeTail(
         int[] entries = branch.entries();
         ClaudeBranch.IdMap childGroup = new ClaudeBranch.IdMap(entries.length, s.pool.size());
         int[] groupOf = new int[entries.length];
-        int groups = 0;
         for (int k = 0; k < entries.length; k++) {
             int p = s.parent(entries[k]);
-            groupOf[k] = -1;
-            if (p >= 0) {
-                int g = childGroup.get(p);
-                if (g < 0) {
-                    g = groups++;
-                    childGroup.put(p, g);
-                }
-                groupOf[k] = g;
-            }
+            groupOf[k] = p < 0 ? -1 : childGroup.group(p);
         }
-        Children tree = new Children(childGroup, new ClaudeBranch.Groups(groupOf, groups));
+        Children tree = new Children(childGroup, new ClaudeBranch.Groups(groupOf, childGroup.groups()));
         groupOf = null;
         int[] onChain = new int[s.size()]; // each record's place on the chain, -1 off it
         Arrays.fill(onChain, -1);
@@ -395,6 +386,20 @@ record ClaudeTail(
             all.add(v);
         }
         return all.sorted();
+    }
+
+    /** {@code all} without {@code some} (both sorted, distinct). */
+    static int[] without(int[] all, int[] some) {
+        if (some.length == 0) {
+            return all;
+        }
+        IntList out = new IntList();
+        for (int h : all) {
+            if (!contains(some, h)) {
+                out.add(h); // in order, each once
+            }
+        }
+        return out.toArray();
     }
 
     static boolean contains(int[] sorted, int value) {

@@ -9,6 +9,7 @@ import io.github.termsprawl.jsonl.JsonProjection;
 import io.github.termsprawl.store.ReadLimits;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -126,11 +127,16 @@ final class ClaudeTailFile {
         return Instant.ofEpochSecond(Long.parseLong(text.substring(0, dot)), Long.parseLong(text.substring(dot + 1)));
     }
 
-    /** Writes the tail through a temp file and a rename. */
+    /** Writes the tail through a temp file and a rename; none ({@code t} null) removes the one there. */
     static void write(ClaudeTail t, Path file) throws IOException {
+        if (t == null) {
+            Files.deleteIfExists(file);
+            return;
+        }
         CompactJsonBytes out = new CompactJsonBytes();
-        for (int[] set :
-                new int[][] {without(t.uuids(), t.folds().hashes()), t.outsideIds(), t.answered(), t.synthesized()}) {
+        for (int[] set : new int[][] {
+            ClaudeTail.without(t.uuids(), t.folds().hashes()), t.outsideIds(), t.answered(), t.synthesized()
+        }) {
             out.ascii(SortedHashes.encode(set));
             out.ascii("\n");
         }
@@ -229,19 +235,5 @@ final class ClaudeTailFile {
             }
         }
         return new Folds(hashes.sorted(), lines);
-    }
-
-    /** {@code all} without {@code some} (both sorted). */
-    private static int[] without(int[] all, int[] some) {
-        if (some.length == 0) {
-            return all;
-        }
-        IntList out = new IntList();
-        for (int h : all) {
-            if (Arrays.binarySearch(some, h) < 0) {
-                out.add(h);
-            }
-        }
-        return out.sorted();
     }
 }

@@ -118,13 +118,10 @@ public final class ClaudeTranscript implements StoreReader {
         return PeerTurns.of(JsonlTurns.last(tail, entry.path(), wholeFile, TURN, TURN_NEEDLES, limits, TO_TURN));
     }
 
-    ReadStats stats(Path file) {
-        return JsonlTurns.stats(tail, file, KEYS, Store.CLAUDE, ClaudeTranscript::isKnown, ClaudeTranscript::toTurn);
-    }
-
     @Override
     public ReadStats stats(TranscriptIndex.Entry entry) {
-        return stats(entry.path());
+        return JsonlTurns.stats(
+                tail, entry.path(), KEYS, Store.CLAUDE, ClaudeTranscript::isKnown, ClaudeTranscript::toTurn);
     }
 
     @Override

@@ -32,10 +32,6 @@ final class IntList {
         return size;
     }
 
-    void removeLast() {
-        size--;
-    }
-
     int[] toArray() {
         return Arrays.copyOf(values, size);
     }

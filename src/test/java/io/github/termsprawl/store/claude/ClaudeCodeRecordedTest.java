@@ -16,6 +16,7 @@ import io.github.termsprawl.store.Describe;
 import io.github.termsprawl.store.Message;
 import io.github.termsprawl.store.ReadStats;
 import io.github.termsprawl.store.Role;
+import io.github.termsprawl.store.StoreFixtures;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -45,7 +46,7 @@ class ClaudeCodeRecordedTest {
         List<Path> files = session.transcripts();
         assertEquals(4, files.size(), files.toString());
         for (Path f : files) {
-            ReadStats stats = new ClaudeTranscript(new JsonlTail()).stats(f);
+            ReadStats stats = new ClaudeTranscript(new JsonlTail()).stats(StoreFixtures.entry(f, "claude", null));
             assertEquals(0, stats.unknown(), f + ": " + stats.describe());
             assertTrue(stats.turns() > 0, f + ": " + stats.describe());
         }
@@ -69,7 +70,7 @@ class ClaudeCodeRecordedTest {
 
     @Test
     void theHarnessAttachmentsFoldIntoTheTurnTheyFollow() {
-        List<ClaudeSession.Window> windows = new ClaudeSession().windows(session.transcript());
+        List<ClaudeSession.Window> windows = ClaudePlanTestAccess.windows(session.transcript());
         assertEquals(2, windows.size());
         List<Message> first = windows.get(0).messages();
         Message prompt = first.get(0);
@@ -107,8 +108,8 @@ class ClaudeCodeRecordedTest {
     @Test
     void thePlanReadsTheFoldedMessagesAsTheWholeReadDoes() throws Exception {
         ClaudeSession reader = new ClaudeSession();
-        List<Message> whole = all(reader.windows(session.transcript()));
-        List<ClaudeSession.Planned> plan = reader.plan(session.transcript());
+        List<Message> whole = all(ClaudePlanTestAccess.windows(session.transcript()));
+        List<ClaudeSession.Planned> plan = ClaudePlanTestAccess.plan(reader, session.transcript());
         assertEquals(whole.size(), plan.size());
         try (ForwardLineReader lines = ForwardLineReader.open(session.transcript())) {
             for (int i = 0; i < plan.size(); i++) {
@@ -172,7 +173,7 @@ class ClaudeCodeRecordedTest {
     @Test
     void anOversizedToolResultIsAPreviewThatNamesItsStoredFile() throws Exception {
         Message result = null;
-        for (Message m : all(new ClaudeSession().windows(session.transcript()))) {
+        for (Message m : all(ClaudePlanTestAccess.windows(session.transcript()))) {
             if (m.blocks().get(0) instanceof Block.ToolResult r && "toolu_04".equals(r.callId())) {
                 result = m;
             }

@@ -67,7 +67,7 @@ class ClaudeCorpusLiveTest {
     void everyWindowAsPinned(String relative) throws IOException {
         Path file = SessionCorpus.file(relative);
         ClaudeSession session = new ClaudeSession();
-        List<ClaudeSession.Window> windows = session.windows(file);
+        List<ClaudeSession.Window> windows = ClaudePlanTestAccess.windows(file);
         assertEquals(golden(file), describe(windows));
         // the active window read backwards only to its boundary is the last of them, in full
         assertEquals(

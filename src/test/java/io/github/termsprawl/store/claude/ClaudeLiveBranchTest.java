@@ -23,7 +23,7 @@ class ClaudeLiveBranchTest {
         List<String> first = null;
         for (ClaudeSession s : SESSIONS) {
             List<String> backwards = Describe.all(s.live(file).messages());
-            List<ClaudeSession.Window> windows = s.windows(file);
+            List<ClaudeSession.Window> windows = ClaudePlanTestAccess.windows(s, file);
             assertEquals(backwards, Describe.all(windows.get(windows.size() - 1).messages()), "forward read disagrees");
             if (first == null) {
                 first = backwards;
@@ -85,7 +85,7 @@ class ClaudeLiveBranchTest {
                         "assistant @a3: \"new reply\""),
                 live(name));
         List<ClaudeSession.Window> windows =
-                new ClaudeSession().windows(SessionCorpus.file("claude-reconstruction/" + name));
+                ClaudePlanTestAccess.windows(SessionCorpus.file("claude-reconstruction/" + name));
         assertEquals(2, windows.size());
         assertEquals(
                 List.of(

@@ -101,7 +101,7 @@ class ClaudePlanMemoryTest {
         for (boolean cached : new boolean[] {false, true}) {
             List<ClaudeSession.Planned> plan = plan(session("mixed" + cached + ".jsonl", 100_000, 10), cached);
             assertEquals(10_000, plan.size());
-            int held = ClaudeSession.recordsOf(plan).size();
+            int held = ClaudePlanTestAccess.recordsOf(plan).size();
             // each turn, and the one link its next turn hangs off (ClaudePlanReader): the nine folded records none
             assertTrue(held <= 2 * 10_000, held + " records held for 10,000 turns");
         }

@@ -40,7 +40,7 @@ class ClaudePlanTest {
         for (Path file : claudeFiles()) {
             List<Message> expected = new ArrayList<>();
             List<Integer> expectedWindows = new ArrayList<>();
-            List<ClaudeSession.Window> all = session.windows(file);
+            List<ClaudeSession.Window> all = ClaudePlanTestAccess.windows(file);
             for (int w = 0; w < all.size(); w++) {
                 for (Message m : all.get(w).messages()) {
                     expected.add(m);
@@ -60,7 +60,9 @@ class ClaudePlanTest {
                 }
             }
             assertEquals(ClaudeSubagents.of(file), plan.subagents(), file.toString());
-            assertEquals(session.plan(file).size(), plan.messages().size());
+            assertEquals(
+                    ClaudePlanTestAccess.plan(session, file).size(),
+                    plan.messages().size());
             messages += expected.size();
             windows += all.size();
         }
@@ -70,7 +72,7 @@ class ClaudePlanTest {
     @Test
     void aPlanHoldsNoToolOutputThinkingOrArguments() throws IOException {
         Path file = SessionCorpus.file("claude/spotter-2.1.38-tool_heavy.jsonl");
-        for (ClaudeSession.Planned p : new ClaudeSession().plan(file)) {
+        for (ClaudeSession.Planned p : ClaudePlanTestAccess.plan(new ClaudeSession(), file)) {
             for (Block b : p.prose().blocks()) {
                 if (b instanceof Block.ToolResult r) {
                     assertEquals("", r.content());
@@ -154,7 +156,7 @@ class ClaudePlanTest {
                 // the messages before plan.stable() are the last plan's (ClaudeTailTest checks that at every line)
                 List<String> got = new ArrayList<>(before.subList(0, plan.stable()));
                 got.addAll(describe(plan.messages()));
-                assertEquals(describe(session.plan(file)), got, name + " at " + cut);
+                assertEquals(describe(ClaudePlanTestAccess.plan(session, file)), got, name + " at " + cut);
                 before = got;
                 assertEquals(ClaudeSubagents.of(file), plan.subagents(), name + " at " + cut);
                 assertEquals(end, plan.cache().offset(), "the cache ends with the last whole line");
@@ -171,7 +173,7 @@ class ClaudePlanTest {
         ClaudeSession session = new ClaudeSession();
         ClaudeSession.Plan plan =
                 session.plan(file, new ClaudeSession.PlanCache(cache, 12, 100, 3, false), Files.size(file), false);
-        assertEquals(describe(session.plan(file)), describe(plan.messages()));
+        assertEquals(describe(ClaudePlanTestAccess.plan(session, file)), describe(plan.messages()));
         assertEquals(Files.size(file), plan.cache().offset());
     }
 
@@ -195,7 +197,7 @@ class ClaudePlanTest {
         // a plan keeps of a text only whether it is blank; the subagent call's prompt it keeps, redacted
         assertEquals(ClaudePlanCache.TEXT, plan.messages().get(0).prose().text());
         assertTrue(Files.readString(cache).contains("use [redacted:github-token]"), Files.readString(cache));
-        List<ClaudeSession.Planned> fresh = session.plan(file);
+        List<ClaudeSession.Planned> fresh = ClaudePlanTestAccess.plan(session, file);
         assertEquals(fresh.size(), plan.messages().size());
         for (int i = 0; i < fresh.size(); i++) {
             assertEquals(

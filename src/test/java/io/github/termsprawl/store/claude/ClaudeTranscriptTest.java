@@ -541,7 +541,7 @@ class ClaudeTranscriptTest {
                 dir.resolve("delta.jsonl"),
                 "{\"type\":\"file-history-delta\",\"messageId\":\"m\",\"delta\":{\"a.txt\":{\"backupFileName\":null}}}\n"
                         + record("user", "q") + "\n");
-        ReadStats stats = new ClaudeTranscript(new JsonlTail()).stats(file);
+        ReadStats stats = new ClaudeTranscript(new JsonlTail()).stats(StoreFixtures.entry(file, "claude", null));
         assertEquals(new ReadStats("claude", 2, 1, 0), stats);
     }
 

@@ -34,7 +34,7 @@ class ClaudeTreeRulesTest {
     List<String> live(String name, String... lines) throws IOException {
         Path file = StoreFixtures.jsonl(dir.resolve(name), lines);
         List<String> backwards = Describe.all(new ClaudeSession().live(file).messages());
-        List<ClaudeSession.Window> windows = new ClaudeSession().windows(file);
+        List<ClaudeSession.Window> windows = ClaudePlanTestAccess.windows(file);
         assertEquals(backwards, Describe.all(windows.get(windows.size() - 1).messages()));
         return backwards;
     }
