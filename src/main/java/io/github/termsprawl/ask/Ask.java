@@ -27,6 +27,9 @@ public final class Ask implements AutoCloseable {
     /**
      * What came of one target: its conversation (null when it could not be read), the request built (null
      * for the CLI), the answer (null in a dry run or on failure) or the failure's message.
+     *
+     * @param dryRunWay in a dry run without a key: how a real run would ask instead of the API (the
+     *     {@code claude} command), or why it could not ({@code no way to ask: …}); null otherwise
      */
     public record Result(
             Target target,
@@ -35,17 +38,6 @@ public final class Ask implements AutoCloseable {
             Answer answer,
             String error,
             String dryRunWay) {
-        /**
-         * @param dryRunWay in a dry run without a key: how a real run would ask instead of the API (the
-         *     {@code claude} command), or why it could not ({@code no way to ask: …}); null otherwise
-         */
-        public Result {}
-
-        public Result(
-                Target target, Conversation conversation, RequestBuilder.Built request, Answer answer, String error) {
-            this(target, conversation, request, answer, error, null);
-        }
-
         public boolean failed() {
             return error != null;
         }
@@ -140,7 +132,7 @@ public final class Ask implements AutoCloseable {
             return future.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return new Result(target, null, null, null, "Interrupted.");
+            return new Result(target, null, null, null, "Interrupted.", null);
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             if (cause instanceof OutOfMemoryError) {
@@ -152,9 +144,10 @@ public final class Ask implements AutoCloseable {
                         "out of memory (" + cause.getMessage() + ", a heap of "
                                 + (Runtime.getRuntime().maxMemory() >> 20)
                                 + " MB): the session is too large for this heap;"
-                                + " give the JVM more (the ask goal, with MAVEN_OPTS=-Xmx2g)");
+                                + " give the JVM more (the ask goal, with MAVEN_OPTS=-Xmx2g)",
+                        null);
             }
-            return new Result(target, null, null, null, "Failed: " + cause); // a bug: say what, never a trace
+            return new Result(target, null, null, null, "Failed: " + cause, null); // a bug: say what, never a trace
         }
     }
 
@@ -213,16 +206,16 @@ public final class Ask implements AutoCloseable {
         try {
             c = read(() -> loader.load(target));
         } catch (AskException e) {
-            return new Result(target, null, null, null, e.getMessage());
+            return new Result(target, null, null, null, e.getMessage(), null);
         }
         if (c.isEmpty()) {
             Answer none =
                     new Answer(false, "The session has no messages yet.", List.of(), Usage.NONE, List.of(), "none");
-            return new Result(target, c, null, none, null);
+            return new Result(target, c, null, none, null, null);
         }
         try {
             if (!settings.dryRun() && client == null) {
-                return new Result(target, c, null, viaCli(target, c, cli), null);
+                return new Result(target, c, null, viaCli(target, c, cli), null, null);
             }
             long budget = RequestBuilder.defaultBudget(settings);
             RequestBuilder builder = new RequestBuilder(settings.redact(), settings.attachments());
@@ -255,9 +248,10 @@ public final class Ask implements AutoCloseable {
                             answer.usage(),
                             notes,
                             answer.backend()),
+                    null,
                     null);
         } catch (AskException e) {
-            return new Result(target, c, null, null, e.getMessage());
+            return new Result(target, c, null, null, e.getMessage(), null);
         }
     }
 
