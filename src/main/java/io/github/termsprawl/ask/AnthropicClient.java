@@ -48,12 +48,7 @@ final class AnthropicClient {
     int bodyCap = CappedBytes.CAP;
 
     AnthropicClient(AskSettings settings) {
-        this(settings, MAX_RETRIES, MAX_WAIT_MILLIS, new Sleeper() {
-            @Override
-            public void sleep(long millis) throws InterruptedException {
-                Thread.sleep(millis);
-            }
-        });
+        this(settings, MAX_RETRIES, MAX_WAIT_MILLIS, Thread::sleep);
     }
 
     AnthropicClient(AskSettings settings, int maxRetries, long maxWaitMillis, Sleeper sleeper) {
