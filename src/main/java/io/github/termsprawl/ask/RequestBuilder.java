@@ -291,9 +291,4 @@ final class RequestBuilder {
                         + " characters]",
                 r.error());
     }
-
-    /** A conversation to be read as it streams, for requests of at most {@code maxTokens} of conversation. */
-    PreparedConversation prepare(long maxTokens) {
-        return new PreparedConversation(converter, maxTokens);
-    }
 }
