@@ -15,7 +15,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Puts one question to each target, at most {@link AskSettings#parallel()} at a time: through the Messages
@@ -57,8 +56,6 @@ public final class Ask implements AutoCloseable {
      */
     private final Semaphore reading = new Semaphore(1);
 
-    private final AtomicInteger readingNow = new AtomicInteger();
-    private final AtomicInteger mostReading = new AtomicInteger();
     /** Run while a target reads (tests: to hold a read long enough for another to start if it could). */
     Runnable whileReading = () -> {};
 
@@ -187,18 +184,11 @@ public final class Ask implements AutoCloseable {
             throw new AskException("Interrupted.");
         }
         try {
-            mostReading.accumulateAndGet(readingNow.incrementAndGet(), Math::max);
             whileReading.run();
             return work.run();
         } finally {
-            readingNow.decrementAndGet();
             reading.release();
         }
-    }
-
-    /** The most targets that read at once in this run (1: {@link #reading}). */
-    int mostReading() {
-        return mostReading.get();
     }
 
     private Result asked(Target target, ClaudeCli cli) {
