@@ -53,10 +53,6 @@ final class RequestBuilder {
     private final boolean redact;
     private final RequestMessages converter;
 
-    RequestBuilder(boolean redact) {
-        this(redact, false);
-    }
-
     /** {@code attachments}: send the harness's attachments too ({@link Block.Attachment#harness}). */
     RequestBuilder(boolean redact, boolean attachments) {
         this.redact = redact;
