@@ -102,7 +102,7 @@ public final class Ask implements AutoCloseable {
         ClaudeCli cli = claude == null
                 ? null
                 : new ClaudeCli(
-                        claude, env, settings.timeout(), settings.names().timeout());
+                        claude, env, settings.timeout(), settings.names().timeout(), CappedBytes.CAP);
         int threads = Math.max(1, Math.min(settings.parallel(), targets.size()));
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "termsprawl-ask");
