@@ -46,7 +46,7 @@ public final class JsonlHead {
 
         /** The lines of the whole file, last first. */
         ReverseLineReader lines() {
-            return ReverseLineReader.over(bytes, length);
+            return new ReverseLineReader(bytes, length);
         }
 
         public boolean startsWith(byte[] magic) {
