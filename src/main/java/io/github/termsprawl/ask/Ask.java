@@ -160,13 +160,9 @@ public final class Ask implements AutoCloseable {
         Answer a = r.answer();
         Answer shown = a == null
                 ? null
-                : new Answer(
-                        a.hasContext(),
+                : a.with(
                         Redactor.redact(a.answer(), true),
-                        a.citations(),
-                        a.usage(),
-                        a.notes().stream().map(n -> Redactor.redact(n, true)).toList(),
-                        a.backend());
+                        a.notes().stream().map(n -> Redactor.redact(n, true)).toList());
         return new Result(
                 r.target(), r.conversation(), r.request(), shown, Redactor.redact(r.error(), true), r.dryRunWay());
     }
@@ -227,19 +223,7 @@ public final class Ask implements AutoCloseable {
             }
             List<String> notes = new ArrayList<>(built.notes());
             notes.addAll(answer.notes());
-            return new Result(
-                    target,
-                    c,
-                    built,
-                    new Answer(
-                            answer.hasContext(),
-                            answer.answer(),
-                            answer.citations(),
-                            answer.usage(),
-                            notes,
-                            answer.backend()),
-                    null,
-                    null);
+            return new Result(target, c, built, answer.with(answer.answer(), notes), null, null);
         } catch (AskException e) {
             return new Result(target, c, null, null, e.getMessage(), null);
         }
