@@ -110,7 +110,7 @@ final class AnthropicClient {
     }
 
     private HttpResponse<byte[]> exchange(HttpRequest request) throws AskException {
-        CompletableFuture<HttpResponse<byte[]>> call = http.sendAsync(request, CappedBody.handler(bodyCap));
+        CompletableFuture<HttpResponse<byte[]>> call = http.sendAsync(request, info -> new CappedBody(bodyCap));
         try {
             // the request's own timeout ends with the headers: a body that trickles in is bounded here
             return call.get(settings.timeout().toMillis(), TimeUnit.MILLISECONDS);
