@@ -14,4 +14,9 @@ public record Answer(
         citations = List.copyOf(citations);
         notes = List.copyOf(notes);
     }
+
+    /** The same answer with this text and these notes. */
+    Answer with(String text, List<String> notes) {
+        return new Answer(hasContext, text, citations, usage, notes, backend);
+    }
 }

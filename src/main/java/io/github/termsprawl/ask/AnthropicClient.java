@@ -48,12 +48,7 @@ final class AnthropicClient {
     int bodyCap = CappedBytes.CAP;
 
     AnthropicClient(AskSettings settings) {
-        this(settings, MAX_RETRIES, MAX_WAIT_MILLIS, new Sleeper() {
-            @Override
-            public void sleep(long millis) throws InterruptedException {
-                Thread.sleep(millis);
-            }
-        });
+        this(settings, MAX_RETRIES, MAX_WAIT_MILLIS, Thread::sleep);
     }
 
     AnthropicClient(AskSettings settings, int maxRetries, long maxWaitMillis, Sleeper sleeper) {
@@ -115,7 +110,7 @@ final class AnthropicClient {
     }
 
     private HttpResponse<byte[]> exchange(HttpRequest request) throws AskException {
-        CompletableFuture<HttpResponse<byte[]>> call = http.sendAsync(request, CappedBody.handler(bodyCap));
+        CompletableFuture<HttpResponse<byte[]>> call = http.sendAsync(request, info -> new CappedBody(bodyCap));
         try {
             // the request's own timeout ends with the headers: a body that trickles in is bounded here
             return call.get(settings.timeout().toMillis(), TimeUnit.MILLISECONDS);

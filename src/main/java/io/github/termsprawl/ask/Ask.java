@@ -15,7 +15,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Puts one question to each target, at most {@link AskSettings#parallel()} at a time: through the Messages
@@ -27,6 +26,9 @@ public final class Ask implements AutoCloseable {
     /**
      * What came of one target: its conversation (null when it could not be read), the request built (null
      * for the CLI), the answer (null in a dry run or on failure) or the failure's message.
+     *
+     * @param dryRunWay in a dry run without a key: how a real run would ask instead of the API (the
+     *     {@code claude} command), or why it could not ({@code no way to ask: …}); null otherwise
      */
     public record Result(
             Target target,
@@ -35,17 +37,6 @@ public final class Ask implements AutoCloseable {
             Answer answer,
             String error,
             String dryRunWay) {
-        /**
-         * @param dryRunWay in a dry run without a key: how a real run would ask instead of the API (the
-         *     {@code claude} command), or why it could not ({@code no way to ask: …}); null otherwise
-         */
-        public Result {}
-
-        public Result(
-                Target target, Conversation conversation, RequestBuilder.Built request, Answer answer, String error) {
-            this(target, conversation, request, answer, error, null);
-        }
-
         public boolean failed() {
             return error != null;
         }
@@ -65,8 +56,6 @@ public final class Ask implements AutoCloseable {
      */
     private final Semaphore reading = new Semaphore(1);
 
-    private final AtomicInteger readingNow = new AtomicInteger();
-    private final AtomicInteger mostReading = new AtomicInteger();
     /** Run while a target reads (tests: to hold a read long enough for another to start if it could). */
     Runnable whileReading = () -> {};
 
@@ -113,7 +102,7 @@ public final class Ask implements AutoCloseable {
         ClaudeCli cli = claude == null
                 ? null
                 : new ClaudeCli(
-                        claude, env, settings.timeout(), settings.names().timeout());
+                        claude, env, settings.timeout(), settings.names().timeout(), CappedBytes.CAP);
         int threads = Math.max(1, Math.min(settings.parallel(), targets.size()));
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "termsprawl-ask");
@@ -140,7 +129,7 @@ public final class Ask implements AutoCloseable {
             return future.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return new Result(target, null, null, null, "Interrupted.");
+            return new Result(target, null, null, null, "Interrupted.", null);
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             if (cause instanceof OutOfMemoryError) {
@@ -152,9 +141,10 @@ public final class Ask implements AutoCloseable {
                         "out of memory (" + cause.getMessage() + ", a heap of "
                                 + (Runtime.getRuntime().maxMemory() >> 20)
                                 + " MB): the session is too large for this heap;"
-                                + " give the JVM more (the ask goal, with MAVEN_OPTS=-Xmx2g)");
+                                + " give the JVM more (the ask goal, with MAVEN_OPTS=-Xmx2g)",
+                        null);
             }
-            return new Result(target, null, null, null, "Failed: " + cause); // a bug: say what, never a trace
+            return new Result(target, null, null, null, "Failed: " + cause, null); // a bug: say what, never a trace
         }
     }
 
@@ -170,13 +160,9 @@ public final class Ask implements AutoCloseable {
         Answer a = r.answer();
         Answer shown = a == null
                 ? null
-                : new Answer(
-                        a.hasContext(),
+                : a.with(
                         Redactor.redact(a.answer(), true),
-                        a.citations(),
-                        a.usage(),
-                        a.notes().stream().map(n -> Redactor.redact(n, true)).toList(),
-                        a.backend());
+                        a.notes().stream().map(n -> Redactor.redact(n, true)).toList());
         return new Result(
                 r.target(), r.conversation(), r.request(), shown, Redactor.redact(r.error(), true), r.dryRunWay());
     }
@@ -194,18 +180,11 @@ public final class Ask implements AutoCloseable {
             throw new AskException("Interrupted.");
         }
         try {
-            mostReading.accumulateAndGet(readingNow.incrementAndGet(), Math::max);
             whileReading.run();
             return work.run();
         } finally {
-            readingNow.decrementAndGet();
             reading.release();
         }
-    }
-
-    /** The most targets that read at once in this run (1: {@link #reading}). */
-    int mostReading() {
-        return mostReading.get();
     }
 
     private Result asked(Target target, ClaudeCli cli) {
@@ -213,16 +192,16 @@ public final class Ask implements AutoCloseable {
         try {
             c = read(() -> loader.load(target));
         } catch (AskException e) {
-            return new Result(target, null, null, null, e.getMessage());
+            return new Result(target, null, null, null, e.getMessage(), null);
         }
         if (c.isEmpty()) {
             Answer none =
                     new Answer(false, "The session has no messages yet.", List.of(), Usage.NONE, List.of(), "none");
-            return new Result(target, c, null, none, null);
+            return new Result(target, c, null, none, null, null);
         }
         try {
             if (!settings.dryRun() && client == null) {
-                return new Result(target, c, null, viaCli(target, c, cli), null);
+                return new Result(target, c, null, viaCli(target, c, cli), null, null);
             }
             long budget = RequestBuilder.defaultBudget(settings);
             RequestBuilder builder = new RequestBuilder(settings.redact(), settings.attachments());
@@ -244,20 +223,9 @@ public final class Ask implements AutoCloseable {
             }
             List<String> notes = new ArrayList<>(built.notes());
             notes.addAll(answer.notes());
-            return new Result(
-                    target,
-                    c,
-                    built,
-                    new Answer(
-                            answer.hasContext(),
-                            answer.answer(),
-                            answer.citations(),
-                            answer.usage(),
-                            notes,
-                            answer.backend()),
-                    null);
+            return new Result(target, c, built, answer.with(answer.answer(), notes), null, null);
         } catch (AskException e) {
-            return new Result(target, c, null, null, e.getMessage());
+            return new Result(target, c, null, null, e.getMessage(), null);
         }
     }
 

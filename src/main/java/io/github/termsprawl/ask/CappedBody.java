@@ -29,10 +29,6 @@ final class CappedBody implements HttpResponse.BodySubscriber<byte[]> {
         this.bytes = new CappedBytes(cap);
     }
 
-    static HttpResponse.BodyHandler<byte[]> handler(int cap) {
-        return info -> new CappedBody(cap);
-    }
-
     @Override
     public void onSubscribe(Flow.Subscription s) {
         subscription = s;

@@ -32,10 +32,6 @@ final class ClaudeCli {
     /** The most kept of each of its streams ({@link CappedBytes#CAP}; less in tests). */
     private final int cap;
 
-    ClaudeCli(Path executable, AskEnvironment env, Duration timeout, String timeoutName) {
-        this(executable, env, timeout, timeoutName, CappedBytes.CAP);
-    }
-
     ClaudeCli(Path executable, AskEnvironment env, Duration timeout, String timeoutName, int cap) {
         this.executable = executable;
         this.env = env;

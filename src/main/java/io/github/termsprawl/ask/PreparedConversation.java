@@ -26,7 +26,7 @@ final class PreparedConversation {
     private final RequestMessages converter;
     private final RequestMessages.Converted state = new RequestMessages.Converted();
     private final java.util.ArrayDeque<Slot> slots = new java.util.ArrayDeque<>();
-    /** The uncleared results, oldest first: {slot, item, index of the part}. */
+    /** The uncleared results, oldest first: {item, index of the part}. */
     private final java.util.ArrayDeque<Object[]> pending = new java.util.ArrayDeque<>();
 
     private final long budget;
@@ -59,23 +59,23 @@ final class PreparedConversation {
     /** The next message of the conversation, turn {@code turn}. */
     void add(Message m, int turn) {
         ApiMessage item = converter.convert(m, turn, state);
-        Slot slot = new Slot(light(m), item);
-        slots.addLast(slot);
+        long turnFloor = 0; // the turn as small as any fit leaves it
         if (item != null) {
             total += item.size();
             for (int i = 0; i < item.parts.size(); i++) {
                 ApiMessage.Part p = item.parts.get(i);
                 if (p instanceof ApiMessage.ToolResult r) {
-                    slot.floor += RequestBuilder.cleared(r, -1).size();
+                    turnFloor += RequestBuilder.cleared(r, -1).size();
                     pendingResults += Math.min(p.size(), least);
-                    pending.addLast(new Object[] {slot, item, i});
+                    pending.addLast(new Object[] {item, i});
                 } else {
-                    slot.floor += Math.min(p.size(), least);
+                    turnFloor += Math.min(p.size(), least);
                     leastParts += Math.min(p.size(), least);
                 }
             }
-            floor += slot.floor;
+            floor += turnFloor;
         }
+        slots.addLast(new Slot(light(m), item, turnFloor));
         if (!over && total > budget) {
             over = true;
             for (Slot s : slots) {
@@ -121,8 +121,8 @@ final class PreparedConversation {
     private void clear() {
         while (over && pending.size() > RequestBuilder.KEEP_RECENT_RESULTS) {
             Object[] q = pending.peekFirst();
-            ApiMessage item = (ApiMessage) q[1];
-            int i = (Integer) q[2];
+            ApiMessage item = (ApiMessage) q[0];
+            int i = (Integer) q[1];
             ApiMessage.ToolResult r = (ApiMessage.ToolResult) item.parts.get(i);
             if (leastParts + clearedResults + pendingResults <= budget) {
                 return; // a fit may stop clearing before this one
@@ -160,7 +160,7 @@ final class PreparedConversation {
             }
         }
         for (java.util.Iterator<Object[]> it = pending.iterator(); it.hasNext(); ) {
-            if (it.next()[0] == s) {
+            if (it.next()[0] == s.item) {
                 it.remove();
             }
         }
@@ -234,17 +234,11 @@ final class PreparedConversation {
                 this);
     }
 
-    /** A turn kept: its message without its blocks (they are in {@code item}), and its request message or null. */
-    private static final class Slot {
-        final Message message;
-        final ApiMessage item;
-        long floor;
-
-        Slot(Message message, ApiMessage item) {
-            this.message = message;
-            this.item = item;
-        }
-    }
+    /**
+     * A turn kept: its message without its blocks (they are in {@code item}), its request message or null, and its
+     * size as small as any fit leaves it.
+     */
+    private record Slot(Message message, ApiMessage item, long floor) {}
 
     private static Message light(Message m) {
         return new Message(m.role(), List.of(), m.timestamp(), m.id(), m.parentId(), m.source(), m.flags());

@@ -53,10 +53,6 @@ final class RequestBuilder {
     private final boolean redact;
     private final RequestMessages converter;
 
-    RequestBuilder(boolean redact) {
-        this(redact, false);
-    }
-
     /** {@code attachments}: send the harness's attachments too ({@link Block.Attachment#harness}). */
     RequestBuilder(boolean redact, boolean attachments) {
         this.redact = redact;
@@ -158,8 +154,8 @@ final class RequestBuilder {
         List<ApiMessage> messages = RequestMessages.normalize(items, cutNote);
         int firstTurn = items.isEmpty() ? conversation.firstTurn() : items.get(0).turn;
         int[] breakpoint = RequestMessages.appendQuestion(messages, questionText(question));
-        RequestWriter writer = new RequestWriter(model, MAX_OUTPUT_TOKENS, systemPrompt(label, conversation));
-        byte[] body = writer.write(messages, breakpoint);
+        byte[] body =
+                RequestWriter.write(model, MAX_OUTPUT_TOKENS, systemPrompt(label, conversation), messages, breakpoint);
         long estimate = Sizes.tokens(sizeOf(messages)) + RESERVE_TOKENS;
         return new Built(
                 body,
@@ -283,24 +279,12 @@ final class RequestBuilder {
      * marker; -1: those of its content).
      */
     static ApiMessage.ToolResult cleared(ApiMessage.ToolResult r, long chars) {
-        String content = r.content();
-        String marker = "";
-        if (content.startsWith("[turn ")) {
-            int end = content.indexOf("] ");
-            if (end > 0) {
-                marker = content.substring(0, end + 2);
-                content = content.substring(end + 2);
-            }
-        }
-        long n = chars >= 0 ? chars : content.length();
+        int marker = PreparedConversation.Parts.markerLength(r.content());
+        long n = chars >= 0 ? chars : r.content().length() - marker;
         return new ApiMessage.ToolResult(
                 r.id(),
-                marker + "[old tool result cleared to fit the context window: " + n + " characters]",
+                r.content().substring(0, marker) + "[old tool result cleared to fit the context window: " + n
+                        + " characters]",
                 r.error());
-    }
-
-    /** A conversation to be read as it streams, for requests of at most {@code maxTokens} of conversation. */
-    PreparedConversation prepare(long maxTokens) {
-        return new PreparedConversation(converter, maxTokens);
     }
 }

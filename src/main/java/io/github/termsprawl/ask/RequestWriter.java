@@ -13,18 +13,10 @@ final class RequestWriter {
     /** The structure of every answer (a structured output, {@code output_config.format}). */
     static final String[] ANSWER_FIELDS = {"has_context", "answer", "citations"};
 
-    private final String model;
-    private final int maxTokens;
-    private final String system;
-
-    RequestWriter(String model, int maxTokens, String system) {
-        this.model = model;
-        this.maxTokens = maxTokens;
-        this.system = system;
-    }
+    private RequestWriter() {}
 
     /** @param breakpoint {message, part} that gets the second cache breakpoint, or null */
-    byte[] write(List<ApiMessage> messages, int[] breakpoint) {
+    static byte[] write(String model, int maxTokens, String system, List<ApiMessage> messages, int[] breakpoint) {
         CompactJsonBytes g = CompactJsonBytes.forRequest();
         g.ascii("{\"model\":");
         g.string(model);

@@ -154,7 +154,8 @@ final class SessionLoader {
 
         Reading(Conversation base) {
             this.base = base;
-            this.prepared = maxTokens > 0 ? new RequestBuilder(redact).prepare(maxTokens) : null;
+            this.prepared =
+                    maxTokens > 0 ? new PreparedConversation(new RequestMessages(redact, false), maxTokens) : null;
             this.turn = base.firstTurn();
         }
 

@@ -1,6 +1,7 @@
 package io.github.termsprawl.jsonl;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * A few ASCII byte strings searched for in one pass over a line, to pass over lines that cannot hold
@@ -67,12 +68,8 @@ public final class ByteNeedles {
     }
 
     private static byte[][] append(byte[][] list, byte[] needle) {
-        if (list == null) {
-            return new byte[][] {needle};
-        }
-        byte[][] longer = new byte[list.length + 1][];
-        System.arraycopy(list, 0, longer, 0, list.length);
-        longer[list.length] = needle;
+        byte[][] longer = list == null ? new byte[1][] : Arrays.copyOf(list, list.length + 1);
+        longer[longer.length - 1] = needle;
         return longer;
     }
 

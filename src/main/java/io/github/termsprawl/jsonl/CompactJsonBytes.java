@@ -1,8 +1,10 @@
 package io.github.termsprawl.jsonl;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.util.ArrayDeque;
 import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
 
 /**
  * The one JSON writer: {@link Json} trees straight into UTF-8 bytes, compact as {@code JSON.stringify} writes
@@ -53,60 +55,62 @@ public final class CompactJsonBytes {
         return new CompactJsonBytes(false, true);
     }
 
-    /** Appends one value. */
+    /** One open container: what is left of it, and whether it is an object. */
+    private record Open(Iterator<?> rest, boolean object) {}
+
+    /** Appends one value; iterative, as a tree may nest as deep as {@link Json#MAX_DEPTH}, past what recursion holds. */
     public void value(Object root) {
-        try {
-            JsonTreeWalk.walk(root, sink);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e); // nothing here does I/O
+        ArrayDeque<Open> stack = new ArrayDeque<>();
+        Object next = root;
+        while (true) {
+            if (next instanceof Map<?, ?> map) {
+                open('{');
+                stack.push(new Open(map.entrySet().iterator(), true));
+            } else if (next instanceof List<?> list) {
+                open('[');
+                stack.push(new Open(list.iterator(), false));
+            } else {
+                member();
+                scalar(next);
+            }
+            next = null;
+            while (next == null && !stack.isEmpty()) {
+                Open o = stack.peek();
+                if (!o.rest.hasNext()) {
+                    stack.pop();
+                    close(o.object);
+                    continue;
+                }
+                if (!empty) { // a member was written since the container opened
+                    ascii(',');
+                    if (pretty) {
+                        newline();
+                    }
+                }
+                Object item = o.rest.next();
+                if (o.object) {
+                    Map.Entry<?, ?> e = (Map.Entry<?, ?>) item;
+                    member();
+                    string(String.valueOf(e.getKey()));
+                    ascii(pretty ? ": " : ":");
+                    item = e.getValue();
+                }
+                next = item == null ? Json.NULL : item;
+            }
+            if (next == null) {
+                return;
+            }
         }
     }
 
-    private final JsonTreeWalk.Sink sink = new JsonTreeWalk.Sink() {
-        @Override
-        public void startObject() {
-            open('{');
+    private void close(boolean object) {
+        depth--;
+        if (pretty && !empty) {
+            newline();
         }
-
-        @Override
-        public void startArray() {
-            open('[');
-        }
-
-        @Override
-        public void end(boolean object) {
-            depth--;
-            if (pretty && !empty) {
-                newline();
-            }
-            empty = false;
-            ascii(object ? '}' : ']');
-        }
-
-        @Override
-        public void comma() {
-            ascii(',');
-            if (pretty) {
-                newline();
-            }
-        }
-
-        @Override
-        public void key(String key) {
-            member();
-            string(key);
-            ascii(':');
-            if (pretty) {
-                ascii(' ');
-            }
-        }
-
-        @Override
-        public void scalar(Object value) {
-            member();
-            CompactJsonBytes.this.scalar(value);
-        }
-    };
+        empty = false;
+        ascii(object ? '}' : ']');
+    }
 
     private void open(char c) {
         member();

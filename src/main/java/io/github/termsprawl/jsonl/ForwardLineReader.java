@@ -118,11 +118,6 @@ public final class ForwardLineReader implements Closeable {
         }
     }
 
-    /** Whether this reader finds lines eight bytes a step (for tests). */
-    boolean scansWords() {
-        return words;
-    }
-
     /** As in a process that has read nothing yet (for tests: the word scans are off until 8 MiB are read). */
     static void forgetReads() {
         READ.set(0);

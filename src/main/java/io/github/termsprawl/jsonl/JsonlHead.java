@@ -46,7 +46,7 @@ public final class JsonlHead {
 
         /** The lines of the whole file, last first. */
         ReverseLineReader lines() {
-            return ReverseLineReader.over(bytes, length);
+            return new ReverseLineReader(bytes, length);
         }
 
         public boolean startsWith(byte[] magic) {
@@ -96,33 +96,11 @@ public final class JsonlHead {
      * lines do not fit in that; null for anything but a readable regular file.
      */
     public static Head read(Path file, int lines) {
-        java.io.File f = file.toFile();
-        if (!f.isFile()) {
-            return null;
-        }
-        try (java.io.RandomAccessFile raf = new java.io.RandomAccessFile(f, "r")) {
-            long size = raf.length();
-            for (int limit = FIRST_BYTES; ; limit = MAX_BYTES) {
-                byte[] buf = new byte[(int) Math.min(size, limit)];
-                if (limit != FIRST_BYTES) {
-                    raf.seek(0); // a fresh file is read from its start: the first read needs no seek
-                }
-                int len = raf.read(buf, 0, buf.length);
-                while (len >= 0 && len < buf.length) {
-                    int n = raf.read(buf, len, buf.length - len);
-                    if (n < 0) {
-                        break;
-                    }
-                    len += n;
-                }
-                len = Math.max(len, 0);
-                Head head = new Head(buf, len, len >= size);
-                if (head.whole || limit == MAX_BYTES || hasLines(head, lines)) {
-                    return head;
-                }
+        for (int limit = FIRST_BYTES; ; limit = MAX_BYTES) {
+            Head head = bytes(file, limit);
+            if (head == null || head.whole || limit == MAX_BYTES || hasLines(head, lines)) {
+                return head;
             }
-        } catch (IOException | RuntimeException e) {
-            return null;
         }
     }
 

@@ -73,7 +73,7 @@ public final class ReverseLineReader implements Closeable {
     }
 
     /** Lines of {@code bytes[0, length)}, which hold a whole file (a leading BOM is skipped as in a file). */
-    private ReverseLineReader(byte[] bytes, int length) {
+    ReverseLineReader(byte[] bytes, int length) {
         this.file = null;
         this.bytesRead = null;
         this.maxInMemoryLine = Integer.MAX_VALUE;
@@ -84,11 +84,6 @@ public final class ReverseLineReader implements Closeable {
         this.nextEnd = length;
         this.dataStart = Utf8.bomLength(bytes, 0, length);
         this.atStart = nextEnd < dataStart;
-    }
-
-    /** The lines of a whole file already read into {@code bytes[0, length)}: no file is opened. */
-    public static ReverseLineReader over(byte[] bytes, int length) {
-        return new ReverseLineReader(bytes, length);
     }
 
     public static ReverseLineReader open(Path file, int chunkSize, int maxInMemoryLine) throws IOException {

@@ -37,36 +37,21 @@ public final class Utf8 {
      * Whether the bytes are well-formed UTF-8 (no overlong form, no surrogate, nothing past U+10FFFF):
      * then every decoder, the JDK's and jackson's included, reads them the same.
      */
-    public static boolean isValid(byte[] bytes, int off, int len) {
-        return isValid(bytes, off, len, true);
-    }
-
-    /** As {@link #isValid(byte[], int, int)}, and when {@code allowNul} is false also free of NUL bytes. */
-    public static boolean isValid(byte[] bytes, int off, int len, boolean allowNul) {
+    static boolean isValid(byte[] bytes, int off, int len) {
         int end = off + len;
         int i = off;
         while (i < end) {
-            // runs of ASCII, four bytes a test: b - 1 is negative exactly for NUL and the non-ASCII bytes
-            if (allowNul) {
-                while (i + 4 <= end && (bytes[i] | bytes[i + 1] | bytes[i + 2] | bytes[i + 3]) >= 0) {
-                    i += 4;
-                }
-            } else {
-                while (i + 4 <= end
-                        && ((bytes[i] - 1) | (bytes[i + 1] - 1) | (bytes[i + 2] - 1) | (bytes[i + 3] - 1)) >= 0) {
-                    i += 4;
-                }
+            // runs of ASCII, four bytes a test: a non-ASCII byte is negative
+            while (i + 4 <= end && (bytes[i] | bytes[i + 1] | bytes[i + 2] | bytes[i + 3]) >= 0) {
+                i += 4;
             }
             if (i == end) {
                 break;
             }
             int b = bytes[i];
-            if (b > 0 || b == 0 && allowNul) {
+            if (b >= 0) {
                 i++;
                 continue;
-            }
-            if (b == 0) {
-                return false;
             }
             b &= 0xFF;
             int need;

@@ -13,24 +13,7 @@ public final class Utf8Output {
     /** The text with each lone surrogate (a transcript cut mid-character, an escape of half a pair) made U+FFFD. */
     public static String wellFormed(String text) {
         char[] chars = text.toCharArray(); // a loop over an array, not a call per char: cheap before the JIT
-        if (!hasLoneSurrogate(chars)) {
-            return text;
-        }
-        StringBuilder run = new StringBuilder(chars.length);
-        for (int i = 0; i < chars.length; i++) {
-            char c = chars[i];
-            if (Character.isHighSurrogate(c) && i + 1 < chars.length && Character.isLowSurrogate(chars[i + 1])) {
-                run.append(c).append(chars[++i]);
-            } else if (Character.isSurrogate(c)) {
-                run.append(Utf8.REPLACEMENT);
-            } else {
-                run.append(c);
-            }
-        }
-        return run.toString();
-    }
-
-    private static boolean hasLoneSurrogate(char[] chars) {
+        boolean lone = false;
         for (int i = 0; i < chars.length; i++) {
             char c = chars[i];
             if (c < Character.MIN_SURROGATE || c > Character.MAX_SURROGATE) {
@@ -39,9 +22,10 @@ public final class Utf8Output {
             if (c <= Character.MAX_HIGH_SURROGATE && i + 1 < chars.length && Character.isLowSurrogate(chars[i + 1])) {
                 i++;
             } else {
-                return true;
+                chars[i] = Utf8.REPLACEMENT; // one char for one: replaced where it lies
+                lone = true;
             }
         }
-        return false;
+        return lone ? new String(chars) : text;
     }
 }

@@ -31,7 +31,7 @@ public final class AskBench {
             }
             long t1 = System.nanoTime();
             RequestBuilder.Built built =
-                    new RequestBuilder(true).build(active, "big", "Why?", Models.DEFAULT, 1_000_000 - 10_300);
+                    new RequestBuilder(true, false).build(active, "big", "Why?", Models.DEFAULT, 1_000_000 - 10_300);
             long t2 = System.nanoTime();
             List<Message> all = new ArrayList<>();
             for (ClaudeSession.Window w : ClaudePlanTestAccess.windows(file)) {
@@ -40,7 +40,7 @@ public final class AskBench {
             Conversation whole = new Conversation(all, 0, 0, 0, Store.CLAUDE, file, null);
             long t3 = System.nanoTime();
             RequestBuilder.Built everything =
-                    new RequestBuilder(true).build(whole, "big", "Why?", Models.DEFAULT, 1_000_000 - 10_300);
+                    new RequestBuilder(true, false).build(whole, "big", "Why?", Models.DEFAULT, 1_000_000 - 10_300);
             long t4 = System.nanoTime();
             System.out.printf(
                     "run %d: active window (%s): read %d ms + build %d ms = %d ms, %d messages, %d bytes, ~%d tokens%n"

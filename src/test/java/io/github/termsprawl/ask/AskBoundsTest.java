@@ -41,8 +41,10 @@ class AskBoundsTest {
                 }
                 assertEquals(whole.describe(), read.describe(), what);
                 for (long fit : new long[] {budget, budget * 7 / 10}) {
-                    RequestBuilder.Built a = new RequestBuilder(true).build(whole, "t", "Why?", Models.DEFAULT, fit);
-                    RequestBuilder.Built b = new RequestBuilder(true).build(read, "t", "Why?", Models.DEFAULT, fit);
+                    RequestBuilder.Built a =
+                            new RequestBuilder(true, false).build(whole, "t", "Why?", Models.DEFAULT, fit);
+                    RequestBuilder.Built b =
+                            new RequestBuilder(true, false).build(read, "t", "Why?", Models.DEFAULT, fit);
                     String at = what + " budget " + budget + " fit " + fit;
                     assertEquals(a.notes(), b.notes(), at);
                     assertArrayEquals(a.body(), b.body(), at);

@@ -31,8 +31,8 @@ class AskClaudeCodeTest {
             assertEquals(2, loader.windowCount(loader.windowsOf(entry), session.transcript()));
             for (int window = 1; window <= 2; window++) {
                 Conversation c = loader.load(new Target("backend", "backend", entry, window));
-                String without =
-                        body(new RequestBuilder(true).build(c, "backend", "Which field?", Models.DEFAULT, 990_000));
+                String without = body(
+                        new RequestBuilder(true, false).build(c, "backend", "Which field?", Models.DEFAULT, 990_000));
                 String with = body(
                         new RequestBuilder(true, true).build(c, "backend", "Which field?", Models.DEFAULT, 990_000));
                 for (String restated : RESTATED) {

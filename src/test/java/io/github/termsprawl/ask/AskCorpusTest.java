@@ -44,7 +44,8 @@ class AskCorpusTest {
                         continue;
                     }
                     for (long budget : new long[] {990_000, 3_000}) {
-                        RequestBuilder.Built b = new RequestBuilder(true).build(c, "t", "Why?", Models.DEFAULT, budget);
+                        RequestBuilder.Built b =
+                                new RequestBuilder(true, false).build(c, "t", "Why?", Models.DEFAULT, budget);
                         try {
                             RequestChecks.check(b.body());
                         } catch (AssertionError e) {

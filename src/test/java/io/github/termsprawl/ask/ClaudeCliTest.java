@@ -22,7 +22,11 @@ class ClaudeCliTest {
         Files.setPosixFilePermissions(claude, PosixFilePermissions.fromString("rwxr-xr-x"));
         Path transcript = Files.writeString(dir.resolve("s.jsonl"), "");
         ClaudeCli cli = new ClaudeCli(
-                claude, new AskEnvironment(Map.of("PATH", System.getenv("PATH"))), Duration.ofSeconds(1), "--timeout");
+                claude,
+                new AskEnvironment(Map.of("PATH", System.getenv("PATH"))),
+                Duration.ofSeconds(1),
+                "--timeout",
+                CappedBytes.CAP);
         AskException e = assertThrows(AskException.class, () -> cli.ask("s", transcript, dir, "q"));
         assertEquals(
                 "claude gave no answer within 1 s. Allow more time (--timeout), or try again later.", e.getMessage());
@@ -71,7 +75,8 @@ class ClaudeCliTest {
                 claude,
                 new AskEnvironment(Map.of("PATH", System.getenv("PATH"), "TERMSPRAWL_NODE_ID", "asker")),
                 Duration.ofSeconds(30),
-                "--timeout");
+                "--timeout",
+                CappedBytes.CAP);
         AskException e = assertThrows(AskException.class, () -> cli.ask("s", transcript, dir, "q"));
         assertTrue(e.getMessage().startsWith("claude failed (exit 3): node=[]."), e.getMessage());
     }

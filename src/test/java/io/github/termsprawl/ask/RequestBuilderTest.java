@@ -48,7 +48,7 @@ class RequestBuilderTest {
     }
 
     static byte[] build(Conversation c, long budget) {
-        return new RequestBuilder(true)
+        return new RequestBuilder(true, false)
                 .build(c, "backend", "Why is /orders paged?", "claude-sonnet-5-5", budget)
                 .body();
     }
@@ -243,7 +243,7 @@ class RequestBuilderTest {
             ms.add(result("c" + i, 3000));
         }
         Conversation c = conversation(ms.toArray(new Message[0]));
-        RequestBuilder.Built b = new RequestBuilder(true).build(c, "x", "q?", "m", 11_000);
+        RequestBuilder.Built b = new RequestBuilder(true, false).build(c, "x", "q?", "m", 11_000);
         String text = new String(b.body(), StandardCharsets.UTF_8);
         RequestChecks.check(b.body());
         assertEquals(-1, b.cutTo(), "clearing was enough");
@@ -263,7 +263,7 @@ class RequestBuilderTest {
             ms.add(m(Role.ASSISTANT, new Block.Text("answer " + i + " " + "a".repeat(2000))));
         }
         RequestBuilder.Built b =
-                new RequestBuilder(true).build(conversation(ms.toArray(new Message[0])), "x", "q?", "m", 5_000);
+                new RequestBuilder(true, false).build(conversation(ms.toArray(new Message[0])), "x", "q?", "m", 5_000);
         List<Map<String, Object>> sent = messages(b.body());
         assertTrue(b.cutTo() > 10, "" + b.cutTo());
         // the request after the cut (its note, the question and the reserve too) is within what it reports
@@ -286,7 +286,7 @@ class RequestBuilderTest {
 
     @Test
     void aSingleHugeBlockIsCutToItsHead() throws Exception {
-        RequestBuilder.Built b = new RequestBuilder(true)
+        RequestBuilder.Built b = new RequestBuilder(true, false)
                 .build(conversation(m(Role.USER, new Block.Text("y".repeat(100_000)))), "x", "q?", "m", 10_000);
         RequestChecks.check(b.body());
         assertEquals(List.of("1 oversized block was cut to its head"), b.notes());
@@ -333,7 +333,7 @@ class RequestBuilderTest {
                 "result c1 [turn 12] Authorization: Bearer [redacted:github-token]",
                 blocks(ms.get(2)).get(0));
         String kept = new String(
-                new RequestBuilder(false).build(c, "x", "q?", "m", BIG).body(), StandardCharsets.UTF_8);
+                new RequestBuilder(false, false).build(c, "x", "q?", "m", BIG).body(), StandardCharsets.UTF_8);
         assertTrue(kept.contains("use token " + GITHUB) && kept.contains("DB_PASSWORD=hunter2-Blue"), kept);
     }
 }

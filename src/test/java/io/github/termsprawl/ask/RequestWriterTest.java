@@ -24,7 +24,7 @@ class RequestWriterTest {
                         2),
                 new ApiMessage(ApiMessage.USER, List.of(new ApiMessage.ToolResult("t1", "out\t", true)), 3));
         String body =
-                new String(new RequestWriter("m", 64, "sys").write(messages, new int[] {2, 0}), StandardCharsets.UTF_8);
+                new String(RequestWriter.write("m", 64, "sys", messages, new int[] {2, 0}), StandardCharsets.UTF_8);
         assertEquals(EXPECTED, body);
     }
 
