@@ -70,7 +70,8 @@ public final class Ask implements AutoCloseable {
         this.env = env;
         this.readers = new TranscriptReaders(new JsonlTail(), layout.sqliteNativeDir());
         // a conversation is read holding no more than the largest request it could make (docs/ask.md, "Too large")
-        this.loader = new SessionLoader(readers, RequestBuilder.defaultBudget(settings), settings.redact());
+        this.loader = new SessionLoader(
+                readers, RequestBuilder.defaultBudget(settings), settings.redact(), settings.attachments());
         this.client = client;
     }
 

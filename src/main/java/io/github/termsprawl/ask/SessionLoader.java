@@ -29,12 +29,18 @@ final class SessionLoader {
     private final TranscriptReaders readers;
     private final long maxTokens;
     private final boolean redact;
+    private final boolean attachments;
 
-    /** @param maxTokens the largest conversation budget a request will have; 0: read whole */
-    SessionLoader(TranscriptReaders readers, long maxTokens, boolean redact) {
+    /**
+     * @param maxTokens the largest conversation budget a request will have; 0: read whole
+     * @param attachments the harness's attachments go into the request too (docs/ask.md): a conversation read
+     *     with a budget is converted as it is read, so it must know
+     */
+    SessionLoader(TranscriptReaders readers, long maxTokens, boolean redact, boolean attachments) {
         this.readers = readers;
         this.maxTokens = maxTokens;
         this.redact = redact;
+        this.attachments = attachments;
     }
 
     /** How the entry's store keeps its sessions in windows, or null when it does not. */
@@ -154,8 +160,9 @@ final class SessionLoader {
 
         Reading(Conversation base) {
             this.base = base;
-            this.prepared =
-                    maxTokens > 0 ? new PreparedConversation(new RequestMessages(redact, false), maxTokens) : null;
+            this.prepared = maxTokens > 0
+                    ? new PreparedConversation(new RequestMessages(redact, attachments), maxTokens)
+                    : null;
             this.turn = base.firstTurn();
         }
 

@@ -26,7 +26,7 @@ public final class AskBench {
             long t0 = System.nanoTime();
             Conversation active;
             try (TranscriptReaders readers = new TranscriptReaders(new JsonlTail(), null)) {
-                active = new SessionLoader(readers, 0, true)
+                active = new SessionLoader(readers, 0, true, false)
                         .load(new Target("big", "big", new TranscriptIndex.Entry(file, null, null), 0));
             }
             long t1 = System.nanoTime();

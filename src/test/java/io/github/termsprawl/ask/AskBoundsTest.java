@@ -32,9 +32,9 @@ class AskBoundsTest {
         try (TranscriptReaders readers = new TranscriptReaders(new JsonlTail(), null)) {
             TranscriptIndex.Entry entry = new TranscriptIndex.Entry(file, null, null);
             Target target = new Target("t", "t", entry, window);
-            Conversation whole = new SessionLoader(readers, 0, true).load(target);
+            Conversation whole = new SessionLoader(readers, 0, true, false).load(target);
             for (long budget : BUDGETS) {
-                Conversation read = new SessionLoader(readers, budget, true).load(target);
+                Conversation read = new SessionLoader(readers, budget, true, false).load(target);
                 assertEquals(whole.isEmpty(), read.isEmpty(), what);
                 if (whole.isEmpty()) {
                     continue;

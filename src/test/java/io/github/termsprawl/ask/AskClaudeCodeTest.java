@@ -22,28 +22,35 @@ class AskClaudeCodeTest {
     static final List<String> RESTATED = List.of(
             "[environment]", "[model]", "[deferred_tools_delta]", "[skill_listing]", "[prompt_snapshot]", "[date]");
 
+    /** Read whole, and read with a budget as {@code ask} reads (converted as it comes): the same either way. */
     @Test
     void theHarnessAttachmentsAreLeftOutUnlessAsked() throws Exception {
         RecordedSession session = RecordedSession.unpack(RecordedSession.CLAUDE_CODE, tmp);
         try (TranscriptReaders readers = new TranscriptReaders(new JsonlTail(), null)) {
-            SessionLoader loader = new SessionLoader(readers, 0, true);
             TranscriptIndex.Entry entry = new TranscriptIndex.Entry(session.transcript(), "claude", null);
-            assertEquals(2, loader.windowCount(loader.windowsOf(entry), session.transcript()));
-            for (int window = 1; window <= 2; window++) {
-                Conversation c = loader.load(new Target("backend", "backend", entry, window));
-                String without = body(
-                        new RequestBuilder(true, false).build(c, "backend", "Which field?", Models.DEFAULT, 990_000));
-                String with = body(
-                        new RequestBuilder(true, true).build(c, "backend", "Which field?", Models.DEFAULT, 990_000));
-                for (String restated : RESTATED) {
-                    assertFalse(without.contains(restated), restated + " in window " + window);
+            for (long budget : new long[] {0, 990_000}) {
+                for (int window = 1; window <= 2; window++) {
+                    String without = body(readers, entry, window, budget, false);
+                    String with = body(readers, entry, window, budget, true);
+                    for (String restated : RESTATED) {
+                        assertFalse(without.contains(restated), restated + " in window " + window);
+                    }
+                    assertTrue(with.contains("[model] You are powered by the model claude-stand-in."), with);
+                    assertTrue(with.contains("[skill_listing] - termsprawl-ask: "), with);
+                    String question = window == 1 ? "add a field to A" : "which field?";
+                    assertTrue(without.contains(question), without);
                 }
-                assertTrue(with.contains("[model] You are powered by the model claude-stand-in."), with);
-                assertTrue(with.contains("[skill_listing] - termsprawl-ask: "), with);
-                String question = window == 1 ? "add a field to A" : "which field?";
-                assertTrue(without.contains(question), without);
             }
         }
+    }
+
+    private static String body(
+            TranscriptReaders readers, TranscriptIndex.Entry entry, int window, long budget, boolean attachments)
+            throws Exception {
+        SessionLoader loader = new SessionLoader(readers, budget, true, attachments);
+        assertEquals(2, loader.windowCount(loader.windowsOf(entry), entry.path()));
+        Conversation c = loader.load(new Target("backend", "backend", entry, window));
+        return body(new RequestBuilder(true, attachments).build(c, "backend", "Which field?", Models.DEFAULT, 990_000));
     }
 
     private static String body(RequestBuilder.Built built) throws Exception {

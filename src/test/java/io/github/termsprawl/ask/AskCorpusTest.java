@@ -33,7 +33,7 @@ class AskCorpusTest {
         }
         int requests = 0;
         try (TranscriptReaders readers = new TranscriptReaders(new JsonlTail(), null)) {
-            SessionLoader loader = new SessionLoader(readers, 0, true);
+            SessionLoader loader = new SessionLoader(readers, 0, true, false);
             for (Path file : files) {
                 TranscriptIndex.Entry entry = new TranscriptIndex.Entry(file, null, null);
                 Agent.Windows kept = loader.windowsOf(entry);

@@ -42,7 +42,7 @@ class RequestBuilderTest {
 
     static Conversation load(Path file, int window) throws Exception {
         try (TranscriptReaders readers = new TranscriptReaders(new JsonlTail(), null)) {
-            return new SessionLoader(readers, 0, true)
+            return new SessionLoader(readers, 0, true, false)
                     .load(new Target("backend", "backend", new TranscriptIndex.Entry(file, null, null), window));
         }
     }
