@@ -43,10 +43,6 @@ public final class ReverseLineReader implements Closeable {
     private boolean atStart;
     private long lineStart;
     private long lineEnd;
-    private byte[] lineBytes;
-    private int lineOffset;
-    private long loadedStart = -1;
-    private long loadedEnd = -1;
     private final AtomicLong bytesRead;
 
     private ReverseLineReader(RandomAccessFile file, int chunkSize, int maxInMemoryLine, AtomicLong bytesRead)
@@ -159,14 +155,7 @@ public final class ReverseLineReader implements Closeable {
      */
     private void load(long end, long keepTo) throws IOException {
         Deadline.check();
-        int kept = (int) (keepTo - end);
-        if (kept == 0 || kept > maxInMemoryLine) {
-            long start = Math.max(dataStart, end - chunkSize);
-            readFully(chunk, 0, (int) (end - start), start);
-            chunkStart = start;
-            chunkLen = (int) (end - start);
-            return;
-        }
+        int kept = keepTo - end > maxInMemoryLine ? 0 : (int) (keepTo - end); // a longer line is streamed, not held
         long start = Math.max(dataStart, end - Math.max(chunkSize, kept));
         int before = (int) (end - start);
         byte[] to = before + kept <= chunk.length ? chunk : new byte[Math.max(before + kept, 2 * chunk.length)];
@@ -201,33 +190,15 @@ public final class ReverseLineReader implements Closeable {
 
     /**
      * The array that holds the current line (not {@link #isLong() long}) from {@link #lineOffset()} for
-     * {@link #length()} bytes: the chunk itself when the line lies in it, else a copy of just the line.
+     * {@link #length()} bytes: the chunk, which {@link #load} keeps such a line in whole.
      */
-    public byte[] lineBytes() throws IOException {
-        if (loadedStart != lineStart || loadedEnd != lineEnd) {
-            loadLine();
-        }
-        return lineBytes;
+    public byte[] lineBytes() {
+        return chunk;
     }
 
     /** Where the current line starts in {@link #lineBytes()}. */
-    public int lineOffset() throws IOException {
-        lineBytes();
-        return lineOffset;
-    }
-
-    private void loadLine() throws IOException {
-        int len = (int) length();
-        if (lineStart >= chunkStart && lineEnd <= chunkStart + chunkLen) {
-            lineBytes = chunk;
-            lineOffset = (int) (lineStart - chunkStart);
-        } else {
-            lineBytes = new byte[len];
-            readFully(lineBytes, 0, len, lineStart);
-            lineOffset = 0;
-        }
-        loadedStart = lineStart;
-        loadedEnd = lineEnd;
+    public int lineOffset() {
+        return (int) (lineStart - chunkStart);
     }
 
     /** The current line as a stream of decoded chars, holding at most a small buffer of it. */
