@@ -5,12 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.termsprawl.agents.RecordedSession;
+import io.github.termsprawl.core.Fixtures;
 import io.github.termsprawl.core.TranscriptIndex;
 import io.github.termsprawl.jsonl.JsonlTail;
 import io.github.termsprawl.registry.TranscriptReaders;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,6 +42,25 @@ class AskClaudeCodeTest {
                     String question = window == 1 ? "add a field to A" : "which field?";
                     assertTrue(without.contains(question), without);
                 }
+            }
+        }
+    }
+
+    /** Through {@code ask} itself, in a dry run: the setting reaches the read every real run makes. */
+    @Test
+    void askSendsTheHarnessAttachmentsOnlyWhenAsked() throws Exception {
+        RecordedSession session = RecordedSession.unpack(RecordedSession.CLAUDE_CODE, tmp);
+        Path project = tmp.resolve("asking");
+        Fixtures.index(project, "backend", session.transcript().toString());
+        AskEnvironment env = new AskEnvironment(Map.of("ANTHROPIC_API_KEY", "sk-test", "HOME", tmp.toString()));
+        for (boolean attachments : new boolean[] {false, true}) {
+            AskSettings settings =
+                    AskSettings.of(env, "Which field?", null, 5, 1, true, true, null, AskSettings.FLAGS, attachments);
+            try (Ask ask = new Ask(project, settings, env)) {
+                List<Ask.Result> results =
+                        ask.run(ask.targets(new Targets.Selection("backend", null, null, null, Targets.DEFAULT_LIMIT)));
+                String body = body(results.get(0).request());
+                assertEquals(attachments, body.contains("[model] You are powered by the model claude-stand-in."), body);
             }
         }
     }
